@@ -1,0 +1,126 @@
+//! `giveaway`: the terminal front end and the project's check tool.
+//!
+//! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
+
+use giveaway_core::perft::{divide, perft, Counting};
+use giveaway_core::{legal_moves, parse_fen, Position};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
+  giveaway moves [--fen FEN]";
+
+/// A command-line mistake: printed as one line on stderr, exit code 2.
+struct Fail(String);
+
+impl<E: std::fmt::Display> From<E> for Fail {
+    fn from(e: E) -> Fail {
+        Fail(e.to_string())
+    }
+}
+
+/// Parsed `--flag value` and `--switch` options plus positional arguments.
+struct Args {
+    positional: Vec<String>,
+    options: Vec<(String, Option<String>)>,
+}
+
+impl Args {
+    /// `with_value` lists the options that take a value.
+    fn parse(raw: &[String], with_value: &[&str], switches: &[&str]) -> Result<Args, Fail> {
+        let mut positional = Vec::new();
+        let mut options = Vec::new();
+        let mut it = raw.iter();
+        while let Some(a) = it.next() {
+            if let Some(name) = a.strip_prefix("--") {
+                if with_value.contains(&name) {
+                    let v = it.next().ok_or_else(|| Fail(format!("--{name} needs a value")))?;
+                    options.push((name.to_string(), Some(v.clone())));
+                } else if switches.contains(&name) {
+                    options.push((name.to_string(), None));
+                } else {
+                    return Err(Fail(format!("unknown option --{name}")));
+                }
+            } else {
+                positional.push(a.clone());
+            }
+        }
+        Ok(Args { positional, options })
+    }
+
+    fn value(&self, name: &str) -> Option<&str> {
+        self.options.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.as_deref())
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.options.iter().any(|(n, _)| n == name)
+    }
+
+    fn position(&self) -> Result<Position, Fail> {
+        match self.value("fen") {
+            Some(f) => Ok(parse_fen(f)?),
+            None => Ok(Position::start()),
+        }
+    }
+}
+
+fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
+    let [depth] = args.positional.as_slice() else {
+        return Err(Fail("perft needs exactly one DEPTH".into()));
+    };
+    let depth: u32 = depth
+        .parse()
+        .ok()
+        .filter(|d| *d <= 30)
+        .ok_or_else(|| Fail(format!("DEPTH must be a number from 0 to 30, not '{depth}'")))?;
+    let pos = args.position()?;
+    let counting = if args.has("sequences") { Counting::Sequences } else { Counting::Distinct };
+    let t = Instant::now();
+    let total = if args.has("divide") {
+        let parts = divide(&pos, depth, counting);
+        for (mv, n) in &parts {
+            println!("{mv} {n}");
+        }
+        if depth == 0 { 1 } else { parts.iter().map(|(_, n)| n).sum() }
+    } else {
+        perft(&pos, depth, counting)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!("perft {depth}: {total} leaves in {:.3} s, {:.1} M leaves/s", secs, total as f64 / secs.max(1e-9) / 1e6);
+    println!("{total}");
+    Ok(())
+}
+
+fn cmd_moves(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["fen"], &[])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(Fail(format!("unexpected argument '{extra}'")));
+    }
+    for mv in &legal_moves(&args.position()?) {
+        println!("{mv}");
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("perft") => cmd_perft(&argv[1..]),
+        Some("moves") => cmd_moves(&argv[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
+        None => Err(Fail("no command given (try 'giveaway help')".into())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail(why)) => {
+            eprintln!("giveaway: {why}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! Giveaway (reverse Russian draughts) core: rules, notation, game record.
+//!
+//! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
+//! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
+
+pub mod fen;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod square;
+
+pub use fen::{parse_fen, to_fen, FenError};
+pub use game::{EndReason, Game, GameError, GameResult, Outcome, Rules};
+pub use movegen::{legal_moves, Move, MoveList};
+pub use notation::{format_move, parse_move, MoveParseError, Notation};
+pub use position::{Color, Piece, Position, PositionError, Role};
+pub use square::{Bitboard, Square, Squares};

@@ -1,0 +1,380 @@
+//! Legal move generation under the Russian rules (which giveaway uses unchanged).
+//!
+//! Captures are compulsory, free to choose among, and completed to the end. Men capture forwards and
+//! backwards; a man reaching the far rank mid-capture continues as a king. Kings fly, and after a capture must
+//! land on a square from which the capture continues if any such square exists. Captured pieces stay on the
+//! board until the move ends (Turkish strike): they block, and cannot be jumped twice.
+
+use crate::position::{Color, Position};
+use crate::square::{shift, Bitboard, Square, Squares, BOARD, DIRECTIONS};
+use std::fmt;
+use std::ops::Deref;
+
+/// At most 12 pieces can be captured in one move, so a path has at most 12 landing squares.
+pub const MAX_PATH: usize = 12;
+
+/// A legal move: the square it starts from, every landing square in order, and the set of captured squares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    captured: Bitboard,
+    path: [Square; MAX_PATH],
+    from: Square,
+    len: u8,
+    promotes: bool,
+}
+
+impl Move {
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    pub fn to(&self) -> Square {
+        self.path[self.len as usize - 1]
+    }
+
+    /// Landing squares in order (for a quiet move, just the destination).
+    pub fn path(&self) -> &[Square] {
+        &self.path[..self.len as usize]
+    }
+
+    /// Squares of the pieces this move captures.
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    pub fn captured_squares(&self) -> impl Iterator<Item = Square> {
+        Squares(self.captured)
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// True when a man becomes a king with this move.
+    pub fn promotes(&self) -> bool {
+        self.promotes
+    }
+
+    /// Identity of the resulting position: capture paths that share it lead to the same position.
+    #[inline]
+    pub fn outcome_key(&self) -> (Square, Square, Bitboard, bool) {
+        (self.from, self.to(), self.captured, self.promotes)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Algebraic notation with every landing square: `c3-d4`, `c3:e5:c7`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { ':' } else { '-' };
+        write!(f, "{}", self.from)?;
+        for s in self.path() {
+            write!(f, "{sep}{s}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A reusable list of moves.
+#[derive(Clone, Default, Debug)]
+pub struct MoveList(Vec<Move>);
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList(Vec::with_capacity(64))
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Keeps one capture path per resulting position (first one generated wins).
+    pub fn dedup_outcomes(&mut self) {
+        if self.0.len() < 2 || !self.0.iter().any(|m| m.len > 1) {
+            return; // single-piece captures and quiet moves never collide
+        }
+        let mut i = 1;
+        while i < self.0.len() {
+            let key = self.0[i].outcome_key();
+            if self.0[..i].iter().any(|m| m.outcome_key() == key) {
+                self.0.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    pub fn into_vec(self) -> Vec<Move> {
+        self.0
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// Every legal move, every capture path listed separately.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate(pos, &mut list);
+    list
+}
+
+/// Fills `list` with every legal move (clearing it first). Captures, if any exist, are the only legal moves.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    if capturers(pos) != 0 {
+        generate_captures(pos, list);
+    } else {
+        generate_quiet(pos, list);
+    }
+}
+
+/// Forward directions for men of a colour.
+#[inline(always)]
+const fn forward(c: Color) -> [i8; 2] {
+    match c {
+        Color::White => [DIRECTIONS[0], DIRECTIONS[1]],
+        Color::Black => [DIRECTIONS[2], DIRECTIONS[3]],
+    }
+}
+
+/// The squares a king on `s` sees along direction `d`: the empty run, and the first occupied square (or 0).
+#[inline(always)]
+fn ray(s: Bitboard, d: i8, empty: Bitboard) -> (Bitboard, Bitboard) {
+    let mut run = 0;
+    let mut t = shift(s, d);
+    while t & empty != 0 {
+        run |= t;
+        t = shift(t, d);
+    }
+    (run, t)
+}
+
+/// The side to move's pieces that can capture (nonzero exactly when captures are compulsory).
+pub fn capturers(pos: &Position) -> Bitboard {
+    let us = pos.side_to_move();
+    let own = pos.pieces(us);
+    let enemy = pos.pieces(us.opponent());
+    let empty = pos.empty();
+    let men = own & !pos.kings();
+    let mut result = 0;
+    for d in DIRECTIONS {
+        // A man on s captures in direction d when s+d is an enemy and s+2d is empty.
+        let targets = shift(shift(empty, -d) & enemy, -d);
+        result |= men & targets;
+    }
+    for k in Squares(own & pos.kings()) {
+        for d in DIRECTIONS {
+            let (_, hit) = ray(k.mask(), d, empty);
+            if hit & enemy != 0 && shift(hit, d) & empty != 0 {
+                result |= k.mask();
+                break;
+            }
+        }
+    }
+    result
+}
+
+/// Quiet moves (no capture available).
+fn generate_quiet(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let own = pos.pieces(us);
+    let empty = pos.empty();
+    let men = own & !pos.kings();
+    let promo = us.promotion_rank();
+    for d in forward(us) {
+        for to in Squares(shift(men, d) & empty) {
+            let from = to.step(-d).expect("a man stepped from an on-board square");
+            list.0.push(quiet(from, to, to.mask() & promo != 0));
+        }
+    }
+    for k in Squares(own & pos.kings()) {
+        for d in DIRECTIONS {
+            let (run, _) = ray(k.mask(), d, empty);
+            for to in Squares(run) {
+                list.0.push(quiet(k, to, false));
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn quiet(from: Square, to: Square, promotes: bool) -> Move {
+    let mut path = [from; MAX_PATH];
+    path[0] = to;
+    Move { captured: 0, path, from, len: 1, promotes }
+}
+
+/// Depth-first search over capture sequences of one piece.
+struct CaptureSearch<'a> {
+    list: &'a mut MoveList,
+    from: Square,
+    /// Enemy pieces (captured ones included: they stay on the board until the move ends).
+    enemy: Bitboard,
+    /// Empty squares, with the moving piece's start square counted as empty.
+    empty: Bitboard,
+    promo: Bitboard,
+    path: [Square; MAX_PATH],
+    started_as_man: bool,
+}
+
+impl CaptureSearch<'_> {
+    fn emit(&mut self, len: usize, captured: Bitboard, king_at_end: bool) {
+        self.list.0.push(Move {
+            captured,
+            path: self.path,
+            from: self.from,
+            len: len as u8,
+            promotes: self.started_as_man && king_at_end,
+        });
+    }
+
+    /// Continues a capture by a man standing on `s`. Returns whether it could capture anything.
+    fn man(&mut self, s: Bitboard, len: usize, captured: Bitboard) -> bool {
+        let mut any = false;
+        for d in DIRECTIONS {
+            let mid = shift(s, d) & self.enemy & !captured;
+            if mid == 0 {
+                continue;
+            }
+            let land = shift(mid, d) & self.empty;
+            if land == 0 {
+                continue;
+            }
+            any = true;
+            let sq = first(land);
+            self.path[len] = sq;
+            let cap = captured | mid;
+            if land & self.promo != 0 {
+                // Crowned mid-capture: carries on as a king, or stops here as one.
+                if !self.king(land, len + 1, cap, d, true) {
+                    self.emit(len + 1, cap, true);
+                }
+            } else if !self.man(land, len + 1, cap) {
+                self.emit(len + 1, cap, false);
+            }
+        }
+        any
+    }
+
+    /// Continues a capture by a king standing on `s`, having arrived along direction `came` (0 at the start).
+    /// Going back along `came` is blocked by the piece just captured. Going straight on is explored only from
+    /// the landing square nearest the captured piece (`straight_on`): from every other landing square of the
+    /// same run it would capture the same piece and land on the same squares, so it is the same sequence.
+    /// This is also the published perft convention for counting capture sequences. Returns whether it could
+    /// capture anything.
+    fn king(&mut self, s: Bitboard, len: usize, captured: Bitboard, came: i8, straight_on: bool) -> bool {
+        let mut any = false;
+        for d in DIRECTIONS {
+            if d == -came || (d == came && !straight_on) {
+                continue;
+            }
+            let (_, hit) = ray(s, d, self.empty);
+            if hit & self.enemy & !captured == 0 {
+                continue;
+            }
+            let (landings, _) = ray(hit, d, self.empty);
+            if landings == 0 {
+                continue;
+            }
+            any = true;
+            let cap = captured | hit;
+            // The king must land where the capture continues, if any landing square allows it.
+            let mut continued = false;
+            let mut rest = landings;
+            let mut nearest = true;
+            while rest != 0 {
+                let l = if d > 0 { rest & rest.wrapping_neg() } else { 1 << (63 - rest.leading_zeros()) };
+                rest &= !l;
+                self.path[len] = first(l);
+                continued |= self.king(l, len + 1, cap, d, nearest);
+                nearest = false;
+            }
+            if !continued {
+                for l in Squares(landings) {
+                    self.path[len] = l;
+                    self.emit(len + 1, cap, true);
+                }
+            }
+        }
+        any
+    }
+}
+
+#[inline(always)]
+fn first(b: Bitboard) -> Square {
+    Squares(b).next().expect("non-empty set")
+}
+
+fn generate_captures(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    for from in Squares(capturers(pos)) {
+        let is_king = pos.kings() & from.mask() != 0;
+        let mut search = CaptureSearch {
+            list: &mut *list,
+            from,
+            enemy: pos.pieces(us.opponent()),
+            empty: BOARD & !(pos.occupied() & !from.mask()),
+            promo: us.promotion_rank(),
+            path: [from; MAX_PATH],
+            started_as_man: !is_king,
+        };
+        if is_king {
+            search.king(from.mask(), 0, 0, 0, true);
+        } else {
+            search.man(from.mask(), 0, 0);
+        }
+    }
+}
+
+/// Counts legal moves without building them where possible (perft's last ply).
+/// `distinct` counts capture paths with the same outcome once.
+pub fn count_moves(pos: &Position, list: &mut MoveList, distinct: bool) -> u64 {
+    if capturers(pos) != 0 {
+        list.clear();
+        generate_captures(pos, list);
+        if distinct {
+            list.dedup_outcomes();
+        }
+        return list.len() as u64;
+    }
+    let us = pos.side_to_move();
+    let own = pos.pieces(us);
+    let empty = pos.empty();
+    let men = own & !pos.kings();
+    let mut n = 0;
+    for d in forward(us) {
+        n += (shift(men, d) & empty).count_ones() as u64;
+    }
+    for k in Squares(own & pos.kings()) {
+        for d in DIRECTIONS {
+            n += ray(k.mask(), d, empty).0.count_ones() as u64;
+        }
+    }
+    n
+}

@@ -1,0 +1,194 @@
+//! Move notation: algebraic as Russian players write it (`c3-d4`, `c3:e5:c7`) and numeric PDN (`22-18`,
+//! `22x15`), both for output and for input resolved against a position.
+
+use crate::movegen::{legal_moves, Move};
+use crate::position::{Color, Position};
+use crate::square::Square;
+use std::fmt;
+
+/// How moves are written for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Notation {
+    /// `c3-d4`, `c3:e5:c7`
+    #[default]
+    Algebraic,
+    /// `22-18`, `22x15x8`
+    Numeric,
+}
+
+/// Writes a move with every landing square.
+pub fn format_move(mv: &Move, notation: Notation) -> String {
+    match notation {
+        Notation::Algebraic => mv.to_string(),
+        Notation::Numeric => {
+            let sep = if mv.is_capture() { 'x' } else { '-' };
+            let mut s = mv.from().pdn().to_string();
+            for sq in mv.path() {
+                s.push(sep);
+                s.push_str(&sq.pdn().to_string());
+            }
+            s
+        }
+    }
+}
+
+/// Why a written move does not name exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveParseError {
+    /// Not move notation at all.
+    Malformed(String),
+    /// Well-formed, but no legal move matches; the text says why.
+    Illegal(String),
+    /// Several legal moves with different outcomes match; lists them in algebraic notation.
+    Ambiguous(Vec<String>),
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveParseError::Malformed(why) => write!(f, "malformed move: {why}"),
+            MoveParseError::Illegal(why) => write!(f, "illegal move: {why}"),
+            MoveParseError::Ambiguous(c) => write!(f, "ambiguous move: could be {}", c.join(" or ")),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+/// The squares a written move names, in order (`c3:e5:c7` → [c3, e5, c7]); separators `-`, `:` and `x`.
+pub fn parse_squares(text: &str) -> Result<Vec<Square>, MoveParseError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(MoveParseError::Malformed("empty move".into()));
+    }
+    let mut squares = Vec::new();
+    for part in t.split(['-', ':', 'x', 'X']) {
+        let sq = Square::parse(part).ok_or_else(|| {
+            MoveParseError::Malformed(if part.is_empty() {
+                format!("'{t}' has an empty square between separators")
+            } else {
+                format!("'{part}' is not a dark square (use a1–h8 or 1–32)")
+            })
+        })?;
+        squares.push(sq);
+    }
+    if squares.len() < 2 {
+        return Err(MoveParseError::Malformed(format!("'{t}' needs a start and a destination square")));
+    }
+    if squares.len() > crate::movegen::MAX_PATH + 1 {
+        return Err(MoveParseError::Malformed(format!("'{t}' names too many squares")));
+    }
+    Ok(squares)
+}
+
+/// Resolves written move text to the one legal move it names. The first square is the start, the last is the
+/// destination; squares between must be landing squares of the path, in order, but need not all be given.
+/// Paths that differ only in the route but reach the same position count as one.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
+    let squares = parse_squares(text)?;
+    resolve(pos, &squares)
+}
+
+/// Resolves a sequence of named squares (start, optional intermediate landings, destination) to a legal move.
+pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseError> {
+    let (from, rest) = squares.split_first().expect("parse_squares gives at least two squares");
+    let (to, via) = rest.split_last().expect("parse_squares gives at least two squares");
+    let moves = legal_moves(pos);
+    let matching: Vec<&Move> = moves
+        .iter()
+        .filter(|m| m.from() == *from && m.to() == *to && is_subsequence(via, &m.path()[..m.path().len() - 1]))
+        .collect();
+    match matching.as_slice() {
+        [] => Err(MoveParseError::Illegal(why_illegal(pos, &moves, *from, *to))),
+        [first, rest @ ..] => {
+            if rest.iter().all(|m| m.outcome_key() == first.outcome_key()) {
+                Ok(**first)
+            } else {
+                Err(MoveParseError::Ambiguous(matching.iter().map(|m| m.to_string()).collect()))
+            }
+        }
+    }
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+fn why_illegal(pos: &Position, moves: &[Move], from: Square, to: Square) -> String {
+    let us = pos.side_to_move();
+    let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+    match pos.piece_at(from) {
+        None => return format!("there is no piece on {from}"),
+        Some(p) if p.color != us => return format!("the piece on {from} is {}'s; {} is to move", side(p.color), side(us)),
+        _ => {}
+    }
+    if moves.is_empty() {
+        return format!("{} has no legal move", side(us));
+    }
+    let from_here: Vec<&Move> = moves.iter().filter(|m| m.from() == from).collect();
+    if moves[0].is_capture() {
+        if from_here.is_empty() {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            return format!("capturing is compulsory; the legal captures are {}", list.join(", "));
+        }
+        if from_here.iter().any(|m| m.path().contains(&to)) {
+            return format!("a capture must be completed: the piece on {from} can capture further than {to}");
+        }
+    }
+    if from_here.is_empty() {
+        return format!("the piece on {from} has no legal move");
+    }
+    let list: Vec<String> = from_here.iter().map(|m| m.to_string()).collect();
+    format!("the piece on {from} cannot go to {to}; its legal moves are {}", list.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::parse_fen;
+
+    #[test]
+    fn formats_both_ways() {
+        let p = Position::start();
+        let m = parse_move(&p, "c3-d4").unwrap();
+        assert_eq!(format_move(&m, Notation::Algebraic), "c3-d4");
+        assert_eq!(format_move(&m, Notation::Numeric), "22-18");
+        assert_eq!(parse_move(&p, "22-18").unwrap(), m);
+    }
+
+    #[test]
+    fn explains_illegal_moves() {
+        let p = Position::start();
+        assert!(matches!(parse_move(&p, "c3-c4"), Err(MoveParseError::Malformed(_))));
+        assert!(matches!(parse_move(&p, "c3"), Err(MoveParseError::Malformed(_))));
+        assert!(matches!(parse_move(&p, "zz-d4"), Err(MoveParseError::Malformed(_))));
+        let e = parse_move(&p, "d4-e5").unwrap_err();
+        assert_eq!(e, MoveParseError::Illegal("there is no piece on d4".into()));
+        let e = parse_move(&p, "b6-a5").unwrap_err().to_string();
+        assert!(e.contains("Black's"), "{e}");
+        let e = parse_move(&p, "c3-e5").unwrap_err().to_string();
+        assert!(e.contains("cannot go to e5"), "{e}");
+        // Compulsory capture explained.
+        let p = parse_fen("W:Wc3,g3:Bd4").unwrap();
+        let e = parse_move(&p, "g3-h4").unwrap_err().to_string();
+        assert!(e.contains("compulsory") && e.contains("c3:e5"), "{e}");
+    }
+
+    #[test]
+    fn short_forms_resolve_and_ambiguity_is_reported() {
+        // The one-move position: the full path, the short form, and numeric all name it.
+        let p = parse_fen("W:Wh6:Bg7,c5,d2").unwrap();
+        let full = parse_move(&p, "h6:f8:b4:e1").unwrap();
+        assert_eq!(parse_move(&p, "h6:e1").unwrap(), full);
+        assert_eq!(parse_move(&p, "12x3x17x31").unwrap(), full);
+        assert_eq!(parse_move(&p, "h6xe1").unwrap(), full);
+        // A white king on a1 may take b2's neighbour in two directions... build a real ambiguity: two men
+        // capture to the same square from the same start only if the paths differ in captured pieces.
+        let p = parse_fen("W:Wc3:Bd4,b4,d6,b6").unwrap();
+        // c3:e5:c7 (takes d4, d6) and c3:a5:c7 (takes b4, b6) both end on c7.
+        let e = parse_move(&p, "c3:c7").unwrap_err();
+        assert!(matches!(e, MoveParseError::Ambiguous(ref v) if v.len() == 2), "{e:?}");
+        assert_eq!(parse_move(&p, "c3:e5:c7").unwrap().to_string(), "c3:e5:c7");
+    }
+}

@@ -1,0 +1,284 @@
+//! The position: three bitboards, the side to move and an incrementally kept Zobrist hash.
+//!
+//! Moves are applied copy-make ([`Position::play`] returns a new position): a position is 40 bytes, so copying
+//! it is cheaper than recording what an unmake would need.
+
+use crate::movegen::Move;
+use crate::square::{Bitboard, Square, Squares, BOARD, RANK_1, RANK_8};
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    #[inline(always)]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank where this colour's men promote.
+    pub const fn promotion_rank(self) -> Bitboard {
+        match self {
+            Color::White => RANK_8,
+            Color::Black => RANK_1,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Role {
+    Man,
+    King,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+/// Why a set of bitboards is not a position this game can reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Overlap(Square),
+    ManOnPromotionRank(Square),
+    TooManyPieces(Color),
+    OffBoard,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Overlap(s) => write!(f, "square {s} holds both a white and a black piece"),
+            PositionError::ManOnPromotionRank(s) => {
+                write!(f, "a man on {s} stands on its own promotion rank (it would be a king)")
+            }
+            PositionError::TooManyPieces(c) => write!(f, "{c:?} has more than 12 pieces"),
+            PositionError::OffBoard => write!(f, "a piece is off the 32 playable squares"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    /// Pieces by colour, indexed by [`Color::index`].
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    side: Color,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The standard starting position, White to move.
+    pub fn start() -> Position {
+        let white = (21..=32).fold(0, |m, n| m | Square::from_pdn(n).unwrap().mask());
+        let black = (1..=12).fold(0, |m, n| m | Square::from_pdn(n).unwrap().mask());
+        Position::new(white, black, 0, Color::White).expect("start position is valid")
+    }
+
+    /// Builds a position, checking it could occur in a game.
+    pub fn new(white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) -> Result<Position, PositionError> {
+        if (white | black | kings) & !BOARD != 0 || kings & !(white | black) != 0 {
+            return Err(PositionError::OffBoard);
+        }
+        if let Some(s) = Squares(white & black).next() {
+            return Err(PositionError::Overlap(s));
+        }
+        for (color, bb) in [(Color::White, white), (Color::Black, black)] {
+            if let Some(s) = Squares(bb & !kings & color.promotion_rank()).next() {
+                return Err(PositionError::ManOnPromotionRank(s));
+            }
+            if bb.count_ones() > 12 {
+                return Err(PositionError::TooManyPieces(color));
+            }
+        }
+        let mut p = Position { pieces: [white, black], kings, side, hash: 0 };
+        p.hash = p.compute_hash();
+        Ok(p)
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, c: Color) -> Bitboard {
+        self.pieces[c.index()]
+    }
+
+    #[inline(always)]
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    #[inline(always)]
+    pub fn men(&self) -> Bitboard {
+        self.occupied() & !self.kings
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    #[inline(always)]
+    pub fn empty(&self) -> Bitboard {
+        BOARD & !self.occupied()
+    }
+
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn piece_at(&self, s: Square) -> Option<Piece> {
+        let m = s.mask();
+        let color = if self.pieces[0] & m != 0 {
+            Color::White
+        } else if self.pieces[1] & m != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings & m != 0 { Role::King } else { Role::Man };
+        Some(Piece { color, role })
+    }
+
+    /// The same pieces with the other side to move (used by search heuristics and tests).
+    pub fn with_side_to_move(mut self, side: Color) -> Position {
+        if side != self.side {
+            self.side = side;
+            self.hash ^= ZOBRIST.side;
+        }
+        self
+    }
+
+    /// Applies a legal move of the side to move (copy-make). The move must come from this position's move
+    /// generator; the hash is updated incrementally.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let us = self.side.index();
+        let them = 1 - us;
+        let from = mv.from().mask();
+        let to = mv.to().mask();
+        let captured = mv.captured();
+        let was_king = self.kings & from != 0;
+        let becomes_king = was_king || mv.promotes();
+        let z = &ZOBRIST;
+
+        let mut p = *self;
+        // Not a XOR: a capture can end on its own start square.
+        p.pieces[us] = (p.pieces[us] & !from) | to;
+        p.pieces[them] &= !captured;
+        p.hash ^= z.piece[us][was_king as usize][mv.from().bit() as usize]
+            ^ z.piece[us][becomes_king as usize][mv.to().bit() as usize]
+            ^ z.side;
+        if captured != 0 {
+            for s in Squares(captured) {
+                let k = (self.kings & s.mask() != 0) as usize;
+                p.hash ^= z.piece[them][k][s.bit() as usize];
+            }
+            p.kings &= !captured;
+        }
+        p.kings &= !from;
+        if becomes_king {
+            p.kings |= to;
+        }
+        p.side = self.side.opponent();
+        p
+    }
+
+    /// The hash computed from scratch; `play` must always agree with it.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black { ZOBRIST.side } else { 0 };
+        for c in [Color::White, Color::Black] {
+            for s in Squares(self.pieces(c)) {
+                let k = (self.kings & s.mask() != 0) as usize;
+                h ^= ZOBRIST.piece[c.index()][k][s.bit() as usize];
+            }
+        }
+        h
+    }
+
+    /// Counts of (men, kings) for a colour.
+    pub fn material(&self, c: Color) -> (u32, u32) {
+        let p = self.pieces(c);
+        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+    }
+}
+
+/// Shows the board from White's side, `w`/`b` for men, `W`/`B` for kings.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in (0..8u8).rev() {
+            write!(f, "{} ", y + 1)?;
+            for x in 0..8u8 {
+                let c = match Square::from_coords(x, y).and_then(|s| self.piece_at(s)) {
+                    None if (x + y) % 2 == 0 => '.',
+                    None => ' ',
+                    Some(Piece { color: Color::White, role: Role::Man }) => 'w',
+                    Some(Piece { color: Color::White, role: Role::King }) => 'W',
+                    Some(Piece { color: Color::Black, role: Role::Man }) => 'b',
+                    Some(Piece { color: Color::Black, role: Role::King }) => 'B',
+                };
+                write!(f, "{c} ")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "  a b c d e f g h  ({:?} to move)", self.side)
+    }
+}
+
+struct Zobrist {
+    /// [colour][is king][bit index]
+    piece: [[[u64; 36]; 2]; 2],
+    side: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn zobrist() -> Zobrist {
+    let mut state = 0x6769_7665_6177_6179; // "giveaway"
+    let mut piece = [[[0u64; 36]; 2]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 2 {
+            let mut b = 0;
+            while b < 36 {
+                piece[c][k][b] = splitmix(&mut state);
+                b += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    Zobrist { piece, side: splitmix(&mut state) }
+}
+
+static ZOBRIST: Zobrist = zobrist();
