@@ -2,68 +2,17 @@
 //!
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
+mod args;
+
+use args::{Args, Fail};
+use giveaway_core::legal_moves;
 use giveaway_core::perft::{divide, perft, Counting};
-use giveaway_core::{legal_moves, parse_fen, Position};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage:
   giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
   giveaway moves [--fen FEN]";
-
-/// A command-line mistake: printed as one line on stderr, exit code 2.
-struct Fail(String);
-
-impl<E: std::fmt::Display> From<E> for Fail {
-    fn from(e: E) -> Fail {
-        Fail(e.to_string())
-    }
-}
-
-/// Parsed `--flag value` and `--switch` options plus positional arguments.
-struct Args {
-    positional: Vec<String>,
-    options: Vec<(String, Option<String>)>,
-}
-
-impl Args {
-    /// `with_value` lists the options that take a value.
-    fn parse(raw: &[String], with_value: &[&str], switches: &[&str]) -> Result<Args, Fail> {
-        let mut positional = Vec::new();
-        let mut options = Vec::new();
-        let mut it = raw.iter();
-        while let Some(a) = it.next() {
-            if let Some(name) = a.strip_prefix("--") {
-                if with_value.contains(&name) {
-                    let v = it.next().ok_or_else(|| Fail(format!("--{name} needs a value")))?;
-                    options.push((name.to_string(), Some(v.clone())));
-                } else if switches.contains(&name) {
-                    options.push((name.to_string(), None));
-                } else {
-                    return Err(Fail(format!("unknown option --{name}")));
-                }
-            } else {
-                positional.push(a.clone());
-            }
-        }
-        Ok(Args { positional, options })
-    }
-
-    fn value(&self, name: &str) -> Option<&str> {
-        self.options.iter().rev().find(|(n, _)| n == name).and_then(|(_, v)| v.as_deref())
-    }
-
-    fn has(&self, name: &str) -> bool {
-        self.options.iter().any(|(n, _)| n == name)
-    }
-
-    fn position(&self) -> Result<Position, Fail> {
-        match self.value("fen") {
-            Some(f) => Ok(parse_fen(f)?),
-            None => Ok(Position::start()),
-        }
-    }
-}
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
