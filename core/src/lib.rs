@@ -3,6 +3,7 @@
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
 
+pub mod api;
 pub mod fen;
 pub mod game;
 pub mod movegen;
@@ -17,3 +18,5 @@ pub use movegen::{legal_moves, Move, MoveList};
 pub use notation::{format_move, parse_move, MoveParseError, Notation};
 pub use position::{Color, Piece, Position, PositionError, Role};
 pub use square::{Bitboard, Square, Squares};
+
+uniffi::setup_scaffolding!();
