@@ -108,11 +108,19 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
         [first, rest @ ..] => {
             if rest.iter().all(|m| m.outcome_key() == first.outcome_key()) {
                 Ok(**first)
+            } else if let Some(exact) = matching.iter().find(|m| m.path() == rest_of(squares)) {
+                // Every landing square given: the written path is the move, even if a longer path that
+                // passes through the same squares also exists.
+                Ok(**exact)
             } else {
                 Err(MoveParseError::Ambiguous(matching.iter().map(|m| m.to_string()).collect()))
             }
         }
     }
+}
+
+fn rest_of(squares: &[Square]) -> &[Square] {
+    &squares[1..]
 }
 
 fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
@@ -198,5 +206,19 @@ mod tests {
         );
         assert_eq!(parse_move(&p, "a3:f8:d2").unwrap().to_string(), "a3:f8:h6:d2");
         assert_eq!(parse_move(&p, "a3:g5:d2").unwrap().to_string(), "a3:e7:g5:d2");
+    }
+
+    #[test]
+    fn a_full_path_is_never_ambiguous() {
+        // g5:e3:g1 and g5:e3:c1:a3:c5:g1 both pass e3 and end on g1; written in full, each names itself
+        // (found by the PDN round-trip property test).
+        let mut p = parse_fen("B:W21,23,24,25,26,27,28,29:B1,2,3,6,8,10,11,12").unwrap();
+        for m in ["d8-e7", "e3-f4", "b8-a7", "b2-c3", "d6-c5", "c3-d4", "c5:e3:g5", "a1-b2", "f6-e5", "a3-b4",
+            "c7-b6", "g3-f4"] {
+            p = p.play(&parse_move(&p, m).unwrap());
+        }
+        assert_eq!(parse_move(&p, "g5:e3:g1").unwrap().to_string(), "g5:e3:g1");
+        assert_eq!(parse_move(&p, "g5:e3:c1:a3:c5:g1").unwrap().to_string(), "g5:e3:c1:a3:c5:g1");
+        assert!(matches!(parse_move(&p, "g5:g1"), Err(MoveParseError::Ambiguous(_))));
     }
 }
