@@ -108,19 +108,11 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
         [first, rest @ ..] => {
             if rest.iter().all(|m| m.outcome_key() == first.outcome_key()) {
                 Ok(**first)
-            } else if let Some(exact) = matching.iter().find(|m| m.path() == rest_of(squares)) {
-                // Every landing square given: the written path is the move, even if a longer path that
-                // passes through the same squares also exists.
-                Ok(**exact)
             } else {
                 Err(MoveParseError::Ambiguous(matching.iter().map(|m| m.to_string()).collect()))
             }
         }
     }
-}
-
-fn rest_of(squares: &[Square]) -> &[Square] {
-    &squares[1..]
 }
 
 fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
