@@ -8,7 +8,7 @@ BINDGEN := target/release/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
-.PHONY: test test-rust test-kotlin play bench perft bindings core-lib bench-ffi android ios
+.PHONY: test test-rust test-kotlin play bench perft fuzz bindings core-lib bench-ffi android ios
 
 ## Everything that can run on this machine.
 test: test-rust test-kotlin
@@ -61,3 +61,9 @@ ios:
 	@if ! command -v xcodebuild >/dev/null 2>&1; then \
 		echo "make ios: needs Xcode (xcodebuild) on macOS; not found on this machine." >&2; exit 1; fi
 	@echo "make ios: the iOS project is added by the iOS issue." >&2; exit 1
+
+## Fuzz the text parsers (needs a nightly toolchain and cargo-fuzz; not part of `make test`).
+FUZZ_SECONDS ?= 60
+fuzz:
+	cd fuzz && for t in fen_parse move_parse pdn_read; do \
+		cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done
