@@ -4,7 +4,8 @@ MVN ?= mvn -B -q
 UNAME := $(shell uname -s)
 LIBEXT := $(if $(filter Darwin,$(UNAME)),dylib,so)
 CORE_LIB := target/release/libgiveaway_core.$(LIBEXT)
-BINDGEN := target/release/uniffi-bindgen
+# The generator only reads the library's metadata: a debug build is enough and much quicker to link.
+BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
@@ -30,7 +31,8 @@ bench: perft
 
 ## The host library the Kotlin tests load through JNA, and the bindings generator.
 core-lib:
-	$(CARGO) build --release -p giveaway-core -p uniffi-bindgen
+	$(CARGO) build --release -p giveaway-core
+	$(CARGO) build -p uniffi-bindgen
 
 ## Kotlin and Swift bindings from the built library (global config: uniffi.toml).
 bindings: core-lib

@@ -71,18 +71,18 @@ impl GameSession {
 
     /// A tap on square `square` (PDN number 1–32): selects a piece, enters a hop, completes a move, or clears
     /// the selection — whatever the tap means on the board as it is.
-    pub fn tap(&self, square: u8) -> ApiResult<Snapshot> {
+    pub fn tap(&self, square: u32) -> ApiResult<Snapshot> {
         self.change(|s, now| s.tap(square, now))
     }
 
     /// Selects the piece on `square` for moving.
-    pub fn select(&self, square: u8) -> ApiResult<Snapshot> {
+    pub fn select(&self, square: u32) -> ApiResult<Snapshot> {
         self.change(|s, now| s.select(square, now))
     }
 
     /// Moves the selected piece to `square`: one hop of a capture, or its final square. When paths with
     /// different captures end there, the snapshot's `choices` lists them for [`Self::choose`].
-    pub fn move_to(&self, square: u8) -> ApiResult<Snapshot> {
+    pub fn move_to(&self, square: u32) -> ApiResult<Snapshot> {
         self.change(|s, now| s.move_to(square, now))
     }
 

@@ -15,15 +15,15 @@ pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
     MoveView {
         text: format_move(mv, notation),
         color,
-        from: mv.from().pdn(),
-        path: mv.path().iter().map(|s| s.pdn()).collect(),
-        captured: mv.captured_squares().map(|s| s.pdn()).collect(),
+        from: mv.from().pdn() as u32,
+        path: mv.path().iter().map(|s| s.pdn() as u32).collect(),
+        captured: mv.captured_squares().map(|s| s.pdn() as u32).collect(),
         promotes: mv.promotes(),
     }
 }
 
-fn numbers(b: Bitboard) -> Vec<u8> {
-    let mut v: Vec<u8> = Squares(b).map(|s| s.pdn()).collect();
+fn numbers(b: Bitboard) -> Vec<u32> {
+    let mut v: Vec<u32> = Squares(b).map(|s| s.pdn() as u32).collect();
     v.sort_unstable();
     v
 }
@@ -58,10 +58,10 @@ impl GameState {
                 }
                 let m = s.mask();
                 SquareView {
-                    number: s.pdn(),
+                    number: s.pdn() as u32,
                     name: s.to_string(),
-                    file: s.x(),
-                    rank: s.y(),
+                    file: s.x() as u32,
+                    rank: s.y() as u32,
                     piece: piece.map(|p| PieceView {
                         color: p.color,
                         kind: if p.role == Role::King { PieceKind::King } else { PieceKind::Man },
@@ -84,10 +84,10 @@ impl GameState {
             squares,
             side_to_move: side,
             must_capture: must_capture && !game.is_over(),
-            selected: entry.map(|e| e.from().pdn()),
+            selected: entry.map(|e| e.from().pdn() as u32),
             capture: entry.filter(|e| e.is_partial()).map(|e| CaptureProgress {
-                from: e.from().pdn(),
-                visited: e.visited().iter().map(|s| s.pdn()).collect(),
+                from: e.from().pdn() as u32,
+                visited: e.visited().iter().map(|s| s.pdn() as u32).collect(),
                 ghosts: numbers(ghosts),
             }),
             choices: self.choices.iter().map(|m| move_view(m, side, self.notation)).collect(),

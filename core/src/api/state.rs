@@ -43,7 +43,10 @@ pub fn start_position(start: &StartPosition) -> ApiResult<Position> {
             let start = Position::start();
             let (mut white, mut black) = (start.pieces(Color::White), start.pieces(Color::Black));
             for &n in squares {
-                let s = Square::from_pdn(n).ok_or_else(|| bad_setup(format!("{n} is not a square number (1–32)")))?;
+                let s = u8::try_from(n)
+                    .ok()
+                    .and_then(Square::from_pdn)
+                    .ok_or_else(|| bad_setup(format!("{n} is not a square number (1–32)")))?;
                 let own = if white & s.mask() != 0 { &mut white } else { &mut black };
                 if *own & s.mask() == 0 {
                     return Err(bad_setup(format!("there is no man on {s} ({n}) to remove")));
@@ -202,7 +205,7 @@ impl GameState {
 
     /// A tap on a square: completes, continues or disambiguates the selected piece's move when the square is
     /// one of its landings; otherwise selects the piece there, or clears the selection.
-    pub fn tap(&mut self, square: u8, now: Instant) -> ApiResult<()> {
+    pub fn tap(&mut self, square: u32, now: Instant) -> ApiResult<()> {
         let s = parse_square(square)?;
         self.ready_for_input(now)?;
         if let Some(e) = &self.entry {
@@ -224,7 +227,7 @@ impl GameState {
     }
 
     /// Selects the piece on `square` for moving (abandoning any partial capture).
-    pub fn select(&mut self, square: u8, now: Instant) -> ApiResult<()> {
+    pub fn select(&mut self, square: u32, now: Instant) -> ApiResult<()> {
         let s = parse_square(square)?;
         self.ready_for_input(now)?;
         let legal = self.game.legal_moves();
@@ -239,7 +242,7 @@ impl GameState {
     }
 
     /// Moves the selected piece to `square`: the next hop of a capture, or the final square of a move.
-    pub fn move_to(&mut self, square: u8, now: Instant) -> ApiResult<()> {
+    pub fn move_to(&mut self, square: u32, now: Instant) -> ApiResult<()> {
         let s = parse_square(square)?;
         self.ready_for_input(now)?;
         let Some(entry) = &self.entry else {
@@ -460,8 +463,8 @@ impl GameState {
     }
 }
 
-pub fn parse_square(n: u8) -> ApiResult<Square> {
-    Square::from_pdn(n).ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
+pub fn parse_square(n: u32) -> ApiResult<Square> {
+    u8::try_from(n).ok().and_then(Square::from_pdn).ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
 }
 
 /// Why the piece on `s` cannot be selected, in the player's words.

@@ -50,7 +50,7 @@ pub enum StartPosition {
     Standard,
     /// Handicap: the standard start without the men on these squares (PDN numbers 1–12 for Black's men,
     /// 21–32 for White's).
-    RemovedMen { squares: Vec<u8> },
+    RemovedMen { squares: Vec<u32> },
     /// A position set up in an editor, as PDN FEN.
     Fen { fen: String },
 }
@@ -90,13 +90,13 @@ pub struct PieceView {
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct SquareView {
     /// PDN number 1–32 (the id used by every square argument of the API).
-    pub number: u8,
+    pub number: u32,
     /// Algebraic name, `c3`.
     pub name: String,
     /// 0 = file a … 7 = file h.
-    pub file: u8,
+    pub file: u32,
     /// 0 = rank 1 … 7 = rank 8.
-    pub rank: u8,
+    pub rank: u32,
     /// The piece shown here (during a multi-capture the moving piece is shown where it stands now).
     pub piece: Option<PieceView>,
     /// A piece of the side to move that has a legal move (only on the player's turn).
@@ -119,11 +119,11 @@ pub struct SquareView {
 /// A multi-capture being entered hop by hop.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct CaptureProgress {
-    pub from: u8,
+    pub from: u32,
     /// Landing squares tapped so far.
-    pub visited: Vec<u8>,
+    pub visited: Vec<u32>,
     /// Pieces captured so far.
-    pub ghosts: Vec<u8>,
+    pub ghosts: Vec<u32>,
 }
 
 /// A move, written and as squares.
@@ -132,10 +132,10 @@ pub struct MoveView {
     /// In the session's notation, every landing square listed.
     pub text: String,
     pub color: Color,
-    pub from: u8,
+    pub from: u32,
     /// Landing squares in order.
-    pub path: Vec<u8>,
-    pub captured: Vec<u8>,
+    pub path: Vec<u32>,
+    pub captured: Vec<u32>,
     pub promotes: bool,
 }
 
@@ -197,7 +197,7 @@ pub struct Snapshot {
     pub side_to_move: Color,
     /// The side to move must capture (the highlighted pieces are the ones that can).
     pub must_capture: bool,
-    pub selected: Option<u8>,
+    pub selected: Option<u32>,
     pub capture: Option<CaptureProgress>,
     /// Moves to choose from after a tap that several capture paths share; empty otherwise.
     pub choices: Vec<MoveView>,

@@ -4,8 +4,8 @@ use crate::api::types::StartPosition;
 use crate::game::Outcome;
 use std::time::Duration;
 
-fn sq(name: &str) -> u8 {
-    Square::parse(name).unwrap().pdn()
+fn sq(name: &str) -> u32 {
+    Square::parse(name).unwrap().pdn() as u32
 }
 
 fn pass_and_play() -> GameState {
