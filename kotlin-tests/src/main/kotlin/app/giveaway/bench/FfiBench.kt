@@ -16,7 +16,7 @@ fun main() {
     GameSession(NewGame(Opponent.PassAndPlay, StartPosition.Standard, null)).use { game ->
         // A middlegame-sized record: 10 plies already in the move list.
         val opening = listOf(
-            "c3-d4", "f6-g5", "g3-h4", "g7-f6", "b2-c3", "b6-a5", "a1-b2", "a7-b6", "c1-d2", "h8-g7",
+            "c3-d4", "f6-g5", "g3-h4", "g7-f6", "b2-c3", "b6-a5", "a1-b2", "a7-b6", "h2-g3", "h8-g7",
         )
         opening.forEach { game.playMove(it) }
         val e3: UInt = 23u
