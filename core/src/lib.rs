@@ -3,6 +3,7 @@
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
 
+pub mod engine;
 pub mod fen;
 pub mod game;
 pub mod movegen;
