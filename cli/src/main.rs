@@ -14,7 +14,9 @@ use std::time::Instant;
 const USAGE: &str = "usage:
   giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
   giveaway moves [--fen FEN]
-  giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]";
+  giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
+  giveaway match --white A --black B --games N [--movetime MS] [--seed S]
+  giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -61,6 +63,8 @@ fn main() -> ExitCode {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
+        Some("match") => engine_cmds::cmd_match(&argv[1..]),
+        Some("tune") => engine_cmds::cmd_tune(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -8,21 +8,21 @@
 //! playing levels), [`advice`] (hints and coach tips), [`analysis`] (post-game review), [`tune`] (self-play
 //! and the weight fit), [`matches`] (engine-vs-engine matches), [`rng`] (seeded randomness).
 
-//TMP pub mod advice;
-//TMP pub mod analysis;
+pub mod advice;
+pub mod analysis;
 pub mod eval;
 pub mod levels;
 pub mod limits;
-//TMP pub mod matches;
+pub mod matches;
 pub mod rng;
 pub mod root;
 pub mod search;
 pub mod tt;
-//TMP pub mod tune;
+pub mod tune;
 pub mod weights;
 
-//TMP pub use advice::{coach, hint, CoachTip, Hint};
-//TMP pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, MoveClass, MoveReview};
+pub use advice::{coach, hint, CoachTip, Hint};
+pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, MoveClass, MoveReview};
 pub use eval::Weights;
 pub use levels::{Level, LEVELS};
 pub use limits::{Clock, Limits, StopHandle};
