@@ -1,7 +1,7 @@
 # Giveaway Checkers — one entry point for building, testing and playing.
 CARGO ?= cargo
 
-.PHONY: test test-rust play bench perft
+.PHONY: test test-rust play bench perft fuzz
 
 ## Everything that can run on this machine.
 test: test-rust
@@ -20,3 +20,9 @@ perft:
 	./target/release/giveaway perft 11 --sequences
 
 bench: perft
+
+## Fuzz the text parsers (needs a nightly toolchain and cargo-fuzz; not part of `make test`).
+FUZZ_SECONDS ?= 60
+fuzz:
+	cd fuzz && for t in fen_parse move_parse pdn_read; do \
+		cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done

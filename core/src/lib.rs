@@ -8,6 +8,7 @@ pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod square;

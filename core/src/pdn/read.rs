@@ -1,0 +1,138 @@
+//! Assembles lexed PDN into games, resolving every move against the position it is played in.
+
+use super::lex::{Lexer, Token};
+use super::{parse_result, MoveAt, PdnError, PdnErrorKind, PdnGame};
+use crate::fen::parse_fen;
+use crate::game::Outcome;
+use crate::notation::parse_move;
+use crate::position::Position;
+
+/// Reads every game in `text`. A game ends at its result token, or where the next game's tags begin.
+/// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well.
+pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    let mut games = Vec::new();
+    let mut cur = Builder::new(1);
+    for token in Lexer::new(text) {
+        let token = token.map_err(|why| cur.error(None, PdnErrorKind::Syntax(why)))?;
+        match token {
+            Token::Tag { key, value } => {
+                if cur.in_movetext() {
+                    let next = Builder::new(cur.game.number + 1);
+                    games.push(std::mem::replace(&mut cur, next).finish(None)?);
+                }
+                cur.game.tags.push((key, value));
+            }
+            Token::Word(word) => {
+                if let Some(result) = parse_result(word) {
+                    cur.begin_movetext()?;
+                    let next = Builder::new(cur.game.number + 1);
+                    games.push(std::mem::replace(&mut cur, next).finish(Some(result))?);
+                } else if let Some(mv) = move_text(word) {
+                    cur.play(mv)?;
+                }
+            }
+        }
+    }
+    if cur.has_content() {
+        games.push(cur.finish(None)?);
+    }
+    Ok(games)
+}
+
+/// The move in a word, without move number prefix and annotation suffix; `None` for words that carry no
+/// move (`12.`, `...`, `$4`, `!?`).
+fn move_text(word: &str) -> Option<&str> {
+    if word.starts_with('$') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let mut rest = word;
+    if word[digits..].starts_with('.') {
+        rest = word[digits..].trim_start_matches('.');
+    }
+    let rest = rest.trim_end_matches(['!', '?']);
+    (!rest.is_empty()).then_some(rest)
+}
+
+struct Builder {
+    game: PdnGame,
+    /// The position after the moves so far; `None` until movetext begins (the tags decide the start).
+    pos: Option<Position>,
+}
+
+impl Builder {
+    fn new(number: usize) -> Builder {
+        Builder { game: PdnGame { number, ..PdnGame::new() }, pos: None }
+    }
+
+    fn in_movetext(&self) -> bool {
+        self.pos.is_some()
+    }
+
+    fn has_content(&self) -> bool {
+        self.in_movetext() || !self.game.tags.is_empty()
+    }
+
+    fn error(&self, token: Option<&str>, kind: PdnErrorKind) -> PdnError {
+        let at = self.pos.map(|_| MoveAt::of_ply(self.game.start.side_to_move(), self.game.moves.len()));
+        PdnError { game: self.game.number, at: at.filter(|_| token.is_some()), token: token.map(str::to_string), kind }
+    }
+
+    /// Fixes the start position from the tags when the first movetext token arrives.
+    fn begin_movetext(&mut self) -> Result<Position, PdnError> {
+        if let Some(p) = self.pos {
+            return Ok(p);
+        }
+        if let Some(gt) = self.game.tag("GameType") {
+            let kind = gt.split(',').next().unwrap_or_default().trim();
+            if kind != "25" {
+                let why = format!("GameType \"{gt}\" is not Russian draughts (25), the board giveaway is played on");
+                return Err(self.error(None, PdnErrorKind::Tag(why)));
+            }
+        }
+        let start = match self.game.tag("FEN") {
+            Some(fen) => parse_fen(fen).map_err(|e| self.error(None, PdnErrorKind::Fen(e)))?,
+            None => Position::start(),
+        };
+        self.game.start = start;
+        self.pos = Some(start);
+        Ok(start)
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), PdnError> {
+        let pos = self.begin_movetext()?;
+        let mv = parse_move(&pos, text).map_err(|e| self.error(Some(text), PdnErrorKind::Move(e)))?;
+        self.pos = Some(pos.play(&mv));
+        self.game.moves.push(mv);
+        Ok(())
+    }
+
+    /// The finished game; without a result token the Result tag decides, else it is unfinished.
+    fn finish(mut self, result: Option<Option<Outcome>>) -> Result<PdnGame, PdnError> {
+        self.begin_movetext()?;
+        self.game.result = match result {
+            Some(r) => r,
+            None => self.game.tag("Result").and_then(|t| parse_result(t.trim())).flatten(),
+        };
+        Ok(self.game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_that_carry_moves() {
+        assert_eq!(move_text("1."), None);
+        assert_eq!(move_text("12..."), None);
+        assert_eq!(move_text("..."), None);
+        assert_eq!(move_text("$14"), None);
+        assert_eq!(move_text("!?"), None);
+        assert_eq!(move_text("1.c3-d4"), Some("c3-d4"));
+        assert_eq!(move_text("3...22x15!?"), Some("22x15"));
+        assert_eq!(move_text("22-18"), Some("22-18"));
+        assert_eq!(move_text("c3:e5??"), Some("c3:e5"));
+        assert_eq!(move_text("$"), Some("$"));
+    }
+}

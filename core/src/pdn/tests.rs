@@ -1,0 +1,228 @@
+use super::*;
+use crate::fen::parse_fen;
+use crate::game::EndReason;
+use crate::movegen::legal_moves;
+use crate::notation::parse_move;
+use crate::position::Position;
+use proptest::prelude::*;
+
+/// Plays algebraic moves from `start`.
+fn moves_from(start: &Position, texts: &[&str]) -> Vec<Move> {
+    let mut pos = *start;
+    texts
+        .iter()
+        .map(|t| {
+            let m = parse_move(&pos, t).unwrap();
+            pos = pos.play(&m);
+            m
+        })
+        .collect()
+}
+
+#[test]
+fn reads_files_other_programs_write() {
+    let text = r#"
+[Event "Club match"]
+[White "Ivanov"]
+[Black "Petrov"]
+[GameType "25"]
+[Result "2-0"]
+1. 22-18 11-15 {the usual reply} 2. 18x11 $2 8x15!? (2... 7x16 3. 24-20 (3. 21-17)) 3. 24-19 ; line comment
+15x24 4. 28x19 2-0
+
+[Event "Second"]
+[FEN "B:W18,K29:B5"]
+1... 5-9 2. 18-14 9x18?? 3. 29x... 0-2
+"#;
+    // Game 2 has a short capture "29x..." that is not a move: check the error first, then the fixed file.
+    let e = read_games(text).unwrap_err();
+    assert_eq!(e.game, 2);
+    assert_eq!(e.at, Some(MoveAt { number: 3, side: Color::White }));
+
+    let text = text.replace("29x...", "29x15");
+    let games = read_games(&text).unwrap();
+    assert_eq!(games.len(), 2);
+    let g1 = &games[0];
+    assert_eq!(g1.number, 1);
+    assert_eq!(g1.tag("white"), Some("Ivanov"));
+    assert_eq!(g1.result, Some(Outcome::WhiteWins));
+    let texts: Vec<String> = g1.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(texts, ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-f4", "e5:g3", "h2:f4"]);
+    let g2 = &games[1];
+    assert_eq!(g2.start, parse_fen("B:W18,K29:B5").unwrap());
+    assert_eq!(g2.moves.len(), 4);
+    assert_eq!(g2.result, Some(Outcome::BlackWins));
+}
+
+#[test]
+fn algebraic_short_captures_and_results() {
+    // The known one-move position, written short, with a draw result in the 1-1 form.
+    let games = read_games("[FEN \"W:Wh6:Bg7,c5,d2\"][SetUp \"1\"] 1. h6xe1 1-1").unwrap();
+    assert_eq!(games[0].moves[0].to_string(), "h6:f8:b4:e1");
+    assert_eq!(games[0].result, Some(Outcome::Draw));
+    // No result token: the Result tag decides; without one the game is unfinished.
+    let games = read_games("[Result \"1/2-1/2\"] 1. c3-d4\n\n[Event \"x\"] 1. c3-d4 f6-g5").unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].result, Some(Outcome::Draw));
+    assert_eq!(games[1].result, None);
+    assert!(read_games("").unwrap().is_empty());
+    assert!(read_games("  {just a comment}\n% escape\n").unwrap().is_empty());
+}
+
+#[test]
+fn errors_name_game_move_and_reason() {
+    let text = "[Event \"a\"] 1. c3-d4 f6-g5 * \n[Event \"b\"] 1. c3-d4 f6-g5 2. b2-c3 b6-a5 3. a1-b2 h6-g7 *";
+    let e = read_games(text).unwrap_err();
+    assert_eq!((e.game, e.at), (2, Some(MoveAt { number: 3, side: Color::Black })));
+    assert_eq!(e.to_string(), "game 2, move 3 (black): illegal move: the piece on h6 has no legal move (in 'h6-g7')");
+    for (text, want) in [
+        ("1. c3-d4 e5-f4", "game 1, move 1 (black): illegal move: there is no piece on e5 (in 'e5-f4')"),
+        ("1. c3-d4 xyz", "game 1, move 1 (black): malformed move"),
+        ("[GameType \"20\"] 1. 32-28", "game 1: bad tag: GameType \"20\" is not Russian draughts"),
+        ("1-0 [FEN \"W:W33:B1\"] 1. c3-d4", "game 2: FEN tag: bad FEN"),
+        ("1. c3-d4 {open", "game 1: syntax error: comment '{' is never closed"),
+        ("[Event \"x\" 1. c3-d4", "game 1: syntax error: tag Event is not closed"),
+    ] {
+        let e = read_games(text).unwrap_err().to_string();
+        assert!(e.starts_with(want), "{text}: {e}");
+    }
+}
+
+#[test]
+fn draw_rules_apply_when_replayed_as_a_game() {
+    let text = "[FEN \"W:WKh2:BKa7\"] 1. h2-g1 a7-b8 2. g1-h2 b8-a7 3. h2-g1 a7-b8 4. g1-h2 b8-a7 5. h2-g1 *";
+    let g = &read_games(text).unwrap()[0];
+    assert_eq!(g.moves.len(), 9);
+    let e = g.to_game(Rules::default()).unwrap_err();
+    assert_eq!(e.at, Some(MoveAt { number: 5, side: Color::White }));
+    assert!(matches!(e.kind, PdnErrorKind::Rules(GameError::Over(r)) if r.reason == EndReason::Repetition), "{e}");
+    assert!(e.to_string().starts_with("game 1, move 5 (white): the game is over"), "{e}");
+    let relaxed = Rules { repetitions: 0, ..Rules::default() };
+    assert_eq!(g.to_game(relaxed).unwrap().ply(), 9);
+}
+
+#[test]
+fn writes_the_expected_text() {
+    let mut g = PdnGame::new();
+    g.set_tag("White", "Ann \"the Giver\"");
+    g.set_tag("Black", "Bob\\");
+    g.set_tag("TimeControl", "300+3");
+    g.set_tag("GameType", "99"); // replaced by ours
+    g.moves = moves_from(&g.start, &["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
+    g.result = Some(Outcome::BlackWins);
+    let text = write_game(&g);
+    assert_eq!(
+        text,
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann \\\"the Giver\\\"\"]\n\
+         [Black \"Bob\\\\\"]\n[Result \"0-1\"]\n[GameType \"25,W,8,8,A0,0\"]\n[Variant \"Giveaway\"]\n\
+         [TimeControl \"300+3\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 0-1\n"
+    );
+    let back = &read_games(&text).unwrap()[0];
+    assert_eq!(back.tag("White"), Some("Ann \"the Giver\""));
+    assert_eq!(back.tag("Black"), Some("Bob\\"));
+    assert_eq!(back.moves, g.moves);
+}
+
+#[test]
+fn set_up_starts_and_black_first() {
+    let mut g = PdnGame::new();
+    g.start = parse_fen("B:W21,22:B9,10").unwrap();
+    g.moves = moves_from(&g.start, &["b6-a5", "c3-d4"]);
+    let text = write_game(&g);
+    assert!(text.contains("[SetUp \"1\"]\n[FEN \"B:W21,22:B9,10\"]\n"), "{text}");
+    assert!(text.ends_with("\n1... b6-a5 2. c3-d4 *\n"), "{text}");
+    assert_eq!(read_games(&text).unwrap()[0].moves, g.moves);
+}
+
+#[test]
+fn long_movetext_is_wrapped() {
+    let mut g = PdnGame::new();
+    let mut pos = g.start;
+    while g.moves.len() < 60 {
+        let Some(m) = legal_moves(&pos).first().copied() else { break };
+        pos = pos.play(&m);
+        g.moves.push(m);
+    }
+    let text = write_game(&g);
+    assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+    assert!(text.lines().filter(|l| !l.starts_with('[')).count() > 2, "{text}");
+}
+
+/// A random legal game: an optional handicap start (some men removed, either side to move), random moves.
+fn random_game(remove: u32, black_first: bool, picks: &[u16], result: u8) -> PdnGame {
+    let full = Position::start();
+    let start = if remove == 0 {
+        full
+    } else {
+        // Remove men 1..12 (black) and 21..32 (white) by the low and high bits of `remove`.
+        let mut white = full.pieces(Color::White);
+        let mut black = full.pieces(Color::Black);
+        for i in 0..12u8 {
+            if remove & (1 << i) != 0 {
+                black &= !crate::square::Square::from_pdn(i + 1).unwrap().mask();
+            }
+            if remove & (1 << (i + 16)) != 0 {
+                white &= !crate::square::Square::from_pdn(i + 21).unwrap().mask();
+            }
+        }
+        let side = if black_first { Color::Black } else { Color::White };
+        Position::new(white, black, 0, side).unwrap()
+    };
+    let mut g = PdnGame { start, ..PdnGame::new() };
+    let mut pos = start;
+    for &p in picks {
+        let moves = legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[p as usize % moves.len()];
+        pos = pos.play(&m);
+        g.moves.push(m);
+    }
+    g.result = [None, Some(Outcome::WhiteWins), Some(Outcome::BlackWins), Some(Outcome::Draw)][result as usize % 4];
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn write_then_read_gives_the_same_games(
+        specs in prop::collection::vec(
+            (prop_oneof![Just(0u32), any::<u32>()], any::<bool>(), prop::collection::vec(any::<u16>(), 0..140),
+             any::<u8>(), "[ -~]{0,20}"),
+            1..4)
+    ) {
+        let games: Vec<PdnGame> = specs.iter().enumerate().map(|(i, (remove, bf, picks, result, name))| {
+            let mut g = random_game(*remove, *bf, picks, *result);
+            g.set_tag("White", name.clone());
+            g.number = i + 1;
+            g
+        }).collect();
+        let text = write_games(&games);
+        let back = read_games(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(back.len(), games.len());
+        for (a, b) in games.iter().zip(&back) {
+            prop_assert_eq!(a.start, b.start);
+            prop_assert_eq!(&a.moves, &b.moves);
+            prop_assert_eq!(a.result, b.result);
+            prop_assert_eq!(a.tag("White"), b.tag("White"));
+            prop_assert_eq!(a.number, b.number);
+        }
+    }
+
+    #[test]
+    fn random_text_never_panics(text in "\\PC{0,300}") {
+        let _ = read_games(&text);
+    }
+
+    #[test]
+    fn damaged_pdn_never_panics(picks in prop::collection::vec(any::<u16>(), 0..80), cut in any::<usize>(),
+                                junk in "[\\[\\](){}; \"\\\\$!?.:x0-9a-h*/%\n-]{0,12}") {
+        let text = write_game(&random_game(0, false, &picks, 0));
+        let mut at = cut % (text.len() + 1);
+        while !text.is_char_boundary(at) { at -= 1; }
+        let damaged = format!("{}{}{}", &text[..at], junk, &text[at..]);
+        let _ = read_games(&damaged);
+    }
+}
