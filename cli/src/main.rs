@@ -16,7 +16,9 @@ const USAGE: &str = "usage:
   giveaway moves [--fen FEN]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
   giveaway match --white A --black B --games N [--movetime MS] [--seed S]
-  giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]";
+  giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
+  giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
+  giveaway bench-search [--movetime MS] [--hash MB]";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -65,6 +67,8 @@ fn main() -> ExitCode {
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
         Some("match") => engine_cmds::cmd_match(&argv[1..]),
         Some("tune") => engine_cmds::cmd_tune(&argv[1..]),
+        Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
+        Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -86,8 +86,8 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let f = features(pos);
     let p = phase(pos);
     let mut sum = 0i32;
-    for i in 0..N_FEATURES {
-        sum += (w.mg[i] * p + w.eg[i] * (FULL_PHASE - p)) * f[i];
+    for ((mg, eg), x) in w.mg.iter().zip(&w.eg).zip(f) {
+        sum += (mg * p + eg * (FULL_PHASE - p)) * x;
     }
     (sum / FULL_PHASE).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

@@ -4,6 +4,7 @@ use super::levels::Level;
 use super::limits::StopHandle;
 use super::rng::Rng;
 use super::root::SearchRoot;
+use super::search::SearchConfig;
 use super::Engine;
 use crate::game::{Game, Outcome, Rules};
 use crate::movegen::Move;
@@ -83,12 +84,17 @@ pub struct Match {
     pub seed: u64,
     pub rules: Rules,
     pub tt_megabytes: usize,
+    /// Search switches of A and B (to measure a feature by playing it against itself without it).
+    pub configs: [SearchConfig; 2],
 }
 
 impl Match {
     /// Plays the match; `progress` sees every finished game (its index and record) and the running score.
     pub fn run(&self, stop: &StopHandle, progress: &mut dyn FnMut(u32, &Game, &Score)) -> Score {
         let mut engines = [Engine::new(self.tt_megabytes), Engine::new(self.tt_megabytes)];
+        for (e, c) in engines.iter_mut().zip(self.configs) {
+            e.set_config(c);
+        }
         let mut score = Score::default();
         let mut opening_rng = Rng::new(self.seed);
         let mut opening = None;
@@ -138,7 +144,7 @@ mod tests {
 
     #[test]
     fn short_match_between_weak_levels_completes_every_game() {
-        let m = Match { a: Level::get(2).unwrap(), b: Level::get(1).unwrap(), games: 4, seed: 1, rules: Rules::default(), tt_megabytes: 1 };
+        let m = Match { a: Level::get(2).unwrap(), b: Level::get(1).unwrap(), games: 4, seed: 1, rules: Rules::default(), tt_megabytes: 1, configs: Default::default() };
         let mut seen = 0;
         let s = m.run(&StopHandle::new(), &mut |_, g, _| {
             assert!(g.is_over());
