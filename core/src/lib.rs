@@ -11,7 +11,9 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod square;
+pub mod storage;
 
 pub use fen::{parse_fen, to_fen, FenError};
 pub use game::{EndReason, Game, GameError, GameResult, Outcome, Rules};
