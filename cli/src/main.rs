@@ -3,6 +3,7 @@
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
 mod args;
+mod engine_cmds;
 
 use args::{Args, Fail};
 use giveaway_core::legal_moves;
@@ -12,7 +13,12 @@ use std::time::Instant;
 
 const USAGE: &str = "usage:
   giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
-  giveaway moves [--fen FEN]";
+  giveaway moves [--fen FEN]
+  giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
+  giveaway match --white A --black B --games N [--movetime MS] [--seed S]
+  giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
+  giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
+  giveaway bench-search [--movetime MS] [--hash MB]";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -58,6 +64,11 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
+        Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
+        Some("match") => engine_cmds::cmd_match(&argv[1..]),
+        Some("tune") => engine_cmds::cmd_tune(&argv[1..]),
+        Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
+        Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -4,6 +4,7 @@
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
 
 pub mod api;
+pub mod engine;
 pub mod fen;
 pub mod game;
 pub mod movegen;
@@ -11,7 +12,9 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod square;
+pub mod storage;
 
 pub use fen::{parse_fen, to_fen, FenError};
 pub use game::{EndReason, Game, GameError, GameResult, Outcome, Rules};

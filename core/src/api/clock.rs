@@ -3,48 +3,27 @@
 //! Time is read from a caller-given `Instant`, so the logic is tested without sleeping.
 
 use crate::position::Color;
+use crate::record::{SideTime, TimeControl};
 use std::time::Instant;
 
-/// One side's time: starting time and the increment added after each of its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct SideTime {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
-}
-
-/// A time control; different values per side give time odds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct TimeControl {
-    pub white: SideTime,
-    pub black: SideTime,
-}
-
-impl TimeControl {
-    /// The same minutes + increment seconds for both sides (e.g. 3+2).
-    pub fn even(minutes: u32, increment_s: u32) -> TimeControl {
-        let t = SideTime { initial_ms: minutes as u64 * 60_000, increment_ms: increment_s as u64 * 1000 };
-        TimeControl { white: t, black: t }
-    }
-
-    fn side(&self, c: Color) -> SideTime {
-        match c {
-            Color::White => self.white,
-            Color::Black => self.black,
+/// Refuses controls that cannot be played: no starting time, or absurd values (over 24 hours).
+pub fn validate(tc: &TimeControl) -> Result<(), String> {
+    const DAY_MS: u64 = 24 * 3600 * 1000;
+    for (name, t) in [("White", tc.white), ("Black", tc.black)] {
+        if t.base_ms == 0 {
+            return Err(format!("{name} has no time on the clock"));
+        }
+        if t.base_ms > DAY_MS || t.increment_ms > DAY_MS {
+            return Err(format!("{name}'s time is longer than a day"));
         }
     }
+    Ok(())
+}
 
-    /// Refuses controls that cannot be played: no starting time, or absurd values (over 24 hours).
-    pub fn validate(&self) -> Result<(), String> {
-        const DAY_MS: u64 = 24 * 3600 * 1000;
-        for (name, t) in [("White", self.white), ("Black", self.black)] {
-            if t.initial_ms == 0 {
-                return Err(format!("{name} has no time on the clock"));
-            }
-            if t.initial_ms > DAY_MS || t.increment_ms > DAY_MS {
-                return Err(format!("{name}'s time is longer than a day"));
-            }
-        }
-        Ok(())
+fn side(tc: &TimeControl, c: Color) -> SideTime {
+    match c {
+        Color::White => tc.white,
+        Color::Black => tc.black,
     }
 }
 
@@ -61,7 +40,7 @@ impl Clock {
     pub fn new(control: TimeControl) -> Clock {
         Clock {
             control,
-            remaining: [control.white.initial_ms as i64, control.black.initial_ms as i64],
+            remaining: [control.white.base_ms as i64, control.black.base_ms as i64],
             running: None,
         }
     }
@@ -101,7 +80,7 @@ impl Clock {
     /// `mover` completed a move at `now`: its time is charged, its increment added, the opponent's time starts.
     pub fn moved(&mut self, mover: Color, now: Instant) {
         self.stop(now);
-        self.remaining[mover.index()] += self.control.side(mover).increment_ms as i64;
+        self.remaining[mover.index()] += side(&self.control, mover).increment_ms as i64;
         self.running = Some((mover.opponent(), now));
     }
 
@@ -132,8 +111,8 @@ mod tests {
     #[test]
     fn increment_and_time_odds() {
         let tc = TimeControl {
-            white: SideTime { initial_ms: 60_000, increment_ms: 2_000 },
-            black: SideTime { initial_ms: 180_000, increment_ms: 0 },
+            white: SideTime { base_ms: 60_000, increment_ms: 2_000 },
+            black: SideTime { base_ms: 180_000, increment_ms: 0 },
         };
         let t0 = Instant::now();
         let mut c = Clock::new(tc);
@@ -163,8 +142,8 @@ mod tests {
 
     #[test]
     fn validation() {
-        assert!(TimeControl::even(3, 2).validate().is_ok());
-        assert!(TimeControl::even(0, 2).validate().is_err());
-        assert!(TimeControl::even(25 * 60, 0).validate().is_err());
+        assert!(validate(&TimeControl::even(3, 2)).is_ok());
+        assert!(validate(&TimeControl::even(0, 2)).is_err());
+        assert!(validate(&TimeControl::even(25 * 60, 0)).is_err());
     }
 }

@@ -60,8 +60,6 @@ pub(super) async fn analyse_game(
     stop: StopHandle,
     progress: Option<Arc<dyn ProgressListener>>,
 ) -> ApiResult<AnalysisView> {
-    let start = *game.start();
-    let moves = game.moves().to_vec();
     let analysis = run_blocking(move || {
         let options = engine::AnalysisOptions { limits: ANALYSIS_LIMITS, ..Default::default() };
         engine::analyze(&game, &options, &stop, &mut |done, total| {
@@ -72,7 +70,6 @@ pub(super) async fn analyse_game(
     })
     .await?
     .map_err(|_| GiveawayError::Cancelled)?;
-    let _ = (start, moves);
     Ok(AnalysisView {
         moves: analysis
             .moves
@@ -117,9 +114,9 @@ impl GameSession {
             }
             (SearchRoot::from_game(s.game()), level, s.generation, s.notation)
         };
-        let stop = self.begin_search()?;
+        let ticket = self.begin_search()?;
         let engine = self.engine();
-        let job_stop = stop.clone();
+        let job_stop = ticket.stop.clone();
         let result = run_blocking(move || {
             let mut rng = engine::rng::Rng::new(seed());
             with_engine(&engine, |e| {
@@ -131,8 +128,8 @@ impl GameSession {
             })
         })
         .await;
-        self.end_search(&stop);
-        if stop.is_stopped() {
+        self.end_search(&ticket);
+        if ticket.stop.is_stopped() {
             return Err(GiveawayError::Cancelled);
         }
         let best = result?.and_then(|r| r.best).ok_or_else(|| GiveawayError::Internal {
@@ -154,17 +151,17 @@ impl GameSession {
             }
             (SearchRoot::from_game(s.game()), s.generation, s.notation, s.game().position().side_to_move())
         };
-        let stop = self.begin_search()?;
+        let ticket = self.begin_search()?;
         let engine = self.engine();
-        let job_stop = stop.clone();
+        let job_stop = ticket.stop.clone();
         let hint = run_blocking(move || with_engine(&engine, |e| engine::hint(e, &root, &ADVICE_LIMITS, &job_stop))).await;
-        self.end_search(&stop);
-        if stop.is_stopped() || self.lock().generation != generation {
+        self.end_search(&ticket);
+        if ticket.stop.is_stopped() || self.lock().generation != generation {
             return Err(GiveawayError::Cancelled);
         }
         let h = hint?.ok_or_else(|| GiveawayError::Unavailable { reason: "there is no move to hint".into() })?;
         Ok(HintView {
-            piece: h.piece.pdn(),
+            piece: h.piece.pdn() as u32,
             mv: move_view(&h.mv, color, notation),
             score_text: engine::score_text(h.score),
             reason: h.reason,
@@ -184,14 +181,14 @@ impl GameSession {
             })?;
             (before, game.moves()[ply], s.mover_of(ply), s.generation, s.notation)
         };
-        let stop = self.begin_search()?;
+        let ticket = self.begin_search()?;
         let engine = self.engine();
-        let job_stop = stop.clone();
+        let job_stop = ticket.stop.clone();
         let tip =
             run_blocking(move || with_engine(&engine, |e| engine::coach(e, &before, &played, &ADVICE_LIMITS, &job_stop)))
                 .await;
-        self.end_search(&stop);
-        if stop.is_stopped() || self.lock().generation != generation {
+        self.end_search(&ticket);
+        if ticket.stop.is_stopped() || self.lock().generation != generation {
             return Err(GiveawayError::Cancelled);
         }
         Ok(tip?.map(|t| CoachView {
@@ -210,9 +207,9 @@ impl GameSession {
             let s = self.lock();
             (s.game().clone(), s.notation)
         };
-        let stop = self.begin_search()?;
-        let result = analyse_game(game, notation, stop.clone(), progress).await;
-        self.end_search(&stop);
+        let ticket = self.begin_search()?;
+        let result = analyse_game(game, notation, ticket.stop.clone(), progress).await;
+        self.end_search(&ticket);
         result
     }
 }

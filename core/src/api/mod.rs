@@ -4,17 +4,21 @@
 //! [`GameSession`] is one game (snapshot to draw, input, undo/redo, clocks, computer moves);
 //! the library object holds saved games and settings.
 
+mod autosave;
 pub mod clock;
+mod engine_calls;
 pub mod error;
 pub mod input;
+pub mod library;
 pub mod runtime;
 pub mod session;
 mod snapshot;
 pub mod state;
 pub mod types;
 
-pub use clock::{SideTime, TimeControl};
+pub use engine_calls::ProgressListener;
 pub use error::{ApiResult, GiveawayError};
+pub use library::{GamePage, GameSummaryView, Library, Replay};
 pub use session::GameSession;
 pub use state::GameState;
 pub use types::*;

@@ -1,13 +1,12 @@
 //! The core's own background runtime and the stop handle of a search.
 //!
 //! uniffi drives exported futures from Kotlin/Swift but does not cancel them (Swift never, Kotlin only at an
-//! await), so long work runs on this runtime's blocking pool with a stop flag the caller can flip.
+//! await), so long work runs on this runtime's blocking pool with a stop handle (`engine::StopHandle`) the
+//! caller can flip.
 
 use super::error::{ApiResult, GiveawayError};
 use once_cell::sync::OnceCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use tokio::runtime::Runtime;
 
 static RUNTIME: OnceCell<Result<Runtime, String>> = OnceCell::new();
@@ -26,34 +25,6 @@ pub fn runtime() -> ApiResult<&'static Runtime> {
         })
         .as_ref()
         .map_err(|e| GiveawayError::Internal { reason: format!("cannot start the background runtime: {e}") })
-}
-
-/// A flag a search polls; setting it makes the search return at its next check.
-#[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
-
-impl StopFlag {
-    pub fn new() -> StopFlag {
-        StopFlag::default()
-    }
-
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// Whether two handles are the same flag.
-    pub fn same(&self, other: &StopFlag) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-
-    /// The shared atomic, for code that takes a plain `Arc<AtomicBool>`.
-    pub fn atomic(&self) -> Arc<AtomicBool> {
-        self.0.clone()
-    }
 }
 
 /// Runs `job` on the runtime's blocking pool and waits for it without blocking the caller's thread. A panic in
@@ -81,6 +52,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::StopHandle;
+    use std::sync::Arc;
     use std::time::{Duration, Instant};
 
     /// Waits on a future from a plain thread, as a foreign executor would (no tokio context here).
@@ -105,7 +78,7 @@ mod tests {
 
     #[test]
     fn stop_flag_ends_a_blocking_job_quickly() {
-        let stop = StopFlag::new();
+        let stop = StopHandle::new();
         let s2 = stop.clone();
         let stopper = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(50));

@@ -2,28 +2,75 @@
 //! takes `&self` and locks the state briefly. No lock is held while foreign code runs (progress callbacks).
 
 use super::error::{ApiResult, GiveawayError};
-use super::runtime::StopFlag;
+use super::autosave::Autosave;
+use super::engine_calls::SharedEngine;
 use super::state::GameState;
 use super::types::{NewGame, Snapshot};
+use crate::engine::StopHandle;
+use crate::movegen::Move;
 use crate::notation::Notation;
 use crate::position::Color;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
+/// The game in memory and, for a saved game, its autosave.
+pub(super) struct Live {
+    state: GameState,
+    save: Option<Autosave>,
+}
+
+impl std::ops::Deref for Live {
+    type Target = GameState;
+    fn deref(&self) -> &GameState {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for Live {
+    fn deref_mut(&mut self) -> &mut GameState {
+        &mut self.state
+    }
+}
+
+impl Live {
+    /// Brings the saved game in line with the state (no-op for an unsaved session).
+    fn save(&mut self) -> ApiResult<()> {
+        match self.save.as_mut() {
+            Some(a) => a.sync(&self.state),
+            None => Ok(()),
+        }
+    }
+}
+
 #[derive(uniffi::Object)]
 pub struct GameSession {
-    state: Mutex<GameState>,
-    /// The stop flag of the search running for this session, if any.
-    search: Mutex<Option<StopFlag>>,
+    state: Mutex<Live>,
+    /// The search running for this session, if any: its ticket number and stop handle.
+    search: Mutex<Option<(u64, StopHandle)>>,
+    tickets: AtomicU64,
+    /// Created on the first search and kept, so the transposition table carries from move to move.
+    engine: SharedEngine,
+}
+
+/// A registered search: `cancel_search` stops it through the handle.
+pub(super) struct SearchTicket {
+    id: u64,
+    pub stop: StopHandle,
 }
 
 impl GameSession {
-    pub(super) fn from_state(state: GameState) -> Arc<GameSession> {
-        Arc::new(GameSession { state: Mutex::new(state), search: Mutex::new(None) })
+    pub(super) fn from_state(state: GameState, save: Option<Autosave>) -> Arc<GameSession> {
+        Arc::new(GameSession {
+            state: Mutex::new(Live { state, save }),
+            search: Mutex::new(None),
+            tickets: AtomicU64::new(0),
+            engine: SharedEngine::default(),
+        })
     }
 
     /// The state, even if a panic elsewhere poisoned the lock (the state is valid between method calls).
-    pub(super) fn lock(&self) -> MutexGuard<'_, GameState> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Live> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -31,16 +78,19 @@ impl GameSession {
         self.search.lock().unwrap_or_else(|p| p.into_inner()).is_some()
     }
 
-    fn snapshot_of(&self, state: &GameState, now: Instant) -> Snapshot {
-        state.snapshot(now, self.searching(), None)
+    fn snapshot_of(&self, live: &Live, now: Instant) -> Snapshot {
+        live.state.snapshot(now, self.searching(), live.save.as_ref().map(Autosave::id))
     }
 
-    /// Runs a change on the state and returns the snapshot after it.
+    /// Runs a change on the state, autosaves, and returns the snapshot after it. A refused change may still
+    /// have ended the game on time, so the save runs either way.
     fn change(&self, f: impl FnOnce(&mut GameState, Instant) -> ApiResult<()>) -> ApiResult<Snapshot> {
         let now = Instant::now();
-        let mut state = self.lock();
-        f(&mut state, now)?;
-        Ok(self.snapshot_of(&state, now))
+        let mut live = self.lock();
+        let outcome = f(&mut live.state, now);
+        live.save()?;
+        outcome?;
+        Ok(self.snapshot_of(&live, now))
     }
 
     /// Like [`Self::change`], first stopping any search: the game it was searching is about to change.
@@ -58,15 +108,15 @@ impl GameSession {
     /// A new game that is not saved (the library's `new_game` gives one that autosaves).
     #[uniffi::constructor]
     pub fn new(setup: NewGame) -> ApiResult<Arc<GameSession>> {
-        Ok(GameSession::from_state(GameState::new(setup, Instant::now())?))
+        Ok(GameSession::from_state(GameState::new(setup, Instant::now())?, None))
     }
 
-    /// Everything the game screen draws. Also applies flag fall when a clock has run out.
-    pub fn snapshot(&self) -> Snapshot {
-        let now = Instant::now();
-        let mut state = self.lock();
-        state.check_flag(now);
-        self.snapshot_of(&state, now)
+    /// Everything the game screen draws. Also applies flag fall when a clock has run out (and saves it).
+    pub fn snapshot(&self) -> ApiResult<Snapshot> {
+        self.change(|s, now| {
+            s.check_flag(now);
+            Ok(())
+        })
     }
 
     /// A tap on square `square` (PDN number 1–32): selects a piece, enters a hop, completes a move, or clears
@@ -143,12 +193,15 @@ impl GameSession {
         self.snapshot_of(&state, now)
     }
 
-    /// Stops the clocks (the app went to the background).
-    pub fn pause_clock(&self) -> Snapshot {
+    /// Stops the clocks and saves them (the app went to the background).
+    pub fn pause_clock(&self) -> ApiResult<Snapshot> {
         let now = Instant::now();
-        let mut state = self.lock();
-        state.pause_clock(now);
-        self.snapshot_of(&state, now)
+        let mut live = self.lock();
+        live.pause_clock(now);
+        if let Some(a) = &live.save {
+            a.save_clocks(&live.state, now)?;
+        }
+        Ok(self.snapshot_of(&live, now))
     }
 
     pub fn resume_clock(&self) -> Snapshot {
@@ -160,29 +213,43 @@ impl GameSession {
 
     /// Stops the running search (computer move, hint, analysis) of this session; it returns `Cancelled`.
     pub fn cancel_search(&self) {
-        if let Some(stop) = self.search.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        if let Some((_, stop)) = self.search.lock().unwrap_or_else(|p| p.into_inner()).take() {
             stop.stop();
         }
     }
 }
 
 impl GameSession {
-    /// Registers a new search, stopping any earlier one. Refuses while another search runs for this session.
-    pub(super) fn begin_search(&self) -> ApiResult<StopFlag> {
+    /// Registers a new search. Refuses while another search runs for this session.
+    pub(super) fn begin_search(&self) -> ApiResult<SearchTicket> {
         let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
         if slot.is_some() {
             return Err(GiveawayError::Busy);
         }
-        let stop = StopFlag::new();
-        *slot = Some(stop.clone());
-        Ok(stop)
+        let ticket = SearchTicket { id: self.tickets.fetch_add(1, Ordering::Relaxed), stop: StopHandle::new() };
+        *slot = Some((ticket.id, ticket.stop.clone()));
+        Ok(ticket)
     }
 
-    /// Forgets the search if it is still the registered one.
-    pub(super) fn end_search(&self, stop: &StopFlag) {
+    /// Forgets the search if it is still the registered one (`cancel_search` may have removed it already).
+    pub(super) fn end_search(&self, ticket: &SearchTicket) {
         let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
-        if slot.as_ref().is_some_and(|s| s.same(stop)) {
+        if slot.as_ref().is_some_and(|(id, _)| *id == ticket.id) {
             *slot = None;
         }
+    }
+
+    pub(super) fn engine(&self) -> SharedEngine {
+        self.engine.clone()
+    }
+
+    /// Plays the computer's move if the game is still the one it searched (`generation`).
+    pub(super) fn apply_computer_move(&self, mv: &Move, generation: u64) -> ApiResult<Snapshot> {
+        self.change(|s, now| {
+            if s.generation != generation {
+                return Err(GiveawayError::Cancelled);
+            }
+            s.play_computer(mv, now)
+        })
     }
 }

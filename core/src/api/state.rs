@@ -5,7 +5,8 @@
 use super::clock::Clock;
 use super::error::{ApiResult, GiveawayError};
 use super::input::{Entry, Step};
-use super::types::{NewGame, Opponent, Reaction, StartPosition};
+use super::types::{NewGame, Opponent, StartPosition};
+use crate::record::Reaction;
 use crate::fen::parse_fen;
 use crate::game::{EndReason, Game, Rules};
 use crate::movegen::Move;
@@ -70,7 +71,7 @@ impl GameState {
             }
         }
         if let Some(tc) = setup.time_control {
-            tc.validate().map_err(bad_setup)?;
+            super::clock::validate(&tc).map_err(bad_setup)?;
         }
         let game = Game::new(start_position(&setup.start)?, Rules::default());
         if let Some(r) = game.result() {
@@ -167,6 +168,25 @@ impl GameState {
         self.run_clock(now);
         self.changed();
         true
+    }
+
+    /// The times left after ply `i` (0-based) was played, in a timed game.
+    pub fn clock_after(&self, i: usize) -> Option<[i64; 2]> {
+        self.clock.as_ref()?;
+        self.clock_history.get(i + 1).copied()
+    }
+
+    /// Restores clocks and reactions of a saved game: `after_moves[i]` are the times saved after ply `i`.
+    pub fn restore(&mut self, after_moves: &[Option<[i64; 2]>], current: Option<[i64; 2]>, reactions: Vec<Reaction>, now: Instant) {
+        for (i, t) in after_moves.iter().enumerate() {
+            if let (Some(t), Some(slot)) = (t, self.clock_history.get_mut(i + 1)) {
+                *slot = *t;
+            }
+        }
+        if let Some(t) = current.or_else(|| self.clock_history.last().copied()) {
+            self.set_clock(t, now);
+        }
+        self.reactions = reactions;
     }
 
     /// Stops the clocks (app in the background); any input or `resume_clock` starts them again.
@@ -379,6 +399,8 @@ impl GameState {
     }
 
     fn after_takeback(&mut self, now: Instant) {
+        let ply = self.game.ply() as u32;
+        self.reactions.retain(|r| r.ply <= ply); // reactions go with the moves they followed
         self.entry = None;
         self.choices.clear();
         self.draw_offer = None;
@@ -453,9 +475,22 @@ impl GameState {
         if e.is_empty() || e.len() > 32 || e.chars().any(|c| c.is_control() || c.is_ascii_alphabetic()) {
             return Err(GiveawayError::Unavailable { reason: "a reaction is one emoji".into() });
         }
-        self.reactions.push(Reaction { color: side, emoji: e.to_string(), ply: self.game.ply() as u32 });
+        self.reactions.push(Reaction { side, emoji: e.to_string(), ply: self.game.ply() as u32 });
         self.changed();
         Ok(())
+    }
+
+    /// The computer's clock for the engine's time budget, in a timed game.
+    pub fn engine_clock(&self, now: Instant) -> Option<crate::engine::Clock> {
+        let (clock, cpu) = (self.clock.as_ref()?, self.computer()?);
+        let increment = match cpu {
+            Color::White => clock.control().white.increment_ms,
+            Color::Black => clock.control().black.increment_ms,
+        };
+        Some(crate::engine::Clock {
+            remaining: std::time::Duration::from_millis(clock.remaining_at(now)[cpu.index()] as u64),
+            increment: std::time::Duration::from_millis(increment),
+        })
     }
 
     pub fn set_notation(&mut self, n: Notation) {

@@ -1,10 +1,10 @@
 //! The records and enums the exported API speaks. Core enums are exported as they are (`uniffi::remote`), so
 //! the rules modules stay free of FFI attributes and there is no second copy of them to keep in step.
 
-use super::clock::TimeControl;
 use crate::game::{EndReason, Outcome};
 use crate::notation::Notation;
 use crate::position::Color;
+pub use crate::record::{Reaction, SideTime, TimeControl};
 
 #[uniffi::remote(Enum)]
 pub enum Color {
@@ -27,6 +27,28 @@ pub enum EndReason {
     Repetition,
     KingMoveRule,
     Agreement,
+}
+
+/// One side's allowance: base time and increment per move, in milliseconds.
+#[uniffi::remote(Record)]
+pub struct SideTime {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// A clock setting; the sides may differ (time odds).
+#[uniffi::remote(Record)]
+pub struct TimeControl {
+    pub white: SideTime,
+    pub black: SideTime,
+}
+
+/// An emoji a player showed, kept in the game record; `ply` is the number of plies played when shown.
+#[uniffi::remote(Record)]
+pub struct Reaction {
+    pub ply: u32,
+    pub side: Color,
+    pub emoji: String,
 }
 
 #[uniffi::remote(Enum)]
@@ -178,13 +200,67 @@ pub struct MoveRow {
     pub black: Option<String>,
 }
 
-/// An emoji a player showed, kept in the game record.
+/// Progress of a running search.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct Reaction {
-    pub color: Color,
-    pub emoji: String,
-    /// The number of plies played when it was shown.
+pub struct SearchProgress {
+    pub depth: u32,
+    /// Side to move's view, in centi-units.
+    pub score: i32,
+    /// The score for people: centi-units, or `win N` / `loss N` plies.
+    pub score_text: String,
+    pub nodes: u64,
+    /// The expected line, in the session's notation.
+    pub best_line: Vec<String>,
+}
+
+/// A hint in two steps: the shell highlights `piece` first, then shows `mv`.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct HintView {
+    pub piece: u32,
+    pub mv: MoveView,
+    pub score_text: String,
+    /// Why the move is good, when a simple reason can be named.
+    pub reason: Option<String>,
+}
+
+/// A coach tip after a move that gave away much of the player's chances.
+#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+pub struct CoachView {
+    pub played: MoveView,
+    pub better: MoveView,
+    /// `inaccuracy`, `mistake` or `blunder`.
+    pub class: String,
+    /// The player's expected result (0..1) with the better move and after the move played.
+    pub chance_before: f64,
+    pub chance_after: f64,
+    pub message: String,
+}
+
+/// One move judged by the post-game analysis.
+#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+pub struct MoveReviewView {
     pub ply: u32,
+    pub played: MoveView,
+    /// The engine's move, when it differs from the one played.
+    pub best: Option<MoveView>,
+    pub chance_before: f64,
+    pub chance_after: f64,
+    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
+    pub class: String,
+    /// 0..100.
+    pub accuracy: f64,
+}
+
+/// Post-game analysis: every move judged, graph data, accuracy per side.
+#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+pub struct AnalysisView {
+    pub moves: Vec<MoveReviewView>,
+    /// Per position (start, then after each move): score from White's point of view.
+    pub white_scores: Vec<i32>,
+    /// Per position: White's expected result 0..1 (the evaluation graph).
+    pub white_chances: Vec<f64>,
+    pub white_accuracy: Option<f64>,
+    pub black_accuracy: Option<f64>,
 }
 
 /// Everything a game screen draws, taken at one moment.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::api::clock::{SideTime, TimeControl};
+use crate::record::{SideTime, TimeControl};
 use crate::api::types::StartPosition;
 use crate::game::Outcome;
 use std::time::Duration;
@@ -190,7 +190,7 @@ fn reactions_are_kept() {
     s.react(Color::Black, "👍").unwrap();
     assert!(s.react(Color::White, "hello").is_err());
     assert!(s.react(Color::White, "").is_err());
-    assert_eq!(s.reactions, vec![Reaction { color: Color::Black, emoji: "👍".into(), ply: 0 }]);
+    assert_eq!(s.reactions, vec![Reaction { side: Color::Black, emoji: "👍".into(), ply: 0 }]);
     let mut c = GameState::new(NewGame::versus_computer(2, Color::White), Instant::now()).unwrap();
     assert!(c.react(Color::Black, "😀").is_err());
 }
@@ -199,8 +199,8 @@ fn reactions_are_kept() {
 fn clocks_with_time_odds_and_flag_fall() {
     let t0 = Instant::now();
     let tc = TimeControl {
-        white: SideTime { initial_ms: 10_000, increment_ms: 1_000 },
-        black: SideTime { initial_ms: 60_000, increment_ms: 0 },
+        white: SideTime { base_ms: 10_000, increment_ms: 1_000 },
+        black: SideTime { base_ms: 60_000, increment_ms: 0 },
     };
     let mut s = GameState::new(NewGame::pass_and_play(Some(tc)), t0).unwrap();
     let t1 = t0 + Duration::from_millis(4_000);
