@@ -157,12 +157,12 @@ pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-/// The positions `bench-search` times: the start and three middle games reached in engine self-play.
+/// The positions `bench-search` times: the start and three quiet middle games reached in engine self-play.
 const BENCH_FENS: [(&str, &str); 4] = [
     ("start", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
-    ("middle game 1", "W:W14,19,25,27,28,29,30,31,32:B1,2,3,4,7,8,9"),
+    ("middle game 1", "B:W5,19,25,27,28,29,30,31,32:B1,2,3,4,7,8"),
     ("middle game 2", "W:W16,25,27,28,29,30,31,32:B3,4,7,8,14"),
-    ("middle game 3", "W:W15,17,25,29,30,31,32:B1,3,4,5,19"),
+    ("middle game 3", "B:W17,24,25,29,30,31,32:B1,3,4,5"),
 ];
 
 /// `giveaway bench-search [--movetime MS] [--hash MB]`: depth reached and nodes per second in a fixed time.

@@ -227,7 +227,7 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn check_limits(&mut self) {
-        if self.nodes & 255 == 0 {
+        if self.nodes & 63 == 0 {
             if self.stop.is_stopped() || self.nodes >= self.node_limit {
                 self.stopped = true;
             } else if let Some(d) = self.hard_deadline {
