@@ -177,3 +177,18 @@ fn repetition_history_from_the_game_makes_a_repeat_a_draw() {
     assert_eq!(g.result().map(|r| r.outcome), Some(Outcome::Draw));
     assert_eq!(root.position.side_to_move(), Color::Black);
 }
+
+#[test]
+fn search_scores_the_king_move_rule_as_a_draw() {
+    // Kings only, no capture anywhere: one ply before the 30-ply rule every move draws, so the score is 0.
+    let pos = parse_fen("W:WK29,K30:BK28").unwrap();
+    let mut root = SearchRoot::new(pos, Rules::default());
+    let mut engine = Engine::new(1);
+    let fresh = engine.search(&root, &Limits::depth(6), &StopHandle::new(), &mut |_| {});
+    assert_ne!(fresh.score, 0);
+    root.king_plies = 29;
+    root.history = vec![0; 29];
+    engine.clear();
+    let late = engine.search(&root, &Limits::depth(6), &StopHandle::new(), &mut |_| {});
+    assert_eq!(late.score, 0);
+}
