@@ -84,9 +84,9 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
 
 /// `giveaway match --white A --black B --games N [--movetime MS] [--seed S]` (A, B levels 1–8).
 /// `--movetime` replaces the move time of time-limited levels; `--white-movetime`/`--black-movetime` set it
-/// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms).
+/// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--pdn FILE` saves the games.
 pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr"], &[])?;
+    let args = Args::parse(raw, &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn"], &[])?;
     if let Some(extra) = args.positional.first() {
         return Err(Fail(format!("unexpected argument '{extra}'")));
     }
@@ -112,10 +112,17 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         configs: [config_for(&args, "white")?, config_for(&args, "black")?],
     };
     let t = std::time::Instant::now();
+    let mut records = Vec::new();
     let score = m.run(&StopHandle::new(), &mut |i, g, s| {
+        if args.has("pdn") {
+            records.push(pdn_record(g, i, if i % 2 == 0 { (&a, &b) } else { (&b, &a) }));
+        }
         let r = g.result().map_or("*".to_string(), |r| r.to_string());
         eprintln!("game {} ({} plies): {r}; running {}-{}-{}", i + 1, g.ply(), s.wins, s.draws, s.losses);
     });
+    if let Some(path) = args.value("pdn") {
+        std::fs::write(path, giveaway_core::pdn::write_games(&records)).map_err(|e| Fail(format!("cannot write {path}: {e}")))?;
+    }
     let (elo, margin) = score.elo();
     println!(
         "score {:.1}% over {} games in {:.0} s; Elo difference {elo:+.0} ± {margin:.0} (95%)",
@@ -125,6 +132,20 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
     );
     println!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses);
     Ok(())
+}
+
+/// A finished match game as PDN, players named by level.
+fn pdn_record(g: &giveaway_core::Game, i: u32, (white, black): (&Level, &Level)) -> giveaway_core::pdn::PdnGame {
+    let mut p = giveaway_core::pdn::PdnGame::new();
+    p.start = *g.start();
+    p.moves = g.moves().to_vec();
+    p.result = g.result().map(|r| r.outcome);
+    p.number = i as usize + 1;
+    p.set_tag("Event", "giveaway match");
+    p.set_tag("Round", (i + 1).to_string());
+    p.set_tag("White", format!("Level {} {}", white.number, white.name));
+    p.set_tag("Black", format!("Level {} {}", black.number, black.name));
+    p
 }
 
 /// `--no-lmr white|black|both` turns late-move reductions off for a side (to measure what they are worth).
@@ -157,12 +178,12 @@ pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-/// The positions `bench-search` times: the start and three middle games reached in engine self-play.
+/// The positions `bench-search` times: the start and three quiet middle games reached in engine self-play.
 const BENCH_FENS: [(&str, &str); 4] = [
     ("start", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
-    ("middle game 1", "W:W14,19,25,27,28,29,30,31,32:B1,2,3,4,7,8,9"),
+    ("middle game 1", "B:W5,19,25,27,28,29,30,31,32:B1,2,3,4,7,8"),
     ("middle game 2", "W:W16,25,27,28,29,30,31,32:B3,4,7,8,14"),
-    ("middle game 3", "W:W15,17,25,29,30,31,32:B1,3,4,5,19"),
+    ("middle game 3", "B:W17,24,25,29,30,31,32:B1,3,4,5"),
 ];
 
 /// `giveaway bench-search [--movetime MS] [--hash MB]`: depth reached and nodes per second in a fixed time.
@@ -221,7 +242,10 @@ pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
     for m in &analysis.moves {
         let number = giveaway_core::pdn::MoveAt::of_ply(game.start().side_to_move(), m.ply);
         let dots = if number.side == Color::White { "." } else { "..." };
-        let better = m.best.map_or(String::new(), |b| format!("  better {b}"));
+        let better = match m.best {
+            Some(b) if m.class >= MoveClass::Inaccuracy => format!("  better {b}"),
+            _ => String::new(),
+        };
         println!(
             "{}{dots} {:<14} {:<10} win chance {:>3.0}% -> {:>3.0}%{better}",
             number.number,

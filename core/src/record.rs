@@ -57,9 +57,10 @@ impl TimeControl {
         TimeControl { white: side, black: side }
     }
 
-    /// PDN TimeControl value in seconds: `300+3`, or `300+3/180+2` (White/Black) for time odds.
+    /// PDN TimeControl value in seconds: `300+3`, or `300+3/180+2` (White/Black) for time odds; fractions of
+    /// a second are written when present (`0.5+0`).
     pub fn pdn(&self) -> String {
-        let side = |s: SideTime| format!("{}+{}", s.base_ms / 1000, s.increment_ms / 1000);
+        let side = |s: SideTime| format!("{}+{}", seconds_text(s.base_ms), seconds_text(s.increment_ms));
         if self.white == self.black {
             side(self.white)
         } else {
@@ -70,7 +71,7 @@ impl TimeControl {
     pub fn from_pdn(text: &str) -> Option<TimeControl> {
         let side = |s: &str| -> Option<SideTime> {
             let (base, inc) = s.trim().split_once('+')?;
-            let secs = |v: &str| v.trim().parse::<u64>().ok().and_then(|n| n.checked_mul(1000));
+            let secs = |v: &str| parse_seconds(v.trim());
             Some(SideTime { base_ms: secs(base)?, increment_ms: secs(inc)? })
         };
         match text.split_once('/') {
@@ -78,6 +79,28 @@ impl TimeControl {
             None => side(text).map(|s| TimeControl { white: s, black: s }),
         }
     }
+}
+
+/// Milliseconds as seconds, with a fraction only when needed: `3`, `2.5`, `0.125`.
+pub fn seconds_text(ms: u64) -> String {
+    match ms % 1000 {
+        0 => (ms / 1000).to_string(),
+        frac => format!("{}.{}", ms / 1000, format!("{frac:03}").trim_end_matches('0')),
+    }
+}
+
+/// Reads [`seconds_text`]'s form (at most millisecond precision) back into milliseconds.
+pub fn parse_seconds(text: &str) -> Option<u64> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ms = match frac.len() {
+        0 => 0,
+        1..=3 => frac.parse::<u64>().ok()? * 10u64.pow(3 - frac.len() as u32),
+        _ => return None,
+    };
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms)
 }
 
 /// Time left on each clock, in milliseconds.
@@ -208,7 +231,11 @@ mod tests {
         let odds = TimeControl { white: even.white, black: SideTime { base_ms: 180_000, increment_ms: 2000 } };
         assert_eq!(odds.pdn(), "300+3/180+2");
         assert_eq!(TimeControl::from_pdn(&odds.pdn()), Some(odds));
-        for bad in ["", "300", "x+3", "300+", "1+2/3", "99999999999999999999+1"] {
+        let odd = TimeControl::even(0, 0);
+        let odd = TimeControl { white: SideTime { base_ms: 444_500, increment_ms: 1_250 }, ..odd };
+        assert_eq!(odd.pdn(), "444.5+1.25/0+0");
+        assert_eq!(TimeControl::from_pdn(&odd.pdn()), Some(odd));
+        for bad in ["", "300", "x+3", "300+", "1+2/3", "99999999999999999999+1", "1.2345+0", "-1+0", ".5+0"] {
             assert_eq!(TimeControl::from_pdn(bad), None, "{bad}");
         }
     }

@@ -115,11 +115,17 @@ proptest! {
 
 #[test]
 fn stops_within_10_ms_of_the_stop_handle() {
+    // Rich positions (the start and two middle games), so the search is still busy when stopped.
+    let fens = [
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "B:W5,19,25,27,28,29,30,31,32:B1,2,3,4,7,8",
+        "W:W16,25,27,28,29,30,31,32:B3,4,7,8,14",
+    ];
     let mut lags = Vec::new();
     for i in 0..5 {
         let stop = StopHandle::new();
         let s2 = stop.clone();
-        let root = SearchRoot::new(random_position(100 + i), Rules::default());
+        let root = SearchRoot::new(parse_fen(fens[i % 3]).unwrap(), Rules::default());
         let worker = std::thread::spawn(move || {
             let mut engine = Engine::new(8);
             let r = engine.search(&root, &Limits::default(), &s2, &mut |_| {});
@@ -129,13 +135,16 @@ fn stops_within_10_ms_of_the_stop_handle() {
         let t = Instant::now();
         stop.stop();
         let (r, ended) = worker.join().unwrap();
-        lags.push(ended.saturating_duration_since(t));
-        assert!(r.best.is_some() || legal_moves(&random_position(100 + i)).is_empty());
+        assert!(ended > t, "the search ended before it was stopped");
+        lags.push(ended - t);
+        assert!(r.best.is_some() && r.depth >= 4);
     }
     lags.sort();
-    // Median under 10 ms; the worst one is allowed scheduler noise on a loaded machine.
+    eprintln!("stop lags: {lags:?}");
+    // Median under 10 ms. The worst of five only has to show the stop was not ignored: on a loaded machine the
+    // worker thread itself can wait that long to be scheduled.
     assert!(lags[2] < Duration::from_millis(10), "{lags:?}");
-    assert!(lags[4] < Duration::from_millis(50), "{lags:?}");
+    assert!(lags[4] < Duration::from_secs(1), "{lags:?}");
 }
 
 #[test]
@@ -167,4 +176,19 @@ fn repetition_history_from_the_game_makes_a_repeat_a_draw() {
     g.play_notation("g1-h2").unwrap();
     assert_eq!(g.result().map(|r| r.outcome), Some(Outcome::Draw));
     assert_eq!(root.position.side_to_move(), Color::Black);
+}
+
+#[test]
+fn search_scores_the_king_move_rule_as_a_draw() {
+    // Kings only, no capture anywhere: one ply before the 30-ply rule every move draws, so the score is 0.
+    let pos = parse_fen("W:WK29,K30:BK28").unwrap();
+    let mut root = SearchRoot::new(pos, Rules::default());
+    let mut engine = Engine::new(1);
+    let fresh = engine.search(&root, &Limits::depth(6), &StopHandle::new(), &mut |_| {});
+    assert_ne!(fresh.score, 0);
+    root.king_plies = 29;
+    root.history = vec![0; 29];
+    engine.clear();
+    let late = engine.search(&root, &Limits::depth(6), &StopHandle::new(), &mut |_| {});
+    assert_eq!(late.score, 0);
 }

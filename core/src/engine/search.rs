@@ -225,10 +225,16 @@ impl<'a> Searcher<'a> {
         self.nodes
     }
 
+    /// The stop handle and the clock are polled every 64 nodes (well under a millisecond). The node limit is
+    /// tested every 256 nodes: node-limited searches depend on that granularity, and the committed weights were
+    /// fitted with it, so changing it changes what `giveaway tune` reproduces.
     #[inline]
     fn check_limits(&mut self) {
-        if self.nodes & 255 == 0 {
-            if self.stop.is_stopped() || self.nodes >= self.node_limit {
+        if self.nodes & 255 == 0 && self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes & 63 == 0 {
+            if self.stop.is_stopped() {
                 self.stopped = true;
             } else if let Some(d) = self.hard_deadline {
                 if Instant::now() >= d {

@@ -6,7 +6,7 @@ use super::{now_ms, Storage};
 use crate::fen::to_fen;
 use crate::game::Rules;
 use crate::pdn::{read_games, write_games, PdnGame};
-use crate::record::{Clocks, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
+use crate::record::{parse_seconds, Clocks, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
 use crate::position::Position;
 
 /// Tags this module writes from columns, and reads back into them on import.
@@ -25,19 +25,23 @@ fn clock_text(ms: u64) -> String {
 }
 
 fn parse_clock(text: &str) -> Option<u64> {
-    let (hms, frac) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
-    let mut secs: u64 = 0;
+    let text = text.trim();
+    let (hms, frac) = text.split_once('.').map_or((text, None), |(h, f)| (h, Some(f)));
     let parts: Vec<&str> = hms.split(':').collect();
-    if parts.is_empty() || parts.len() > 3 {
+    if parts.len() > 3 {
         return None;
     }
+    let mut secs: u64 = 0;
     for p in parts {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
         secs = secs.checked_mul(60)?.checked_add(p.parse().ok()?)?;
     }
-    let ms = match frac.len() {
-        0 => 0,
-        1..=3 => frac.parse::<u64>().ok()? * 10u64.pow(3 - frac.len() as u32),
-        _ => return None,
+    // The fraction reads like seconds' fraction: reuse the seconds parser on "0.fff".
+    let ms = match frac {
+        Some(f) => parse_seconds(&format!("0.{f}")).filter(|_| !f.is_empty())?,
+        None => 0,
     };
     secs.checked_mul(1000)?.checked_add(ms)
 }
