@@ -9,6 +9,7 @@ mod engine_cmds;
 mod game_setup;
 mod line;
 mod play;
+mod tui;
 
 use args::{Args, Fail};
 use giveaway_core::legal_moves;

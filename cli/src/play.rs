@@ -2,7 +2,7 @@
 //! stdout is not a terminal (or with `--line`).
 
 use crate::args::{Args, Fail};
-use crate::{db_path, game_setup, line};
+use crate::{db_path, game_setup, line, tui};
 use giveaway_core::api::Library;
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
@@ -20,12 +20,19 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     let path = db_path::database_path(&args)?;
     let library = Library::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
-    let _line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    let asked_for_game = ["resume", "vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
+        || args.has("pass-and-play");
     let session = match args.value("resume") {
-        Some(which) => library.resume(resume_id(&library, which)?)?,
-        None => library.new_game(game_setup::new_game(&args)?)?,
+        Some(which) => Some(library.resume(resume_id(&library, which)?)?),
+        None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(&args)?)?),
+        None => None,
     };
-    line::run(session)
+    match session {
+        Some(s) if line_mode => line::run(s),
+        // The full-screen app opens on the home menu, or straight on the game the options describe.
+        first => tui::run(library, first),
+    }
 }
 
 /// `last` is the most recently played unfinished game.
