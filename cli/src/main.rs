@@ -3,6 +3,8 @@
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
 mod args;
+mod storage_bench;
+mod storage_cmds;
 
 use args::{Args, Fail};
 use giveaway_core::legal_moves;
@@ -12,7 +14,16 @@ use std::time::Instant;
 
 const USAGE: &str = "usage:
   giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
-  giveaway moves [--fen FEN]";
+  giveaway moves [--fen FEN]
+  giveaway games [--mode computer|pass-and-play|imported] [--result white|black|draw|won|lost] [--level N]
+                 [--in-progress|--finished] [--since DATE] [--until DATE] [--player TEXT] [--page-size N]
+                 [--after CURSOR] [--db PATH]
+  giveaway show ID [--db PATH]
+  giveaway export (ID | --all) [--out FILE] [--db PATH]
+  giveaway import FILE [--db PATH]
+  giveaway stats [--db PATH]
+  giveaway bench-storage [--games N] [--dir DIR]
+  (database: --db PATH, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -58,6 +69,12 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
+        Some("games") => storage_cmds::cmd_games(&argv[1..]),
+        Some("show") => storage_cmds::cmd_show(&argv[1..]),
+        Some("export") => storage_cmds::cmd_export(&argv[1..]),
+        Some("import") => storage_cmds::cmd_import(&argv[1..]),
+        Some("stats") => storage_cmds::cmd_stats(&argv[1..]),
+        Some("bench-storage") => storage_bench::cmd_bench_storage(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
