@@ -3,6 +3,7 @@
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
 mod args;
+mod engine_cmds;
 mod storage_bench;
 mod storage_cmds;
 
@@ -23,6 +24,11 @@ const USAGE: &str = "usage:
   giveaway import FILE [--db PATH]
   giveaway stats [--db PATH]
   giveaway bench-storage [--games N] [--dir DIR]
+  giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
+  giveaway match --white A --black B --games N [--movetime MS] [--seed S]
+  giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
+  giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
+  giveaway bench-search [--movetime MS] [--hash MB]
   (database: --db PATH, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
@@ -75,6 +81,11 @@ fn main() -> ExitCode {
         Some("import") => storage_cmds::cmd_import(&argv[1..]),
         Some("stats") => storage_cmds::cmd_stats(&argv[1..]),
         Some("bench-storage") => storage_bench::cmd_bench_storage(&argv[1..]),
+        Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
+        Some("match") => engine_cmds::cmd_match(&argv[1..]),
+        Some("tune") => engine_cmds::cmd_tune(&argv[1..]),
+        Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
+        Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -332,20 +332,20 @@ mod tests {
 
     #[test]
     fn king_move_rule_draws_after_30_plies() {
-        let mut g = Game::from_fen("W:WKa1:BKh8", Rules::default()).unwrap();
-        let cycle = ["a1-b2", "h8-g7", "b2-a1", "g7-h8", "a1-c3", "h8-f6", "c3-a1", "f6-h8"];
+        let mut g = Game::from_fen("W:WKa1:BKh4", Rules::default()).unwrap();
+        let cycle = ["a1-b2", "h4-g5", "b2-a1", "g5-h4"];
         let mut i = 0;
         while !g.is_over() {
             let m = cycle[i % cycle.len()];
             g.play_notation(m).unwrap();
             i += 1;
         }
-        // Repetition comes first here: a1/h8 recurs every 4 plies.
+        // Repetition comes first here: the start position recurs every 4 plies.
         assert_eq!(g.result().unwrap().reason, EndReason::Repetition);
         assert_eq!(g.ply(), 8);
 
         let rules = Rules { repetitions: 0, ..Rules::default() };
-        let mut g = Game::from_fen("W:WKa1:BKh8", rules).unwrap();
+        let mut g = Game::from_fen("W:WKa1:BKh4", rules).unwrap();
         let mut i = 0;
         while !g.is_over() {
             g.play_notation(cycle[i % cycle.len()]).unwrap();
@@ -358,9 +358,9 @@ mod tests {
     #[test]
     fn man_move_resets_king_counter() {
         let rules = Rules { repetitions: 0, ..Rules::default() };
-        let mut g = Game::from_fen("W:WKa1,h2:BKh8,a7", rules).unwrap();
+        let mut g = Game::from_fen("W:WKa1,h2:BKh4,a7", rules).unwrap();
         g.play_notation("a1-b2").unwrap();
-        g.play_notation("h8-g7").unwrap();
+        g.play_notation("h4-g5").unwrap();
         assert_eq!(g.king_move_plies(), 2);
         g.play_notation("h2-g3").unwrap();
         assert_eq!(g.king_move_plies(), 0);

@@ -83,7 +83,8 @@ pub fn parse_squares(text: &str) -> Result<Vec<Square>, MoveParseError> {
 
 /// Resolves written move text to the one legal move it names. The first square is the start, the last is the
 /// destination; squares between must be landing squares of the path, in order, but need not all be given.
-/// Paths that differ only in the route but reach the same position count as one.
+/// A complete path always names its own move. Paths that differ only in the route but reach the same position
+/// count as one.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
     let squares = parse_squares(text)?;
     resolve(pos, &squares)
@@ -94,6 +95,10 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
     let (from, rest) = squares.split_first().expect("parse_squares gives at least two squares");
     let (to, via) = rest.split_last().expect("parse_squares gives at least two squares");
     let moves = legal_moves(pos);
+    // A fully written path names its move outright, even when a longer path also passes through its squares.
+    if let Some(exact) = moves.iter().find(|m| m.from() == *from && m.path() == rest) {
+        return Ok(*exact);
+    }
     let matching: Vec<&Move> = moves
         .iter()
         .filter(|m| m.from() == *from && m.to() == *to && is_subsequence(via, &m.path()[..m.path().len() - 1]))
@@ -103,19 +108,11 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
         [first, rest @ ..] => {
             if rest.iter().all(|m| m.outcome_key() == first.outcome_key()) {
                 Ok(**first)
-            } else if let Some(exact) = matching.iter().find(|m| m.path() == rest_of(squares)) {
-                // Every landing square given: the written path is the move, even if a longer path that
-                // passes through the same squares also exists.
-                Ok(**exact)
             } else {
                 Err(MoveParseError::Ambiguous(matching.iter().map(|m| m.to_string()).collect()))
             }
         }
     }
-}
-
-fn rest_of(squares: &[Square]) -> &[Square] {
-    &squares[1..]
 }
 
 fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
@@ -191,13 +188,16 @@ mod tests {
         assert_eq!(parse_move(&p, "h6:e1").unwrap(), full);
         assert_eq!(parse_move(&p, "12x3x17x31").unwrap(), full);
         assert_eq!(parse_move(&p, "h6xe1").unwrap(), full);
-        // A white king on a1 may take b2's neighbour in two directions... build a real ambiguity: two men
-        // capture to the same square from the same start only if the paths differ in captured pieces.
-        let p = parse_fen("W:Wc3:Bd4,b4,d6,b6").unwrap();
-        // c3:e5:c7 (takes d4, d6) and c3:a5:c7 (takes b4, b6) both end on c7.
-        let e = parse_move(&p, "c3:c7").unwrap_err();
-        assert!(matches!(e, MoveParseError::Ambiguous(ref v) if v.len() == 2), "{e:?}");
-        assert_eq!(parse_move(&p, "c3:e5:c7").unwrap().to_string(), "c3:e5:c7");
+        // Two king paths from a3 to d2 that capture different pieces: the short form is ambiguous.
+        let p = parse_fen("W:WK9,K21:B6,8,K11,14,20,23,K30,K32").unwrap();
+        let e = parse_move(&p, "a3:d2").unwrap_err();
+        assert!(
+            matches!(e, MoveParseError::Ambiguous(ref v) if v.contains(&"a3:f8:h6:d2".to_string())
+                && v.contains(&"a3:e7:g5:d2".to_string())),
+            "{e:?}"
+        );
+        assert_eq!(parse_move(&p, "a3:f8:d2").unwrap().to_string(), "a3:f8:h6:d2");
+        assert_eq!(parse_move(&p, "a3:g5:d2").unwrap().to_string(), "a3:e7:g5:d2");
     }
 
     #[test]

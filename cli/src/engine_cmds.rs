@@ -1,0 +1,268 @@
+//! Engine commands: `bestmove`, `match`, `analyze`, `bench-search`, `tune`.
+
+use crate::args::{Args, Fail};
+use giveaway_core::engine::matches::Match;
+use giveaway_core::engine::tune::{tune, TuneSettings};
+use giveaway_core::engine::{
+    analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot, StopHandle,
+};
+use giveaway_core::{Color, Rules};
+use std::time::Duration;
+
+fn number<T: std::str::FromStr>(args: &Args, name: &str) -> Result<Option<T>, Fail> {
+    match args.value(name) {
+        None => Ok(None),
+        Some(v) => v.parse().map(Some).map_err(|_| Fail(format!("--{name} needs a number, not '{v}'"))),
+    }
+}
+
+fn level_arg(text: &str, what: &str) -> Result<Level, Fail> {
+    text.parse::<u8>()
+        .ok()
+        .and_then(Level::get)
+        .ok_or_else(|| Fail(format!("{what} must be a level from 1 to 8, not '{text}'")))
+}
+
+fn print_info(i: &SearchInfo) {
+    let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+    eprintln!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        score_text(i.score),
+        i.nodes,
+        i.nps,
+        i.elapsed.as_millis(),
+        pv.join(" ")
+    );
+}
+
+/// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]`
+pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed"], &[])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(Fail(format!("unexpected argument '{extra}'")));
+    }
+    let root = SearchRoot::new(args.position()?, Rules::default());
+    let mut engine = Engine::default();
+    let stop = StopHandle::new();
+    let limits = Limits {
+        depth: number::<u32>(&args, "depth")?.map(|d| d.clamp(1, 100)),
+        nodes: number(&args, "nodes")?,
+        movetime: number::<u64>(&args, "movetime")?.map(Duration::from_millis),
+        clock: None,
+    };
+    let chosen = if limits == Limits::default() || args.value("level").is_some() {
+        let level = match args.value("level") {
+            Some(l) => level_arg(l, "--level")?,
+            None => Level::get(8).expect("level 8 exists"),
+        };
+        let seed = number(&args, "seed")?.unwrap_or(0);
+        let mut rng = giveaway_core::engine::rng::Rng::new(seed);
+        eprintln!("level {} {} (rating ~{})", level.number, level.name, level.rating);
+        level.choose(&mut engine, &root, &mut rng, &stop, &mut print_info)
+    } else {
+        let r = engine.search(&root, &limits, &stop, &mut print_info);
+        r.best.map(|_| r)
+    };
+    match chosen.and_then(|r| r.best.map(|m| (m, r))) {
+        Some((mv, r)) => {
+            let secs = r.elapsed.as_secs_f64();
+            eprintln!(
+                "bestmove {mv} score {} depth {} nodes {} nps {}",
+                score_text(r.score),
+                r.depth,
+                r.nodes,
+                if secs > 0.0 { (r.nodes as f64 / secs) as u64 } else { 0 }
+            );
+            println!("{mv}");
+            Ok(())
+        }
+        None => Err(Fail("the side to move has no legal move (it has already won)".into())),
+    }
+}
+
+/// `giveaway match --white A --black B --games N [--movetime MS] [--seed S]` (A, B levels 1–8).
+/// `--movetime` replaces the move time of time-limited levels; `--white-movetime`/`--black-movetime` set it
+/// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--pdn FILE` saves the games.
+pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn"], &[])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(Fail(format!("unexpected argument '{extra}'")));
+    }
+    let need = |name: &str| args.value(name).ok_or_else(|| Fail(format!("match needs --{name}")));
+    let mut a = level_arg(need("white")?, "--white")?;
+    let mut b = level_arg(need("black")?, "--black")?;
+    let games: u32 = number(&args, "games")?.ok_or_else(|| Fail("match needs --games".into()))?;
+    let ms = |name: &str| number::<u64>(&args, name).map(|v| v.map(Duration::from_millis));
+    let both = ms("movetime")?;
+    if let Some(t) = ms("white-movetime")?.or(both) {
+        a = a.with_movetime(t);
+    }
+    if let Some(t) = ms("black-movetime")?.or(both) {
+        b = b.with_movetime(t);
+    }
+    let m = Match {
+        a,
+        b,
+        games,
+        seed: number(&args, "seed")?.unwrap_or(1),
+        rules: Rules::default(),
+        tt_megabytes: number(&args, "hash")?.unwrap_or(16),
+        configs: [config_for(&args, "white")?, config_for(&args, "black")?],
+    };
+    let t = std::time::Instant::now();
+    let mut records = Vec::new();
+    let score = m.run(&StopHandle::new(), &mut |i, g, s| {
+        if args.has("pdn") {
+            records.push(pdn_record(g, i, if i % 2 == 0 { (&a, &b) } else { (&b, &a) }));
+        }
+        let r = g.result().map_or("*".to_string(), |r| r.to_string());
+        eprintln!("game {} ({} plies): {r}; running {}-{}-{}", i + 1, g.ply(), s.wins, s.draws, s.losses);
+    });
+    if let Some(path) = args.value("pdn") {
+        std::fs::write(path, giveaway_core::pdn::write_games(&records)).map_err(|e| Fail(format!("cannot write {path}: {e}")))?;
+    }
+    let (elo, margin) = score.elo();
+    println!(
+        "score {:.1}% over {} games in {:.0} s; Elo difference {elo:+.0} ± {margin:.0} (95%)",
+        100.0 * score.fraction(),
+        score.games(),
+        t.elapsed().as_secs_f64()
+    );
+    println!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses);
+    Ok(())
+}
+
+/// A finished match game as PDN, players named by level.
+fn pdn_record(g: &giveaway_core::Game, i: u32, (white, black): (&Level, &Level)) -> giveaway_core::pdn::PdnGame {
+    let mut p = giveaway_core::pdn::PdnGame::new();
+    p.start = *g.start();
+    p.moves = g.moves().to_vec();
+    p.result = g.result().map(|r| r.outcome);
+    p.number = i as usize + 1;
+    p.set_tag("Event", "giveaway match");
+    p.set_tag("Round", (i + 1).to_string());
+    p.set_tag("White", format!("Level {} {}", white.number, white.name));
+    p.set_tag("Black", format!("Level {} {}", black.number, black.name));
+    p
+}
+
+/// `--no-lmr white|black|both` turns late-move reductions off for a side (to measure what they are worth).
+fn config_for(args: &Args, side: &str) -> Result<SearchConfig, Fail> {
+    let off = match args.value("no-lmr") {
+        None => false,
+        Some(v @ ("white" | "black" | "both")) => v == side || v == "both",
+        Some(v) => return Err(Fail(format!("--no-lmr takes white, black or both, not '{v}'"))),
+    };
+    Ok(SearchConfig { lmr: !off, ..SearchConfig::default() })
+}
+
+/// `giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]`
+/// Self-play, Texel fit and win-curve fit; writes the weights file (default: stdout).
+pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["games", "rounds", "curve-games", "nodes", "seed", "out"], &[])?;
+    let d = TuneSettings::default();
+    let settings = TuneSettings {
+        games_per_round: number(&args, "games")?.unwrap_or(d.games_per_round),
+        rounds: number(&args, "rounds")?.unwrap_or(d.rounds),
+        curve_games: number(&args, "curve-games")?.unwrap_or(d.curve_games),
+        nodes_per_move: number(&args, "nodes")?.unwrap_or(d.nodes_per_move),
+        seed: number(&args, "seed")?.unwrap_or(d.seed),
+    };
+    let text = tune(&settings, &mut |line| eprintln!("{line}"));
+    match args.value("out") {
+        Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("cannot write {path}: {e}")))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// The positions `bench-search` times: the start and three quiet middle games reached in engine self-play.
+const BENCH_FENS: [(&str, &str); 4] = [
+    ("start", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
+    ("middle game 1", "B:W5,19,25,27,28,29,30,31,32:B1,2,3,4,7,8"),
+    ("middle game 2", "W:W16,25,27,28,29,30,31,32:B3,4,7,8,14"),
+    ("middle game 3", "B:W17,24,25,29,30,31,32:B1,3,4,5"),
+];
+
+/// `giveaway bench-search [--movetime MS] [--hash MB]`: depth reached and nodes per second in a fixed time.
+pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["movetime", "hash"], &[])?;
+    let t = Duration::from_millis(number(&args, "movetime")?.unwrap_or(1000));
+    let mut total = (0u64, 0f64);
+    for (name, fen) in BENCH_FENS {
+        let pos = giveaway_core::parse_fen(fen)?;
+        let mut engine = Engine::new(number(&args, "hash")?.unwrap_or(32));
+        let r = engine.search(&SearchRoot::new(pos, Rules::default()), &Limits::movetime(t), &StopHandle::new(), &mut |_| {});
+        let secs = r.elapsed.as_secs_f64();
+        total.0 += r.nodes;
+        total.1 += secs;
+        println!(
+            "{name:14} depth {:2} seldepth {:2} nodes {:9} nps {:8.0} best {} score {}  [{fen}]",
+            r.depth,
+            r.seldepth,
+            r.nodes,
+            r.nodes as f64 / secs.max(1e-9),
+            r.best.map_or("-".to_string(), |m| m.to_string()),
+            score_text(r.score)
+        );
+    }
+    println!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9));
+    Ok(())
+}
+
+/// `giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]`: classified moves and
+/// accuracies (progress on stderr).
+pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["game", "nodes", "depth", "movetime"], &[])?;
+    let [path] = args.positional.as_slice() else {
+        return Err(Fail("analyze needs exactly one FILE.pdn".into()));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+    let games = giveaway_core::pdn::read_games(&text)?;
+    let k: usize = number(&args, "game")?.unwrap_or(1);
+    let pdn = games.get(k.wrapping_sub(1)).ok_or_else(|| Fail(format!("{path} has {} game(s), no game {k}", games.len())))?;
+    let game = pdn.to_game(Rules::default())?;
+    let mut options = AnalysisOptions::default();
+    let limits = Limits {
+        depth: number(&args, "depth")?,
+        nodes: number(&args, "nodes")?,
+        movetime: number::<u64>(&args, "movetime")?.map(Duration::from_millis),
+        clock: None,
+    };
+    if limits != Limits::default() {
+        options.limits = limits;
+    }
+    let analysis = analyze(&game, &options, &StopHandle::new(), &mut |done, total| {
+        eprint!("\ranalysing position {done}/{total}");
+    })
+    .map_err(|e| Fail(e.to_string()))?;
+    eprintln!();
+    for m in &analysis.moves {
+        let number = giveaway_core::pdn::MoveAt::of_ply(game.start().side_to_move(), m.ply);
+        let dots = if number.side == Color::White { "." } else { "..." };
+        let better = match m.best {
+            Some(b) if m.class >= MoveClass::Inaccuracy => format!("  better {b}"),
+            _ => String::new(),
+        };
+        println!(
+            "{}{dots} {:<14} {:<10} win chance {:>3.0}% -> {:>3.0}%{better}",
+            number.number,
+            m.played.to_string(),
+            m.class.name(),
+            100.0 * m.chance_before,
+            100.0 * m.chance_after
+        );
+    }
+    for c in [Color::White, Color::Black] {
+        let acc = analysis.accuracy[c.index()].map_or("-".to_string(), |a| format!("{a:.1}%"));
+        println!(
+            "{c:?}: accuracy {acc}, {} inaccuracies, {} mistakes, {} blunders",
+            analysis.counts(c, MoveClass::Inaccuracy),
+            analysis.counts(c, MoveClass::Mistake),
+            analysis.counts(c, MoveClass::Blunder)
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! The engine commands as other tools use them: `bestmove`, `match`, `analyze` output formats and errors.
+
+use std::process::{Command, Output};
+
+fn giveaway(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_giveaway")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn last_line(o: &Output) -> String {
+    stdout(o).lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn bestmove_prints_a_legal_move_last_and_search_info_on_stderr() {
+    let legal = stdout(&giveaway(&["moves"]));
+    for opts in [&["--depth", "6"][..], &["--nodes", "5000"], &["--movetime", "50"], &["--level", "2"]] {
+        let o = giveaway(&[&["bestmove"][..], opts].concat());
+        assert!(o.status.success(), "{opts:?}");
+        let mv = last_line(&o);
+        assert!(legal.lines().any(|l| l == mv), "{opts:?}: {mv}");
+    }
+    let o = giveaway(&["bestmove", "--depth", "6"]);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("depth 6") && err.contains("nps") && err.contains(" pv "), "{err}");
+    // The forced capture from the rules' known test position.
+    let o = giveaway(&["bestmove", "--fen", "W:W12:B8,14,26", "--depth", "3"]);
+    assert_eq!(last_line(&o), "h6:f8:b4:e1");
+}
+
+#[test]
+fn bestmove_rejects_bad_input_with_exit_2() {
+    for args in [&["bestmove", "--level", "9"][..], &["bestmove", "--depth", "x"], &["bestmove", "--fen", "W:W:B"]] {
+        let o = giveaway(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn match_prints_the_result_line_from_a_side() {
+    let o = giveaway(&["match", "--white", "2", "--black", "1", "--games", "4", "--seed", "3"]);
+    assert!(o.status.success());
+    let last = last_line(&o);
+    let nums: Vec<u32> = last
+        .strip_prefix("2-vs-1: ")
+        .unwrap_or_else(|| panic!("{last}"))
+        .split(", ")
+        .map(|p| p.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(nums.iter().sum::<u32>(), 4, "{last}");
+    assert!(stdout(&o).contains("Elo difference"));
+    assert_eq!(giveaway(&["match", "--white", "0", "--black", "1", "--games", "2"]).status.code(), Some(2));
+}
+
+#[test]
+fn analyze_classifies_a_pdn_game() {
+    let path = std::env::temp_dir().join(format!("giveaway-analyze-{}.pdn", std::process::id()));
+    std::fs::write(&path, "[FEN \"W:W22,29:B15\"]\n1. a1-b2 e5-d4 2. c3:e5 0-1\n").unwrap();
+    let o = giveaway(&["analyze", path.to_str().unwrap(), "--depth", "8"]);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.lines().next().unwrap().contains("blunder") && out.contains("better c3-d4"), "{out}");
+    assert!(out.contains("White: accuracy") && out.contains("Black: accuracy 100.0%"), "{out}");
+    assert_eq!(giveaway(&["analyze", "/nonexistent.pdn"]).status.code(), Some(2));
+}

@@ -1,0 +1,82 @@
+//! The `perft` and `moves` commands as other tools use them: stdout format, exit codes, errors on stderr.
+
+use std::process::{Command, Output};
+
+fn giveaway(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_giveaway")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn last_line(o: &Output) -> String {
+    stdout(o).lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let o = giveaway(&["perft", "8"]);
+    assert!(o.status.success());
+    assert_eq!(last_line(&o), "929899");
+    let o = giveaway(&["perft", "8", "--sequences"]);
+    assert_eq!(last_line(&o), "929905");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("leaves/s"), "{err}");
+}
+
+#[test]
+fn perft_divide_lists_root_moves_then_the_total() {
+    let o = giveaway(&["perft", "3", "--divide"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8);
+    assert_eq!(*lines.last().unwrap(), "302");
+    let sum: u64 = lines[..7].iter().map(|l| l.split_whitespace().last().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 302);
+}
+
+#[test]
+fn perft_from_a_fen() {
+    let o = giveaway(&["perft", "1", "--fen", "W:Wh6:Bg7,c5,d2"]);
+    assert_eq!(last_line(&o), "1");
+}
+
+#[test]
+fn moves_lists_every_legal_move_and_nothing_else() {
+    let o = giveaway(&["moves"]);
+    assert!(o.status.success());
+    let mut lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    lines.sort();
+    assert_eq!(lines, ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]);
+    let o = giveaway(&["moves", "--fen", "W:Wh6:Bg7,c5,d2"]);
+    assert_eq!(stdout(&o), "h6:f8:b4:e1\n");
+}
+
+#[test]
+fn no_legal_move_prints_nothing_and_succeeds() {
+    let o = giveaway(&["moves", "--fen", "W:Wa3:Bb4,c5"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_on_stderr() {
+    for args in [
+        vec!["perft"],
+        vec!["perft", "x"],
+        vec!["perft", "3", "--fen"],
+        vec!["perft", "3", "--fen", "W:W1:B2"],
+        vec!["perft", "3", "--bogus"],
+        vec!["moves", "--fen", "nonsense"],
+        vec!["moves", "--fen", "W:W21,21:B1"],
+        vec!["frobnicate"],
+        vec![],
+    ] {
+        let o = giveaway(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}

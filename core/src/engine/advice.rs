@@ -1,0 +1,163 @@
+//! Advice during the game: hints (which piece, then which move, and why) and coach tips after a move that
+//! gave away much of the player's winning chances.
+
+use super::analysis::{win_chance, MoveClass};
+use super::limits::{Limits, StopHandle};
+use super::root::SearchRoot;
+use super::search::{WIN, WIN_BOUND};
+use super::Engine;
+use crate::movegen::{legal_moves, Move};
+use crate::square::Square;
+
+/// A hint in two steps: first the piece to move, then the move, with a short reason where one can be named.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub piece: Square,
+    pub mv: Move,
+    /// Side to move's view.
+    pub score: i32,
+    pub reason: Option<String>,
+}
+
+/// The best move for the side to move as a hint; `None` when it has no legal move (it has already won).
+pub fn hint(engine: &mut Engine, root: &SearchRoot, limits: &Limits, stop: &StopHandle) -> Option<Hint> {
+    let r = engine.search(root, limits, stop, &mut |_| {});
+    let mv = r.best?;
+    let pv = if r.pv.first() == Some(&mv) { r.pv.clone() } else { vec![mv] };
+    Some(Hint { piece: mv.from(), mv, score: r.score, reason: reason(root, &pv, r.score) })
+}
+
+fn times(n: usize) -> String {
+    match n {
+        1 => "to capture".into(),
+        2 => "to capture twice".into(),
+        n => format!("to capture {n} times"),
+    }
+}
+
+/// Why the first move of `pv` is good, in one sentence, or `None` when nothing simple can be said.
+fn reason(root: &SearchRoot, pv: &[Move], score: i32) -> Option<String> {
+    let mv = pv.first()?;
+    if score >= WIN_BOUND {
+        let moves = (WIN - score + 1) / 2;
+        return Some(if moves <= 1 {
+            "wins at once: after it you have no move left".into()
+        } else {
+            format!("wins by force: you run out of moves in {moves} moves whatever your opponent does")
+        });
+    }
+    let legal = legal_moves(&root.position);
+    if legal.iter().all(|m| m.outcome_key() == mv.outcome_key()) {
+        return Some(if mv.is_capture() {
+            "capturing is compulsory and this is your only capture".into()
+        } else {
+            "it is your only legal move".into()
+        });
+    }
+    // Count the opponent's captures in a row along the main line: each one is forced on it.
+    let forced = pv.iter().skip(1).step_by(2).take_while(|m| m.is_capture()).count();
+    if forced > 0 {
+        let given: u32 = pv.iter().skip(1).step_by(2).take(forced).map(|m| m.captured().count_ones()).sum();
+        return Some(format!(
+            "forces your opponent {} (it must take {given} of your pieces)",
+            times(forced)
+        ));
+    }
+    if mv.is_capture() && legal.iter().any(|m| m.outcome_key() != mv.outcome_key()) {
+        return Some("capturing is compulsory; of your captures this one leaves you best placed".into());
+    }
+    None
+}
+
+/// A coach tip: the move played lost a lot of winning chance; here is what was better.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoachTip {
+    pub played: Move,
+    pub better: Move,
+    pub class: MoveClass,
+    /// The player's expected result (0..=1) with the better move and after the move played.
+    pub chance_before: f64,
+    pub chance_after: f64,
+    pub message: String,
+}
+
+/// Judges the move `played` from `before`: a tip when it was a mistake or a blunder, otherwise `None`
+/// (also for illegal moves). `limits` apply to each of the two searches.
+pub fn coach(engine: &mut Engine, before: &SearchRoot, played: &Move, limits: &Limits, stop: &StopHandle) -> Option<CoachTip> {
+    let legal = legal_moves(&before.position);
+    if !legal.contains(played) || legal.iter().all(|m| m.outcome_key() == played.outcome_key()) {
+        return None;
+    }
+    let best = engine.search(before, limits, stop, &mut |_| {});
+    let better = best.best?;
+    if better.outcome_key() == played.outcome_key() {
+        return None;
+    }
+    let after = before.after(played);
+    let after_score = if legal_moves(&after.position).is_empty() {
+        WIN
+    } else if after.is_rule_draw() {
+        0
+    } else {
+        engine.search(&after, limits, stop, &mut |_| {}).score
+    };
+    let chance_before = win_chance(best.score);
+    let chance_after = 1.0 - win_chance(after_score);
+    let class = MoveClass::from_loss((chance_before - chance_after).max(0.0), false);
+    if class < MoveClass::Mistake {
+        return None;
+    }
+    let why = reason(before, &best.pv, best.score).map_or(String::new(), |r| format!(" ({r})"));
+    let message = format!(
+        "{played} was a {}: your winning chances fell from {:.0}% to {:.0}%. Better was {better}{why}.",
+        class.name(),
+        100.0 * chance_before,
+        100.0 * chance_after
+    );
+    Some(CoachTip { played: *played, better, class, chance_before, chance_after, message })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::parse_fen;
+    use crate::game::Rules;
+    use crate::notation::parse_move;
+
+    fn root(fen: &str) -> SearchRoot {
+        SearchRoot::new(parse_fen(fen).unwrap(), Rules::default())
+    }
+
+    #[test]
+    fn hint_names_the_piece_then_the_move_and_why() {
+        let r = root("W:W22,29:B15");
+        let h = hint(&mut Engine::new(1), &r, &Limits::depth(10), &StopHandle::new()).unwrap();
+        assert_eq!((h.piece.to_string(), h.mv.to_string()), ("c3".to_string(), "c3-d4".to_string()));
+        assert!(h.reason.unwrap().starts_with("wins by force"));
+        // Offering two men in a row: the reason counts the forced captures.
+        let pv = [
+            parse_move(&r.position, "c3-d4").unwrap(),
+            parse_move(&r.position.play(&parse_move(&r.position, "c3-d4").unwrap()), "e5:c3").unwrap(),
+        ];
+        assert_eq!(reason(&r, &pv, 0).unwrap(), "forces your opponent to capture (it must take 1 of your pieces)");
+        // A lone legal move.
+        let only = root("W:W29:B15");
+        let mv = legal_moves(&only.position)[0];
+        assert_eq!(reason(&only, &[mv], 0).unwrap(), "it is your only legal move");
+        assert!(hint(&mut Engine::new(1), &root("W:W:B1"), &Limits::depth(3), &StopHandle::new()).is_none());
+    }
+
+    #[test]
+    fn coach_flags_a_blunder_and_stays_quiet_for_the_best_move() {
+        let r = root("W:W22,29:B15");
+        let mut e = Engine::new(1);
+        let l = Limits::depth(10);
+        let bad = parse_move(&r.position, "a1-b2").unwrap();
+        let tip = coach(&mut e, &r, &bad, &l, &StopHandle::new()).unwrap();
+        assert_eq!(tip.class, MoveClass::Blunder);
+        assert_eq!(tip.better.to_string(), "c3-d4");
+        assert!(tip.message.contains("Better was c3-d4"), "{}", tip.message);
+        let good = parse_move(&r.position, "c3-d4").unwrap();
+        assert_eq!(coach(&mut e, &r, &good, &l, &StopHandle::new()), None);
+    }
+}

@@ -1,0 +1,250 @@
+//! Post-game analysis: a score for every position, the win-chance curve, each move classified with the
+//! better move for the bad ones, accuracy per player and the data for an evaluation graph.
+//!
+//! Moves are judged by how much expected result they give up, on the −1..+1 scale lidraughts uses
+//! (inaccuracy ≥ 0.075, mistake ≥ 0.15, blunder ≥ 0.3), but with the curve fitted to giveaway self-play
+//! results (`weights::WIN_CURVE_K`) instead of a chess-like constant.
+
+use super::limits::{Limits, StopHandle};
+use super::root::SearchRoot;
+use super::search::{WIN, WIN_BOUND};
+use super::weights::WIN_CURVE_K;
+use super::Engine;
+use crate::game::Game;
+use crate::movegen::{legal_moves, Move};
+use crate::position::Color;
+
+/// Expected result (0..=1) for the side to move at this score; forced wins and losses are 1 and 0.
+pub fn win_chance(score: i32) -> f64 {
+    if score >= WIN_BOUND {
+        1.0
+    } else if score <= -WIN_BOUND {
+        0.0
+    } else {
+        1.0 / (1.0 + (-WIN_CURVE_K * score as f64).exp())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MoveClass {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl MoveClass {
+    /// Classifies a move by the expected result it gave up (0..=1 scale) and whether it was the best move.
+    pub fn from_loss(loss: f64, was_best: bool) -> MoveClass {
+        let drop = 2.0 * loss; // the −1..+1 scale of the thresholds
+        if was_best {
+            MoveClass::Best
+        } else if drop >= 0.3 {
+            MoveClass::Blunder
+        } else if drop >= 0.15 {
+            MoveClass::Mistake
+        } else if drop >= 0.075 {
+            MoveClass::Inaccuracy
+        } else {
+            MoveClass::Good
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::Best => "best",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+}
+
+/// One move of the game, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// Index of the move (0 = the first move of the record).
+    pub ply: usize,
+    pub mover: Color,
+    pub played: Move,
+    /// The engine's move in the position before; `Some` and different from `played` unless the move was best.
+    pub best: Option<Move>,
+    /// Expected result for the mover before the move (with best play) and after the move played.
+    pub chance_before: f64,
+    pub chance_after: f64,
+    pub class: MoveClass,
+    /// 0..=100, as in lichess: 103.1668·e^(−0.04354·Δ) − 3.1669 with Δ the loss in percent.
+    pub accuracy: f64,
+}
+
+/// The whole analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub moves: Vec<MoveReview>,
+    /// Per position (start, then after each move): score from White's point of view (graph data).
+    pub white_scores: Vec<i32>,
+    /// Per position: White's expected result 0..=1 (graph data).
+    pub white_chances: Vec<f64>,
+    /// Mean accuracy of White's and Black's moves (index = `Color::index`); `None` for a player with no moves.
+    pub accuracy: [Option<f64>; 2],
+}
+
+impl Analysis {
+    pub fn counts(&self, mover: Color, class: MoveClass) -> usize {
+        self.moves.iter().filter(|m| m.mover == mover && m.class == class).count()
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct AnalysisOptions {
+    /// Search limits per position.
+    pub limits: Limits,
+    pub tt_megabytes: usize,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> Self {
+        AnalysisOptions { limits: Limits::nodes(300_000), tt_megabytes: 32 }
+    }
+}
+
+/// The analysis was cancelled through its stop handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
+
+impl std::fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "analysis cancelled")
+    }
+}
+
+impl std::error::Error for Cancelled {}
+
+/// Analyses every position of `game`; `progress(done, total)` is called after each position. Positions are
+/// searched from the last to the first so the transposition table carries what later positions taught.
+pub fn analyze(
+    game: &Game,
+    options: &AnalysisOptions,
+    stop: &StopHandle,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, Cancelled> {
+    let n = game.ply();
+    let mut engine = Engine::new(options.tt_megabytes);
+    let mut judged: Vec<(i32, Option<Move>)> = vec![(0, None); n + 1];
+    let mut root = SearchRoot::new(*game.start(), game.rules());
+    let mut roots = Vec::with_capacity(n + 1);
+    roots.push(root.clone());
+    for mv in game.moves() {
+        root = root.after(mv);
+        roots.push(root.clone());
+    }
+    for (done, i) in (0..=n).rev().enumerate() {
+        if stop.is_stopped() {
+            return Err(Cancelled);
+        }
+        judged[i] = judge(&mut engine, &roots[i], &options.limits, stop);
+        if stop.is_stopped() {
+            return Err(Cancelled);
+        }
+        progress(done + 1, n + 1);
+    }
+
+    let mut moves = Vec::with_capacity(n);
+    let mut sums = [(0.0, 0usize); 2];
+    for (i, played) in game.moves().iter().enumerate() {
+        let mover = roots[i].position.side_to_move();
+        let (before, best) = judged[i];
+        let chance_before = win_chance(before);
+        let chance_after = 1.0 - win_chance(judged[i + 1].0);
+        let loss = (chance_before - chance_after).max(0.0);
+        let forced = legal_moves(&roots[i].position).iter().all(|m| m.outcome_key() == played.outcome_key());
+        let was_best = forced || best.is_some_and(|b| b.outcome_key() == played.outcome_key());
+        let class = MoveClass::from_loss(loss, was_best);
+        let accuracy = (103.1668 * (-0.04354 * 100.0 * loss).exp() - 3.1669).clamp(0.0, 100.0);
+        let s = &mut sums[mover.index()];
+        s.0 += accuracy;
+        s.1 += 1;
+        moves.push(MoveReview {
+            ply: i,
+            mover,
+            played: *played,
+            best: if was_best { None } else { best },
+            chance_before,
+            chance_after,
+            class,
+            accuracy,
+        });
+    }
+    let white_scores: Vec<i32> = judged
+        .iter()
+        .zip(&roots)
+        .map(|((s, _), r)| if r.position.side_to_move() == Color::White { *s } else { -*s })
+        .collect();
+    let white_chances = white_scores.iter().map(|&s| win_chance(s)).collect();
+    let accuracy = sums.map(|(sum, k)| (k > 0).then(|| sum / k as f64));
+    Ok(Analysis { moves, white_scores, white_chances, accuracy })
+}
+
+/// Score (side to move's view) and best move of one position; terminal positions are scored by the rules.
+fn judge(engine: &mut Engine, root: &SearchRoot, limits: &Limits, stop: &StopHandle) -> (i32, Option<Move>) {
+    if legal_moves(&root.position).is_empty() {
+        return (WIN, None);
+    }
+    if root.is_rule_draw() {
+        return (0, None);
+    }
+    let r = engine.search(root, limits, stop, &mut |_| {});
+    (r.score, r.best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rules;
+
+    #[test]
+    fn win_chance_is_monotonic_and_saturates_at_wins() {
+        assert!((win_chance(0) - 0.5).abs() < 1e-12);
+        assert!(win_chance(100) > win_chance(50) && win_chance(-50) < 0.5);
+        assert_eq!(win_chance(WIN - 3), 1.0);
+        assert_eq!(win_chance(-WIN + 3), 0.0);
+    }
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        assert_eq!(MoveClass::from_loss(0.5, true), MoveClass::Best);
+        assert_eq!(MoveClass::from_loss(0.01, false), MoveClass::Good);
+        assert_eq!(MoveClass::from_loss(0.04, false), MoveClass::Inaccuracy);
+        assert_eq!(MoveClass::from_loss(0.08, false), MoveClass::Mistake);
+        assert_eq!(MoveClass::from_loss(0.2, false), MoveClass::Blunder);
+    }
+
+    #[test]
+    fn a_thrown_away_win_is_a_blunder_with_the_better_move_and_cancel_works() {
+        // White wins with c3-d4 (then a1 is given away too); a1-b2 instead lets Black give its man away.
+        let mut g = Game::from_fen("W:W22,29:B15", Rules::default()).unwrap();
+        for m in ["a1-b2", "e5-d4", "c3:e5"] {
+            g.play_notation(m).unwrap();
+        }
+        assert!(g.is_over());
+        let opts = AnalysisOptions { limits: Limits::depth(10), tt_megabytes: 1 };
+        let mut calls = Vec::new();
+        let a = analyze(&g, &opts, &StopHandle::new(), &mut |done, total| calls.push((done, total))).unwrap();
+        assert_eq!(calls, vec![(1, 4), (2, 4), (3, 4), (4, 4)]);
+        assert_eq!(a.moves.len(), 3);
+        let first = &a.moves[0];
+        assert_eq!(first.class, MoveClass::Blunder);
+        assert_eq!(first.best.map(|m| m.to_string()), Some("c3-d4".to_string()));
+        assert_eq!((first.chance_before, first.chance_after), (1.0, 0.0));
+        assert_eq!(a.moves[1].class, MoveClass::Best);
+        assert_eq!(a.moves[2].class, MoveClass::Best); // forced capture
+        assert_eq!(a.white_chances, vec![1.0, 0.0, 0.0, 0.0]);
+        assert!(a.accuracy[0].unwrap() < 50.0 && a.accuracy[1].unwrap() > 99.0, "{:?}", a.accuracy);
+        assert_eq!(a.counts(Color::White, MoveClass::Blunder), 1);
+        let stop = StopHandle::new();
+        stop.stop();
+        assert_eq!(analyze(&g, &opts, &stop, &mut |_, _| {}), Err(Cancelled));
+    }
+}

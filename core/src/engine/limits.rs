@@ -1,0 +1,101 @@
+//! How long a search may run, and the handle that stops it from another thread.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A chess-style clock for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+}
+
+/// Search limits; the first one reached ends the search. No limit at all means "until stopped".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits { depth: Some(d), ..Limits::default() }
+    }
+
+    pub fn nodes(n: u64) -> Limits {
+        Limits { nodes: Some(n), ..Limits::default() }
+    }
+
+    pub fn movetime(t: Duration) -> Limits {
+        Limits { movetime: Some(t), ..Limits::default() }
+    }
+
+    /// (soft, hard): no new iteration starts after `soft`; the search is cut off at `hard`.
+    pub fn time_budget(&self) -> Option<(Duration, Duration)> {
+        let by_clock = self.clock.map(|c| {
+            let budget = c.remaining / 25 + c.increment * 3 / 4;
+            // Never plan to use more than a third of what is left, and keep a small margin for overhead.
+            let cap = (c.remaining / 3).saturating_sub(Duration::from_millis(5));
+            let hard = (budget * 3).min(cap);
+            (budget.min(hard), hard)
+        });
+        let by_movetime = self.movetime.map(|t| (t / 2, t));
+        match (by_clock, by_movetime) {
+            (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.min(b.1))),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// Stops a running search from any thread; the search then returns its best move so far. Clone it freely.
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    pub fn new() -> StopHandle {
+        StopHandle::default()
+    }
+
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Re-arms the handle for the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_small_share_and_never_the_whole_clock() {
+        let l = Limits { clock: Some(Clock { remaining: Duration::from_secs(60), increment: Duration::ZERO }), ..Limits::default() };
+        let (soft, hard) = l.time_budget().unwrap();
+        assert_eq!(soft, Duration::from_millis(2400));
+        assert!(hard <= Duration::from_secs(20) && hard >= soft);
+        let l = Limits { clock: Some(Clock { remaining: Duration::from_millis(30), increment: Duration::ZERO }), ..Limits::default() };
+        assert!(l.time_budget().unwrap().1 <= Duration::from_millis(10));
+        assert_eq!(Limits::depth(3).time_budget(), None);
+    }
+
+    #[test]
+    fn stop_handle_is_shared_between_clones() {
+        let a = StopHandle::new();
+        let b = a.clone();
+        assert!(!b.is_stopped());
+        a.stop();
+        assert!(b.is_stopped());
+        b.reset();
+        assert!(!a.is_stopped());
+    }
+}

@@ -1,0 +1,154 @@
+//! The engine: search, evaluation, levels, hints, coach tips and post-game analysis.
+//!
+//! Everything here is plain Rust data and `Send`, meant to be called from a background thread: a search is
+//! stopped through a clonable [`StopHandle`], and progress is reported through a callback.
+//!
+//! Files by job: [`search`] (alpha-beta), [`eval`] (features and weights), [`tt`] (transposition table),
+//! [`limits`] (limits and the stop handle), [`root`] (position plus game history), [`levels`] (the eight
+//! playing levels), [`advice`] (hints and coach tips), [`analysis`] (post-game review), [`tune`] (self-play
+//! and the weight fit), [`matches`] (engine-vs-engine matches), [`rng`] (seeded randomness).
+
+pub mod advice;
+pub mod analysis;
+pub mod eval;
+pub mod levels;
+pub mod limits;
+pub mod matches;
+pub mod rng;
+pub mod root;
+pub mod search;
+pub mod tt;
+pub mod tune;
+pub mod weights;
+
+pub use advice::{coach, hint, CoachTip, Hint};
+pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, MoveClass, MoveReview};
+pub use eval::Weights;
+pub use levels::{Level, LEVELS};
+pub use limits::{Clock, Limits, StopHandle};
+pub use root::SearchRoot;
+pub use search::{SearchConfig, WIN, WIN_BOUND};
+
+use crate::movegen::Move;
+use search::{Ordering, Searcher};
+use std::time::Duration;
+use tt::Tt;
+
+/// Default transposition table size.
+pub const DEFAULT_TT_MB: usize = 32;
+
+/// Progress of a running search, reported after every completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// From the side to move's point of view; see [`score_text`].
+    pub score: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    fn from_result(r: &SearchResult) -> SearchInfo {
+        let secs = r.elapsed.as_secs_f64();
+        SearchInfo {
+            depth: r.depth,
+            seldepth: r.seldepth,
+            score: r.score,
+            nodes: r.nodes,
+            nps: if secs > 0.0 { (r.nodes as f64 / secs) as u64 } else { 0 },
+            elapsed: r.elapsed,
+            pv: r.pv.clone(),
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move (it has already won).
+    pub best: Option<Move>,
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// A score as text: centi-units, or `win N` / `loss N` with the distance in plies.
+pub fn score_text(score: i32) -> String {
+    if score >= WIN_BOUND {
+        format!("win {}", WIN - score)
+    } else if score <= -WIN_BOUND {
+        format!("loss {}", WIN + score)
+    } else {
+        score.to_string()
+    }
+}
+
+/// A searching engine: owns its transposition table and move-ordering memory, so keep one per game.
+pub struct Engine {
+    tt: Tt,
+    ordering: Ordering,
+    weights: Weights,
+    config: SearchConfig,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(DEFAULT_TT_MB)
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `tt_megabytes` MB.
+    pub fn new(tt_megabytes: usize) -> Engine {
+        Engine::with_weights(tt_megabytes, Weights::default())
+    }
+
+    pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
+        Engine { tt: Tt::new(tt_megabytes), ordering: Ordering::default(), weights, config: SearchConfig::default() }
+    }
+
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Forgets everything learnt (start of a new game; makes results independent of earlier searches).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches for the best move within `limits`; `stop` ends it early (best move so far is returned).
+    pub fn search(
+        &mut self,
+        root: &SearchRoot,
+        limits: &Limits,
+        stop: &StopHandle,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, root, stop.clone());
+        s.run(root, limits, info)
+    }
+
+    /// Every root move with its score at a fixed depth, best first (used by weak levels). Also returns nodes.
+    pub fn root_scores(&mut self, root: &SearchRoot, depth: u32, stop: &StopHandle) -> (Vec<(Move, i32)>, u64) {
+        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, root, stop.clone());
+        let scores = s.root_scores(root, depth.max(1));
+        (scores, s.nodes())
+    }
+
+    /// The static evaluation of a position (side to move's view).
+    pub fn evaluate(&self, root: &SearchRoot) -> i32 {
+        eval::evaluate(&root.position, &self.weights)
+    }
+}

@@ -1,0 +1,63 @@
+//! Test helpers shared by the integration tests: a deliberately simple reference move generator and random
+//! positions.
+#![allow(dead_code)] // each test file uses its own part of this module
+
+pub mod reference;
+
+use giveaway_core::square::{RANK_1, RANK_8};
+use giveaway_core::{legal_moves, Color, Position, Square};
+
+/// A small deterministic PRNG (xorshift64*), so failures reproduce from the seed alone.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A position reached by `plies` random legal moves from the start (fewer if the game ends).
+pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
+    let mut p = Position::start();
+    for _ in 0..plies {
+        let moves = legal_moves(&p);
+        if moves.is_empty() {
+            break;
+        }
+        p = p.play(&moves[rng.below(moves.len() as u64) as usize]);
+    }
+    p
+}
+
+/// A random placement of men and kings of both colours (men on their promotion rank become kings).
+pub fn random_placement(rng: &mut Rng) -> Position {
+    let density = 10 + rng.below(60); // percent of squares occupied
+    let king_share = rng.below(101);
+    let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
+    for s in Square::all() {
+        if rng.below(100) >= density {
+            continue;
+        }
+        let is_white = rng.below(2) == 0;
+        let bb = if is_white { &mut white } else { &mut black };
+        if bb.count_ones() >= 12 {
+            continue;
+        }
+        *bb |= s.mask();
+        if rng.below(100) < king_share {
+            kings |= s.mask();
+        }
+    }
+    kings |= (white & RANK_8) | (black & RANK_1);
+    let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
+    Position::new(white, black, kings, side).expect("placement respects the position invariants")
+}
