@@ -3,6 +3,7 @@
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
 
+pub mod api;
 pub mod engine;
 pub mod fen;
 pub mod game;
@@ -11,7 +12,9 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod square;
+pub mod storage;
 
 pub use fen::{parse_fen, to_fen, FenError};
 pub use game::{EndReason, Game, GameError, GameResult, Outcome, Rules};
@@ -19,3 +22,5 @@ pub use movegen::{legal_moves, Move, MoveList};
 pub use notation::{format_move, parse_move, MoveParseError, Notation};
 pub use position::{Color, Piece, Position, PositionError, Role};
 pub use square::{Bitboard, Square, Squares};
+
+uniffi::setup_scaffolding!();

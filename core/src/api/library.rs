@@ -1,0 +1,391 @@
+//! `Library`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
+//! storage module's SQLite database. Sessions it hands out autosave into it.
+
+use super::autosave::Autosave;
+use super::engine_calls::analyse_game;
+use super::error::{ApiResult, GiveawayError};
+use super::session::GameSession;
+use super::state::{start_position, GameState};
+use super::types::{AnalysisView, NewGame, Opponent, Snapshot, StartPosition};
+use crate::engine::{Level, StopHandle};
+use crate::fen::to_fen;
+use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::notation::Notation;
+use crate::position::{Color, Position};
+use crate::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
+use crate::square::Square;
+use crate::storage::{AnimationSpeed, Cursor, Filter, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats, Storage};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+#[uniffi::remote(Enum)]
+pub enum GameMode {
+    VsComputer,
+    PassAndPlay,
+    Imported,
+}
+
+#[uniffi::remote(Enum)]
+pub enum ResultFilter {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Won,
+    Lost,
+}
+
+/// Which games to list; every field narrows the list (all `None` lists everything).
+#[uniffi::remote(Record)]
+pub struct Filter {
+    pub mode: Option<GameMode>,
+    pub result: Option<ResultFilter>,
+    pub level: Option<u8>,
+    pub in_progress: Option<bool>,
+    pub since: Option<i64>,
+    pub until: Option<i64>,
+    pub player: Option<String>,
+}
+
+#[uniffi::remote(Record)]
+pub struct LevelStats {
+    pub level: u8,
+    pub games: u64,
+    pub in_progress: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+#[uniffi::remote(Record)]
+pub struct ModeStats {
+    pub mode: GameMode,
+    pub games: u64,
+    pub in_progress: u64,
+    pub white_wins: u64,
+    pub black_wins: u64,
+    pub draws: u64,
+    pub wins: u64,
+    pub losses: u64,
+}
+
+#[uniffi::remote(Record)]
+pub struct Stats {
+    pub by_level: Vec<LevelStats>,
+    pub by_mode: Vec<ModeStats>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum AnimationSpeed {
+    Off,
+    Slow,
+    Normal,
+    Fast,
+}
+
+#[uniffi::remote(Enum)]
+pub enum Orientation {
+    Fixed,
+    FaceToFace,
+    FlipEachMove,
+}
+
+#[uniffi::remote(Record)]
+pub struct Settings {
+    pub board_theme: String,
+    pub piece_theme: String,
+    pub notation: Notation,
+    pub sound: bool,
+    pub haptics: bool,
+    pub animation: AnimationSpeed,
+    pub show_legal_moves: bool,
+    pub coach: bool,
+    pub orientation: Orientation,
+    pub last_level: u8,
+    pub last_human_color: Color,
+    pub last_time_control: Option<TimeControl>,
+}
+
+/// A saved game as listed.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct GameSummaryView {
+    pub id: i64,
+    pub mode: GameMode,
+    pub white: String,
+    pub black: String,
+    pub level: Option<u8>,
+    pub level_name: Option<String>,
+    pub human_color: Option<Color>,
+    pub time_control: Option<TimeControl>,
+    /// How a handicap start was made, for people.
+    pub handicap: Option<String>,
+    pub plies: u32,
+    /// `None` while in progress.
+    pub outcome: Option<Outcome>,
+    pub reason: Option<EndReason>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// One page of the list, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct GamePage {
+    pub games: Vec<GameSummaryView>,
+    /// Games matching the filter on all pages.
+    pub total: u64,
+    /// Pass it back to get the next page; `None` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+fn summary_view(s: &GameSummary) -> GameSummaryView {
+    GameSummaryView {
+        id: s.id,
+        mode: s.setup.mode,
+        white: s.setup.white.clone(),
+        black: s.setup.black.clone(),
+        level: s.setup.level,
+        level_name: s.setup.level.and_then(Level::get).map(|l| l.name.to_string()),
+        human_color: s.setup.human_color,
+        time_control: s.setup.time_control,
+        handicap: s.setup.handicap.clone(),
+        plies: s.plies,
+        outcome: s.ending.map(|e| e.outcome),
+        reason: s.ending.and_then(|e| e.reason),
+        created_at: s.created_at,
+        updated_at: s.updated_at,
+    }
+}
+
+/// The stored description of a new game.
+fn record_setup(setup: &NewGame, start: &Position) -> record::NewGame {
+    let (mode, white, black, level, human) = match setup.opponent {
+        Opponent::Computer { level, human } => {
+            let cpu = format!("Computer ({})", Level::get(level).map_or("?", |l| l.name));
+            let (w, b) = if human == Color::White { ("You".to_string(), cpu) } else { (cpu, "You".to_string()) };
+            (GameMode::VsComputer, w, b, Some(level), Some(human))
+        }
+        Opponent::PassAndPlay => (GameMode::PassAndPlay, "White".into(), "Black".into(), None, None),
+    };
+    let handicap = match &setup.start {
+        StartPosition::RemovedMen { squares } if !squares.is_empty() => {
+            let names: Vec<String> = squares
+                .iter()
+                .filter_map(|&n| u8::try_from(n).ok().and_then(Square::from_pdn))
+                .map(|s| s.to_string())
+                .collect();
+            Some(format!("without {}", names.join(", ")))
+        }
+        StartPosition::Fen { .. } => Some("set-up position".into()),
+        _ => None,
+    };
+    record::NewGame {
+        mode,
+        white,
+        black,
+        level,
+        human_color: human,
+        time_control: setup.time_control,
+        start_fen: (*start != Position::start()).then(|| to_fen(start)),
+        handicap,
+        rules: Rules::default(),
+    }
+}
+
+/// How a saved game is played on: the opponent, start and clock it was made with.
+fn session_setup(s: &record::NewGame) -> ApiResult<NewGame> {
+    let opponent = match (s.mode, s.level, s.human_color) {
+        (GameMode::VsComputer, Some(level), Some(human)) if Level::get(level).is_some() => {
+            Opponent::Computer { level, human }
+        }
+        (GameMode::VsComputer, ..) => {
+            return Err(GiveawayError::Storage { reason: "the saved game has no valid computer level".into() })
+        }
+        _ => Opponent::PassAndPlay,
+    };
+    let start = match &s.start_fen {
+        Some(fen) => StartPosition::Fen { fen: fen.clone() },
+        None => StartPosition::Standard,
+    };
+    Ok(NewGame { opponent, start, time_control: s.time_control })
+}
+
+/// The game record of a saved game up to `ply`, with a decided ending (resignation, time, agreement) applied
+/// when it is the whole game.
+fn game_until(saved: &SavedGame, ply: usize) -> ApiResult<Game> {
+    let mut game = Game::new(*saved.game.start(), saved.game.rules());
+    for mv in &saved.game.moves()[..ply.min(saved.game.ply())] {
+        game.play(mv)?;
+    }
+    if ply >= saved.game.ply() && game.result().is_none() {
+        if let Some(e) = saved.summary.ending {
+            let loser = |o: Outcome| if o == Outcome::WhiteWins { Color::Black } else { Color::White };
+            // An imported result without a reason is shown in the list only; the board cannot say it.
+            let _ = match e.reason {
+                Some(EndReason::Resignation) => game.resign(loser(e.outcome)),
+                Some(EndReason::Time) => game.flag(loser(e.outcome)),
+                Some(EndReason::Agreement) => game.agree_draw(),
+                _ => Ok(()),
+            };
+        }
+    }
+    Ok(game)
+}
+
+fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState> {
+    let setup = session_setup(&saved.summary.setup)?;
+    let mut state = GameState::with_game(setup, game_until(saved, ply)?, now);
+    let clocks: Vec<Option<[i64; 2]>> =
+        saved.move_clocks.iter().map(|c| c.map(|c| [c.white_ms as i64, c.black_ms as i64])).collect();
+    let current = if ply >= saved.game.ply() {
+        saved.summary.clocks.map(|c| [c.white_ms as i64, c.black_ms as i64])
+    } else {
+        None
+    };
+    let reactions = saved.reactions.iter().filter(|r| r.ply as usize <= ply).cloned().collect();
+    state.restore(&clocks[..ply.min(clocks.len())], current, reactions, now);
+    Ok(state)
+}
+
+#[derive(uniffi::Object)]
+pub struct Library {
+    storage: Arc<Storage>,
+}
+
+#[uniffi::export]
+impl Library {
+    /// Opens (creating if needed) the games database at `path` (a file in the app's private storage).
+    #[uniffi::constructor]
+    pub fn open(path: String) -> ApiResult<Arc<Library>> {
+        let (storage, _report) = Storage::open(&path)?;
+        Ok(Arc::new(Library { storage: Arc::new(storage) }))
+    }
+
+    /// Starts a new game that is saved after every change.
+    pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {
+        let now = Instant::now();
+        let start = start_position(&setup.start)?;
+        let state = GameState::new(setup.clone(), now)?;
+        let id = self.storage.create_game(&record_setup(&setup, &start))?;
+        let save = Autosave::new(self.storage.clone(), id, &state);
+        Ok(GameSession::from_state(state, Some(save)))
+    }
+
+    /// Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
+    pub fn resume(&self, id: i64) -> ApiResult<Arc<GameSession>> {
+        let saved = self.storage.load_game(id)?;
+        let state = state_of(&saved, saved.game.ply(), Instant::now())?;
+        let save = Autosave::new(self.storage.clone(), id, &state);
+        Ok(GameSession::from_state(state, Some(save)))
+    }
+
+    /// Opens a saved game for replay, move by move.
+    pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
+        let saved = self.storage.load_game(id)?;
+        session_setup(&saved.summary.setup)?;
+        Ok(Arc::new(Replay { saved, notation: Mutex::new(Notation::Algebraic), search: Mutex::new(None) }))
+    }
+
+    /// One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
+    pub fn list_games(&self, filter: Filter, cursor: Option<String>, page_size: u32) -> ApiResult<GamePage> {
+        let after = cursor.map(|c| c.parse::<Cursor>()).transpose()?;
+        let page = self.storage.list_games(&filter, after, page_size)?;
+        Ok(GamePage {
+            games: page.games.iter().map(summary_view).collect(),
+            total: page.total,
+            next_cursor: page.next_cursor.map(|c| c.to_string()),
+        })
+    }
+
+    pub fn delete_game(&self, id: i64) -> ApiResult<()> {
+        Ok(self.storage.delete_game(id)?)
+    }
+
+    /// Results per level (against the computer) and per mode.
+    pub fn stats(&self) -> ApiResult<Stats> {
+        Ok(self.storage.stats()?)
+    }
+
+    pub fn export_pdn(&self, id: i64) -> ApiResult<String> {
+        Ok(self.storage.export_pdn(id)?)
+    }
+
+    pub fn export_all_pdn(&self) -> ApiResult<String> {
+        Ok(self.storage.export_all_pdn()?)
+    }
+
+    /// Imports every game of a PDN file (all or nothing); returns their ids.
+    pub fn import_pdn(&self, text: String) -> ApiResult<Vec<i64>> {
+        Ok(self.storage.import_pdn(&text)?)
+    }
+
+    pub fn settings(&self) -> ApiResult<Settings> {
+        Ok(self.storage.settings()?)
+    }
+
+    pub fn save_settings(&self, settings: Settings) -> ApiResult<()> {
+        Ok(self.storage.save_settings(&settings)?)
+    }
+}
+
+/// A saved game opened for replay: a snapshot at any ply, and post-game analysis.
+#[derive(uniffi::Object)]
+pub struct Replay {
+    saved: SavedGame,
+    notation: Mutex<Notation>,
+    search: Mutex<Option<StopHandle>>,
+}
+
+#[uniffi::export]
+impl Replay {
+    pub fn summary(&self) -> GameSummaryView {
+        summary_view(&self.saved.summary)
+    }
+
+    /// Number of plies in the game.
+    pub fn plies(&self) -> u32 {
+        self.saved.game.ply() as u32
+    }
+
+    /// The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
+    pub fn snapshot_at(&self, ply: u32) -> ApiResult<Snapshot> {
+        let now = Instant::now();
+        let mut state = state_of(&self.saved, ply as usize, now)?;
+        state.pause_clock(now);
+        state.set_notation(*self.notation.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut snap = state.snapshot(now, false, Some(self.saved.summary.id));
+        // A replay is for looking: nothing on it can be moved.
+        snap.computer_to_move = false;
+        for s in &mut snap.squares {
+            s.movable = false;
+            s.must_capture = false;
+        }
+        Ok(snap)
+    }
+
+    pub fn set_notation(&self, notation: Notation) {
+        *self.notation.lock().unwrap_or_else(|p| p.into_inner()) = notation;
+    }
+
+    /// Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
+    pub async fn analyse(&self, progress: Option<Arc<dyn super::ProgressListener>>) -> ApiResult<AnalysisView> {
+        let stop = {
+            let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
+            if slot.is_some() {
+                return Err(GiveawayError::Busy);
+            }
+            let stop = StopHandle::new();
+            *slot = Some(stop.clone());
+            stop
+        };
+        let notation = *self.notation.lock().unwrap_or_else(|p| p.into_inner());
+        let result = analyse_game(self.saved.game.clone(), notation, stop, progress).await;
+        *self.search.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        result
+    }
+
+    pub fn cancel_analysis(&self) {
+        if let Some(stop) = self.search.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            stop.stop();
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! The exported app API: the one interface the terminal, Android and iOS front ends use.
+//!
+//! uniffi attributes live only in this layer; the rules, engine and storage modules stay plain Rust.
+//! [`GameSession`] is one game (snapshot to draw, input, undo/redo, clocks, computer moves);
+//! the library object holds saved games and settings.
+
+mod autosave;
+pub mod clock;
+mod engine_calls;
+pub mod error;
+pub mod input;
+pub mod library;
+pub mod runtime;
+pub mod session;
+mod snapshot;
+pub mod state;
+pub mod types;
+
+pub use engine_calls::ProgressListener;
+pub use error::{ApiResult, GiveawayError};
+pub use library::{GamePage, GameSummaryView, Library, Replay};
+pub use session::GameSession;
+pub use state::GameState;
+pub use types::*;

@@ -1,0 +1,250 @@
+//! What a saved game is, apart from its moves: who played, how, under which clock, and how it ended.
+//! Plain values shared by storage, PDN export and the app layer.
+
+use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::movegen::Move;
+use crate::position::Color;
+use std::fmt;
+
+/// Row id of a saved game.
+pub type GameId = i64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameMode {
+    /// A human against the engine at some level.
+    VsComputer,
+    /// Two people on one device.
+    PassAndPlay,
+    /// Read from a PDN file.
+    Imported,
+}
+
+impl GameMode {
+    pub const ALL: [GameMode; 3] = [GameMode::VsComputer, GameMode::PassAndPlay, GameMode::Imported];
+
+    /// The stable name used in the database, on the command line and in PDN.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameMode::VsComputer => "computer",
+            GameMode::PassAndPlay => "pass-and-play",
+            GameMode::Imported => "imported",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<GameMode> {
+        GameMode::ALL.into_iter().find(|m| m.name() == s)
+    }
+}
+
+/// One side's allowance: base time and increment per move, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SideTime {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// A clock setting; the sides may differ (time odds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    pub white: SideTime,
+    pub black: SideTime,
+}
+
+impl TimeControl {
+    /// The same allowance for both sides, from minutes and increment seconds (`5+3`).
+    pub fn even(minutes: u64, increment_s: u64) -> TimeControl {
+        let side = SideTime { base_ms: minutes * 60_000, increment_ms: increment_s * 1000 };
+        TimeControl { white: side, black: side }
+    }
+
+    /// PDN TimeControl value in seconds: `300+3`, or `300+3/180+2` (White/Black) for time odds; fractions of
+    /// a second are written when present (`0.5+0`).
+    pub fn pdn(&self) -> String {
+        let side = |s: SideTime| format!("{}+{}", seconds_text(s.base_ms), seconds_text(s.increment_ms));
+        if self.white == self.black {
+            side(self.white)
+        } else {
+            format!("{}/{}", side(self.white), side(self.black))
+        }
+    }
+
+    pub fn from_pdn(text: &str) -> Option<TimeControl> {
+        let side = |s: &str| -> Option<SideTime> {
+            let (base, inc) = s.trim().split_once('+')?;
+            let secs = |v: &str| parse_seconds(v.trim());
+            Some(SideTime { base_ms: secs(base)?, increment_ms: secs(inc)? })
+        };
+        match text.split_once('/') {
+            Some((w, b)) => Some(TimeControl { white: side(w)?, black: side(b)? }),
+            None => side(text).map(|s| TimeControl { white: s, black: s }),
+        }
+    }
+}
+
+/// Milliseconds as seconds, with a fraction only when needed: `3`, `2.5`, `0.125`.
+pub fn seconds_text(ms: u64) -> String {
+    match ms % 1000 {
+        0 => (ms / 1000).to_string(),
+        frac => format!("{}.{}", ms / 1000, format!("{frac:03}").trim_end_matches('0')),
+    }
+}
+
+/// Reads [`seconds_text`]'s form (at most millisecond precision) back into milliseconds.
+pub fn parse_seconds(text: &str) -> Option<u64> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ms = match frac.len() {
+        0 => 0,
+        1..=3 => frac.parse::<u64>().ok()? * 10u64.pow(3 - frac.len() as u32),
+        _ => return None,
+    };
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms)
+}
+
+/// Time left on each clock, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Clocks {
+    pub white_ms: u64,
+    pub black_ms: u64,
+}
+
+/// An emoji a player showed, and when.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reaction {
+    /// Plies played when it was shown.
+    pub ply: u32,
+    pub side: Color,
+    pub emoji: String,
+}
+
+/// Everything fixed when a game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub mode: GameMode,
+    pub white: String,
+    pub black: String,
+    /// Engine level (vs computer).
+    pub level: Option<u8>,
+    /// The human's colour (vs computer).
+    pub human_color: Option<Color>,
+    /// `None`: unlimited time.
+    pub time_control: Option<TimeControl>,
+    /// FEN of a set-up or handicap start; `None` for the standard start.
+    pub start_fen: Option<String>,
+    /// How the start was made, for people (e.g. "White without a1, c1").
+    pub handicap: Option<String>,
+    pub rules: Rules,
+}
+
+impl NewGame {
+    /// A game from the standard start, no clock, default rules.
+    pub fn new(mode: GameMode, white: &str, black: &str) -> NewGame {
+        NewGame {
+            mode,
+            white: white.to_string(),
+            black: black.to_string(),
+            level: None,
+            human_color: None,
+            time_control: None,
+            start_fen: None,
+            handicap: None,
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// How a saved game ended. `reason` is unknown for some imported games (a PDN result says who won, not why).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ending {
+    pub outcome: Outcome,
+    pub reason: Option<EndReason>,
+}
+
+/// A saved game as listed when browsing (no moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub setup: NewGame,
+    /// `None` while in progress.
+    pub ending: Option<Ending>,
+    pub plies: u32,
+    pub clocks: Option<Clocks>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl GameSummary {
+    pub fn in_progress(&self) -> bool {
+        self.ending.is_none()
+    }
+}
+
+/// A saved game, replayed: ready to show move by move or to resume.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub summary: GameSummary,
+    /// The game replayed through the rules from its start; its position is where play resumes.
+    pub game: Game,
+    /// Clocks after each ply, where they were saved (index = ply - 1).
+    pub move_clocks: Vec<Option<Clocks>>,
+    pub reactions: Vec<Reaction>,
+    /// Other PDN tags kept from an import (Event, Site, Date, …).
+    pub tags: Vec<(String, String)>,
+}
+
+impl SavedGame {
+    pub fn moves(&self) -> &[Move] {
+        self.game.moves()
+    }
+}
+
+/// A whole game to store at once (import, restore, benchmarks): moves already played, ending if any.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub setup: NewGame,
+    pub moves: Vec<Move>,
+    pub clocks: Option<Clocks>,
+    pub ending: Option<Ending>,
+    pub tags: Vec<(String, String)>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+}
+
+impl fmt::Display for GameMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_control_pdn_forms() {
+        let even = TimeControl::even(5, 3);
+        assert_eq!(even.pdn(), "300+3");
+        assert_eq!(TimeControl::from_pdn("300+3"), Some(even));
+        let odds = TimeControl { white: even.white, black: SideTime { base_ms: 180_000, increment_ms: 2000 } };
+        assert_eq!(odds.pdn(), "300+3/180+2");
+        assert_eq!(TimeControl::from_pdn(&odds.pdn()), Some(odds));
+        let odd = TimeControl::even(0, 0);
+        let odd = TimeControl { white: SideTime { base_ms: 444_500, increment_ms: 1_250 }, ..odd };
+        assert_eq!(odd.pdn(), "444.5+1.25/0+0");
+        assert_eq!(TimeControl::from_pdn(&odd.pdn()), Some(odd));
+        for bad in ["", "300", "x+3", "300+", "1+2/3", "99999999999999999999+1", "1.2345+0", "-1+0", ".5+0"] {
+            assert_eq!(TimeControl::from_pdn(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn mode_names_round_trip() {
+        for m in GameMode::ALL {
+            assert_eq!(GameMode::from_name(m.name()), Some(m));
+        }
+        assert_eq!(GameMode::from_name("chess"), None);
+    }
+}

@@ -1,0 +1,154 @@
+//! PDN export of saved games and import of PDN files (all or nothing per file).
+
+use super::dates::pdn_date;
+use super::error::{Result, StorageError};
+use super::{now_ms, Storage};
+use crate::fen::to_fen;
+use crate::game::Rules;
+use crate::pdn::{read_games, write_games, PdnGame};
+use crate::record::{parse_seconds, Clocks, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
+use crate::position::Position;
+
+/// Tags this module writes from columns, and reads back into them on import.
+const COLUMN_TAGS: [&str; 6] = ["White", "Black", "TimeControl", "WhiteClock", "BlackClock", "Handicap"];
+/// Tags the PDN writer produces from the game itself.
+const STRUCTURE_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
+
+/// `1:04:05` (hours, minutes, seconds; tenths when not whole), the PDN clock form.
+fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    let base = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    match ms % 1000 {
+        0 => base,
+        frac => format!("{base}.{frac:03}"),
+    }
+}
+
+fn parse_clock(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let (hms, frac) = text.split_once('.').map_or((text, None), |(h, f)| (h, Some(f)));
+    let parts: Vec<&str> = hms.split(':').collect();
+    if parts.len() > 3 {
+        return None;
+    }
+    let mut secs: u64 = 0;
+    for p in parts {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(p.parse().ok()?)?;
+    }
+    // The fraction reads like seconds' fraction: reuse the seconds parser on "0.fff".
+    let ms = match frac {
+        Some(f) => parse_seconds(&format!("0.{f}")).filter(|_| !f.is_empty())?,
+        None => 0,
+    };
+    secs.checked_mul(1000)?.checked_add(ms)
+}
+
+fn to_pdn(saved: &SavedGame) -> PdnGame {
+    let s = &saved.summary;
+    let mut g = PdnGame { start: *saved.game.start(), moves: saved.game.moves().to_vec(), ..PdnGame::new() };
+    g.result = s.ending.map(|e| e.outcome);
+    let event = match (s.setup.mode, s.setup.level) {
+        (GameMode::VsComputer, Some(l)) => format!("Giveaway vs computer, level {l}"),
+        (mode, _) => format!("Giveaway {mode}"),
+    };
+    g.set_tag("Event", event);
+    g.set_tag("Date", pdn_date(s.created_at));
+    g.set_tag("White", s.setup.white.clone());
+    g.set_tag("Black", s.setup.black.clone());
+    // Tags kept from an import win over the ones made up above.
+    for (k, v) in &saved.tags {
+        g.set_tag(k, v.clone());
+    }
+    if let Some(tc) = s.setup.time_control {
+        g.set_tag("TimeControl", tc.pdn());
+    }
+    if let Some(c) = s.clocks {
+        g.set_tag("WhiteClock", clock_text(c.white_ms));
+        g.set_tag("BlackClock", clock_text(c.black_ms));
+    }
+    if let Some(h) = &s.setup.handicap {
+        g.set_tag("Handicap", h.clone());
+    }
+    g
+}
+
+/// A PDN game as a record to store; `rules` already accepted its moves.
+fn from_pdn(p: &PdnGame, rules: Rules, now: i64) -> Result<GameRecord> {
+    let game = p.to_game(rules).map_err(StorageError::Import)?;
+    let name = |key: &str| p.tag(key).map_or_else(|| "?".to_string(), str::to_string);
+    let setup = NewGame {
+        white: name("White"),
+        black: name("Black"),
+        time_control: p.tag("TimeControl").and_then(TimeControl::from_pdn),
+        start_fen: (p.start != Position::start()).then(|| to_fen(&p.start)),
+        handicap: p.tag("Handicap").map(str::to_string),
+        rules,
+        ..NewGame::new(GameMode::Imported, "", "")
+    };
+    let clocks = p
+        .tag("WhiteClock")
+        .and_then(parse_clock)
+        .zip(p.tag("BlackClock").and_then(parse_clock))
+        .map(|(white_ms, black_ms)| Clocks { white_ms, black_ms });
+    let board = game.result();
+    let ending = match p.result {
+        // The board's reason is known when it agrees with the written result.
+        Some(outcome) => Some(Ending { outcome, reason: board.filter(|r| r.outcome == outcome).map(|r| r.reason) }),
+        None => board.map(|r| Ending { outcome: r.outcome, reason: Some(r.reason) }),
+    };
+    let tags = p
+        .tags
+        .iter()
+        .filter(|(k, _)| !COLUMN_TAGS.iter().chain(&STRUCTURE_TAGS).any(|t| t.eq_ignore_ascii_case(k)))
+        .cloned()
+        .collect();
+    Ok(GameRecord { setup, moves: p.moves.clone(), clocks, ending, tags, created_at: now })
+}
+
+impl Storage {
+    /// One saved game as PDN.
+    pub fn export_pdn(&self, id: GameId) -> Result<String> {
+        Ok(write_games(&[to_pdn(&self.load_game(id)?)]))
+    }
+
+    /// Every saved game as one PDN file, oldest first.
+    pub fn export_all_pdn(&self) -> Result<String> {
+        let mut games = Vec::new();
+        for id in self.all_game_ids()? {
+            games.push(to_pdn(&self.load_game(id)?));
+        }
+        Ok(write_games(&games))
+    }
+
+    /// Imports every game in a PDN text, checking every move against the rules. All or nothing: on any error
+    /// (which names the game, the move and the reason) the database is left as it was.
+    pub fn import_pdn(&self, text: &str) -> Result<Vec<GameId>> {
+        let games = read_games(text).map_err(StorageError::Import)?;
+        if games.is_empty() {
+            return Err(StorageError::NoGamesInFile);
+        }
+        let now = now_ms();
+        let records = games.iter().map(|g| from_pdn(g, Rules::default(), now)).collect::<Result<Vec<_>>>()?;
+        self.insert_games(&records)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_text_round_trips() {
+        for ms in [0, 999, 1000, 61_500, 3_600_000, 3_725_042, 86_400_000] {
+            assert_eq!(parse_clock(&clock_text(ms)), Some(ms), "{ms}");
+        }
+        assert_eq!(clock_text(3_725_000), "1:02:05");
+        assert_eq!(parse_clock("4:12"), Some(252_000));
+        for bad in ["", "x", "1:2:3:4", "1.2345", "-1"] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! Schema migrations, tracked in `PRAGMA user_version`. Step `n` takes a database from version `n` to `n + 1`;
+//! steps are never edited once released, only appended.
+
+use super::error::{Result, StorageError};
+use rusqlite::Connection;
+
+/// Migration steps in order; the schema version is the number of steps applied.
+const STEPS: &[&str] = &[
+    // 0 → 1: games, their moves, settings.
+    "CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL,
+        white TEXT NOT NULL,
+        black TEXT NOT NULL,
+        players_folded TEXT NOT NULL, -- lower-cased names for search (SQLite's LIKE folds ASCII only)
+        level INTEGER,
+        human_color TEXT,
+        tc_white_base_ms INTEGER,
+        tc_white_inc_ms INTEGER,
+        tc_black_base_ms INTEGER,
+        tc_black_inc_ms INTEGER,
+        clock_white_ms INTEGER,
+        clock_black_ms INTEGER,
+        start_fen TEXT,
+        handicap TEXT,
+        rule_repetitions INTEGER NOT NULL,
+        rule_king_plies INTEGER NOT NULL,
+        plies INTEGER NOT NULL DEFAULT 0,
+        outcome TEXT,          -- NULL while in progress; 'white', 'black' or 'draw'
+        end_reason TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE INDEX games_by_date ON games(created_at DESC, id DESC);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,  -- 0 for the first move
+        path TEXT NOT NULL,    -- algebraic with every landing square: replays exactly
+        clock_white_ms INTEGER,
+        clock_black_ms INTEGER,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;",
+    // 1 → 2: emoji reactions, PDN tags kept from imports, cached analysis.
+    "CREATE TABLE reactions (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        emoji TEXT NOT NULL
+    );
+    CREATE INDEX reactions_by_game ON reactions(game_id, ply);
+    CREATE TABLE game_tags (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE analysis_cache (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        engine TEXT NOT NULL,  -- engine name and version, so a newer engine does not read old results
+        plies INTEGER NOT NULL, -- the game length analysed; a changed game makes the entry stale
+        data TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, engine)
+    ) WITHOUT ROWID;",
+];
+
+/// The schema version this build writes.
+pub const LATEST: i64 = STEPS.len() as i64;
+
+pub fn version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+}
+
+/// Refuses a database newer than this build, before anything is written to it.
+pub fn check_not_newer(found: i64) -> Result<()> {
+    if found > LATEST {
+        return Err(StorageError::NewerVersion { found, supported: LATEST });
+    }
+    Ok(())
+}
+
+/// Brings the database up to [`LATEST`], one transaction per step; returns the version it started at.
+pub fn migrate(conn: &mut Connection) -> Result<i64> {
+    migrate_to(conn, LATEST)
+}
+
+/// Migrates up to `target` only: lets tests build a database as an earlier version made it.
+pub fn migrate_to(conn: &mut Connection, target: i64) -> Result<i64> {
+    let from = version(conn)?;
+    check_not_newer(from)?;
+    for step in from..target.min(LATEST) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(STEPS[step as usize])?;
+        tx.pragma_update(None, "user_version", step + 1)?;
+        tx.commit()?;
+    }
+    Ok(from)
+}

@@ -1,0 +1,190 @@
+//! App settings as key/value rows. Reading never fails on a bad or unknown value: that setting falls back to
+//! its default, so a settings row written by a newer app cannot lock the user out.
+
+use super::error::Result;
+use super::Storage;
+use crate::notation::Notation;
+use crate::position::Color;
+use crate::record::TimeControl;
+use rusqlite::{params, OptionalExtension};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AnimationSpeed {
+    Off,
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Orientation {
+    /// Board fixed with the first player at the bottom.
+    #[default]
+    Fixed,
+    /// The opponent's pieces drawn mirrored, for two players facing each other.
+    FaceToFace,
+    /// The board turns to the side to move after every move.
+    FlipEachMove,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub board_theme: String,
+    pub piece_theme: String,
+    pub notation: Notation,
+    pub sound: bool,
+    pub haptics: bool,
+    pub animation: AnimationSpeed,
+    pub show_legal_moves: bool,
+    pub coach: bool,
+    pub orientation: Orientation,
+    pub last_level: u8,
+    pub last_human_color: Color,
+    /// `None`: unlimited.
+    pub last_time_control: Option<TimeControl>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            board_theme: "classic".into(),
+            piece_theme: "classic".into(),
+            notation: Notation::Algebraic,
+            sound: true,
+            haptics: true,
+            animation: AnimationSpeed::Normal,
+            show_legal_moves: true,
+            coach: true,
+            orientation: Orientation::Fixed,
+            last_level: 1,
+            last_human_color: Color::White,
+            last_time_control: None,
+        }
+    }
+}
+
+/// Names of a small closed set of values, both ways.
+fn pick<T: Copy>(table: &[(T, &'static str)], name: &str) -> Option<T> {
+    table.iter().find(|(_, n)| *n == name).map(|(v, _)| *v)
+}
+
+fn name_of<T: Copy + PartialEq>(table: &[(T, &'static str)], v: T) -> &'static str {
+    table.iter().find(|(x, _)| *x == v).map_or("", |(_, n)| n)
+}
+
+const NOTATIONS: [(Notation, &str); 2] = [(Notation::Algebraic, "algebraic"), (Notation::Numeric, "numeric")];
+const SPEEDS: [(AnimationSpeed, &str); 4] = [
+    (AnimationSpeed::Off, "off"),
+    (AnimationSpeed::Slow, "slow"),
+    (AnimationSpeed::Normal, "normal"),
+    (AnimationSpeed::Fast, "fast"),
+];
+const ORIENTATIONS: [(Orientation, &str); 3] = [
+    (Orientation::Fixed, "fixed"),
+    (Orientation::FaceToFace, "face-to-face"),
+    (Orientation::FlipEachMove, "flip"),
+];
+const COLORS: [(Color, &str); 2] = [(Color::White, "white"), (Color::Black, "black")];
+
+fn bool_text(b: bool) -> &'static str {
+    if b {
+        "1"
+    } else {
+        "0"
+    }
+}
+
+impl Settings {
+    /// Every setting as a (key, value) row.
+    fn to_rows(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("board_theme", self.board_theme.clone()),
+            ("piece_theme", self.piece_theme.clone()),
+            ("notation", name_of(&NOTATIONS, self.notation).into()),
+            ("sound", bool_text(self.sound).into()),
+            ("haptics", bool_text(self.haptics).into()),
+            ("animation", name_of(&SPEEDS, self.animation).into()),
+            ("show_legal_moves", bool_text(self.show_legal_moves).into()),
+            ("coach", bool_text(self.coach).into()),
+            ("orientation", name_of(&ORIENTATIONS, self.orientation).into()),
+            ("last_level", self.last_level.to_string()),
+            ("last_human_color", name_of(&COLORS, self.last_human_color).into()),
+            ("last_time_control", self.last_time_control.map_or_else(|| "none".into(), |t| t.pdn())),
+        ]
+    }
+
+    /// Applies one stored row; unknown keys and unreadable values are ignored.
+    fn apply(&mut self, key: &str, v: &str) {
+        let flag = |v: &str| match v {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        };
+        match key {
+            "board_theme" => self.board_theme = v.to_string(),
+            "piece_theme" => self.piece_theme = v.to_string(),
+            "notation" => self.notation = pick(&NOTATIONS, v).unwrap_or(self.notation),
+            "sound" => self.sound = flag(v).unwrap_or(self.sound),
+            "haptics" => self.haptics = flag(v).unwrap_or(self.haptics),
+            "animation" => self.animation = pick(&SPEEDS, v).unwrap_or(self.animation),
+            "show_legal_moves" => self.show_legal_moves = flag(v).unwrap_or(self.show_legal_moves),
+            "coach" => self.coach = flag(v).unwrap_or(self.coach),
+            "orientation" => self.orientation = pick(&ORIENTATIONS, v).unwrap_or(self.orientation),
+            "last_level" => self.last_level = v.parse().unwrap_or(self.last_level),
+            "last_human_color" => self.last_human_color = pick(&COLORS, v).unwrap_or(self.last_human_color),
+            "last_time_control" => {
+                if v == "none" {
+                    self.last_time_control = None;
+                } else if let Some(t) = TimeControl::from_pdn(v) {
+                    self.last_time_control = Some(t);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Storage {
+    /// The settings, defaults where nothing (readable) is stored.
+    pub fn settings(&self) -> Result<Settings> {
+        let conn = self.conn();
+        let mut s = Settings::default();
+        let mut stmt = conn.prepare_cached("SELECT key, value FROM settings")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        for row in rows {
+            let (k, v) = row?;
+            s.apply(&k, &v);
+        }
+        Ok(s)
+    }
+
+    pub fn save_settings(&self, s: &Settings) -> Result<()> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        for (k, v) in s.to_rows() {
+            upsert(&tx, k, &v)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A raw setting the typed [`Settings`] does not know (for front-end-specific preferences).
+    pub fn setting(&self, key: &str) -> Result<Option<String>> {
+        let conn = self.conn();
+        let value = conn.prepare_cached("SELECT value FROM settings WHERE key = ?1")?.query_row([key], |r| r.get(0)).optional()?;
+        Ok(value)
+    }
+
+    pub fn set_setting(&self, key: &str, value: &str) -> Result<()> {
+        upsert(&self.conn(), key, value)
+    }
+}
+
+fn upsert(conn: &rusqlite::Connection, key: &str, value: &str) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute(params![key, value])?;
+    Ok(())
+}

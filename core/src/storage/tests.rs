@@ -1,0 +1,451 @@
+use super::*;
+use crate::game::{EndReason, Game, GameResult, Outcome, Rules};
+use crate::movegen::legal_moves;
+use crate::notation::parse_move;
+use crate::position::{Color, Position};
+use crate::record::{Clocks, Ending, GameMode, GameRecord, NewGame, Reaction, TimeControl};
+use tempfile::TempDir;
+
+fn fresh() -> (TempDir, Storage) {
+    let dir = TempDir::new().unwrap();
+    let (s, report) = Storage::open(dir.path().join("games.db")).unwrap();
+    assert!(report.created && report.moved_aside.is_none() && report.migrated_from.is_none(), "{report:?}");
+    (dir, s)
+}
+
+fn vs_computer(level: u8, human: Color) -> NewGame {
+    let (w, b) = if human == Color::White { ("You", "Computer") } else { ("Computer", "You") };
+    NewGame { level: Some(level), human_color: Some(human), ..NewGame::new(GameMode::VsComputer, w, b) }
+}
+
+/// Plays `n` plies of the first legal move each time, saving each; returns the game as played.
+fn play_and_save(s: &Storage, id: i64, start: Position, n: usize) -> Game {
+    let mut g = Game::new(start, Rules::default());
+    for _ in 0..n {
+        let Some(m) = g.legal_moves().first().copied() else { break };
+        s.append_move(id, g.ply() as u32, &m, None).unwrap();
+        g.play(&m).unwrap();
+    }
+    g
+}
+
+#[test]
+fn storage_is_shareable_between_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Storage>();
+    let (_dir, s) = fresh();
+    let s = std::sync::Arc::new(s);
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let s = s.clone();
+            std::thread::spawn(move || {
+                let id = s.create_game(&NewGame::new(GameMode::PassAndPlay, &format!("A{i}"), "B")).unwrap();
+                play_and_save(&s, id, Position::start(), 10);
+                id
+            })
+        })
+        .collect();
+    for h in handles {
+        let id = h.join().unwrap();
+        assert_eq!(s.load_game(id).unwrap().game.ply(), 10);
+    }
+}
+
+#[test]
+fn save_append_undo_finish_and_load() {
+    let (_dir, s) = fresh();
+    let mut setup = vs_computer(3, Color::Black);
+    setup.time_control = Some(TimeControl::even(5, 3));
+    let id = s.create_game(&setup).unwrap();
+    let summary = s.game_summary(id).unwrap();
+    assert_eq!(summary.setup, setup);
+    assert_eq!(summary.clocks, Some(Clocks { white_ms: 300_000, black_ms: 300_000 }));
+    assert!(summary.in_progress());
+
+    let mut g = Game::new(Position::start(), Rules::default());
+    for (i, text) in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"].iter().enumerate() {
+        let m = parse_move(g.position(), text).unwrap();
+        let clocks = Clocks { white_ms: 300_000 - i as u64 * 1000, black_ms: 299_000 };
+        s.append_move(id, i as u32, &m, Some(clocks)).unwrap();
+        g.play(&m).unwrap();
+    }
+    // A repeated or skipped save is refused, not stored.
+    let m = g.legal_moves()[0];
+    assert!(matches!(s.append_move(id, 3, &m, None), Err(StorageError::PlyMismatch { expected: 4, got: 3, .. })));
+    assert!(matches!(s.append_move(id, 5, &m, None), Err(StorageError::PlyMismatch { expected: 4, .. })));
+    assert!(matches!(s.append_move(999, 0, &m, None), Err(StorageError::NoSuchGame(999))));
+
+    s.add_reaction(id, &Reaction { ply: 2, side: Color::White, emoji: "😮".into() }).unwrap();
+    s.add_reaction(id, &Reaction { ply: 4, side: Color::Black, emoji: "🙂".into() }).unwrap();
+    let saved = s.load_game(id).unwrap();
+    assert_eq!(saved.moves(), g.moves());
+    assert_eq!(saved.game.position(), g.position());
+    assert_eq!(saved.summary.plies, 4);
+    assert_eq!(saved.summary.clocks, Some(Clocks { white_ms: 297_000, black_ms: 299_000 }));
+    assert_eq!(saved.move_clocks[1], Some(Clocks { white_ms: 299_000, black_ms: 299_000 }));
+    assert_eq!(saved.reactions.len(), 2);
+
+    // Undo two plies: the later reaction goes, clocks return to those after ply 2.
+    s.truncate_moves(id, 2).unwrap();
+    let saved = s.load_game(id).unwrap();
+    assert_eq!(saved.moves(), &g.moves()[..2]);
+    assert_eq!(saved.reactions, vec![Reaction { ply: 2, side: Color::White, emoji: "😮".into() }]);
+    assert_eq!(saved.summary.clocks, Some(Clocks { white_ms: 299_000, black_ms: 299_000 }));
+
+    // Finish, refuse further moves, reopen by undo.
+    s.finish_game(id, GameResult { outcome: Outcome::WhiteWins, reason: EndReason::Resignation }).unwrap();
+    let ending = s.game_summary(id).unwrap().ending;
+    assert_eq!(ending, Some(Ending { outcome: Outcome::WhiteWins, reason: Some(EndReason::Resignation) }));
+    let m = saved.game.legal_moves()[0];
+    assert!(matches!(s.append_move(id, 2, &m, None), Err(StorageError::GameFinished(_))));
+    s.reopen_game(id).unwrap();
+    s.append_move(id, 2, &m, None).unwrap();
+    s.truncate_moves(id, 0).unwrap();
+    let saved = s.load_game(id).unwrap();
+    assert_eq!(saved.game.ply(), 0);
+    assert_eq!(saved.summary.clocks, Some(Clocks { white_ms: 300_000, black_ms: 300_000 }));
+
+    s.delete_game(id).unwrap();
+    assert!(matches!(s.load_game(id), Err(StorageError::NoSuchGame(_))));
+    assert!(matches!(s.delete_game(id), Err(StorageError::NoSuchGame(_))));
+}
+
+#[test]
+fn set_up_start_and_ending_decided_by_the_board() {
+    let (_dir, s) = fresh();
+    let mut setup = NewGame::new(GameMode::PassAndPlay, "Ann", "Bob");
+    setup.start_fen = Some("W:Wc3:Be5".into());
+    setup.handicap = Some("endgame study".into());
+    let id = s.create_game(&setup).unwrap();
+    let mut g = Game::from_fen("W:Wc3:Be5", Rules::default()).unwrap();
+    for text in ["c3-d4", "e5:c3"] {
+        let m = g.play_notation(text).unwrap();
+        s.append_move(id, g.ply() as u32 - 1, &m, None).unwrap();
+    }
+    assert!(g.is_over());
+    // The finish was never recorded (as if the process died): loading reports the board's ending.
+    let saved = s.load_game(id).unwrap();
+    assert_eq!(saved.summary.setup.start_fen.as_deref(), Some("W:W22:B15"));
+    assert_eq!(saved.summary.ending.map(|e| e.reason), Some(Some(EndReason::NoLegalMove)));
+    assert!(matches!(
+        s.create_game(&NewGame { start_fen: Some("nonsense".into()), ..setup }),
+        Err(StorageError::InvalidInput(_))
+    ));
+}
+
+#[test]
+fn a_tampered_game_is_reported_not_panicked() {
+    let (_dir, s) = fresh();
+    let id = s.create_game(&NewGame::new(GameMode::PassAndPlay, "A", "B")).unwrap();
+    play_and_save(&s, id, Position::start(), 6);
+    s.conn().execute("UPDATE moves SET path = 'h8-g7' WHERE game_id = ?1 AND ply = 3", [id]).unwrap();
+    match s.load_game(id) {
+        Err(StorageError::CorruptGame { ply: 3, reason, .. }) => assert!(reason.contains("h8-g7"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn migrates_from_every_earlier_version() {
+    for from in 0..schema::LATEST {
+        let dir = TempDir::new().unwrap();
+        let path = dir.path().join("games.db");
+        {
+            let mut conn = rusqlite::Connection::open(&path).unwrap();
+            schema::migrate_to(&mut conn, from).unwrap();
+            assert_eq!(schema::version(&conn).unwrap(), from);
+            if from >= 1 {
+                // A game and a setting saved by the version-1 app.
+                conn.execute_batch(
+                    "INSERT INTO games (id, mode, white, black, players_folded, rule_repetitions, rule_king_plies,
+                        plies, created_at, updated_at)
+                     VALUES (7, 'pass-and-play', 'Ann', 'Bob', 'ann\u{1}bob', 3, 30, 1, 1000, 1000);
+                     INSERT INTO moves (game_id, ply, path) VALUES (7, 0, 'c3-d4');
+                     INSERT INTO settings (key, value) VALUES ('sound', '0');",
+                )
+                .unwrap();
+            }
+        }
+        let (s, report) = Storage::open(&path).unwrap();
+        assert_eq!(report.migrated_from, (from > 0).then_some(from), "from {from}");
+        assert_eq!(schema::version(&s.conn()).unwrap(), schema::LATEST);
+        if from >= 1 {
+            let saved = s.load_game(7).unwrap();
+            assert_eq!(saved.moves()[0].to_string(), "c3-d4");
+            assert!(!s.settings().unwrap().sound);
+            // Tables of later versions work on the migrated data.
+            s.add_reaction(7, &Reaction { ply: 1, side: Color::Black, emoji: "👍".into() }).unwrap();
+            s.put_analysis(7, "e1", 1, "{}").unwrap();
+        }
+        let id = s.create_game(&NewGame::new(GameMode::PassAndPlay, "C", "D")).unwrap();
+        play_and_save(&s, id, Position::start(), 3);
+        assert_eq!(s.integrity_check().unwrap(), "ok");
+    }
+}
+
+#[test]
+fn a_newer_database_is_refused_and_left_alone() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("games.db");
+    {
+        let (s, _) = Storage::open(&path).unwrap();
+        s.create_game(&NewGame::new(GameMode::PassAndPlay, "A", "B")).unwrap();
+        s.conn().pragma_update(None, "user_version", schema::LATEST + 1).unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let listing = |d: &std::path::Path| {
+        let mut v: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
+        v.sort();
+        v
+    };
+    let files = listing(dir.path());
+    match Storage::open(&path) {
+        Err(e @ StorageError::NewerVersion { .. }) => {
+            assert!(e.to_string().contains("newer version of the app"), "{e}");
+        }
+        other => panic!("{:?}", other.map(|(_, r)| r)),
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(listing(dir.path()), files);
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_moved_aside() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("games.db");
+    let junk = b"these are my notes, not a database ".repeat(200);
+    std::fs::write(&path, &junk).unwrap();
+    let (s, report) = Storage::open(&path).unwrap();
+    let (aside, why) = report.moved_aside.clone().expect("moved aside");
+    assert!(report.created);
+    assert!(why.contains("not a database"), "{why}");
+    assert!(aside.file_name().unwrap().to_string_lossy().starts_with("games.db.damaged-"), "{aside:?}");
+    assert_eq!(std::fs::read(&aside).unwrap(), junk);
+    s.create_game(&NewGame::new(GameMode::PassAndPlay, "A", "B")).unwrap();
+    assert_eq!(s.integrity_check().unwrap(), "ok");
+}
+
+#[test]
+fn a_database_failing_its_integrity_check_is_moved_aside() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("games.db");
+    {
+        let (s, _) = Storage::open(&path).unwrap();
+        for i in 0..40 {
+            let id = s.create_game(&NewGame::new(GameMode::PassAndPlay, &format!("Player {i}"), "B")).unwrap();
+            play_and_save(&s, id, Position::start(), 30);
+        }
+    }
+    // Damage the b-tree pages after the schema page, keeping the header valid.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let page = 4096;
+    assert!(bytes.len() > 6 * page);
+    for b in &mut bytes[2 * page + 8..4 * page] {
+        *b = 0x5a;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let (s, report) = Storage::open(&path).unwrap();
+    let (aside, _) = report.moved_aside.expect("moved aside");
+    assert_eq!(std::fs::read(&aside).unwrap(), bytes);
+    assert!(s.list_games(&Filter::default(), None, 50).unwrap().games.is_empty());
+}
+
+/// Games with every combination the filters look at, spread over days.
+fn varied_records(n: usize) -> Vec<GameRecord> {
+    let names = ["Ann", "Bob", "Иван", "Mary_Jo", "50% Kate"];
+    (0..n)
+        .map(|i| {
+            let mode = GameMode::ALL[i % 3];
+            let human = if i % 2 == 0 { Color::White } else { Color::Black };
+            let mut setup = match mode {
+                GameMode::VsComputer => vs_computer((i % 8) as u8 + 1, human),
+                _ => NewGame::new(mode, names[i % names.len()], names[(i + 2) % names.len()]),
+            };
+            if mode == GameMode::VsComputer && i % 5 == 0 {
+                setup.white = format!("{} ({})", setup.white, names[i % names.len()]);
+            }
+            let ending = [
+                None,
+                Some(Outcome::WhiteWins),
+                Some(Outcome::BlackWins),
+                Some(Outcome::Draw),
+            ][i % 4]
+                .map(|outcome| Ending { outcome, reason: Some(EndReason::Resignation) });
+            let mut moves = Vec::new();
+            let mut pos = Position::start();
+            for k in 0..(i % 7) {
+                let list = legal_moves(&pos);
+                let m = list[k % list.len()];
+                pos = pos.play(&m);
+                moves.push(m);
+            }
+            GameRecord {
+                setup,
+                moves,
+                clocks: None,
+                ending,
+                tags: vec![],
+                // Some share a timestamp, so the id must break ties in the order.
+                created_at: 1_700_000_000_000 + (i as i64 / 2) * 3_600_000,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn browse_filters_and_pages_agree_with_a_plain_scan() {
+    let (_dir, s) = fresh();
+    let records = varied_records(300);
+    let ids = s.insert_games(&records).unwrap();
+    let all: Vec<_> = ids.iter().map(|&id| s.game_summary(id).unwrap()).collect();
+
+    let day = 86_400_000;
+    let mut filters = vec![Filter::default()];
+    for m in GameMode::ALL {
+        filters.push(Filter { mode: Some(m), ..Filter::default() });
+    }
+    for r in ResultFilter::ALL {
+        filters.push(Filter { result: Some(r), ..Filter::default() });
+    }
+    filters.push(Filter { level: Some(3), result: Some(ResultFilter::Won), ..Filter::default() });
+    filters.push(Filter { in_progress: Some(true), ..Filter::default() });
+    filters.push(Filter { in_progress: Some(false), mode: Some(GameMode::PassAndPlay), ..Filter::default() });
+    filters.push(Filter { since: Some(1_700_000_000_000 + day), until: Some(1_700_000_000_000 + 3 * day), ..Filter::default() });
+    for p in ["ann", "ИВАН", "_", "50%", "you (", "nobody"] {
+        filters.push(Filter { player: Some(p.into()), ..Filter::default() });
+    }
+
+    for f in &filters {
+        let expected: Vec<i64> = {
+            let mut v: Vec<_> = all.iter().filter(|g| matches(g, f)).collect();
+            v.sort_by_key(|g| std::cmp::Reverse((g.created_at, g.id)));
+            v.iter().map(|g| g.id).collect()
+        };
+        let mut got = Vec::new();
+        let mut cursor = None;
+        loop {
+            let page = s.list_games(f, cursor, 17).unwrap();
+            assert_eq!(page.total, expected.len() as u64, "{f:?}");
+            assert!(page.games.len() <= 17);
+            got.extend(page.games.iter().map(|g| g.id));
+            match page.next_cursor {
+                Some(c) => cursor = Some(c),
+                None => break,
+            }
+        }
+        assert_eq!(got, expected, "{f:?}");
+    }
+    assert!(matches!(s.list_games(&Filter::default(), None, 0), Err(StorageError::InvalidInput(_))));
+}
+
+/// The filter's meaning, written out plainly.
+fn matches(g: &crate::record::GameSummary, f: &Filter) -> bool {
+    let outcome = g.ending.map(|e| e.outcome);
+    let human = g.setup.human_color.map(Outcome::win_for);
+    let result_ok = match f.result {
+        None => true,
+        Some(ResultFilter::WhiteWins) => outcome == Some(Outcome::WhiteWins),
+        Some(ResultFilter::BlackWins) => outcome == Some(Outcome::BlackWins),
+        Some(ResultFilter::Draw) => outcome == Some(Outcome::Draw),
+        Some(ResultFilter::Won) => outcome.is_some() && outcome == human,
+        Some(ResultFilter::Lost) => {
+            outcome.is_some_and(|o| o != Outcome::Draw) && human.is_some() && outcome != human
+        }
+    };
+    let player_ok = f.player.as_ref().is_none_or(|p| {
+        let p = p.to_lowercase();
+        g.setup.white.to_lowercase().contains(&p) || g.setup.black.to_lowercase().contains(&p)
+    });
+    f.mode.is_none_or(|m| g.setup.mode == m)
+        && result_ok
+        && f.level.is_none_or(|l| g.setup.level == Some(l))
+        && f.in_progress.is_none_or(|p| p == g.ending.is_none())
+        && f.since.is_none_or(|t| g.created_at >= t)
+        && f.until.is_none_or(|t| g.created_at < t)
+        && player_ok
+}
+
+#[test]
+fn stats_count_results_per_level_and_mode() {
+    let (_dir, s) = fresh();
+    let records = varied_records(120);
+    s.insert_games(&records).unwrap();
+    let stats = s.stats().unwrap();
+    for ls in &stats.by_level {
+        let games: Vec<_> = records.iter().filter(|r| r.setup.level == Some(ls.level)).collect();
+        let won = |r: &&&GameRecord| r.ending.is_some_and(|e| Some(e.outcome) == r.setup.human_color.map(Outcome::win_for));
+        let draw = |r: &&&GameRecord| r.ending.is_some_and(|e| e.outcome == Outcome::Draw);
+        assert_eq!(ls.games, games.len() as u64);
+        assert_eq!(ls.wins, games.iter().filter(won).count() as u64);
+        assert_eq!(ls.draws, games.iter().filter(draw).count() as u64);
+        assert_eq!(ls.in_progress, games.iter().filter(|r| r.ending.is_none()).count() as u64);
+        assert_eq!(ls.wins + ls.draws + ls.losses + ls.in_progress, ls.games);
+    }
+    assert_eq!(stats.by_level.iter().map(|l| l.games).sum::<u64>(), 40);
+    assert_eq!(stats.by_mode.iter().map(|m| m.mode).collect::<Vec<_>>(), GameMode::ALL);
+    let pvp = &stats.by_mode[1];
+    assert_eq!((pvp.games, pvp.wins, pvp.losses), (40, 0, 0));
+    assert_eq!(pvp.white_wins + pvp.black_wins + pvp.draws + pvp.in_progress, 40);
+}
+
+#[test]
+fn settings_round_trip_and_survive_bad_rows() {
+    let (_dir, s) = fresh();
+    assert_eq!(s.settings().unwrap(), Settings::default());
+    let set = Settings {
+        board_theme: "walnut".into(),
+        notation: crate::notation::Notation::Numeric,
+        sound: false,
+        animation: AnimationSpeed::Fast,
+        orientation: Orientation::FaceToFace,
+        last_level: 6,
+        last_human_color: Color::Black,
+        last_time_control: Some(TimeControl::even(3, 2)),
+        ..Settings::default()
+    };
+    s.save_settings(&set).unwrap();
+    assert_eq!(s.settings().unwrap(), set);
+    s.set_setting("sound", "maybe").unwrap();
+    s.set_setting("last_level", "-4").unwrap();
+    s.set_setting("from_the_future", "x").unwrap();
+    // Unreadable values fall back to their defaults; the others are kept.
+    assert_eq!(s.settings().unwrap(), Settings { sound: true, last_level: 1, ..set });
+    assert_eq!(s.setting("from_the_future").unwrap().as_deref(), Some("x"));
+    assert_eq!(s.setting("absent").unwrap(), None);
+}
+
+#[test]
+fn analysis_cache_goes_stale_when_the_game_changes() {
+    let (_dir, s) = fresh();
+    let id = s.create_game(&NewGame::new(GameMode::PassAndPlay, "A", "B")).unwrap();
+    let g = play_and_save(&s, id, Position::start(), 4);
+    s.put_analysis(id, "engine-1", 4, "evals").unwrap();
+    assert_eq!(s.analysis(id, "engine-1").unwrap().as_deref(), Some("evals"));
+    assert_eq!(s.analysis(id, "engine-2").unwrap(), None);
+    s.append_move(id, 4, &g.legal_moves()[0], None).unwrap();
+    assert_eq!(s.analysis(id, "engine-1").unwrap(), None);
+    s.put_analysis(id, "engine-1", 5, "new").unwrap();
+    assert_eq!(s.analysis(id, "engine-1").unwrap().as_deref(), Some("new"));
+    assert!(matches!(s.put_analysis(42, "e", 0, ""), Err(StorageError::NoSuchGame(42))));
+}
+
+#[test]
+fn import_is_all_or_nothing_with_a_precise_error() {
+    let (_dir, s) = fresh();
+    let good = "[Event \"a\"]\n[White \"Ann\"]\n1. 22-18 11-15 2. 18x11 8x15 1-0\n";
+    let bad = format!("{good}\n[Event \"b\"]\n1. c3-d4 f6-g5 2. d4-c5 b6:d4 3. g3-h4 *\n");
+    let e = s.import_pdn(&bad).unwrap_err().to_string();
+    assert!(e.starts_with("nothing imported: game 2, move 3 (white): illegal move: capturing is compulsory"), "{e}");
+    assert!(e.ends_with("(in 'g3-h4')"), "{e}");
+    assert_eq!(s.list_games(&Filter::default(), None, 50).unwrap().total, 0);
+    assert!(matches!(s.import_pdn("  {nothing}  "), Err(StorageError::NoGamesInFile)));
+
+    let ids = s.import_pdn(good).unwrap();
+    let saved = s.load_game(ids[0]).unwrap();
+    assert_eq!(saved.summary.setup.mode, GameMode::Imported);
+    assert_eq!(saved.summary.setup.white, "Ann");
+    assert_eq!(saved.summary.ending.map(|e| e.outcome), Some(Outcome::WhiteWins));
+    assert_eq!(saved.tags, vec![("Event".to_string(), "a".to_string())]);
+    let text = s.export_pdn(ids[0]).unwrap();
+    assert!(text.contains("[Event \"a\"]") && text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0"), "{text}");
+}

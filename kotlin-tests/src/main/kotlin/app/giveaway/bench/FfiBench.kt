@@ -1,0 +1,47 @@
+package app.giveaway.bench
+
+import app.giveaway.core.GameSession
+import app.giveaway.core.NewGame
+import app.giveaway.core.Opponent
+import app.giveaway.core.StartPosition
+
+/**
+ * FFI cost from Kotlin on the JVM: plain timed loops after a warm-up, each run 5 times (median shown):
+ *  - `snapshot()`: builds and returns the whole board record (32 squares, move list, clocks…);
+ *  - `playMove(text)`: parses, plays, and returns the snapshot after it (timed alone; an untimed `undo` follows);
+ *  - `tap` + `tap`: selecting a piece and tapping its destination, the way a board view plays a move.
+ * Run with `make bench-ffi`.
+ */
+fun main() {
+    GameSession(NewGame(Opponent.PassAndPlay, StartPosition.Standard, null)).use { game ->
+        // A middlegame-sized record: 10 plies already in the move list.
+        val opening = listOf(
+            "c3-d4", "f6-g5", "g3-h4", "g7-f6", "b2-c3", "b6-a5", "a1-b2", "a7-b6", "h2-g3", "h8-g7",
+        )
+        opening.forEach { game.playMove(it) }
+        val e3: UInt = 23u
+        val f4: UInt = 19u
+        fun report(label: String, calls: Int, runs: List<Double>) {
+            val r = runs.sorted()
+            println("%-30s median %7.1f us  (best %.1f, worst %.1f; %d calls x %d runs)"
+                .format(label, r[r.size / 2], r.first(), r.last(), calls, r.size))
+        }
+        fun timed(calls: Int, body: () -> Long): List<Double> {
+            repeat(calls / 5) { body() } // warm-up: JIT and JNA stubs
+            return (1..5).map { (0 until calls).sumOf { body() } / 1000.0 / calls }
+        }
+        report("snapshot()", 20_000, timed(20_000) {
+            val t0 = System.nanoTime(); game.snapshot(); System.nanoTime() - t0
+        })
+        report("playMove(\"e3-f4\")", 10_000, timed(10_000) {
+            val t0 = System.nanoTime(); game.playMove("e3-f4"); val dt = System.nanoTime() - t0
+            game.undo()
+            dt
+        })
+        report("tap(e3) + tap(f4)", 10_000, timed(10_000) {
+            val t0 = System.nanoTime(); game.tap(e3); game.tap(f4); val dt = System.nanoTime() - t0
+            game.undo()
+            dt
+        })
+    }
+}
