@@ -9,13 +9,18 @@ BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
-.PHONY: test test-rust test-kotlin play bench perft fuzz bindings core-lib bench-ffi android ios
+.PHONY: test test-rust test-kotlin test-tui play bench perft fuzz bindings core-lib bench-ffi android ios
 
 ## Everything that can run on this machine.
-test: test-rust test-kotlin
+test: test-rust test-kotlin test-tui
 
 test-rust:
 	$(CARGO) test --workspace --all-targets
+
+## The terminal front end: line mode and the full-screen app through a pseudo-terminal (also part of test-rust;
+## this target runs them alone).
+test-tui:
+	$(CARGO) test -p giveaway-cli --test line_mode --test tui_pty
 
 ## Play in the terminal.
 play:

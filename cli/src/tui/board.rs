@@ -18,6 +18,8 @@ pub struct Marks {
     /// Hint: the piece to move, then the squares of the hinted move.
     pub hint_piece: Option<u32>,
     pub hint_path: Vec<u32>,
+    /// The "show legal moves" setting is off: no destination dots.
+    pub hide_destinations: bool,
 }
 
 /// Cell size that fits `width` x `height` (board plus one line and two columns of coordinates).
@@ -59,6 +61,13 @@ pub fn lines(snap: &Snapshot, marks: &Marks, theme: &Theme, bottom: Side, (cw, c
 fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw: usize, middle: bool) -> Vec<Span<'static>> {
     let Some(sq) = square_at(snap, file, rank) else {
         return vec![Span::styled(" ".repeat(cw), Style::default().bg(theme.light))];
+    };
+    let shown;
+    let sq = if marks.hide_destinations && (sq.destination || sq.final_destination) {
+        shown = SquareView { destination: false, final_destination: false, ..sq.clone() };
+        &shown
+    } else {
+        sq
     };
     let on_hint_path = marks.hint_path.contains(&sq.number);
     let hinted = marks.hint_piece == Some(sq.number);

@@ -336,13 +336,13 @@ impl GameScreen {
         self.cursor = ((f as i32 + df).clamp(0, 7) as u32, (r as i32 + dr).clamp(0, 7) as u32);
     }
 
-    fn marks(&self) -> Marks {
+    fn marks(&self, ctx: &Ctx) -> Marks {
         let (hint_piece, hint_path) = match &self.hint {
             Some((h, false)) => (Some(h.piece), Vec::new()),
             Some((h, true)) => (Some(h.piece), h.mv.path.clone()),
             None => (None, Vec::new()),
         };
-        Marks { cursor: Some(self.cursor), hint_piece, hint_path }
+        Marks { cursor: Some(self.cursor), hint_piece, hint_path, hide_destinations: !ctx.settings.show_legal_moves }
     }
 
     fn players(&self) -> String {
@@ -365,7 +365,7 @@ impl GameScreen {
         let [left, right] =
             Layout::horizontal([Constraint::Length(board::board_width(cell.0) + 2), Constraint::Min(30)]).areas(main);
         let title = format!(" Game {} · {} ", self.snap.game_id.map_or("-".into(), |i| i.to_string()), self.players());
-        let lines = board::lines(&self.snap, &self.marks(), &theme, self.bottom(ctx), cell);
+        let lines = board::lines(&self.snap, &self.marks(ctx), &theme, self.bottom(ctx), cell);
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), left);
         self.draw_panel(f, right);
         f.render_widget(Paragraph::new(self.help_lines()).wrap(Wrap { trim: true }), help);
@@ -393,7 +393,10 @@ impl GameScreen {
             }
         }
         top.extend(self.status_lines());
-        let status_height = (top.len() as u16 + 2).min(area.height.saturating_sub(4));
+        // Lines wrap in the panel: count the rows they take.
+        let inner = area.width.saturating_sub(2).max(1) as usize;
+        let rows: usize = top.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+        let status_height = (rows as u16 + 2).min(area.height.saturating_sub(4));
         let [status_area, moves_area] =
             Layout::vertical([Constraint::Length(status_height), Constraint::Min(3)]).areas(area);
         f.render_widget(
