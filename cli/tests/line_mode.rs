@@ -208,3 +208,23 @@ fn bad_options_fail_with_one_line() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn the_database_comes_from_giveaway_db_or_the_xdg_data_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |envs: &[(&str, &std::path::Path)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_giveaway"));
+        c.args(["play", "--pass-and-play"]).env_remove("GIVEAWAY_DB").env_remove("XDG_DATA_HOME");
+        for (k, v) in envs {
+            c.env(k, v);
+        }
+        let out = c.stdin(Stdio::null()).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    let db = dir.path().join("env.db");
+    run(&[("GIVEAWAY_DB", &db)]);
+    assert_eq!(games(&db).len(), 1);
+    let data = dir.path().join("data");
+    run(&[("XDG_DATA_HOME", &data)]);
+    assert_eq!(games(&data.join("giveaway").join("games.db")).len(), 1);
+}

@@ -237,3 +237,46 @@ fn a_finished_game_is_analysed_in_the_saved_games() {
     app.keys("q");
     assert!(app.wait_exit());
 }
+
+#[test]
+fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    app.wait_text("Pass and play");
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("New game: pass and play");
+    app.keys(UP);
+    app.keys(ENTER);
+    app.wait_text("Game 1 · Pass and play");
+    // White: c3-d4 with the keys (cursor starts on c3); Black: f6-e5 typed.
+    app.keys(ENTER);
+    app.keys(UP);
+    app.keys(RIGHT);
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    app.keys(":f6-e5");
+    app.keys(ENTER);
+    // White must capture: the panel says so and d4 is marked; select it and land on f6.
+    app.wait_text("Must capture with d4");
+    app.wait_text("!○!");
+    app.keys(ENTER);
+    app.wait_text("[○]");
+    app.keys(&[UP, UP, RIGHT, RIGHT].concat());
+    app.keys(ENTER);
+    app.wait_text("d4:f6");
+    // Black offers a draw (confirmed), White accepts.
+    app.keys("D");
+    app.wait_text("Offer a draw? y/n");
+    app.keys("y");
+    app.wait_text("Black offers a draw: y accept, n decline");
+    app.keys("y");
+    let screen = app.wait_text("Draw (agreement)");
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(screen.contains("Press a to analyse"), "{screen}");
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+}

@@ -399,10 +399,11 @@ impl GameScreen {
         let status_height = (rows as u16 + 2).min(area.height.saturating_sub(4));
         let [status_area, moves_area] =
             Layout::vertical([Constraint::Length(status_height), Constraint::Min(3)]).areas(area);
-        f.render_widget(
-            Paragraph::new(top).wrap(Wrap { trim: false }).block(Block::default().borders(Borders::ALL).title(" Status ")),
-            status_area,
-        );
+        let block = match &self.snap.result {
+            Some(_) => Block::default().borders(Borders::ALL).border_style(accent()).title(" Game over "),
+            None => Block::default().borders(Borders::ALL).title(" Status "),
+        };
+        f.render_widget(Paragraph::new(top).wrap(Wrap { trim: false }).block(block), status_area);
         let rows = &self.snap.move_list;
         let visible = moves_area.height.saturating_sub(2) as usize;
         let shown: Vec<Line> = rows[rows.len().saturating_sub(visible)..]
