@@ -79,7 +79,7 @@ impl Conversation {
 }
 
 fn last_fen(text: &str) -> String {
-    text.lines().filter_map(|l| l.strip_prefix("FEN ")).last().expect("a FEN line").to_string()
+    text.lines().rev().find_map(|l| l.strip_prefix("FEN ")).expect("a FEN line").to_string()
 }
 
 fn games(db: &std::path::Path) -> Vec<giveaway_core::api::GameSummaryView> {

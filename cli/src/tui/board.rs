@@ -25,7 +25,7 @@ pub struct Marks {
 /// Cell size that fits `width` x `height` (board plus one line and two columns of coordinates).
 pub fn cell_size(width: u16, height: u16) -> (usize, usize) {
     for (w, h) in [(7, 3), (5, 2), (5, 1), (3, 1)] {
-        if 8 * w + 3 <= width as usize && 8 * h + 1 <= height as usize {
+        if 8 * w + 3 <= width as usize && 8 * h < height as usize {
             return (w, h);
         }
     }

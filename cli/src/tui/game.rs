@@ -175,7 +175,7 @@ impl GameScreen {
             News::Analysed { .. } => {}
             News::Done(answer) => {
                 self.job = None;
-                match answer {
+                match *answer {
                     Answer::ComputerMove(Err(GiveawayError::Cancelled)) => {}
                     Answer::ComputerMove(r) => self.apply(r),
                     Answer::Hint(Ok(h)) => {
@@ -260,7 +260,6 @@ impl GameScreen {
                 if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Computer) {
                     self.stop_job();
                     self.computer_paused = true;
-                    self.say("Stopped the computer. Press g to let it move.");
                 } else if self.job.is_some() {
                     self.stop_job();
                 } else {
