@@ -3,7 +3,7 @@
 
 use crate::args::{Args, Fail};
 use crate::{db_path, game_setup, line, tui};
-use giveaway_core::api::Library;
+use giveaway_core::api::GameLibrary;
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         return Err(Fail(format!("unexpected argument '{extra}'")));
     }
     let path = db_path::database_path(&args)?;
-    let library = Library::open(path.to_string_lossy().into_owned())
+    let library = GameLibrary::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
     let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let asked_for_game = ["resume", "vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
@@ -36,7 +36,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
 }
 
 /// `last` is the most recently played unfinished game.
-fn resume_id(library: &Arc<Library>, which: &str) -> Result<i64, Fail> {
+fn resume_id(library: &Arc<GameLibrary>, which: &str) -> Result<i64, Fail> {
     if which == "last" {
         let filter = Filter { in_progress: Some(true), mode: None, result: None, level: None, since: None, until: None, player: None };
         let page = library.list_games(filter, None, 1)?;

@@ -6,7 +6,7 @@ use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
 use super::worker::{Message, Worker};
-use giveaway_core::api::{GameSession, Library};
+use giveaway_core::api::{GameSession, GameLibrary};
 use giveaway_core::storage::Settings;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 /// What the screens share: the library, the engine worker and the settings.
 pub struct Ctx {
-    pub library: Arc<Library>,
+    pub library: Arc<GameLibrary>,
     pub worker: Worker,
     pub settings: Settings,
 }
@@ -45,7 +45,7 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(library: Arc<Library>, first: Option<Arc<GameSession>>) -> App {
+    pub fn new(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> App {
         let settings = library.settings().unwrap_or_default();
         let mut ctx = Ctx { library, worker: Worker::new(), settings };
         let screen = match first {

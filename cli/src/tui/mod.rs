@@ -17,13 +17,13 @@ mod theme;
 mod worker;
 
 use crate::args::Fail;
-use giveaway_core::api::{GameSession, Library};
+use giveaway_core::api::{GameSession, GameLibrary};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs the app until the player quits; `first` opens straight on a game.
-pub fn run(library: Arc<Library>, first: Option<Arc<GameSession>>) -> Result<(), Fail> {
+pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> Result<(), Fail> {
     let mut guard = terminal::Guard::enter()?;
     let mut app = app::App::new(library, first);
     while !app.done {
