@@ -24,12 +24,13 @@ pub struct Marks {
 
 /// Cell size that fits `width` x `height` (board plus one line and two columns of coordinates).
 pub fn cell_size(width: u16, height: u16) -> (usize, usize) {
-    for (w, h) in [(7, 3), (5, 2), (5, 1), (3, 1)] {
+    // Five columns is the least: the marks need two on each side of the piece.
+    for (w, h) in [(7, 3), (5, 2)] {
         if 8 * w + 3 <= width as usize && 8 * h < height as usize {
             return (w, h);
         }
     }
-    (3, 1)
+    (5, 1)
 }
 
 pub fn board_width(cell_w: usize) -> u16 {
@@ -99,7 +100,7 @@ fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw:
     } else {
         (" ", " ")
     };
-    let pad = " ".repeat((cw - 5) / 2);
+    let pad = " ".repeat(cw.saturating_sub(5) / 2);
     let mark = base.fg(Color::Rgb(255, 235, 120)).add_modifier(Modifier::BOLD);
     let (glyph, glyph_style) = glyph(sq, snap.notation, theme, base);
     let mut spans = vec![Span::styled(format!("{outer_l}{pad}"), mark)];

@@ -437,7 +437,7 @@ impl GameScreen {
                 ));
             }
             if let Some(cp) = &s.capture {
-                let name = |n: u32| s.squares.get(n as usize - 1).map_or(String::new(), |q| q.name.clone());
+                let name = |n: u32| (n as usize).checked_sub(1).and_then(|i| s.squares.get(i)).map_or(String::new(), |q| q.name.clone());
                 let path: Vec<String> = std::iter::once(cp.from).chain(cp.visited.iter().copied()).map(name).collect();
                 out.push(Line::raw(format!("Capturing {}: keep hopping (· marks the next landing)", path.join(":"))));
             }
