@@ -261,6 +261,7 @@ fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
     // White must capture: the panel says so and d4 is marked; select it and land on f6.
     app.wait_text("Must capture with d4");
     app.wait_text("!○!");
+    save_screenshot("game-capture.txt", &app.settled());
     app.keys(ENTER);
     app.wait_text("[○]");
     app.keys(&[UP, UP, RIGHT, RIGHT].concat());
