@@ -9,6 +9,7 @@ pub mod clock;
 mod engine_calls;
 pub mod error;
 pub mod input;
+pub mod levels;
 pub mod library;
 pub mod runtime;
 pub mod session;
@@ -17,6 +18,7 @@ pub mod state;
 pub mod types;
 
 pub use engine_calls::ProgressListener;
+pub use levels::{levels, LevelView};
 pub use error::{ApiResult, GiveawayError};
 pub use library::{GamePage, GameSummaryView, Library, Replay};
 pub use session::GameSession;
