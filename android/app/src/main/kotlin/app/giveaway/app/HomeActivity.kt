@@ -1,0 +1,143 @@
+package app.giveaway.app
+
+import android.app.Activity
+import android.app.AlertDialog
+import android.content.Intent
+import android.os.Bundle
+import android.view.View
+import android.widget.ScrollView
+import android.widget.Toast
+import app.giveaway.R
+import app.giveaway.core.Color
+import app.giveaway.core.GiveawayException
+import app.giveaway.core.Orientation
+import app.giveaway.core.levels
+import app.giveaway.logic.ColorChoice
+import app.giveaway.logic.GameListModel
+import app.giveaway.logic.GameSetup
+import app.giveaway.logic.ListFilter
+import app.giveaway.logic.Squares
+import app.giveaway.logic.TimeControls
+import app.giveaway.logic.TimePreset
+
+/**
+ * Home: a new game against the computer (level with rating, colour, time, handicap) or pass-and-play (time
+ * with odds, handicap, board orientation), continue the last unfinished game, and the other screens.
+ */
+class HomeActivity : Activity() {
+    private val app get() = application as GiveawayApp
+    private var setup = GameSetup()
+    private val continueButton by lazy { button(R.string.continue_game) { continueLast() } }
+    private val handicapButton by lazy { button(R.string.handicap_none) { pickHandicap() } }
+    private var lastUnfinished: Long? = null
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        applyAppTheme(application as GiveawayApp)
+        super.onCreate(savedInstanceState)
+        val settings = app.settings()
+        setup = GameSetup(level = settings.lastLevel.toInt().coerceAtLeast(1))
+        val levelList = levels()
+        val times: List<TimePreset?> = listOf(null) + TimeControls.presets
+        fun timeLabel(t: TimePreset?) = t?.label ?: getString(R.string.time_unlimited)
+        val orientations = listOf(Orientation.FIXED, Orientation.FACE_TO_FACE, Orientation.FLIP_EACH_MOVE)
+
+        val computerOptions = column(
+            label(R.string.level),
+            spinner(levelList, setup.level - 1, { levelLabel(it) }) { setup = setup.copy(level = levelList[it].number.toInt()) },
+            label(R.string.your_colour),
+            spinner(ColorChoice.entries, 0, { colourLabel(it) }) { setup = setup.copy(color = ColorChoice.entries[it]) },
+        )
+        val friendOptions = column(
+            label(R.string.black_time_odds),
+            spinner(times, 0, ::timeLabel) { setup = setup.copy(blackTime = times[it]) },
+            label(R.string.orientation),
+            spinner(orientations, orientations.indexOf(settings.orientation), { orientationLabel(it) }) {
+                app.saveSettings(app.settings().copy(orientation = orientations[it]))
+            },
+        ).apply { visibility = View.GONE }
+
+        val content = column(
+            label(R.string.app_name, android.R.style.TextAppearance_Material_Headline),
+            continueButton,
+            label(R.string.new_game, android.R.style.TextAppearance_Material_Title),
+            spinner(listOf(R.string.versus_computer, R.string.pass_and_play), 0, { getString(it) }) {
+                setup = setup.copy(versusComputer = it == 0)
+                computerOptions.visibility = if (it == 0) View.VISIBLE else View.GONE
+                friendOptions.visibility = if (it == 0) View.GONE else View.VISIBLE
+            },
+            computerOptions,
+            label(R.string.time_control),
+            spinner(times, 0, ::timeLabel) { setup = setup.copy(whiteTime = times[it]) },
+            friendOptions,
+            handicapButton,
+            button(R.string.start) { startGame() },
+            row(button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
+                button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) }),
+            button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
+        ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
+        setContentView(ScrollView(this).apply { addView(content) })
+    }
+
+    override fun onResume() {
+        super.onResume()
+        // The newest unfinished game, to continue.
+        lastUnfinished = try {
+            GameListModel(app.library, pageSize = 1).run {
+                load(ListFilter(inProgress = true))
+                games.firstOrNull()?.id
+            }
+        } catch (e: GiveawayException) {
+            null
+        }
+        continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
+    }
+
+    private fun startGame() {
+        try {
+            val session = app.library.newGame(setup.toNewGame())
+            val id = session.snapshot().gameId ?: return
+            app.keep(id, session)
+            if (setup.versusComputer) app.saveSettings(app.settings().copy(lastLevel = setup.level.toUByte()))
+            startActivity(GameActivity.intent(this, id))
+        } catch (e: GiveawayException) {
+            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+        }
+    }
+
+    private fun continueLast() {
+        lastUnfinished?.let { startActivity(GameActivity.intent(this, it)) }
+    }
+
+    /** Handicap: which men to take off the start position. */
+    private fun pickHandicap() {
+        val squares = GameSetup.HANDICAP_SQUARES.sorted()
+        val labels = squares.map { n ->
+            getString(R.string.handicap_man, Squares.name(n), colorName(if (n <= 12) Color.BLACK else Color.WHITE))
+        }.toTypedArray()
+        val checked = squares.map { it in setup.removedMen }.toBooleanArray()
+        AlertDialog.Builder(this)
+            .setTitle(R.string.handicap)
+            .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setup.toggleMan(squares[i]) }
+            .setPositiveButton(R.string.ok) { _, _ ->
+                handicapButton.text = if (setup.removedMen.isEmpty()) getString(R.string.handicap_none)
+                else getString(R.string.handicap_count, setup.removedMen.size)
+            }
+            .show()
+    }
+
+    private fun colourLabel(c: ColorChoice) = getString(
+        when (c) {
+            ColorChoice.WHITE -> R.string.white
+            ColorChoice.BLACK -> R.string.black
+            ColorChoice.RANDOM -> R.string.random_colour
+        }
+    )
+
+    private fun orientationLabel(o: Orientation) = getString(
+        when (o) {
+            Orientation.FIXED -> R.string.orientation_fixed
+            Orientation.FACE_TO_FACE -> R.string.orientation_face_to_face
+            Orientation.FLIP_EACH_MOVE -> R.string.orientation_flip
+        }
+    )
+}
