@@ -21,7 +21,7 @@ VALUE_TAGS = {
     "color": "color", "dimen": "dimen", "style": "style", "bool": "bool", "integer": "integer", "attr": "attr",
 }
 REF = re.compile(r"@(\+?)([a-z]+)/([A-Za-z0-9_.]+)")
-FORMAT_ARG = re.compile(r"%(\d+\$)?[sdf]")
+FORMAT_ARG = re.compile(r"%(?:\d+\$)?[sdf]")
 ANDROID_NS = "{http://schemas.android.com/apk/res/android}"
 
 

@@ -64,7 +64,7 @@ class GamesActivity : Activity() {
             ))
             addView(count)
             addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
-            addView(button(R.string.share_all_pdn) { shareAll() })
+            addView(row(button(R.string.statistics) { showStats() }, button(R.string.share_all_pdn) { shareAll() }))
         })
         importFrom(intent)
     }
@@ -125,6 +125,19 @@ class GamesActivity : Activity() {
         AlertDialog.Builder(this)
             .setTitle(rowTitle(game))
             .setItems(actions.map { getString(it.first) }.toTypedArray()) { _, i -> guarded { actions[i].second() } }
+            .show()
+    }
+
+    /** Results against each computer level. */
+    private fun showStats() = guarded {
+        val lines = app.library.stats().byLevel.filter { it.games > 0u }.map { l ->
+            getString(R.string.level_stats, getString(R.string.level_number, l.level.toInt()),
+                l.wins.toInt(), l.draws.toInt(), l.losses.toInt(), l.inProgress.toInt())
+        }
+        AlertDialog.Builder(this)
+            .setTitle(R.string.statistics)
+            .setMessage(if (lines.isEmpty()) getString(R.string.no_stats) else lines.joinToString("\n"))
+            .setPositiveButton(R.string.ok, null)
             .show()
     }
 

@@ -49,7 +49,7 @@ class HomeActivity : Activity() {
         )
         val friendOptions = column(
             label(R.string.black_time_odds),
-            spinner(times, 0, ::timeLabel) { setup = setup.copy(blackTime = times[it]) },
+            spinner(times, 0, { it?.label ?: getString(R.string.time_same_as_white) }) { setup = setup.copy(blackTime = times[it]) },
             label(R.string.orientation),
             spinner(orientations, orientations.indexOf(settings.orientation), { orientationLabel(it) }) {
                 app.saveSettings(app.settings().copy(orientation = orientations[it]))
