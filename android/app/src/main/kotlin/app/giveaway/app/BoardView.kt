@@ -18,6 +18,7 @@ import app.giveaway.logic.BoardScene
 import app.giveaway.logic.DragTracker
 import app.giveaway.logic.GameUiState
 import app.giveaway.logic.Speech
+import app.giveaway.logic.Squares
 
 /**
  * The board, drawn on a Canvas from the plain-Kotlin [BoardScene]; touches go through [DragTracker] to
@@ -50,8 +51,19 @@ class BoardView(context: Context) : View(context) {
         contentDescription = context.getString(app.giveaway.R.string.board_description)
     }
 
+    /** A board that is not a game (the position editor): drawn as given. */
+    private var fixedScene: BoardScene? = null
+
     fun show(state: GameUiState) {
         ui = state
+        fixedScene = null
+        invalidate()
+        accessibility.contentChanged()
+    }
+
+    fun show(scene: BoardScene) {
+        fixedScene = scene
+        ui = null
         invalidate()
         accessibility.contentChanged()
     }
@@ -61,6 +73,10 @@ class BoardView(context: Context) : View(context) {
 
     /** A square's spoken description, for the accessibility nodes. */
     fun describe(square: Int): String {
+        fixedScene?.let { scene ->
+            val piece = scene.squares.getOrNull(square - 1)?.piece
+            return words.join(listOf(Squares.name(square), piece?.let { words.piece(it.color, it.kind) } ?: words.empty()))
+        }
         val s = ui ?: return ""
         val view = s.snapshot.squares.getOrNull(square - 1) ?: return ""
         return Speech.square(view, words, hinted = s.hint.piece == square)
@@ -79,9 +95,10 @@ class BoardView(context: Context) : View(context) {
     }
 
     override fun onDraw(canvas: Canvas) {
-        val state = ui ?: return
+        val state = ui
         val now = SystemClock.uptimeMillis()
-        val scene = state.scene(now)
+        val scene = fixedScene ?: state?.scene(now) ?: return
+        val topFacesAway = state?.orientation?.topFacesAway ?: false
         val g = geometry
         val cell = g.cellSize
         val c = boardColors
@@ -104,7 +121,7 @@ class BoardView(context: Context) : View(context) {
             if (sq.hint) ring(canvas, r.centerX, r.centerY, cell * 0.47f, c.hint, cell * 0.08f)
             val piece = sq.piece
             if (piece != null && sq.number != dragging) {
-                drawPiece(canvas, piece, r.centerX, r.centerY, cell, if (sq.ghost) 90 else 255, state)
+                drawPiece(canvas, piece, r.centerX, r.centerY, cell, if (sq.ghost) 90 else 255, topFacesAway)
             }
             if (sq.lastCaptured && piece == null) ring(canvas, r.centerX, r.centerY, cell * 0.2f, c.lastMove, cell * 0.05f)
             if (sq.mustCapture) ring(canvas, r.centerX, r.centerY, cell * 0.44f, c.mustCapture, cell * if (c.strong) 0.09f else 0.06f)
@@ -118,18 +135,18 @@ class BoardView(context: Context) : View(context) {
         scene.flying?.let { f ->
             val col = if (g.flipped) 7 - f.file else f.file
             val row = if (g.flipped) f.rank else 7 - f.rank
-            drawPiece(canvas, f.piece, g.originX + (col + 0.5f) * cell, g.originY + (row + 0.5f) * cell, cell, 255, state)
+            drawPiece(canvas, f.piece, g.originX + (col + 0.5f) * cell, g.originY + (row + 0.5f) * cell, cell, 255, topFacesAway)
         }
-        if (dragging != null) {
+        if (dragging != null && state != null) {
             state.snapshot.squares.getOrNull(dragging - 1)?.piece?.let {
-                drawPiece(canvas, it, tracker.x, tracker.y - cell * 0.3f, cell * 1.15f, 230, state)
+                drawPiece(canvas, it, tracker.x, tracker.y - cell * 0.3f, cell * 1.15f, 230, topFacesAway)
             }
         }
-        val anim = state.animation
+        val anim = state?.animation
         if (anim != null && now - state.animationStartMs < anim.totalMs) postInvalidateOnAnimation()
     }
 
-    private fun drawPiece(canvas: Canvas, piece: PieceView, x: Float, y: Float, cell: Float, alpha: Int, state: GameUiState) {
+    private fun drawPiece(canvas: Canvas, piece: PieceView, x: Float, y: Float, cell: Float, alpha: Int, topFacesAway: Boolean) {
         val p = pieceColors
         val white = piece.color == Color.WHITE
         val radius = cell * 0.38f
@@ -145,7 +162,7 @@ class BoardView(context: Context) : View(context) {
         stroke.alpha = 255
         if (piece.kind == PieceKind.KING) {
             // Face-to-face: the far player's crowns face them.
-            val turned = state.orientation.topFacesAway && piece.color == Color.BLACK
+            val turned = topFacesAway && piece.color == Color.BLACK
             canvas.save()
             if (turned) canvas.rotate(180f, x, y)
             crown.reset()
@@ -196,7 +213,7 @@ class BoardView(context: Context) : View(context) {
     }
 
     override fun onTouchEvent(event: MotionEvent): Boolean {
-        if (!interactive || ui == null) return false
+        if (!interactive || (ui == null && fixedScene == null)) return false
         when (event.actionMasked) {
             MotionEvent.ACTION_DOWN -> {
                 tracker.down(event.x, event.y, geometry)

@@ -6,6 +6,7 @@ import android.content.Intent
 import android.os.Bundle
 import android.view.View
 import android.widget.ScrollView
+import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.Color
@@ -16,6 +17,7 @@ import app.giveaway.logic.ColorChoice
 import app.giveaway.logic.GameListModel
 import app.giveaway.logic.GameSetup
 import app.giveaway.logic.ListFilter
+import app.giveaway.logic.PositionEditor
 import app.giveaway.logic.Squares
 import app.giveaway.logic.TimeControls
 import app.giveaway.logic.TimePreset
@@ -70,6 +72,7 @@ class HomeActivity : Activity() {
             spinner(times, 0, ::timeLabel) { setup = setup.copy(whiteTime = times[it]) },
             friendOptions,
             handicapButton,
+            button(R.string.set_up_position) { editPosition() },
             button(R.string.start) { startGame() },
             row(button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
                 button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) }),
@@ -117,10 +120,46 @@ class HomeActivity : Activity() {
         val checked = squares.map { it in setup.removedMen }.toBooleanArray()
         AlertDialog.Builder(this)
             .setTitle(R.string.handicap)
-            .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setup.toggleMan(squares[i]) }
+            .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setup.toggleMan(squares[i]).copy(fen = null) }
             .setPositiveButton(R.string.ok) { _, _ ->
                 handicapButton.text = if (setup.removedMen.isEmpty()) getString(R.string.handicap_none)
                 else getString(R.string.handicap_count, setup.removedMen.size)
+            }
+            .show()
+    }
+
+    /** The position editor: tap squares to cycle pieces; the game starts from it. */
+    private fun editPosition() {
+        val editor = PositionEditor().apply { standard() }
+        val board = BoardView(this)
+        val turn = TextView(this)
+        fun refresh() {
+            board.show(editor.scene())
+            turn.text = getString(R.string.to_move, colorName(editor.sideToMove))
+        }
+        board.onTap = { editor.cycle(it); refresh() }
+        refresh()
+        val view = column(
+            board,
+            turn,
+            row(
+                button(R.string.switch_side) {
+                    editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE
+                    refresh()
+                },
+                button(R.string.clear_board) { editor.clear(); refresh() },
+                button(R.string.standard_position) { editor.standard(); refresh() },
+            ),
+        )
+        AlertDialog.Builder(this)
+            .setTitle(R.string.set_up_position)
+            .setView(view)
+            .setPositiveButton(R.string.ok) { _, _ ->
+                setup = setup.copy(fen = editor.fen(), removedMen = emptySet())
+                handicapButton.text = getString(R.string.handicap_position)
+            }
+            .setNegativeButton(R.string.cancel) { _, _ ->
+                setup = setup.copy(fen = null)
             }
             .show()
     }

@@ -19,6 +19,8 @@ data class GameSetup(
     val whiteTime: TimePreset? = null,
     val blackTime: TimePreset? = null,
     val removedMen: Set<Int> = emptySet(),
+    /** A position from the editor (PDN FEN); when set it replaces the standard start and [removedMen]. */
+    val fen: String? = null,
 ) {
     fun toNewGame(random: Random = Random.Default): NewGame {
         val opponent = if (versusComputer) {
@@ -31,8 +33,11 @@ data class GameSetup(
         } else {
             Opponent.PassAndPlay
         }
-        val start = if (removedMen.isEmpty()) StartPosition.Standard
-        else StartPosition.RemovedMen(removedMen.sorted().map { it.toUInt() })
+        val start = when {
+            fen != null -> StartPosition.Fen(fen)
+            removedMen.isEmpty() -> StartPosition.Standard
+            else -> StartPosition.RemovedMen(removedMen.sorted().map { it.toUInt() })
+        }
         // Against the computer both sides get the same time; odds are for two players.
         val time = TimeControls.control(whiteTime, if (versusComputer) whiteTime else blackTime ?: whiteTime)
         return NewGame(opponent, start, time)
