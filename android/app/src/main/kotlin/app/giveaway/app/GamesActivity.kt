@@ -40,6 +40,7 @@ class GamesActivity : Activity() {
         val results = listOf(null, ResultFilter.WON, ResultFilter.LOST, ResultFilter.DRAW, ResultFilter.WHITE_WINS, ResultFilter.BLACK_WINS)
         val levelChoices = listOf(null) + (1..8).toList()
         val progress = listOf(null, true, false)
+        val periods = listOf(null, 1, 7, 30, 365)
         val list = ListView(this).apply {
             adapter = this@GamesActivity.adapter
             setOnItemClickListener { _, _, i, _ -> open(model.games[i]) }
@@ -61,6 +62,9 @@ class GamesActivity : Activity() {
                     reload(filter.copy(level = levelChoices[it]))
                 },
                 spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
+                spinner(periods, 0, { d -> d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date) }) {
+                    reload(filter.copy(withinDays = periods[it]))
+                },
             ))
             addView(count)
             addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))

@@ -15,8 +15,15 @@ data class ListFilter(
     val result: ResultFilter? = null,
     val level: Int? = null,
     val inProgress: Boolean? = null,
+    /** Only games started within this many days before [nowMs]. */
+    val withinDays: Int? = null,
 ) {
-    fun toFilter() = Filter(mode, result, level?.toUByte(), inProgress, null, null, null)
+    fun toFilter(nowMs: Long = System.currentTimeMillis()) =
+        Filter(mode, result, level?.toUByte(), inProgress, withinDays?.let { nowMs - it * DAY_MS }, null, null)
+
+    private companion object {
+        const val DAY_MS = 24L * 60 * 60 * 1000
+    }
 }
 
 /** A row's result as the list words it: the player's view against the computer, colours otherwise. */

@@ -203,7 +203,12 @@ class GameControllerTest {
             // The coach speaks only after moves that lose much; what matters here is that it ran without
             // blocking the game: every player move got the computer's answer.
             assertTrue(c.snapshot.ply >= 6u || c.snapshot.result != null)
-            r.of<GameEvent.Coach>().forEach { assertEquals(Color.WHITE, it.tip.played.color) }
+            val mine = c.snapshot.moveList.mapNotNull { it.white }
+            r.of<GameEvent.Coach>().forEach {
+                assertEquals(Color.WHITE, it.tip.played.color)
+                assertTrue(it.tip.played.text in mine, "a tip is about one of the player's moves")
+                assertTrue(it.tip.`class` in MISTAKE_CLASSES)
+            }
         }
     }
 }

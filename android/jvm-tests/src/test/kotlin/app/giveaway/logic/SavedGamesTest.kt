@@ -39,6 +39,9 @@ class SavedGamesTest {
             assertEquals(RowResult.IN_PROGRESS, GameListModel.resultOf(list.games.single()))
             list.load(ListFilter(mode = GameMode.VS_COMPUTER))
             assertEquals(0L, list.total)
+            list.load(ListFilter(withinDays = 1))
+            assertEquals(1L, list.total, "started today")
+            assertEquals(0uL, lib.listGames(ListFilter(withinDays = 1).toFilter(System.currentTimeMillis() + 2 * 86_400_000L), null, 10u).total)
 
             // Process death: a new session from storage continues where the game stopped.
             lib.resume(id).use { again ->
