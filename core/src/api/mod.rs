@@ -5,11 +5,11 @@
 //! the library object holds saved games and settings.
 
 mod autosave;
+pub mod catalog;
 pub mod clock;
 mod engine_calls;
 pub mod error;
 pub mod input;
-pub mod levels;
 pub mod library;
 pub mod runtime;
 pub mod session;
@@ -17,10 +17,10 @@ mod snapshot;
 pub mod state;
 pub mod types;
 
+pub use catalog::{levels, time_control_presets, LevelView, TimeControlPreset};
 pub use engine_calls::ProgressListener;
-pub use levels::{levels, LevelView};
 pub use error::{ApiResult, GiveawayError};
-pub use library::{GamePage, GameSummaryView, Library, Replay};
+pub use library::{GamePage, GameSummaryView, GameLibrary, Replay};
 pub use session::GameSession;
 pub use state::GameState;
 pub use types::*;

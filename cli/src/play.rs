@@ -1,0 +1,46 @@
+//! `giveaway play`: opens the games database and starts the full-screen app, or line mode when stdin or
+//! stdout is not a terminal (or with `--line`).
+
+use crate::args::{Args, Fail};
+use crate::{db_path, game_setup, line, tui};
+use giveaway_core::api::GameLibrary;
+use giveaway_core::storage::Filter;
+use std::io::IsTerminal;
+use std::sync::Arc;
+
+pub const USAGE: &str = "  giveaway play [--db PATH] [--line] [--resume ID|last]
+      [--vs-computer LEVEL [--color white|black] | --pass-and-play] [--time M+S[/M+S]]
+      [--remove SQUARES | --fen FEN]";
+
+pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["db", "resume", "vs-computer", "color", "time", "remove", "fen"], &["line", "pass-and-play"])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(Fail(format!("unexpected argument '{extra}'")));
+    }
+    let path = db_path::database_path(&args)?;
+    let library = GameLibrary::open(path.to_string_lossy().into_owned())
+        .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
+    let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    let asked_for_game = ["resume", "vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
+        || args.has("pass-and-play");
+    let session = match args.value("resume") {
+        Some(which) => Some(library.resume(resume_id(&library, which)?)?),
+        None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(&args)?)?),
+        None => None,
+    };
+    match session {
+        Some(s) if line_mode => line::run(s),
+        // The full-screen app opens on the home menu, or straight on the game the options describe.
+        first => tui::run(library, first),
+    }
+}
+
+/// `last` is the most recently played unfinished game.
+fn resume_id(library: &Arc<GameLibrary>, which: &str) -> Result<i64, Fail> {
+    if which == "last" {
+        let filter = Filter { in_progress: Some(true), mode: None, result: None, level: None, since: None, until: None, player: None };
+        let page = library.list_games(filter, None, 1)?;
+        return page.games.first().map(|g| g.id).ok_or_else(|| Fail("there is no unfinished game to continue".into()));
+    }
+    which.parse().map_err(|_| Fail(format!("--resume takes a game id or 'last', not '{which}'")))
+}
