@@ -5,6 +5,7 @@ import android.app.AlertDialog
 import android.content.Intent
 import android.os.Bundle
 import android.view.View
+import android.widget.NumberPicker
 import android.widget.ScrollView
 import android.widget.TextView
 import android.widget.Toast
@@ -30,6 +31,7 @@ class HomeActivity : Activity() {
     private val app get() = application as GiveawayApp
     private var setup = GameSetup()
     private val continueButton by lazy { button(R.string.continue_game) { continueLast() } }
+    private val customTimeButton by lazy { button(R.string.custom_time) { pickCustomTime() } }
     private val handicapButton by lazy { button(R.string.handicap_none) { pickHandicap() } }
     private var lastUnfinished: Long? = null
 
@@ -39,7 +41,7 @@ class HomeActivity : Activity() {
         val settings = app.settings()
         setup = GameSetup(level = settings.lastLevel.toInt().coerceAtLeast(1))
         val levelList = levels()
-        val times: List<TimePreset?> = listOf(null) + TimeControls.presets
+        val times: List<TimePreset?> = listOf(null) + TimeControls.presets()
         fun timeLabel(t: TimePreset?) = t?.label ?: getString(R.string.time_unlimited)
         val orientations = listOf(Orientation.FIXED, Orientation.FACE_TO_FACE, Orientation.FLIP_EACH_MOVE)
 
@@ -70,6 +72,7 @@ class HomeActivity : Activity() {
             computerOptions,
             label(R.string.time_control),
             spinner(times, 0, ::timeLabel) { setup = setup.copy(whiteTime = times[it]) },
+            customTimeButton,
             friendOptions,
             handicapButton,
             button(R.string.set_up_position) { editPosition() },
@@ -109,6 +112,36 @@ class HomeActivity : Activity() {
 
     private fun continueLast() {
         lastUnfinished?.let { startActivity(GameActivity.intent(this, it)) }
+    }
+
+    /** A custom clock: minutes and increment for White and, in pass-and-play, for Black (time odds). */
+    private fun pickCustomTime() {
+        fun picker(range: IntRange, value: Int) = NumberPicker(this).apply {
+            minValue = range.first
+            maxValue = range.last
+            this.value = value
+        }
+        val wMin = picker(1..180, setup.whiteTime?.minutes ?: 10)
+        val wInc = picker(0..60, setup.whiteTime?.incrementSeconds ?: 0)
+        val bMin = picker(1..180, setup.blackTime?.minutes ?: wMin.value)
+        val bInc = picker(0..60, setup.blackTime?.incrementSeconds ?: wInc.value)
+        val view = column(label(R.string.white), row(wMin, wInc))
+        if (!setup.versusComputer) {
+            view.addView(label(R.string.black))
+            view.addView(row(bMin, bInc))
+        }
+        view.addView(label(R.string.custom_time_hint))
+        AlertDialog.Builder(this)
+            .setTitle(R.string.custom_time)
+            .setView(view)
+            .setPositiveButton(R.string.ok) { _, _ ->
+                val white = TimePreset(wMin.value, wInc.value)
+                val black = if (setup.versusComputer) white else TimePreset(bMin.value, bInc.value)
+                setup = setup.copy(whiteTime = white, blackTime = black)
+                customTimeButton.text = TimeControls.label(TimeControls.control(white, black))
+            }
+            .setNegativeButton(R.string.cancel, null)
+            .show()
     }
 
     /** Handicap: which men to take off the start position. */

@@ -2,33 +2,23 @@ package app.giveaway.logic
 
 import app.giveaway.core.SideTime
 import app.giveaway.core.TimeControl
+import app.giveaway.core.timeControlPresets
 import java.util.Locale
 
-/** A clock setting as players name it: minutes + increment seconds. */
+/** One side's clock as players name it: minutes + increment seconds (`5+3`). */
 data class TimePreset(val minutes: Int, val incrementSeconds: Int) {
     val label: String get() = "$minutes+$incrementSeconds"
 
-    val category: Category
-        get() = when {
-            minutes < 3 -> Category.BULLET
-            minutes < 10 -> Category.BLITZ
-            minutes < 30 -> Category.RAPID
-            else -> Category.CLASSIC
-        }
-
     fun sideTime(): SideTime = SideTime((minutes * 60_000L).toULong(), (incrementSeconds * 1000L).toULong())
 
-    enum class Category { BULLET, BLITZ, RAPID, CLASSIC }
+    companion object {
+        fun of(t: SideTime) = TimePreset((t.baseMs.toLong() / 60_000).toInt(), (t.incrementMs.toLong() / 1000).toInt())
+    }
 }
 
 object TimeControls {
-    /** The presets the home screen offers, fastest first. */
-    val presets: List<TimePreset> = listOf(
-        TimePreset(1, 0), TimePreset(2, 1),
-        TimePreset(3, 0), TimePreset(3, 2), TimePreset(5, 0), TimePreset(5, 3),
-        TimePreset(10, 0), TimePreset(10, 5), TimePreset(15, 10),
-        TimePreset(30, 0), TimePreset(30, 20), TimePreset(60, 0),
-    )
+    /** The core's list of usual time controls (the same in every front end), shortest first. */
+    fun presets(): List<TimePreset> = timeControlPresets().map { TimePreset.of(it.control.white) }
 
     /** `null` white time = unlimited. A different [black] gives time odds. */
     fun control(white: TimePreset?, black: TimePreset? = white): TimeControl? {

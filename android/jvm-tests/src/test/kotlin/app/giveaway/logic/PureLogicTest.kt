@@ -99,14 +99,11 @@ class DragTrackerTest {
 
 class TimeControlsTest {
     @Test
-    fun `presets, labels and time odds`() {
-        assertEquals(12, TimeControls.presets.size)
+    fun `presets from the core, labels and time odds`() {
         assertEquals(
             listOf("1+0", "2+1", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0", "30+20", "60+0"),
-            TimeControls.presets.map { it.label },
+            TimeControls.presets().map { it.label },
         )
-        assertEquals(TimePreset.Category.BULLET, TimePreset(2, 1).category)
-        assertEquals(TimePreset.Category.CLASSIC, TimePreset(60, 0).category)
         assertNull(TimeControls.control(null))
         val odds = TimeControls.control(TimePreset(5, 3), TimePreset(1, 0))!!
         assertEquals(300_000uL, odds.white.baseMs)
