@@ -11,6 +11,7 @@ import android.view.View
 import android.view.ViewConfiguration
 import android.view.accessibility.AccessibilityNodeProvider
 import app.giveaway.core.Color
+import app.giveaway.core.Notation
 import app.giveaway.core.PieceKind
 import app.giveaway.core.PieceView
 import app.giveaway.logic.BoardGeometry
@@ -131,7 +132,7 @@ class BoardView(context: Context) : View(context) {
             }
             if (sq.finalDestination) ring(canvas, r.centerX, r.centerY, cell * 0.3f, c.dot, cell * 0.06f)
         }
-        drawCoordinates(canvas, g, c)
+        if (state?.snapshot?.notation == Notation.NUMERIC) drawNumbers(canvas, g, c) else drawCoordinates(canvas, g, c)
         scene.flying?.let { f ->
             val col = if (g.flipped) 7 - f.file else f.file
             val row = if (g.flipped) f.rank else 7 - f.rank
@@ -199,6 +200,17 @@ class BoardView(context: Context) : View(context) {
             d += cell / 4
         }
         stroke.alpha = 255
+    }
+
+    /** Numeric notation: each dark square's PDN number in its corner. */
+    private fun drawNumbers(canvas: Canvas, g: BoardGeometry, c: BoardColors) {
+        val cell = g.cellSize
+        text.textSize = cell * 0.18f
+        text.color = c.coordinates
+        for (n in 1..Squares.COUNT) {
+            val r = g.cell(n)
+            canvas.drawText("$n", r.left + cell * 0.05f, r.top + cell * 0.2f, text)
+        }
     }
 
     private fun drawCoordinates(canvas: Canvas, g: BoardGeometry, c: BoardColors) {

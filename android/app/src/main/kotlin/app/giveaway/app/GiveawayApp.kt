@@ -32,9 +32,11 @@ class GiveawayApp : Application() {
         return s
     }
 
-    /** Makes [session] (a new game) the open one. */
+    /**
+     * Makes [session] (a new game) the open one. The previous one is not closed here: a screen may still hold
+     * it; uniffi frees it once unreachable.
+     */
     fun keep(id: Long, session: GameSession) {
-        open?.second?.let { if (it !== session) it.close() }
         open = id to session
     }
 

@@ -28,6 +28,9 @@ class GameControllerTest {
             assertEquals(setOf("b4", "d4"), c.snapshot.names { it.destination })
             assertEquals(setOf(sq("b4"), sq("d4")), c.state.scene(0).squares.filter { it.dot }.map { it.number }.toSet())
             c.tap(sq("d4"))
+            assertNotNull(c.state.animation, "the move is animated")
+            assertNotNull(c.state.scene(10).flying, "mid-animation the piece is in flight")
+            assertNull(c.state.scene(10_000).flying, "and lands")
             assertTrue(c.state.thinking, "the computer thinks after the player's move")
             c.tap(sq("e3"))
             assertNull(c.snapshot.selected, "input waits while the computer thinks")
@@ -108,6 +111,8 @@ class GameControllerTest {
             assertEquals("9.5", c.state.blackClock)
             c.tap(sq("c3"))
             c.tap(sq("d4"))
+            c.setNotation(app.giveaway.core.Notation.NUMERIC)
+            assertEquals(listOf("22-18"), c.snapshot.moves())
             assertTrue(c.state.orientation.flipped, "Black to move sits at the bottom")
             assertEquals(Color.BLACK, c.snapshot.clocks!!.running)
             assertTrue(c.nextTickMs()!! in 1..100, "tenths tick under ten seconds")
@@ -119,6 +124,20 @@ class GameControllerTest {
             assertNull(c.nextTickMs())
             c.resume()
             assertEquals(Color.BLACK, c.snapshot.clocks!!.running)
+        }
+    }
+
+    @Test
+    fun `reduced motion turns animation off`() = runBlocking {
+        val r = Recorder()
+        session(Opponent.PassAndPlay).use { game ->
+            val c = r.controller(game, this, GamePrefs(reducedMotion = true))
+            c.start()
+            c.playMove("c3-d4")
+            assertNull(c.state.animation)
+            c.setPrefs(GamePrefs(animation = AnimationSpeed.FAST))
+            c.playMove("f6-g5")
+            assertEquals(140L, c.state.animation!!.totalMs)
         }
     }
 
