@@ -256,7 +256,11 @@ class GameController(
     private fun askEngineIfDue() {
         if (paused || !snapshot.computerToMove || snapshot.result != null) return
         if (engineJob?.isActive == true) return
-        hintJob?.cancel()
+        if (hintJob?.isActive == true) {
+            // The player moved while a hint was being searched: stop it now, or the core refuses a second search.
+            hintJob?.cancel()
+            session.cancelSearch()
+        }
         engineJob = engineWork {
             val after = session.computerMove(null)
             update(after)

@@ -186,6 +186,23 @@ class GameControllerTest {
     }
 
     @Test
+    fun `moving while a hint is searched still gets the computer's reply`() = runBlocking {
+        val r = Recorder()
+        session(computer(1)).use { game ->
+            val c = r.controller(game, this, GamePrefs(coach = false))
+            c.start()
+            c.hint()
+            kotlinx.coroutines.yield() // the hint's search starts
+            assertTrue(game.snapshot().thinking, "the hint is being searched")
+            c.playMove("c3-d4")
+            c.idle()
+            assertEquals(2u, c.snapshot.ply, "the computer answered")
+            assertTrue(r.of<GameEvent.Refused>().isEmpty(), "nothing was refused: ${r.events}")
+            assertEquals(HintState(), c.state.hint)
+        }
+    }
+
+    @Test
     fun `closing the screen cancels the computer's search`() = runBlocking {
         val r = Recorder()
         session(computer(8, Color.BLACK)).use { game ->
