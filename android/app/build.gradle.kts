@@ -13,12 +13,12 @@ val generatedBindings = layout.buildDirectory.dir("generated/uniffi/kotlin")
 
 android {
     namespace = "app.giveaway"
-    compileSdk = 35
+    compileSdk = 36
 
     defaultConfig {
         applicationId = "app.giveaway"
         minSdk = 24
-        targetSdk = 35
+        targetSdk = 36
         versionCode = 1
         versionName = "0.1.0"
         ndk {
