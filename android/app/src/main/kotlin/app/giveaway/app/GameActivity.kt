@@ -50,7 +50,13 @@ class GameActivity : Activity() {
     private val bottomClock by lazy { clockView() }
     private val topPanel by lazy { LinearLayout(this).apply { gravity = Gravity.CENTER_VERTICAL } }
     private val status by lazy { label(R.string.empty) }
-    private val thinking by lazy { ProgressBar(this).apply { isIndeterminate = true; visibility = View.INVISIBLE } }
+    private val thinking by lazy {
+        ProgressBar(this).apply {
+            isIndeterminate = true
+            visibility = View.INVISIBLE
+            contentDescription = getString(R.string.computer_thinking)
+        }
+    }
     private val moves by lazy { TextView(this).apply { setPadding(dp(8), 0, dp(8), 0) } }
     private val reaction by lazy { TextView(this).apply { textSize = 24f } }
     private val undo by lazy { button(R.string.undo) { controller.undo() } }
@@ -158,11 +164,15 @@ class GameActivity : Activity() {
         val s = ui.snapshot
         board.show(ui)
         val whiteAtTop = ui.orientation.flipped
+        val topColor = if (whiteAtTop) Color.WHITE else Color.BLACK
+        val bottomColor = if (whiteAtTop) Color.BLACK else Color.WHITE
         topClock.text = (if (whiteAtTop) ui.whiteClock else ui.blackClock) ?: ""
         bottomClock.text = (if (whiteAtTop) ui.blackClock else ui.whiteClock) ?: ""
+        topClock.contentDescription = getString(R.string.clock_description, colorName(topColor), topClock.text)
+        bottomClock.contentDescription = getString(R.string.clock_description, colorName(bottomColor), bottomClock.text)
         val running = s.clocks?.running
-        topClock.isActivated = running == (if (whiteAtTop) Color.WHITE else Color.BLACK)
-        bottomClock.isActivated = running == (if (whiteAtTop) Color.BLACK else Color.WHITE)
+        topClock.isActivated = running == topColor
+        bottomClock.isActivated = running == bottomColor
         // Face-to-face: the far player reads their clock and reactions the right way up.
         topPanel.rotation = if (ui.orientation.topFacesAway) 180f else 0f
         thinking.visibility = if (ui.thinking) View.VISIBLE else View.INVISIBLE
