@@ -131,6 +131,20 @@ class BoardLogicTest {
     }
 
     @Test
+    fun `the rules screen's examples show what its texts say`() {
+        session(Opponent.PassAndPlay, RulesExamples.FORCED_CAPTURE_FEN).use { game ->
+            val s = game.snapshot()
+            assertEquals(setOf("c3"), s.names { it.mustCapture })
+            assertEquals(setOf("c3"), s.names { it.movable }, "only the capturing man may move")
+        }
+        session(Opponent.PassAndPlay, RulesExamples.MULTI_CAPTURE_FEN).use { game ->
+            val s = game.playMove(RulesExamples.MULTI_CAPTURE_MOVE)
+            assertTrue(s.lastMove!!.promotes)
+            assertEquals(3, s.lastMove!!.captured.size)
+        }
+    }
+
+    @Test
     fun `orientation modes`() {
         val pp = Opponent.PassAndPlay
         assertEquals(BoardOrientation(false, false), OrientationPolicy.of(pp, Orientation.FIXED, Color.BLACK))
