@@ -39,8 +39,8 @@ android {
         targetCompatibility = JavaVersion.VERSION_17
     }
 
+    // jniLibs: the default src/main/jniLibs, where `make android` puts the libraries.
     sourceSets["main"].kotlin.srcDir(generatedBindings)
-    sourceSets["main"].jniLibs.srcDir("src/main/jniLibs")
 }
 
 kotlin {
