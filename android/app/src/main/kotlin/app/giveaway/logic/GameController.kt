@@ -284,7 +284,14 @@ class GameController(
         } catch (e: GiveawayException) {
             events(GameEvent.Refused(e))
         }
-    }.also { job -> job.invokeOnCompletion { publishThinking() } }
+    }.also { job ->
+        job.invokeOnCompletion { cause ->
+            publishThinking()
+            // A search the core stopped (undo, resign) may leave the computer to move again (undo of a
+            // resignation): look again now that this job is over.
+            if (cause == null) askEngineIfDue()
+        }
+    }
 
     private fun setHint(h: HintState) {
         state = state.copy(hint = h, animation = null)

@@ -203,6 +203,25 @@ class GameControllerTest {
     }
 
     @Test
+    fun `the computer thinks again after resigning and taking it back while it was thinking`() = runBlocking {
+        val r = Recorder()
+        session(computer(7, Color.BLACK)).use { game ->
+            val c = r.controller(game, this, GamePrefs(coach = false))
+            c.start()
+            kotlinx.coroutines.yield() // the computer's search is under way
+            assertTrue(game.snapshot().thinking)
+            c.resign()
+            assertNotNull(c.snapshot.result)
+            c.undo()
+            assertNull(c.snapshot.result)
+            assertTrue(c.snapshot.computerToMove)
+            c.idle()
+            assertEquals(1u, c.snapshot.ply, "the computer played its first move after all")
+            assertFalse(c.state.thinking)
+        }
+    }
+
+    @Test
     fun `closing the screen cancels the computer's search`() = runBlocking {
         val r = Recorder()
         session(computer(8, Color.BLACK)).use { game ->
