@@ -12,6 +12,7 @@ import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.Color
 import app.giveaway.core.GiveawayException
+import app.giveaway.core.handicapPresets
 import app.giveaway.core.Orientation
 import app.giveaway.core.levels
 import app.giveaway.logic.ColorChoice
@@ -144,8 +145,27 @@ class HomeActivity : Activity() {
             .show()
     }
 
-    /** Handicap: which men to take off the start position. */
+    /** Handicap: none, one of the core's presets, or men chosen one by one. */
     private fun pickHandicap() {
+        val presets = handicapPresets()
+        val labels = listOf(getString(R.string.handicap_none)) +
+            presets.map { resources.getQuantityString(R.plurals.handicap_preset, it.men.toInt(), colorName(it.side), it.men.toInt()) } +
+            getString(R.string.handicap_choose_men)
+        AlertDialog.Builder(this)
+            .setTitle(R.string.handicap)
+            .setItems(labels.toTypedArray()) { _, i ->
+                when (i) {
+                    0 -> setup = setup.copy(removedMen = emptySet(), fen = null)
+                    labels.size - 1 -> return@setItems pickMen()
+                    else -> setup = setup.withHandicap(presets[i - 1])
+                }
+                handicapButton.text = labels[i].takeIf { i > 0 }?.let { getString(R.string.handicap_named, it) } ?: labels[0]
+            }
+            .show()
+    }
+
+    /** Handicap: which men to take off the start position. */
+    private fun pickMen() {
         val squares = GameSetup.HANDICAP_SQUARES.sorted()
         val labels = squares.map { n ->
             getString(R.string.handicap_man, Squares.name(n), colorName(if (n <= 12) Color.BLACK else Color.WHITE))

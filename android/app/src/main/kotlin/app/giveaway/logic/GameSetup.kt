@@ -1,6 +1,7 @@
 package app.giveaway.logic
 
 import app.giveaway.core.Color
+import app.giveaway.core.HandicapPreset
 import app.giveaway.core.NewGame
 import app.giveaway.core.Opponent
 import app.giveaway.core.StartPosition
@@ -41,6 +42,12 @@ data class GameSetup(
         // Against the computer both sides get the same time; odds are for two players.
         val time = TimeControls.control(whiteTime, if (versusComputer) whiteTime else blackTime ?: whiteTime)
         return NewGame(opponent, start, time)
+    }
+
+    /** The setup with the core's handicap preset [preset] (men removed), replacing any other handicap. */
+    fun withHandicap(preset: HandicapPreset): GameSetup {
+        val squares = (preset.start as? StartPosition.RemovedMen)?.squares ?: return copy(removedMen = emptySet(), fen = null)
+        return copy(removedMen = squares.map { it.toInt() }.toSet(), fen = null)
     }
 
     /** Toggles a man in or out of the handicap set; only start squares of men can be chosen. */

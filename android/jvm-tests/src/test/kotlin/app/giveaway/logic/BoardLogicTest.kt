@@ -72,6 +72,7 @@ class BoardLogicTest {
             val after = game.tap(sq("e1").toUInt())
             val plan = MoveAnimator.plan(before, after, AnimationSpeed.SLOW, false)!!
             assertEquals(listOf(Hop(sq("b4"), sq("e1"), sq("d2"))), plan.hops)
+            assertEquals(PieceKind.KING, plan.piece.kind, "crowned on f8, it flies on as a king")
             val frame = plan.frameAt(10)!!
             assertTrue(frame.captured[sq("g7")]!!.second && frame.captured[sq("c5")]!!.second)
         }

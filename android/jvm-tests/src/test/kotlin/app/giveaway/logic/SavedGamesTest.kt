@@ -107,6 +107,13 @@ class SavedGamesTest {
         assertEquals(game.timeControl!!.white, game.timeControl!!.black)
         val odds = GameSetup(versusComputer = false, whiteTime = TimePreset(5, 0), blackTime = TimePreset(1, 0)).toNewGame()
         assertEquals(60_000uL, odds.timeControl!!.black.baseMs)
+        val presets = app.giveaway.core.handicapPresets()
+        val blackTwo = presets.first { it.side == app.giveaway.core.Color.BLACK && it.men == 2u }
+        val handicapped = GameSetup(fen = "W:W21:B1").withHandicap(blackTwo)
+        assertNull(handicapped.fen, "a preset replaces an edited position")
+        assertEquals(2, handicapped.removedMen.size)
+        fun men(start: StartPosition) = (start as StartPosition.RemovedMen).squares.toSet()
+        assertEquals(men(blackTwo.start), men(handicapped.toNewGame().start))
         val random = (1..40).map { GameSetup(color = ColorChoice.RANDOM).toNewGame(kotlin.random.Random(it)).opponent }
         assertEquals(2, random.toSet().size, "random colour gives both colours")
         app.giveaway.core.GameSession(NewGame(game.opponent, game.start, game.timeControl)).use { s ->
