@@ -9,6 +9,7 @@ BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
+.PHONY: bench-engine bench-storage tune
 .PHONY: test test-rust test-kotlin test-swift play bench perft fuzz bindings core-lib bench-ffi android ios
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
@@ -28,7 +29,20 @@ perft:
 	./target/release/giveaway perft 11
 	./target/release/giveaway perft 11 --sequences
 
-bench: perft
+## Engine speed (nodes/s and depth in 1 s from four positions) and storage timings on 10,000 games.
+bench-engine:
+	$(CARGO) build --release -p giveaway-cli
+	./target/release/giveaway bench-search
+
+bench-storage:
+	$(CARGO) build --release -p giveaway-cli
+	./target/release/giveaway bench-storage
+
+bench: perft bench-engine bench-storage
+
+## Re-fit the evaluation weights by self-play (about 15 minutes); reproduces core/src/engine/weights.rs.
+tune:
+	$(CARGO) run --release -p giveaway-cli -- tune --games 8000 --rounds 3 --curve-games 3000 --nodes 3000 --seed 1 --out core/src/engine/weights.rs
 
 ## The host library the Kotlin tests load through JNA, and the bindings generator.
 core-lib:

@@ -5,6 +5,7 @@
 //! the library object holds saved games and settings.
 
 mod autosave;
+pub mod catalog;
 pub mod clock;
 mod engine_calls;
 pub mod error;
@@ -16,9 +17,10 @@ mod snapshot;
 pub mod state;
 pub mod types;
 
+pub use catalog::{levels, time_control_presets, LevelView, TimeControlPreset};
 pub use engine_calls::ProgressListener;
 pub use error::{ApiResult, GiveawayError};
-pub use library::{GamePage, GameSummaryView, GameLibrary, Replay};
+pub use library::{DatabaseNotice, GameLibrary, GamePage, GameSummaryView, Replay};
 pub use session::GameSession;
 pub use state::GameState;
 pub use types::*;
