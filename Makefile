@@ -9,8 +9,8 @@ BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
+.PHONY: test test-rust test-kotlin test-swift test-tui play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune
-.PHONY: test test-rust test-kotlin test-swift play bench perft fuzz bindings core-lib bench-ffi android ios
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-kotlin
@@ -18,6 +18,11 @@ test: test-rust test-swift test-kotlin
 # The bindgen crate has no tests; leaving it out spares an optimised build of its generator and CLI deps.
 test-rust:
 	$(CARGO) test --workspace --exclude uniffi-bindgen --all-targets
+
+## The terminal front end alone: line mode and the full-screen app through a pseudo-terminal (test-rust runs
+## them too).
+test-tui:
+	$(CARGO) test -p giveaway-cli --test line_mode --test tui_pty
 
 ## Play in the terminal.
 play:
