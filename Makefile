@@ -67,7 +67,9 @@ $(KOTLIN_GEN): bindings
 
 ## Kotlin bindings on the JVM: JUnit 5 through Maven (Maven Central) against the host library.
 test-kotlin: $(KOTLIN_GEN)
-	cd kotlin-tests && $(MVN) test -Dgiveaway.lib.dir=$(CURDIR)/target/release
+	rm -f kotlin-tests/target/kotlin-summary.txt
+	cd kotlin-tests && $(MVN) test -Dgiveaway.lib.dir=$(CURDIR)/target/release; status=$$?; \
+		echo; cat target/kotlin-summary.txt 2>/dev/null; exit $$status
 
 ## The generated Swift bindings type-check where a Swift toolchain exists (none on these machines).
 test-swift: bindings

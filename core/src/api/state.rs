@@ -353,7 +353,7 @@ impl GameState {
     /// The side that played ply `i` (0-based).
     pub(super) fn mover_of(&self, i: usize) -> Color {
         let first = self.game.start().side_to_move();
-        if i % 2 == 0 { first } else { first.opponent() }
+        if i.is_multiple_of(2) { first } else { first.opponent() }
     }
 
     /// Takes back the last move; against the computer, its reply too, so it is the player's turn again.

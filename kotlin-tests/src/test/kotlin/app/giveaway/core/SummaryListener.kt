@@ -6,7 +6,11 @@ import org.junit.platform.launcher.TestIdentifier
 import org.junit.platform.launcher.TestPlan
 import java.util.concurrent.atomic.AtomicInteger
 
-/** Prints the plain `N passed, N failed` line after all Kotlin tests, besides Surefire's own summary. */
+/**
+ * Prints the plain `N passed, N failed` line after all Kotlin tests, besides Surefire's own summary, and writes
+ * it to the file named by the `giveaway.summary.file` property, which the Makefile prints as the last line
+ * (Maven itself ends its output with terminal escape codes).
+ */
 class SummaryListener : TestExecutionListener {
     private val passed = AtomicInteger()
     private val failed = AtomicInteger()
@@ -25,6 +29,8 @@ class SummaryListener : TestExecutionListener {
     }
 
     override fun testPlanExecutionFinished(plan: TestPlan) {
-        println("kotlin: ${passed.get()} passed, ${failed.get()} failed, ${skipped.get()} skipped")
+        val line = "kotlin: ${passed.get()} passed, ${failed.get()} failed, ${skipped.get()} skipped"
+        println(line)
+        System.getProperty("giveaway.summary.file")?.let { java.io.File(it).writeText(line + "\n") }
     }
 }
