@@ -3,6 +3,7 @@
 //! loading a game to resume.
 
 use crate::args::{Args, Fail};
+use giveaway_core::engine::rng::Rng;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::record::{Clocks, Ending, GameMode, GameRecord, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, ResultFilter, Storage};
@@ -10,21 +11,6 @@ use giveaway_core::{legal_moves, Color, Game, Position, Rules};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// xorshift64*: reproducible games without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 const NAMES: [&str; 8] = ["Ann", "Bob", "Иван", "Maria", "Chen", "Olga", "Pedro", "Sam"];
 const DAY_MS: i64 = 86_400_000;
@@ -36,7 +22,7 @@ fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
         5..=8 => GameMode::PassAndPlay,
         _ => GameMode::Imported,
     };
-    let mut setup = NewGame::new(mode, NAMES[rng.below(8) as usize], NAMES[rng.below(8) as usize]);
+    let mut setup = NewGame::new(mode, NAMES[rng.below(NAMES.len())], NAMES[rng.below(NAMES.len())]);
     if mode == GameMode::VsComputer {
         let human = if rng.below(2) == 0 { Color::White } else { Color::Black };
         setup.level = Some(rng.below(8) as u8 + 1);
@@ -48,17 +34,17 @@ fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
     if rng.below(3) == 0 {
         setup.time_control = Some(TimeControl::even(5, 3));
     }
-    let target = 60 + rng.below(41) as usize;
+    let target = 60 + rng.below(41);
     // Random play often gives everything away early: when a game ends short of the target length, take back
     // some moves and play on differently.
     let mut game = Game::new(Position::start(), Rules::default());
     while game.ply() < target {
         let list = game.legal_moves(); // empty once the game is over, draw rules included
-        match list.get(rng.below(list.len() as u64) as usize) {
+        match list.get(rng.below(list.len())) {
             Some(m) => game.play(m).map_err(|e| e.to_string())?,
             None => {
                 // Far enough back at random to leave a drawn king ending, not just the last move.
-                for _ in 0..1 + rng.below(game.ply() as u64 / 2 + 1) {
+                for _ in 0..1 + rng.below(game.ply() / 2 + 1) {
                     game.undo();
                 }
             }
@@ -72,9 +58,9 @@ fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
         _ => Some(Outcome::Draw),
     }
     .map(|outcome| Ending { outcome, reason: Some(EndReason::Resignation) });
-    let clocks = setup.time_control.map(|_| Clocks { white_ms: rng.below(300_000), black_ms: rng.below(300_000) });
+    let clocks = setup.time_control.map(|_| Clocks { white_ms: rng.below(300_000) as u64, black_ms: rng.below(300_000) as u64 });
     // Two years of games, newest now.
-    let created_at = now - rng.below(730 * DAY_MS as u64) as i64;
+    let created_at = now - rng.below(730 * DAY_MS as usize) as i64;
     Ok(GameRecord { setup, moves, clocks, ending, tags: Vec::new(), created_at })
 }
 
@@ -114,7 +100,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
     std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
     let path = dir.join("bench.db");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
 
     let (storage, _) = Storage::open(&path)?;
     let t = Instant::now();
@@ -200,7 +186,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         let mut pos = Position::start();
         for ply in 0..100u32 {
             let list = legal_moves(&pos);
-            let Some(m) = list.get(rng.below(list.len() as u64) as usize).copied() else { break };
+            let Some(m) = list.get(rng.below(list.len())).copied() else { break };
             let clocks = Some(Clocks { white_ms: 1000, black_ms: 1000 });
             let (r, d) = time(|| storage.append_move(id, ply, &m, clocks));
             r?;
@@ -213,7 +199,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
     let ids = storage.all_game_ids()?;
     let mut loads = Vec::new();
     for _ in 0..200 {
-        let id = ids[rng.below(ids.len() as u64) as usize];
+        let id = ids[rng.below(ids.len())];
         let (r, d) = time(|| storage.load_game(id));
         r?;
         loads.push(d);

@@ -1,18 +1,8 @@
 //! The `perft` and `moves` commands as other tools use them: stdout format, exit codes, errors on stderr.
 
-use std::process::{Command, Output};
+mod common;
 
-fn giveaway(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_giveaway")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn last_line(o: &Output) -> String {
-    stdout(o).lines().last().unwrap_or_default().to_string()
-}
+use common::{giveaway, last_line, stdout};
 
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {

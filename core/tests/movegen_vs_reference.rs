@@ -77,7 +77,7 @@ fn agrees_along_whole_random_games() {
             if moves.is_empty() {
                 break;
             }
-            p = p.play(&moves[rng.below(moves.len() as u64) as usize]);
+            p = p.play(&moves[rng.below(moves.len())]);
         }
     }
     assert!(positions > 10_000, "only {positions} positions visited");

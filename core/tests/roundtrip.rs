@@ -13,7 +13,7 @@ fn random_position(seed: u64) -> Position {
     if seed % 2 == 0 {
         random_placement(&mut rng)
     } else {
-        let plies = rng.below(100) as usize;
+        let plies = rng.below(100);
         random_game_position(&mut rng, plies)
     }
 }
@@ -59,7 +59,7 @@ proptest! {
         for _ in 0..plies {
             let moves = legal_moves(&p);
             if moves.is_empty() { break; }
-            p = p.play(&moves[rng.below(moves.len() as u64) as usize]);
+            p = p.play(&moves[rng.below(moves.len())]);
             prop_assert_eq!(p.hash(), p.compute_hash());
             prop_assert_eq!(parse_fen(&to_fen(&p)).unwrap().hash(), p.hash());
         }
@@ -73,7 +73,7 @@ proptest! {
         for _ in 0..plies {
             let moves = g.legal_moves();
             if moves.is_empty() { break; }
-            g.play(&moves[rng.below(moves.len() as u64) as usize]).unwrap();
+            g.play(&moves[rng.below(moves.len())]).unwrap();
             seen.push(*g.position());
         }
         let result = g.result();

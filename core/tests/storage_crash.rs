@@ -5,6 +5,7 @@
 //!
 //! Runs without the libtest harness: the same binary is the parent, or the child when `CRASH_CHILD_DB` is set.
 
+use giveaway_core::engine::rng::Rng;
 use giveaway_core::record::{Clocks, GameMode, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, Storage};
 use giveaway_core::{Game, Rules};
@@ -17,21 +18,6 @@ use std::time::{Duration, Instant};
 
 const ROUNDS: u64 = 16;
 
-/// xorshift64*: enough randomness for move choice and kill timing without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 fn main() {
     if let Ok(db) = std::env::var("CRASH_CHILD_DB") {
@@ -57,7 +43,7 @@ fn main() {
 
 /// Plays and saves forever (until killed, or 20 s as a safety net).
 fn child(db: &Path, seed: u64) {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let (storage, _) = Storage::open(db).expect("child opens the database");
     let out = std::io::stdout();
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -77,7 +63,7 @@ fn child(db: &Path, seed: u64) {
         };
         while !game.is_over() {
             let moves = game.legal_moves();
-            let mv = moves[rng.below(moves.len() as u64) as usize];
+            let mv = moves[rng.below(moves.len())];
             let ply = game.ply() as u32;
             let clocks = Clocks { white_ms: 180_000 - u64::from(ply), black_ms: 180_000 };
             storage.append_move(id, ply, &mv, Some(clocks)).expect("append");
@@ -98,14 +84,14 @@ fn parent(seed: u64) -> Result<String, String> {
     let dir = tempfile::TempDir::new().map_err(|e| e.to_string())?;
     let db = dir.path().join("crash.db");
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     // Every acknowledged save: (game, ply) → move text.
     let mut acked: HashMap<(i64, u32), String> = HashMap::new();
     let mut kills_mid_write = 0;
     for round in 0..ROUNDS {
         let mut child = Command::new(&exe)
             .env("CRASH_CHILD_DB", &db)
-            .env("CRASH_CHILD_SEED", rng.next().to_string())
+            .env("CRASH_CHILD_SEED", rng.next_u64().to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -115,7 +101,7 @@ fn parent(seed: u64) -> Result<String, String> {
             BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<String>>()
         });
         // Sometimes during open and the first saves, mostly mid-game.
-        std::thread::sleep(Duration::from_millis(if round % 4 == 0 { rng.below(15) } else { 5 + rng.below(120) }));
+        std::thread::sleep(Duration::from_millis(if round % 4 == 0 { rng.below(15) as u64 } else { 5 + rng.below(120) as u64 }));
         child.kill().map_err(|e| format!("kill: {e}"))?; // SIGKILL on Unix
         let status = child.wait().map_err(|e| e.to_string())?;
         if status.success() {

@@ -4,26 +4,10 @@
 
 pub mod reference;
 
+pub use giveaway_core::engine::rng::Rng;
 use giveaway_core::square::{RANK_1, RANK_8};
 use giveaway_core::{legal_moves, Color, Position, Square};
 
-/// A small deterministic PRNG (xorshift64*), so failures reproduce from the seed alone.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A position reached by `plies` random legal moves from the start (fewer if the game ends).
 pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
@@ -33,7 +17,7 @@ pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
         if moves.is_empty() {
             break;
         }
-        p = p.play(&moves[rng.below(moves.len() as u64) as usize]);
+        p = p.play(&moves[rng.below(moves.len())]);
     }
     p
 }
