@@ -5,6 +5,7 @@
 //! the library object holds saved games and settings.
 
 mod autosave;
+pub mod catalog;
 pub mod clock;
 mod engine_calls;
 pub mod error;
@@ -16,6 +17,7 @@ mod snapshot;
 pub mod state;
 pub mod types;
 
+pub use catalog::{levels, time_presets, LevelInfo, TimeCategory, TimePreset};
 pub use engine_calls::ProgressListener;
 pub use error::{ApiResult, GiveawayError};
 pub use library::{GamePage, GameSummaryView, Library, Replay};
