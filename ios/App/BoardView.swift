@@ -1,0 +1,174 @@
+// The board, drawn with Canvas from the controller's state: squares, last-move path, must-capture rings,
+// destination dots, hint, pieces (ghosts translucent), and the piece being dragged under the finger.
+// Every dark square is also an accessibility element, so VoiceOver users explore the board by touch.
+import SwiftUI
+import GiveawayCore
+import GiveawayKit
+
+extension SwiftUI.Color {
+    init(rgb: UInt32) {
+        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+                  blue: Double(rgb & 0xFF) / 255)
+    }
+}
+
+/// What a board draws; the game and the replay screens fill it in.
+struct BoardPicture {
+    var snapshot: Snapshot
+    var pieces: [UInt32: DrawnPiece]
+    var orientation: BoardOrientation
+    var hintPiece: UInt32?
+    var hintMove: MoveView?
+    var showDestinations: Bool
+    var notation: Notation
+}
+
+struct BoardView: View {
+    let picture: BoardPicture
+    let board: BoardTheme
+    let pieceTheme: PieceTheme
+    /// nil for a board that only shows (replay).
+    var onTap: ((UInt32) -> Void)?
+    var onDragBegan: ((UInt32) -> Void)?
+    var onDragEnded: ((UInt32?) -> Void)?
+
+    @State private var dragFrom: UInt32?
+    @State private var dragPoint: CGPoint?
+
+    var body: some View {
+        GeometryReader { geo in
+            let side = min(geo.size.width, geo.size.height)
+            ZStack(alignment: .topLeading) {
+                Canvas { ctx, size in draw(in: &ctx, side: min(size.width, size.height)) }
+                    .frame(width: side, height: side)
+                    .gesture(input(side: side))
+                    .accessibilityHidden(true)
+                accessibilityGrid(side: side)
+            }
+            .frame(width: side, height: side)
+        }
+        .aspectRatio(1, contentMode: .fit)
+    }
+
+    // MARK: Drawing
+
+    private func rect(_ n: UInt32, cell: CGFloat) -> CGRect? {
+        guard let c = BoardGeometry.cell(of: n, flipped: picture.orientation.flipped) else { return nil }
+        return CGRect(x: CGFloat(c.column) * cell, y: CGFloat(c.row) * cell, width: cell, height: cell)
+    }
+
+    private func draw(in ctx: inout GraphicsContext, side: CGFloat) {
+        let cell = side / 8
+        ctx.fill(Path(CGRect(x: 0, y: 0, width: side, height: side)), with: .color(SwiftUI.Color(rgb: board.light)))
+        let highlight = SwiftUI.Color(rgb: board.highlight)
+        let hintSquares = Set([picture.hintPiece].compactMap { $0 } + (picture.hintMove.map { [$0.from] + $0.path } ?? []))
+        for square in picture.snapshot.squares {
+            guard let r = rect(square.number, cell: cell) else { continue }
+            ctx.fill(Path(r), with: .color(SwiftUI.Color(rgb: board.dark)))
+            if square.lastMove || square.selected {
+                ctx.fill(Path(r), with: .color(highlight.opacity(square.selected ? 0.7 : 0.4)))
+            }
+            if hintSquares.contains(square.number) {
+                ctx.stroke(Path(r.insetBy(dx: 2, dy: 2)), with: .color(.cyan), lineWidth: 3)
+            }
+            if square.mustCapture {
+                ctx.stroke(Path(ellipseIn: r.insetBy(dx: cell * 0.04, dy: cell * 0.04)),
+                           with: .color(SwiftUI.Color(rgb: board.capture)), lineWidth: cell * 0.07)
+            }
+            drawCoordinate(square, in: r, ctx: &ctx)
+        }
+        for (number, drawn) in picture.pieces where number != dragFrom {
+            guard let r = rect(number, cell: cell) else { continue }
+            drawPiece(drawn.piece, in: r, ghost: drawn.ghost, ctx: &ctx)
+        }
+        if picture.showDestinations {
+            for square in picture.snapshot.squares where square.destination || square.finalDestination {
+                guard let r = rect(square.number, cell: cell) else { continue }
+                let d = cell * (square.finalDestination ? 0.3 : 0.2)
+                ctx.fill(Path(ellipseIn: CGRect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d)),
+                         with: .color(highlight))
+            }
+        }
+        if let from = dragFrom, let point = dragPoint, let drawn = picture.pieces[from] {
+            let r = CGRect(x: point.x - cell / 2, y: point.y - cell / 2, width: cell, height: cell)
+            drawPiece(drawn.piece, in: r.offsetBy(dx: 0, dy: -cell * 0.3), ghost: false, ctx: &ctx)
+        }
+    }
+
+    private func drawCoordinate(_ square: SquareView, in r: CGRect, ctx: inout GraphicsContext) {
+        let label = picture.notation == .numeric ? "\(square.number)" : square.name
+        let text = Text(label).font(.system(size: r.width * 0.16)).foregroundStyle(SwiftUI.Color(rgb: board.light).opacity(0.8))
+        ctx.draw(text, at: CGPoint(x: r.minX + r.width * 0.05, y: r.minY + r.height * 0.04), anchor: .topLeading)
+    }
+
+    private func drawPiece(_ piece: PieceView, in r: CGRect, ghost: Bool, ctx: inout GraphicsContext) {
+        let fill = SwiftUI.Color(rgb: piece.color == .white ? pieceTheme.white : pieceTheme.black)
+        let edge = SwiftUI.Color(rgb: piece.color == .white ? pieceTheme.whiteEdge : pieceTheme.blackEdge)
+        let disc = Path(ellipseIn: r.insetBy(dx: r.width * 0.12, dy: r.height * 0.12))
+        var layer = ctx
+        layer.opacity = ghost ? 0.35 : 1
+        layer.fill(disc, with: .color(fill))
+        layer.stroke(disc, with: .color(edge), lineWidth: r.width * 0.05)
+        layer.stroke(Path(ellipseIn: r.insetBy(dx: r.width * 0.25, dy: r.height * 0.25)),
+                     with: .color(edge.opacity(0.6)), lineWidth: r.width * 0.025)
+        if piece.kind == .king {
+            let crown = Image(systemName: "crown.fill")
+            var kingLayer = layer
+            kingLayer.translateBy(x: r.midX, y: r.midY)
+            // Face to face: the pieces of the top player are turned towards them.
+            if picture.orientation.topFacesDown, piece.color == picture.orientation.topColor {
+                kingLayer.rotate(by: .degrees(180))
+            }
+            kingLayer.draw(Text(crown).font(.system(size: r.width * 0.3)).foregroundStyle(edge), at: .zero)
+        }
+    }
+
+    // MARK: Input
+
+    private func square(at p: CGPoint, side: CGFloat) -> UInt32? {
+        BoardGeometry.square(atX: Double(p.x), y: Double(p.y), side: Double(side), flipped: picture.orientation.flipped)
+    }
+
+    /// One gesture for both: a touch that barely moves is a tap; a longer one drags the piece.
+    private func input(side: CGFloat) -> some Gesture {
+        DragGesture(minimumDistance: 0)
+            .onChanged { value in
+                guard onTap != nil else { return }
+                let moved = hypot(value.translation.width, value.translation.height) > side / 32
+                if moved, dragFrom == nil, let from = square(at: value.startLocation, side: side),
+                   picture.snapshot.square(from)?.movable == true {
+                    dragFrom = from
+                    onDragBegan?(from)
+                }
+                if dragFrom != nil { dragPoint = value.location }
+            }
+            .onEnded { value in
+                defer { dragFrom = nil; dragPoint = nil }
+                if dragFrom != nil {
+                    onDragEnded?(square(at: value.location, side: side))
+                } else if let s = square(at: value.location, side: side) {
+                    onTap?(s)
+                }
+            }
+    }
+
+    // MARK: Accessibility
+
+    private func accessibilityGrid(side: CGFloat) -> some View {
+        let cell = side / 8
+        return ForEach(picture.snapshot.squares, id: \.number) { square in
+            if let r = rect(square.number, cell: cell) {
+                SwiftUI.Color.clear
+                    .frame(width: cell, height: cell)
+                    .contentShape(Rectangle())
+                    .offset(x: r.minX, y: r.minY)
+                    .accessibilityElement()
+                    .accessibilityLabel(L10n.speech.describe(square))
+                    .accessibilityAddTraits(onTap == nil ? [] : .isButton)
+                    .accessibilityAddTraits(square.selected ? .isSelected : [])
+                    .accessibilityAction { onTap?(square.number) }
+                    .allowsHitTesting(false)
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+// Saved games: filters (mode, result, level, date), the list page by page, swipe to delete, share PDN,
+// import PDN, statistics per level. Tapping a game continues it (if unfinished) or opens the replay.
+import SwiftUI
+import UniformTypeIdentifiers
+import GiveawayCore
+import GiveawayKit
+
+struct SavedGamesView: View {
+    @Environment(AppModel.self) private var app
+    @Binding var path: [Route]
+    @State private var model: SavedGamesModel?
+    @State private var importing = false
+    @State private var imported: Int?
+
+    var body: some View {
+        Group {
+            if let model {
+                SavedGamesList(model: model, path: $path)
+            } else {
+                ProgressView()
+            }
+        }
+        .navigationTitle(tr("home.savedGames"))
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                Menu {
+                    Button { importing = true } label: { Label(tr("saved.import"), systemImage: "square.and.arrow.down") }
+                    if let pdn = model?.exportPdn() {
+                        ShareLink(item: pdn) { Label(tr("saved.exportAll"), systemImage: "square.and.arrow.up") }
+                    }
+                } label: {
+                    Label(tr("saved.more"), systemImage: "ellipsis.circle")
+                }
+            }
+        }
+        .fileImporter(isPresented: $importing, allowedContentTypes: [.plainText, .data]) { result in
+            guard case .success(let url) = result else { return }
+            let access = url.startAccessingSecurityScopedResource()
+            defer { if access { url.stopAccessingSecurityScopedResource() } }
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else { return }
+            imported = model?.importPdn(text)
+        }
+        .alert(tr("saved.imported", imported ?? 0), isPresented: Binding(
+            get: { imported != nil }, set: { if !$0 { imported = nil } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        }
+        .onAppear {
+            if model == nil, let library = app.library { model = SavedGamesModel(library: library) }
+            model?.reload()
+        }
+    }
+}
+
+private struct SavedGamesList: View {
+    @Bindable var model: SavedGamesModel
+    @Binding var path: [Route]
+
+    var body: some View {
+        List {
+            Section {
+                FilterControls(filter: $model.filter)
+            }
+            Section(tr("saved.count", Int(model.total))) {
+                ForEach(model.games, id: \.id) { game in
+                    Button {
+                        path.append(game.outcome == nil ? .game(id: game.id) : .replay(id: game.id))
+                    } label: {
+                        GameRow(game: game)
+                    }
+                    .swipeActions {
+                        Button(role: .destructive) { model.delete(id: game.id) } label: {
+                            Label(tr("saved.delete"), systemImage: "trash")
+                        }
+                        if let pdn = model.exportPdn(id: game.id) {
+                            ShareLink(item: pdn) { Label(tr("saved.share"), systemImage: "square.and.arrow.up") }
+                        }
+                    }
+                    .contextMenu {
+                        Button { path.append(.replay(id: game.id)) } label: {
+                            Label(tr("saved.replay"), systemImage: "play.rectangle")
+                        }
+                    }
+                    .onAppear { if game.id == model.games.last?.id { model.loadMore() } }
+                }
+            }
+            if let stats = model.stats, !stats.byLevel.isEmpty {
+                Section(tr("saved.stats")) {
+                    ForEach(stats.byLevel, id: \.level) { s in
+                        LabeledContent(L10n.level(s.level),
+                                       value: tr("saved.statsLine", Int(s.wins), Int(s.draws), Int(s.losses)))
+                    }
+                }
+            }
+        }
+        .alert(tr("error.title"), isPresented: Binding(
+            get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        } message: {
+            Text(model.message.map(L10n.message) ?? "")
+        }
+    }
+}
+
+private struct FilterControls: View {
+    @Binding var filter: GameFilter
+    @State private var days = 0
+
+    var body: some View {
+        Picker(tr("saved.mode"), selection: $filter.mode) {
+            Text(tr("saved.all")).tag(GameMode?.none)
+            Text(tr("mode.vsComputer")).tag(GameMode?.some(.vsComputer))
+            Text(tr("mode.passAndPlay")).tag(GameMode?.some(.passAndPlay))
+            Text(tr("mode.imported")).tag(GameMode?.some(.imported))
+        }
+        Picker(tr("saved.result"), selection: $filter.result) {
+            Text(tr("saved.all")).tag(ResultFilter?.none)
+            Text(tr("saved.won")).tag(ResultFilter?.some(.won))
+            Text(tr("saved.lost")).tag(ResultFilter?.some(.lost))
+            Text(tr("result.draw")).tag(ResultFilter?.some(.draw))
+            Text(tr("result.whiteWins")).tag(ResultFilter?.some(.whiteWins))
+            Text(tr("result.blackWins")).tag(ResultFilter?.some(.blackWins))
+        }
+        Picker(tr("home.level"), selection: $filter.level) {
+            Text(tr("saved.all")).tag(UInt8?.none)
+            ForEach(UInt8(1)...UInt8(8), id: \.self) { n in Text(L10n.level(n)).tag(UInt8?.some(n)) }
+        }
+        Picker(tr("saved.period"), selection: $days) {
+            Text(tr("saved.anyTime")).tag(0)
+            Text(tr("saved.lastWeek")).tag(7)
+            Text(tr("saved.lastMonth")).tag(30)
+        }
+        .onChange(of: days) { _, days in
+            filter.since = days == 0 ? nil : Int64((Date().timeIntervalSince1970 - Double(days) * 86_400) * 1000)
+        }
+    }
+}
+
+private struct GameRow: View {
+    let game: GameSummaryView
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            Text("\(game.white) – \(game.black)").font(.headline)
+            Text(L10n.result(game.outcome, game.reason)).font(.subheadline)
+            HStack {
+                Text(L10n.mode(game.mode))
+                Text(tr("saved.plies", Int(game.plies)))
+                Text(Date(timeIntervalSince1970: Double(game.updatedAt) / 1000), style: .date)
+            }
+            .font(.caption)
+            .foregroundStyle(.secondary)
+        }
+        .accessibilityElement(children: .combine)
+    }
+}

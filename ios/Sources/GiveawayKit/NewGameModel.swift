@@ -1,0 +1,112 @@
+// The home screen's new-game choices: opponent, level, colour, clock, handicap. It builds the core's `NewGame`
+// and remembers the choices in the settings for next time.
+import Observation
+import GiveawayCore
+
+/// How the clock is set.
+public enum ClockChoice: Equatable, Hashable, Sendable {
+    case unlimited
+    /// One of the core's presets (index into `timePresets()`).
+    case preset(Int)
+    /// Minutes and increment seconds, the same for both sides.
+    case custom(minutes: UInt32, incrementSeconds: UInt32)
+    /// Time odds: each side its own allowance.
+    case odds(white: SideTime, black: SideTime)
+}
+
+public enum ColorChoice: Hashable, Sendable {
+    case white, black, random
+}
+
+@MainActor
+@Observable
+public final class NewGameModel {
+    public let levels: [LevelInfo]
+    public let presets: [TimePreset]
+
+    public var versusComputer = true
+    public var level: UInt8
+    public var color: ColorChoice
+    public var clock: ClockChoice = .unlimited
+    /// Handicap: the men removed from the standard start (PDN numbers 1–12 Black, 21–32 White).
+    public var removedMen: Set<UInt32> = []
+    /// A position from the editor (PDN FEN); overrides `removedMen`.
+    public var startFen: String?
+
+    public init(settings: Settings) {
+        levels = GiveawayCore.levels()
+        presets = timePresets()
+        level = settings.lastLevel
+        color = settings.lastHumanColor == .black ? .black : .white
+        if let last = settings.lastTimeControl {
+            clock = NewGameModel.choice(for: last, presets: presets)
+        }
+    }
+
+    /// Men that may be removed for a handicap: each side's twelve starting squares.
+    public static let handicapSquares: [UInt32] = Array(1...12) + Array(21...32)
+
+    public func toggleRemoved(_ square: UInt32) {
+        guard NewGameModel.handicapSquares.contains(square) else { return }
+        if removedMen.contains(square) { removedMen.remove(square) } else { removedMen.insert(square) }
+    }
+
+    public var timeControl: TimeControl? {
+        switch clock {
+        case .unlimited:
+            return nil
+        case .preset(let i):
+            return presets.indices.contains(i) ? presets[i].control : nil
+        case .custom(let minutes, let increment):
+            let side = SideTime(baseMs: UInt64(minutes) * 60_000, incrementMs: UInt64(increment) * 1000)
+            return TimeControl(white: side, black: side)
+        case .odds(let white, let black):
+            return TimeControl(white: white, black: black)
+        }
+    }
+
+    /// The request for the core; `randomIsWhite` decides a random colour (passed in so it can be tested).
+    public func newGame(randomIsWhite: Bool = Bool.random()) -> NewGame {
+        let start: StartPosition
+        if let fen = startFen, !fen.isEmpty {
+            start = .fen(fen: fen)
+        } else if removedMen.isEmpty {
+            start = .standard
+        } else {
+            start = .removedMen(squares: removedMen.sorted())
+        }
+        let opponent: Opponent
+        if versusComputer {
+            let human: Color
+            switch color {
+            case .white: human = .white
+            case .black: human = .black
+            case .random: human = randomIsWhite ? .white : .black
+            }
+            opponent = .computer(level: level, human: human)
+        } else {
+            opponent = .passAndPlay
+        }
+        return NewGame(opponent: opponent, start: start, timeControl: timeControl)
+    }
+
+    /// The settings with this game's choices remembered.
+    public func remembered(in settings: Settings, game: NewGame) -> Settings {
+        var s = settings
+        if case .computer(let level, let human) = game.opponent {
+            s.lastLevel = level
+            s.lastHumanColor = human
+        }
+        s.lastTimeControl = game.timeControl
+        return s
+    }
+
+    static func choice(for control: TimeControl, presets: [TimePreset]) -> ClockChoice {
+        if let i = presets.firstIndex(where: { $0.control == control }) { return .preset(i) }
+        if control.white == control.black {
+            return .custom(
+                minutes: UInt32(control.white.baseMs / 60_000), incrementSeconds: UInt32(control.white.incrementMs / 1000))
+        }
+        return .odds(white: control.white, black: control.black)
+    }
+}

@@ -1,0 +1,134 @@
+import XCTest
+@testable import GiveawayKit
+import GiveawayCore
+
+@MainActor
+final class GameControllerTests: XCTestCase {
+    private func passAndPlay() throws -> (GameLibrary, GameController) {
+        let library = try temporaryLibrary()
+        let session = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
+        let controller = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech)
+        controller.start()
+        return (library, controller)
+    }
+
+    func testTapsPlayAMoveAndAnnounceIt() throws {
+        let (_, c) = try passAndPlay()
+        XCTAssertEqual(c.snapshot.ply, 0)
+        c.tap(22) // c3
+        XCTAssertEqual(c.snapshot.selected, 22)
+        XCTAssertTrue(c.snapshot.square(18)?.destination == true) // d4
+        c.tap(18)
+        XCTAssertEqual(c.snapshot.ply, 1)
+        XCTAssertEqual(c.snapshot.sideToMove, .black)
+        XCTAssertEqual(c.lastAnnouncement, "White: c3 to d4")
+        XCTAssertNil(c.message)
+    }
+
+    func testDragPicksUpAndDropsAPiece() throws {
+        let (_, c) = try passAndPlay()
+        c.dragBegan(at: 23) // e3
+        XCTAssertEqual(c.snapshot.selected, 23)
+        c.dragEnded(at: 19) // f4
+        XCTAssertEqual(c.snapshot.ply, 1)
+        // A drag from an empty square does nothing.
+        c.dragBegan(at: 17)
+        XCTAssertNil(c.snapshot.selected)
+    }
+
+    func testAnIllegalTargetIsReportedAndPlaysNothing() throws {
+        let (_, c) = try passAndPlay()
+        c.tap(22)
+        c.dragEnded(at: 13) // a5: not a move of c3
+        XCTAssertEqual(c.snapshot.ply, 0)
+        XCTAssertNotNil(c.message)
+        c.dismissMessage()
+        XCTAssertNil(c.message)
+    }
+
+    func testUndoRedoAndResignWithConfirmation() throws {
+        let (_, c) = try passAndPlay()
+        c.tap(22); c.tap(18)
+        XCTAssertTrue(c.snapshot.canUndo)
+        c.undo()
+        XCTAssertEqual(c.snapshot.ply, 0)
+        c.redo()
+        XCTAssertEqual(c.snapshot.ply, 1)
+        c.requestResign()
+        XCTAssertEqual(c.confirmation, .resign(.black))
+        c.cancelResign()
+        XCTAssertNil(c.confirmation)
+        XCTAssertNil(c.snapshot.result)
+        c.requestResign()
+        c.confirmResign()
+        XCTAssertEqual(c.snapshot.result?.outcome, .whiteWins)
+        XCTAssertEqual(c.snapshot.result?.reason, .resignation)
+        XCTAssertFalse(c.acceptsInput)
+    }
+
+    func testDrawOfferIsAnsweredByTheOtherPlayer() throws {
+        let (_, c) = try passAndPlay()
+        c.offerDraw()
+        XCTAssertEqual(c.confirmation, .answerDraw(offeredBy: .white))
+        c.declineDraw()
+        XCTAssertNil(c.confirmation)
+        XCTAssertNil(c.snapshot.result)
+        c.offerDraw()
+        c.acceptDraw()
+        XCTAssertEqual(c.snapshot.result?.outcome, .draw)
+    }
+
+    func testReactionsAreKeptInTheRecord() throws {
+        let (_, c) = try passAndPlay()
+        c.react("👍")
+        XCTAssertEqual(c.snapshot.reactions.last?.emoji, "👍")
+        XCTAssertEqual(c.snapshot.reactions.last?.side, .white)
+    }
+
+    func testMustCaptureIsShownAndExplained() throws {
+        let (_, c) = try passAndPlay()
+        // 1. c3-d4 f6-e5: White must take d4xf6.
+        c.tap(22); c.tap(18)
+        c.tap(10); c.tap(15)
+        XCTAssertTrue(c.snapshot.mustCapture)
+        XCTAssertTrue(c.mustCaptureNotice)
+        XCTAssertEqual(c.snapshot.squares.filter(\.mustCapture).map(\.number), [18])
+    }
+
+    func testComputerAnswersAndStopCancelsTheSearch() async throws {
+        let library = try temporaryLibrary()
+        let session = try library.newGame(setup: NewGame(opponent: .computer(level: 1, human: .white), start: .standard, timeControl: nil))
+        let c = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech)
+        c.start()
+        c.tap(22); c.tap(18)
+        try await waitUntil { c.snapshot.ply == 2 }
+        XCTAssertEqual(c.snapshot.sideToMove, .white)
+        XCTAssertEqual(c.lastAnnouncement?.hasPrefix("Black: "), true)
+        XCTAssertFalse(c.isThinking)
+        c.stop()
+        XCTAssertFalse(c.isThinking)
+    }
+
+    func testHintComesInTwoSteps() async throws {
+        let (_, c) = try passAndPlay()
+        c.hintPressed()
+        try await waitUntil { c.hint != .none }
+        guard case .piece(let piece) = c.hint else { return XCTFail("first step is the piece") }
+        XCTAssertEqual(c.snapshot.square(piece)?.movable, true)
+        c.hintPressed()
+        guard case .move(let mv) = c.hint else { return XCTFail("second step is the move") }
+        XCTAssertEqual(mv.from, piece)
+        c.hintPressed()
+        XCTAssertEqual(c.hint, .none)
+    }
+
+    func testTheGameSurvivesReopeningTheLibrary() throws {
+        let (library, c) = try passAndPlay()
+        c.tap(22); c.tap(18)
+        c.stop()
+        guard let id = c.snapshot.gameId else { return XCTFail("autosaved games have an id") }
+        let resumed = GameController(session: try library.resume(id: id), settings: try quietSettings(library), speech: englishSpeech)
+        XCTAssertEqual(resumed.snapshot.ply, 1)
+        XCTAssertEqual(resumed.snapshot.fen, c.snapshot.fen)
+    }
+}

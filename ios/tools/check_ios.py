@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""What `make test` can check of the iOS app on a machine without Swift.
+
+1. Every Swift file under ios/ parses with tree-sitter-swift (no ERROR or MISSING node).
+2. The String Catalog is valid JSON and every key has a translated value in en, ru and pt, with the same format
+   arguments; every key the app's Swift code uses is in the catalog: every `tr("...")` argument, and every
+   string literal in a namespace the catalog uses (`"rules.goal"`).
+3. The Swift bindings the package compiles against equal freshly generated ones (`--bindings DIR`).
+
+Exit 1 with one line per problem.
+"""
+import argparse
+import filecmp
+import json
+import re
+import sys
+from pathlib import Path
+
+LANGUAGES = ("en", "ru", "pt")
+# Keys are dotted identifiers (`game.undo`) looked up with `tr("...")`.
+TR_USES = re.compile(r'\btr\("([^"\\]*)"')
+KEY_LITERALS = re.compile(r'"([a-z][A-Za-z0-9]*)\.([A-Za-z0-9.]+)"')
+
+
+def swift_parser():
+    from tree_sitter import Language, Parser
+    import tree_sitter_swift
+
+    return Parser(Language(tree_sitter_swift.language()))
+
+
+def syntax_problems(parser, path: Path):
+    tree = parser.parse(path.read_bytes())
+    problems = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            kind = "missing " + node.type if node.is_missing else "syntax error"
+            row, col = node.start_point
+            problems.append(f"{path}:{row + 1}:{col + 1}: {kind}")
+            continue
+        if node.has_error:
+            stack.extend(node.children)
+    return problems
+
+
+def catalog_problems(catalog: Path, swift_files):
+    try:
+        data = json.loads(catalog.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        return [f"{catalog}: not valid JSON: {e}"], set()
+    problems = []
+    strings = data.get("strings")
+    if data.get("sourceLanguage") != "en" or not isinstance(strings, dict):
+        return [f"{catalog}: needs sourceLanguage \"en\" and a \"strings\" object"], set()
+    for key, entry in strings.items():
+        locs = entry.get("localizations", {}) if isinstance(entry, dict) else {}
+        for lang in LANGUAGES:
+            unit = locs.get(lang, {}).get("stringUnit", {})
+            if not isinstance(unit.get("value"), str) or not unit["value"].strip():
+                problems.append(f"{catalog}: key {key!r} has no {lang} value")
+            elif unit.get("state") != "translated":
+                problems.append(f"{catalog}: key {key!r} in {lang} is not marked translated")
+        values = [locs.get(lang, {}).get("stringUnit", {}).get("value", "") for lang in LANGUAGES]
+        specifiers = {tuple(sorted(re.findall(r"%(?:\d+\$)?(?:lld|@|d|\.\d+f|f)", v))) for v in values}
+        if len(specifiers) > 1:
+            problems.append(f"{catalog}: key {key!r} has different format arguments across languages")
+    namespaces = {k.split(".")[0] for k in strings}
+    used = set()
+    for f in swift_files:
+        text = f.read_text(encoding="utf-8")
+        keys = set(TR_USES.findall(text))
+        keys |= {f"{ns}.{rest}" for ns, rest in KEY_LITERALS.findall(text) if ns in namespaces}
+        for key in sorted(keys):
+            used.add(key)
+            if key not in strings:
+                problems.append(f"{f}: uses key {key!r} that is not in {catalog.name}")
+    return problems, used
+
+
+def bindings_problems(committed: dict, fresh_dir: Path):
+    problems = []
+    for name, path in committed.items():
+        fresh = fresh_dir / name
+        if not fresh.exists():
+            problems.append(f"{fresh}: not generated (run `make bindings`)")
+        elif not filecmp.cmp(fresh, path, shallow=False):
+            problems.append(f"{path}: differs from the generated {fresh}; run `make ios-bindings` and review the Swift wrapper")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ios", type=Path, default=Path(__file__).resolve().parent.parent)
+    ap.add_argument("--bindings", type=Path, help="freshly generated Swift bindings (target/bindings/swift)")
+    args = ap.parse_args()
+    ios = args.ios
+    swift_files = sorted(p for p in ios.rglob("*.swift") if ".build" not in p.parts)
+    if not swift_files:
+        print(f"{ios}: no Swift files found", file=sys.stderr)
+        return 1
+    parser = swift_parser()
+    problems = [p for f in swift_files for p in syntax_problems(parser, f)]
+    catalog = ios / "App" / "Localizable.xcstrings"
+    cat_problems, used = catalog_problems(catalog, [f for f in swift_files if "App" in f.relative_to(ios).parts])
+    unused = set(json.loads(catalog.read_text(encoding="utf-8")).get("strings", {})) - used if not cat_problems else set()
+    problems += [f"{catalog}: key {k!r} is not used by the app" for k in sorted(unused)]
+    problems += cat_problems
+    if args.bindings:
+        problems += bindings_problems(
+            {
+                "GiveawayCore.swift": ios / "Sources" / "GiveawayCore" / "GiveawayCore.swift",
+                "GiveawayCoreFFI.h": ios / "Sources" / "GiveawayCoreFFI" / "GiveawayCoreFFI.h",
+            },
+            args.bindings,
+        )
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        return 1
+    checked = "bindings current, " if args.bindings else ""
+    print(f"ios: {len(swift_files)} Swift files parse, {checked}{len(used)} catalog keys used, all in en/ru/pt")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
