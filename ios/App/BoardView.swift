@@ -16,7 +16,7 @@ extension SwiftUI.Color {
 struct BoardPicture {
     var snapshot: Snapshot
     var pieces: [UInt32: DrawnPiece]
-    var orientation: BoardOrientation
+    var orientation: OrientationPolicy
     var hintPiece: UInt32?
     var hintMove: MoveView?
     var showDestinations: Bool

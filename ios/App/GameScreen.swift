@@ -168,12 +168,12 @@ private struct PlayerBar: View {
             Spacer()
             if let clocks = snapshot.clocks {
                 let ms = color == .white ? clocks.whiteMs : clocks.blackMs
-                Text(ClockText.format(milliseconds: ms))
+                Text(ClockFormat.format(milliseconds: ms))
                     .font(.title3.monospacedDigit())
                     .padding(.horizontal, 8)
                     .background(running ? SwiftUI.Color.accentColor.opacity(0.25) : .clear, in: .rect(cornerRadius: 6))
-                    .foregroundStyle(ms < ClockText.lowTimeMilliseconds ? SwiftUI.Color.red : SwiftUI.Color.primary)
-                    .accessibilityLabel(tr("game.clockOf", L10n.color(color), ClockText.format(milliseconds: ms)))
+                    .foregroundStyle(ms < ClockFormat.lowTimeMilliseconds ? SwiftUI.Color.red : SwiftUI.Color.primary)
+                    .accessibilityLabel(tr("game.clockOf", L10n.color(color), ClockFormat.format(milliseconds: ms)))
             }
         }
         .padding(.horizontal)

@@ -19,7 +19,7 @@ struct GiveawayApp: App {
 @MainActor
 @Observable
 final class AppModel {
-    let library: GameLibrary?
+    let library: CoreLibrary?
     let openError: String?
     var settings: Settings?
     /// Sessions made by the home screen, handed to the game screen (which otherwise resumes by id).

@@ -7,7 +7,7 @@ import GiveawayKit
 struct HomeView: View {
     @Environment(AppModel.self) private var app
     @Binding var path: [Route]
-    @State private var model: NewGameModel?
+    @State private var model: GameSetup?
     @State private var unfinished: GameSummaryView?
     @State private var error: String?
     @State private var editingHandicap = false
@@ -43,7 +43,7 @@ struct HomeView: View {
         .navigationTitle(tr("app.name"))
         .onAppear {
             unfinished = app.unfinishedGame()
-            if model == nil, let settings = app.settings { model = NewGameModel(settings: settings) }
+            if model == nil, let settings = app.settings { model = GameSetup(settings: settings) }
         }
         .sheet(isPresented: $editingHandicap) {
             if let model { HandicapEditor(model: model) }
@@ -55,7 +55,7 @@ struct HomeView: View {
         }
     }
 
-    private func start(_ model: NewGameModel) {
+    private func start(_ model: GameSetup) {
         guard let library = app.library, let settings = app.settings else { return }
         let request = model.newGame()
         do {
@@ -71,7 +71,7 @@ struct HomeView: View {
 }
 
 private struct NewGameSection: View {
-    @Bindable var model: NewGameModel
+    @Bindable var model: GameSetup
     @Binding var editingHandicap: Bool
 
     var body: some View {
@@ -114,7 +114,7 @@ private struct NewGameSection: View {
 
 /// Custom time and time odds: minutes and increment per side.
 private struct CustomClockEditor: View {
-    @Bindable var model: NewGameModel
+    @Bindable var model: GameSetup
     @State private var whiteMinutes = 5
     @State private var whiteIncrement = 0
     @State private var blackMinutes = 5
@@ -141,7 +141,7 @@ private struct CustomClockEditor: View {
 
 /// Handicap: tap the men to remove from the start, or paste a position (PDN FEN) from an editor.
 private struct HandicapEditor: View {
-    @Bindable var model: NewGameModel
+    @Bindable var model: GameSetup
     @Environment(\.dismiss) private var dismiss
     @State private var fen = ""
 
@@ -150,7 +150,7 @@ private struct HandicapEditor: View {
             Form {
                 Section(tr("handicap.removeMen")) {
                     LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: 4)) {
-                        ForEach(NewGameModel.handicapSquares, id: \.self) { n in
+                        ForEach(GameSetup.handicapSquares, id: \.self) { n in
                             let removed = model.removedMen.contains(n)
                             Button {
                                 model.toggleRemoved(n)

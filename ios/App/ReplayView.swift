@@ -42,7 +42,7 @@ private struct ReplayContent: View {
         ScrollView {
             VStack(spacing: 12) {
                 BoardView(picture: BoardPicture(snapshot: controller.snapshot, pieces: controller.snapshot.drawnPieces(),
-                                                orientation: BoardOrientation(mode: .fixed, snapshot: controller.snapshot),
+                                                orientation: OrientationPolicy(mode: .fixed, snapshot: controller.snapshot),
                                                 hintPiece: nil, hintMove: controller.currentReview?.best,
                                                 showDestinations: false, notation: controller.snapshot.notation),
                           board: Themes.board(app.settings?.boardTheme ?? ""),
@@ -78,7 +78,9 @@ private struct ReplayContent: View {
 
     @ViewBuilder private var analysisSection: some View {
         if let analysis = controller.analysis {
-            EvaluationChart(chances: analysis.whiteChances, ply: controller.ply) { controller.go(to: $0) }
+            EvaluationChart(chances: analysis.whiteChances, flagged: controller.flaggedMoves, ply: controller.ply) {
+                controller.go(to: $0)
+            }
                 .frame(height: 160)
             HStack {
                 Text(tr("analysis.accuracy", L10n.color(.white), analysis.whiteAccuracy.map { Int($0.rounded()) } ?? 0))
@@ -86,7 +88,9 @@ private struct ReplayContent: View {
                 Text(tr("analysis.accuracy", L10n.color(.black), analysis.blackAccuracy.map { Int($0.rounded()) } ?? 0))
             }
             .font(.subheadline)
-            ForEach(analysis.moves.filter { ["inaccuracy", "mistake", "blunder"].contains($0.class) }, id: \.ply) { m in
+            Button(tr("replay.nextMistake")) { controller.nextMistake() }
+                .disabled(controller.flaggedMoves.isEmpty)
+            ForEach(controller.flaggedMoves, id: \.ply) { m in
                 Button { controller.go(to: m.ply + 1) } label: { ReviewCard(review: m) }
                     .buttonStyle(.plain)
             }
@@ -103,6 +107,7 @@ private struct ReplayContent: View {
 /// White's expected result (0…1) after every move; tap or drag to jump to a position.
 private struct EvaluationChart: View {
     let chances: [Double]
+    let flagged: [MoveReviewView]
     let ply: UInt32
     let select: (UInt32) -> Void
 
@@ -113,7 +118,11 @@ private struct EvaluationChart: View {
                     .foregroundStyle(chance >= 0.5 ? SwiftUI.Color.gray.opacity(0.35) : SwiftUI.Color.black.opacity(0.6))
                 LineMark(x: .value(tr("analysis.move"), i), y: .value(tr("analysis.chance"), chance))
             }
-            RuleMark(x: .value(tr("analysis.move"), Int(ply))).foregroundStyle(.orange)
+            ForEach(flagged, id: \.ply) { m in
+                PointMark(x: .value(tr("analysis.move"), Int(m.ply) + 1), y: .value(tr("analysis.chance"), chance(after: m)))
+                    .foregroundStyle(m.class == "blunder" ? SwiftUI.Color.red : m.class == "mistake" ? SwiftUI.Color.orange : SwiftUI.Color.yellow)
+            }
+            RuleMark(x: .value(tr("analysis.move"), Int(ply))).foregroundStyle(.blue)
         }
         .chartYScale(domain: 0...1)
         .chartOverlay { proxy in
@@ -127,6 +136,11 @@ private struct EvaluationChart: View {
             }
         }
         .accessibilityLabel(tr("analysis.graph"))
+    }
+
+    private func chance(after m: MoveReviewView) -> Double {
+        let i = Int(m.ply) + 1
+        return chances.indices.contains(i) ? chances[i] : 0.5
     }
 }
 

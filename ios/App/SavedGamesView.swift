@@ -8,7 +8,7 @@ import GiveawayKit
 struct SavedGamesView: View {
     @Environment(AppModel.self) private var app
     @Binding var path: [Route]
-    @State private var model: SavedGamesModel?
+    @State private var model: GameListModel?
     @State private var importing = false
     @State private var imported: Int?
 
@@ -45,14 +45,14 @@ struct SavedGamesView: View {
             Button(tr("common.ok"), role: .cancel) {}
         }
         .onAppear {
-            if model == nil, let library = app.library { model = SavedGamesModel(library: library) }
+            if model == nil, let library = app.library { model = GameListModel(library: library) }
             model?.reload()
         }
     }
 }
 
 private struct SavedGamesList: View {
-    @Bindable var model: SavedGamesModel
+    @Bindable var model: GameListModel
     @Binding var path: [Route]
 
     var body: some View {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """What `make test` can check of the iOS app on a machine without Swift.
 
-1. Every Swift file under ios/ parses with tree-sitter-swift (no ERROR or MISSING node).
+1. Every Swift file under ios/ parses with tree-sitter-swift (no ERROR or MISSING node), except uniffi's
+   generated bindings: tree-sitter-swift 0.7.4 cannot parse the `#if swift(>=5.8)` blocks wrapped around
+   attributes there (valid Swift). That file is checked by 3 instead: byte-identical to uniffi's output.
 2. The String Catalog is valid JSON and every key has a translated value in en, ru and pt, with the same format
    arguments; every key the app's Swift code uses is in the catalog: every `tr("...")` argument, and every
    string literal in a namespace the catalog uses (`"rules.goal"`).
@@ -101,7 +103,8 @@ def main():
         print(f"{ios}: no Swift files found", file=sys.stderr)
         return 1
     parser = swift_parser()
-    problems = [p for f in swift_files for p in syntax_problems(parser, f)]
+    generated = ios / "Sources" / "GiveawayCore" / "GiveawayCore.swift"
+    problems = [p for f in swift_files if f != generated for p in syntax_problems(parser, f)]
     catalog = ios / "App" / "Localizable.xcstrings"
     cat_problems, used = catalog_problems(catalog, [f for f in swift_files if "App" in f.relative_to(ios).parts])
     unused = set(json.loads(catalog.read_text(encoding="utf-8")).get("strings", {})) - used if not cat_problems else set()
@@ -120,7 +123,7 @@ def main():
     if problems:
         return 1
     checked = "bindings current, " if args.bindings else ""
-    print(f"ios: {len(swift_files)} Swift files parse, {checked}{len(used)} catalog keys used, all in en/ru/pt")
+    print(f"ios: {len(swift_files) - 1} Swift files parse (+ generated bindings), {checked}{len(used)} catalog keys used, all in en/ru/pt")
     return 0
 
 

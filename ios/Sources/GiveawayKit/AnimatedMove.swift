@@ -14,12 +14,12 @@ public struct DrawnPiece: Equatable, Sendable {
 }
 
 public struct AnimatedMove: Equatable, Sendable {
-    public let hop: HopAnimation
+    public let hop: MoveAnimator
     /// Pieces before the move, by square.
     public let before: [UInt32: PieceView]
     public private(set) var frame: Int = 0
 
-    public init?(hop: HopAnimation, before: Snapshot) {
+    public init?(hop: MoveAnimator, before: Snapshot) {
         var pieces: [UInt32: PieceView] = [:]
         for s in before.squares {
             if let p = s.piece { pieces[s.number] = p }

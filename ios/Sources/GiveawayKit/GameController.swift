@@ -14,7 +14,7 @@ public enum Confirmation: Equatable, Sendable {
 }
 
 /// The two-step hint: first the piece to move is highlighted, then the move is shown.
-public enum HintStage: Equatable, Sendable {
+public enum HintState: Equatable, Sendable {
     case none
     case piece(UInt32)
     case move(MoveView)
@@ -33,14 +33,14 @@ public let reactionEmojis = ["👍", "😮", "😅", "🤔", "😎", "🙈"]
 public final class GameController {
     public private(set) var snapshot: Snapshot
     public private(set) var animation: AnimatedMove?
-    public private(set) var hint: HintStage = .none
+    public private(set) var hint: HintState = .none
     public private(set) var coach: CoachView?
     /// The running search's latest report while the computer thinks.
     public private(set) var progress: SearchProgress?
     public private(set) var message: UserMessage?
     public private(set) var confirmation: Confirmation?
     public private(set) var lastAnnouncement: String?
-    public private(set) var orientation: BoardOrientation
+    public private(set) var orientation: OrientationPolicy
     public private(set) var settings: Settings
     /// Mirrors iOS's Reduce Motion: the board then jumps to the result of each move.
     public var reduceMotion = false
@@ -65,7 +65,7 @@ public final class GameController {
         self.speech = speech
         let first = session.setNotation(notation: settings.notation)
         self.snapshot = first
-        self.orientation = BoardOrientation(mode: settings.orientation, snapshot: first)
+        self.orientation = OrientationPolicy(mode: settings.orientation, snapshot: first)
     }
 
     // MARK: - Lifecycle
@@ -107,7 +107,7 @@ public final class GameController {
         let notationChanged = new.notation != settings.notation
         settings = new
         if notationChanged { accept(session.setNotation(notation: new.notation), byComputer: false) }
-        orientation = BoardOrientation(mode: new.orientation, snapshot: snapshot)
+        orientation = OrientationPolicy(mode: new.orientation, snapshot: snapshot)
     }
 
     // MARK: - Board input
@@ -202,7 +202,7 @@ public final class GameController {
     public func hintPressed() {
         switch hint {
         case .none: requestHint()
-        case .piece: hint = pendingHint.map { HintStage.move($0.mv) } ?? .none
+        case .piece: hint = pendingHint.map { HintState.move($0.mv) } ?? .none
         case .move: hint = .none
         }
     }
@@ -312,7 +312,7 @@ public final class GameController {
     private func accept(_ new: Snapshot, byComputer: Bool) {
         let old = snapshot
         snapshot = new
-        orientation = BoardOrientation(mode: settings.orientation, snapshot: new)
+        orientation = OrientationPolicy(mode: settings.orientation, snapshot: new)
         if new.ply != old.ply || new.fen != old.fen {
             hint = .none
             pendingHint = nil
@@ -354,7 +354,7 @@ public final class GameController {
 
     private func animate(_ move: MoveView, before: Snapshot) {
         finishAnimation()
-        guard let hop = HopAnimation(move: move, speed: settings.animation, reduceMotion: reduceMotion),
+        guard let hop = MoveAnimator(move: move, speed: settings.animation, reduceMotion: reduceMotion),
               let animated = AnimatedMove(hop: hop, before: before)
         else { return }
         animation = animated

@@ -14,8 +14,8 @@ public enum GameStore {
     }
 
     /// Opens the library at `url` (default: the app's database).
-    public static func open(at url: URL? = nil) throws -> GameLibrary {
+    public static func open(at url: URL? = nil) throws -> CoreLibrary {
         let path = try url ?? databaseURL()
-        return try GameLibrary.open(path: path.path)
+        return try CoreLibrary.open(path: path.path)
     }
 }

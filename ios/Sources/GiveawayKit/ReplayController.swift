@@ -51,6 +51,21 @@ public final class ReplayController {
         return analysis?.moves.first { $0.ply == ply - 1 }
     }
 
+    /// Classes the analysis flags; the replay jumps between them.
+    public static let flaggedClasses: Set<String> = ["inaccuracy", "mistake", "blunder"]
+
+    /// The analysed moves worth a look, in game order.
+    public var flaggedMoves: [MoveReviewView] {
+        analysis?.moves.filter { ReplayController.flaggedClasses.contains($0.class) } ?? []
+    }
+
+    /// Shows the position after the next flagged move past the one shown (wrapping to the first).
+    public func nextMistake() {
+        let flagged = flaggedMoves
+        guard let target = flagged.first(where: { $0.ply + 1 > ply }) ?? flagged.first else { return }
+        go(to: target.ply + 1)
+    }
+
     public func startAnalysis() {
         guard analysisTask == nil, analysis == nil else { return }
         let replay = self.replay

@@ -10,9 +10,9 @@ public final class SettingsModel {
     }
     public private(set) var message: UserMessage?
 
-    private let library: any GameLibraryProtocol
+    private let library: any CoreLibraryProtocol
 
-    public init(library: any GameLibraryProtocol) throws {
+    public init(library: any CoreLibraryProtocol) throws {
         self.library = library
         settings = try library.settings()
     }

@@ -8,7 +8,7 @@ final class AnimationTests: XCTestCase {
         text: "h6:f8:b4:e1", color: .white, from: 12, path: [3, 17, 31], captured: [8, 14, 26], promotes: true)
 
     func testEveryHopKeepsTheJumpedPiecesAsGhosts() throws {
-        let hop = try XCTUnwrap(HopAnimation(move: kingCapture, speed: .normal, reduceMotion: false))
+        let hop = try XCTUnwrap(MoveAnimator(move: kingCapture, speed: .normal, reduceMotion: false))
         XCTAssertEqual(hop.frames, [
             HopFrame(at: 3, ghosts: [8]),
             HopFrame(at: 17, ghosts: [8, 14]),
@@ -17,17 +17,17 @@ final class AnimationTests: XCTestCase {
     }
 
     func testReduceMotionAndOffSkipTheAnimation() {
-        XCTAssertNil(HopAnimation(move: kingCapture, speed: .normal, reduceMotion: true))
-        XCTAssertNil(HopAnimation(move: kingCapture, speed: .off, reduceMotion: false))
-        let slow = HopAnimation(move: kingCapture, speed: .slow, reduceMotion: false)
-        let fast = HopAnimation(move: kingCapture, speed: .fast, reduceMotion: false)
+        XCTAssertNil(MoveAnimator(move: kingCapture, speed: .normal, reduceMotion: true))
+        XCTAssertNil(MoveAnimator(move: kingCapture, speed: .off, reduceMotion: false))
+        let slow = MoveAnimator(move: kingCapture, speed: .slow, reduceMotion: false)
+        let fast = MoveAnimator(move: kingCapture, speed: .fast, reduceMotion: false)
         XCTAssertGreaterThan(slow?.totalSeconds ?? 0, fast?.totalSeconds ?? 1)
     }
 
     func testTheManIsCrownedOnTheFarRankAndGhostsStayUntilTheEnd() throws {
         let session = try GameSession(setup: NewGame(opponent: .passAndPlay, start: .fen(fen: "W:W12:B8,14,26"), timeControl: nil))
         let before = try session.snapshot()
-        let hop = try XCTUnwrap(HopAnimation(move: kingCapture, speed: .normal, reduceMotion: false))
+        let hop = try XCTUnwrap(MoveAnimator(move: kingCapture, speed: .normal, reduceMotion: false))
         var animated = try XCTUnwrap(AnimatedMove(hop: hop, before: before))
 
         var pieces = animated.pieces()

@@ -4,7 +4,7 @@ import GiveawayCore
 
 @MainActor
 final class GameControllerTests: XCTestCase {
-    private func passAndPlay() throws -> (GameLibrary, GameController) {
+    private func passAndPlay() throws -> (CoreLibrary, GameController) {
         let library = try temporaryLibrary()
         let session = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
         let controller = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech)

@@ -52,10 +52,10 @@ final class GeometryTests: XCTestCase {
     }
 
     func testClockText() {
-        XCTAssertEqual(ClockText.format(milliseconds: 300_000), "5:00")
-        XCTAssertEqual(ClockText.format(milliseconds: 65_000), "1:05")
-        XCTAssertEqual(ClockText.format(milliseconds: 3_723_000), "1:02:03")
-        XCTAssertEqual(ClockText.format(milliseconds: 9_340), "0:09.3")
-        XCTAssertEqual(ClockText.format(milliseconds: 0), "0:00.0")
+        XCTAssertEqual(ClockFormat.format(milliseconds: 300_000), "5:00")
+        XCTAssertEqual(ClockFormat.format(milliseconds: 65_000), "1:05")
+        XCTAssertEqual(ClockFormat.format(milliseconds: 3_723_000), "1:02:03")
+        XCTAssertEqual(ClockFormat.format(milliseconds: 9_340), "9.3")
+        XCTAssertEqual(ClockFormat.format(milliseconds: 0), "0.0")
     }
 }

@@ -6,7 +6,7 @@ import GiveawayCore
 final class ScreenModelTests: XCTestCase {
     func testNewGameBuildsTheCoreRequest() throws {
         let library = try temporaryLibrary()
-        let model = NewGameModel(settings: try library.settings())
+        let model = GameSetup(settings: try library.settings())
         XCTAssertEqual(model.levels.count, 8)
         XCTAssertEqual(model.presets.count, 12)
         model.level = 3
@@ -27,7 +27,7 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertNil(try session.snapshot().square(21)?.piece)
         let remembered = model.remembered(in: try library.settings(), game: model.newGame())
         try library.saveSettings(settings: remembered)
-        let again = NewGameModel(settings: try library.settings())
+        let again = GameSetup(settings: try library.settings())
         XCTAssertEqual(again.clock, .custom(minutes: 7, incrementSeconds: 2))
     }
 
@@ -36,7 +36,7 @@ final class ScreenModelTests: XCTestCase {
         let a = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
         _ = try a.playMove(text: "c3-d4")
         _ = try library.newGame(setup: NewGame(opponent: .computer(level: 2, human: .white), start: .standard, timeControl: nil))
-        let model = SavedGamesModel(library: library)
+        let model = GameListModel(library: library)
         model.reload()
         XCTAssertEqual(model.total, 2)
         model.filter.mode = .passAndPlay

@@ -26,14 +26,14 @@ let englishSpeech = Speech { word in
 }
 
 /// A fresh database in a temporary folder.
-func temporaryLibrary() throws -> GameLibrary {
+func temporaryLibrary() throws -> CoreLibrary {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return try GameStore.open(at: dir.appendingPathComponent("games.sqlite3"))
 }
 
 /// Settings with animations off, so tests see the board at once.
-func quietSettings(_ library: GameLibrary) throws -> Settings {
+func quietSettings(_ library: CoreLibrary) throws -> Settings {
     var s = try library.settings()
     s.animation = .off
     s.coach = false

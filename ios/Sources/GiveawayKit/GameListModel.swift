@@ -29,7 +29,7 @@ public struct GameFilter: Equatable, Sendable {
 
 @MainActor
 @Observable
-public final class SavedGamesModel {
+public final class GameListModel {
     public static let pageSize: UInt32 = 30
 
     public private(set) var games: [GameSummaryView] = []
@@ -40,10 +40,10 @@ public final class SavedGamesModel {
         didSet { if filter != oldValue { reload() } }
     }
 
-    private let library: any GameLibraryProtocol
+    private let library: any CoreLibraryProtocol
     private var nextCursor: String?
 
-    public init(library: any GameLibraryProtocol) {
+    public init(library: any CoreLibraryProtocol) {
         self.library = library
     }
 
@@ -52,7 +52,7 @@ public final class SavedGamesModel {
     /// The first page for the current filter, and the statistics.
     public func reload() {
         do {
-            let page = try library.listGames(filter: filter.core, cursor: nil, pageSize: SavedGamesModel.pageSize)
+            let page = try library.listGames(filter: filter.core, cursor: nil, pageSize: GameListModel.pageSize)
             games = page.games
             total = page.total
             nextCursor = page.nextCursor
@@ -66,7 +66,7 @@ public final class SavedGamesModel {
     public func loadMore() {
         guard let cursor = nextCursor else { return }
         do {
-            let page = try library.listGames(filter: filter.core, cursor: cursor, pageSize: SavedGamesModel.pageSize)
+            let page = try library.listGames(filter: filter.core, cursor: cursor, pageSize: GameListModel.pageSize)
             games += page.games
             total = page.total
             nextCursor = page.nextCursor

@@ -7,7 +7,7 @@ public struct HopFrame: Equatable, Sendable {
     public let ghosts: [UInt32]
 }
 
-public struct HopAnimation: Equatable, Sendable {
+public struct MoveAnimator: Equatable, Sendable {
     /// The square the piece left.
     public let from: UInt32
     public let frames: [HopFrame]
@@ -17,7 +17,7 @@ public struct HopAnimation: Equatable, Sendable {
     /// The animation of `move`, or nil when animations are off or the user asked iOS to reduce motion
     /// (the board then shows the result at once, with the last move highlighted).
     public init?(move: MoveView, speed: AnimationSpeed, reduceMotion: Bool) {
-        guard !reduceMotion, let seconds = HopAnimation.secondsPerHop(speed) else { return nil }
+        guard !reduceMotion, let seconds = MoveAnimator.secondsPerHop(speed) else { return nil }
         let captured = Set(move.captured)
         var ghosts: [UInt32] = []
         var frames: [HopFrame] = []

@@ -3,7 +3,7 @@
 // the side to move at the bottom.
 import GiveawayCore
 
-public struct BoardOrientation: Equatable, Sendable {
+public struct OrientationPolicy: Equatable, Sendable {
     /// Black's side (rank 8) at the bottom.
     public let flipped: Bool
     /// Pieces of the side at the top are drawn upside down (face to face).

@@ -20,7 +20,7 @@ public enum ColorChoice: Hashable, Sendable {
 
 @MainActor
 @Observable
-public final class NewGameModel {
+public final class GameSetup {
     public let levels: [LevelInfo]
     public let presets: [TimePreset]
 
@@ -39,7 +39,7 @@ public final class NewGameModel {
         level = settings.lastLevel
         color = settings.lastHumanColor == .black ? .black : .white
         if let last = settings.lastTimeControl {
-            clock = NewGameModel.choice(for: last, presets: presets)
+            clock = GameSetup.choice(for: last, presets: presets)
         }
     }
 
@@ -47,7 +47,7 @@ public final class NewGameModel {
     public static let handicapSquares: [UInt32] = Array(1...12) + Array(21...32)
 
     public func toggleRemoved(_ square: UInt32) {
-        guard NewGameModel.handicapSquares.contains(square) else { return }
+        guard GameSetup.handicapSquares.contains(square) else { return }
         if removedMen.contains(square) { removedMen.remove(square) } else { removedMen.insert(square) }
     }
 

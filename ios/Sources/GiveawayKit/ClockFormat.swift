@@ -1,11 +1,11 @@
-// How a clock reads: `5:00`, `1:02:03` past an hour, and tenths under ten seconds, when every tenth matters.
+// How a clock reads: `5:00`, `1:02:03` past an hour, and `9.3` (tenths) under ten seconds, when every tenth matters.
 
-public enum ClockText {
+public enum ClockFormat {
     public static func format(milliseconds ms: UInt64) -> String {
         let tenths = ms / 100
         let seconds = ms / 1000
         if seconds < 10 {
-            return "0:0\(seconds).\(tenths % 10)"
+            return "\(seconds).\(tenths % 10)"
         }
         let h = seconds / 3600
         let m = (seconds / 60) % 60
