@@ -161,7 +161,7 @@ struct BoardView: View {
                 SwiftUI.Color.clear
                     .frame(width: cell, height: cell)
                     .contentShape(Rectangle())
-                    .offset(x: r.minX, y: r.minY)
+                    .position(x: r.midX, y: r.midY)
                     .accessibilityElement()
                     .accessibilityLabel(L10n.speech.describe(square))
                     .accessibilityAddTraits(onTap == nil ? [] : .isButton)

@@ -26,15 +26,19 @@ final class AppModel {
     @ObservationIgnored private var started: [Int64: GameSession] = [:]
 
     init() {
+        var library: CoreLibrary?
+        var settings: Settings?
+        var openError: String?
         do {
-            let library = try GameStore.open()
-            self.library = library
-            self.settings = try library.settings()
-            self.openError = nil
+            let opened = try GameStore.open()
+            settings = try opened.settings()
+            library = opened
         } catch {
-            self.library = nil
-            self.openError = L10n.message(UserMessage(error))
+            openError = L10n.message(UserMessage(error))
         }
+        self.library = library
+        self.settings = settings
+        self.openError = openError
     }
 
     func save(_ new: Settings) {

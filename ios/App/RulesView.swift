@@ -1,21 +1,26 @@
 // The rules of giveaway in short, with forced capture explained first: it is what newcomers miss.
 import SwiftUI
 
+private struct RuleSection: Identifiable {
+    let id: String
+    let text: String
+}
+
 struct RulesView: View {
     private let sections = [
-        ("rules.goalTitle", "rules.goal"),
-        ("rules.captureTitle", "rules.capture"),
-        ("rules.movesTitle", "rules.moves"),
-        ("rules.kingsTitle", "rules.kings"),
-        ("rules.turkishTitle", "rules.turkish"),
-        ("rules.drawsTitle", "rules.draws"),
+        RuleSection(id: "rules.goalTitle", text: "rules.goal"),
+        RuleSection(id: "rules.captureTitle", text: "rules.capture"),
+        RuleSection(id: "rules.movesTitle", text: "rules.moves"),
+        RuleSection(id: "rules.kingsTitle", text: "rules.kings"),
+        RuleSection(id: "rules.turkishTitle", text: "rules.turkish"),
+        RuleSection(id: "rules.drawsTitle", text: "rules.draws"),
     ]
 
     var body: some View {
-        List(sections, id: \.0) { title, body in
+        List(sections) { section in
             VStack(alignment: .leading, spacing: 6) {
-                Text(tr(title)).font(.headline)
-                Text(tr(body)).font(.body)
+                Text(tr(section.id)).font(.headline)
+                Text(tr(section.text)).font(.body)
             }
             .accessibilityElement(children: .combine)
         }

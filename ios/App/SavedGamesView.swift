@@ -1,6 +1,7 @@
 // Saved games: filters (mode, result, level, date), the list page by page, swipe to delete, share PDN,
 // import PDN, statistics per level. Tapping a game continues it (if unfinished) or opens the replay.
 import SwiftUI
+import UIKit
 import UniformTypeIdentifiers
 import GiveawayCore
 import GiveawayKit
@@ -11,11 +12,12 @@ struct SavedGamesView: View {
     @State private var model: GameListModel?
     @State private var importing = false
     @State private var imported: Int?
+    @State private var sharing: SharedText?
 
     var body: some View {
         Group {
             if let model {
-                SavedGamesList(model: model, path: $path)
+                SavedGamesList(model: model, path: $path, sharing: $sharing)
             } else {
                 ProgressView()
             }
@@ -25,8 +27,10 @@ struct SavedGamesView: View {
             ToolbarItem(placement: .primaryAction) {
                 Menu {
                     Button { importing = true } label: { Label(tr("saved.import"), systemImage: "square.and.arrow.down") }
-                    if let pdn = model?.exportPdn() {
-                        ShareLink(item: pdn) { Label(tr("saved.exportAll"), systemImage: "square.and.arrow.up") }
+                    Button {
+                        sharing = model?.exportPdn().map(SharedText.init)
+                    } label: {
+                        Label(tr("saved.exportAll"), systemImage: "square.and.arrow.up")
                     }
                 } label: {
                     Label(tr("saved.more"), systemImage: "ellipsis.circle")
@@ -44,6 +48,9 @@ struct SavedGamesView: View {
             get: { imported != nil }, set: { if !$0 { imported = nil } })) {
             Button(tr("common.ok"), role: .cancel) {}
         }
+        .sheet(item: $sharing) { shared in
+            ActivityView(items: [shared.text])
+        }
         .onAppear {
             if model == nil, let library = app.library { model = GameListModel(library: library) }
             model?.reload()
@@ -54,6 +61,7 @@ struct SavedGamesView: View {
 private struct SavedGamesList: View {
     @Bindable var model: GameListModel
     @Binding var path: [Route]
+    @Binding var sharing: SharedText?
 
     var body: some View {
         List {
@@ -71,8 +79,10 @@ private struct SavedGamesList: View {
                         Button(role: .destructive) { model.delete(id: game.id) } label: {
                             Label(tr("saved.delete"), systemImage: "trash")
                         }
-                        if let pdn = model.exportPdn(id: game.id) {
-                            ShareLink(item: pdn) { Label(tr("saved.share"), systemImage: "square.and.arrow.up") }
+                        Button {
+                            sharing = model.exportPdn(id: game.id).map(SharedText.init)
+                        } label: {
+                            Label(tr("saved.share"), systemImage: "square.and.arrow.up")
                         }
                     }
                     .contextMenu {
@@ -152,4 +162,25 @@ private struct GameRow: View {
         }
         .accessibilityElement(children: .combine)
     }
+}
+
+/// PDN text on its way to the share sheet.
+struct SharedText: Identifiable {
+    let id = UUID()
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+}
+
+/// The system share sheet (AirDrop, Files, Mail…) for PDN text.
+struct ActivityView: UIViewControllerRepresentable {
+    let items: [Any]
+
+    func makeUIViewController(context: Context) -> UIActivityViewController {
+        UIActivityViewController(activityItems: items, applicationActivities: nil)
+    }
+
+    func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
 }

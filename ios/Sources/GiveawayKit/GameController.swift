@@ -41,6 +41,8 @@ public final class GameController {
     public private(set) var confirmation: Confirmation?
     public private(set) var lastAnnouncement: String?
     public private(set) var orientation: OrientationPolicy
+    /// The computer is searching for its move.
+    public private(set) var isThinking = false
     public private(set) var settings: Settings
     /// Mirrors iOS's Reduce Motion: the board then jumps to the result of each move.
     public var reduceMotion = false
@@ -90,11 +92,9 @@ public final class GameController {
         perform { try self.session.pauseClock() }
     }
 
-    public var isThinking: Bool { engineTask != nil }
-
     /// The player may touch the board now.
     public var acceptsInput: Bool {
-        snapshot.result == nil && !snapshot.computerToMove && engineTask == nil
+        snapshot.result == nil && !snapshot.computerToMove && !isThinking
     }
 
     /// Forced capture is the rule newcomers miss: the screen explains it while it applies to the player.
@@ -266,6 +266,7 @@ public final class GameController {
             Task { @MainActor in self.progress = p }
         })
         let coachAfter = snapshot.ply > 0
+        isThinking = true
         engineTask = Task { [weak self] in
             let result: Result<Snapshot, Error>
             do {
@@ -274,13 +275,14 @@ public final class GameController {
                 result = .failure(error)
             }
             // Let the player's own move finish animating before the answer starts.
-            await self?.animationTask?.value
+            _ = await self?.animationTask?.value
             self?.computerMoveFinished(result, coachAfter: coachAfter)
         }
     }
 
     private func computerMoveFinished(_ result: Result<Snapshot, Error>, coachAfter: Bool) {
         engineTask = nil
+        isThinking = false
         progress = nil
         switch result {
         case .success(let snap):

@@ -89,7 +89,8 @@ public final class GameListModel {
     /// PDN text to share, one game or all.
     public func exportPdn(id: Int64? = nil) -> String? {
         do {
-            return try id.map { try library.exportPdn(id: $0) } ?? library.exportAllPdn()
+            if let id { return try library.exportPdn(id: id) }
+            return try library.exportAllPdn()
         } catch {
             message = UserMessage(error)
             return nil

@@ -44,7 +44,7 @@ public final class GameSetup {
     }
 
     /// Men that may be removed for a handicap: each side's twelve starting squares.
-    public static let handicapSquares: [UInt32] = Array(1...12) + Array(21...32)
+    public static let handicapSquares: [UInt32] = Array(UInt32(1)...UInt32(12)) + Array(UInt32(21)...UInt32(32))
 
     public func toggleRemoved(_ square: UInt32) {
         guard GameSetup.handicapSquares.contains(square) else { return }

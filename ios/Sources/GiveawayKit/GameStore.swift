@@ -15,7 +15,12 @@ public enum GameStore {
 
     /// Opens the library at `url` (default: the app's database).
     public static func open(at url: URL? = nil) throws -> CoreLibrary {
-        let path = try url ?? databaseURL()
-        return try CoreLibrary.open(path: path.path)
+        let file: URL
+        if let url {
+            file = url
+        } else {
+            file = try databaseURL()
+        }
+        return try CoreLibrary.open(path: file.path)
     }
 }

@@ -17,7 +17,7 @@ public struct MoveAnimator: Equatable, Sendable {
     /// The animation of `move`, or nil when animations are off or the user asked iOS to reduce motion
     /// (the board then shows the result at once, with the last move highlighted).
     public init?(move: MoveView, speed: AnimationSpeed, reduceMotion: Bool) {
-        guard !reduceMotion, let seconds = MoveAnimator.secondsPerHop(speed) else { return nil }
+        guard !reduceMotion, let seconds = MoveAnimator.hopSeconds(for: speed) else { return nil }
         let captured = Set(move.captured)
         var ghosts: [UInt32] = []
         var frames: [HopFrame] = []
@@ -35,7 +35,7 @@ public struct MoveAnimator: Equatable, Sendable {
     }
 
     /// Seconds per hop for each speed setting; nil for off.
-    public static func secondsPerHop(_ speed: AnimationSpeed) -> Double? {
+    public static func hopSeconds(for speed: AnimationSpeed) -> Double? {
         switch speed {
         case .off: return nil
         case .slow: return 0.45

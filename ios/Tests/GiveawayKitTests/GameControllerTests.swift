@@ -87,9 +87,9 @@ final class GameControllerTests: XCTestCase {
 
     func testMustCaptureIsShownAndExplained() throws {
         let (_, c) = try passAndPlay()
-        // 1. c3-d4 f6-e5: White must take d4xf6.
+        // 1. c3-d4 f6-e5: White must take d4:f6.
         c.tap(22); c.tap(18)
-        c.tap(10); c.tap(15)
+        c.tap(11); c.tap(15)
         XCTAssertTrue(c.snapshot.mustCapture)
         XCTAssertTrue(c.mustCaptureNotice)
         XCTAssertEqual(c.snapshot.squares.filter(\.mustCapture).map(\.number), [18])
