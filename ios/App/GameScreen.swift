@@ -105,6 +105,14 @@ private struct GameContent: View {
             Button(tr("game.acceptDraw")) { controller.acceptDraw() }
             Button(tr("game.declineDraw"), role: .cancel) { controller.declineDraw() }
         }
+        .alert(tr("rules.captureTitle"), isPresented: Binding(
+            get: { controller.explainCapture && controller.message == nil },
+            set: { if !$0 { controller.dismissCaptureExplanation() } }
+        )) {
+            Button(tr("common.ok"), role: .cancel) { controller.dismissCaptureExplanation() }
+        } message: {
+            Text(tr("rules.capture"))
+        }
         .alert(tr("error.title"), isPresented: Binding(
             get: { controller.message != nil }, set: { if !$0 { controller.dismissMessage() } }
         )) {

@@ -43,6 +43,9 @@ public final class GameController {
     public private(set) var orientation: OrientationPolicy
     /// The computer is searching for its move.
     public private(set) var isThinking = false
+    /// Show the forced-capture rule: the first time the player must capture in this game, and again after a
+    /// refused move while a capture is compulsory (the usual newcomer's surprise).
+    public private(set) var explainCapture = false
     public private(set) var settings: Settings
     /// Mirrors iOS's Reduce Motion: the board then jumps to the result of each move.
     public var reduceMotion = false
@@ -60,6 +63,7 @@ public final class GameController {
     @ObservationIgnored private var animationTask: Task<Void, Never>?
     @ObservationIgnored private var pendingHint: HintView?
     @ObservationIgnored private var active = false
+    @ObservationIgnored private var captureExplained = false
 
     public init(session: any GameSessionProtocol, settings: Settings, speech: Speech) {
         self.session = session
@@ -115,6 +119,13 @@ public final class GameController {
     public func tap(_ square: UInt32) {
         guard acceptsInput else { return }
         finishAnimation()
+        // The core's tap quietly ignores one's own piece that cannot move; while a capture is compulsory that
+        // is the newcomer's puzzle, so ask `select`, whose refusal says which pieces must capture.
+        if snapshot.mustCapture, snapshot.selected == nil, let s = snapshot.square(square),
+           s.piece?.color == snapshot.sideToMove, !s.movable {
+            perform { try self.session.select(square: square) }
+            return
+        }
         perform { try self.session.tap(square: square) }
     }
 
@@ -194,6 +205,7 @@ public final class GameController {
     }
 
     public func dismissMessage() { message = nil }
+    public func dismissCaptureExplanation() { explainCapture = false }
     public func dismissCoach() { coach = nil }
 
     // MARK: - Hint and coach
@@ -302,7 +314,10 @@ public final class GameController {
             accept(try call(), byComputer: false)
         } catch {
             report(error)
-            if let e = error as? GiveawayError, case .IllegalMove = e { onFeedback?(.illegal) }
+            if let e = error as? GiveawayError, case .IllegalMove = e {
+                onFeedback?(.illegal)
+                if snapshot.mustCapture { explainCapture = true }
+            }
         }
     }
 
@@ -338,6 +353,10 @@ public final class GameController {
             confirmation = .answerDraw(offeredBy: by)
         } else if new.drawOffer == nil, case .answerDraw = confirmation {
             confirmation = nil
+        }
+        if mustCaptureNotice, !captureExplained {
+            captureExplained = true
+            explainCapture = true
         }
         updateClockTicks()
         if new.computerToMove {

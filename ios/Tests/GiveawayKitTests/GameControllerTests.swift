@@ -93,6 +93,16 @@ final class GameControllerTests: XCTestCase {
         XCTAssertTrue(c.snapshot.mustCapture)
         XCTAssertTrue(c.mustCaptureNotice)
         XCTAssertEqual(c.snapshot.squares.filter(\.mustCapture).map(\.number), [18])
+        // The rule is explained the first time, and again when the player tries a quiet move instead.
+        XCTAssertTrue(c.explainCapture)
+        c.dismissCaptureExplanation()
+        XCTAssertFalse(c.explainCapture)
+        c.tap(23) // e3 cannot move: d4 must capture
+        XCTAssertEqual(c.snapshot.ply, 2)
+        XCTAssertNil(c.snapshot.selected)
+        XCTAssertEqual(c.message?.kind, .illegalMove)
+        XCTAssertTrue(c.message?.detail.contains("compulsory") == true)
+        XCTAssertTrue(c.explainCapture)
     }
 
     func testComputerAnswersAndStopCancelsTheSearch() async throws {
