@@ -21,13 +21,13 @@ struct GiveawayApp: App {
 final class AppModel {
     let library: CoreLibrary?
     let openError: String?
-    var settings: Settings?
+    var settings: GiveawayCore.Settings?
     /// Sessions made by the home screen, handed to the game screen (which otherwise resumes by id).
     @ObservationIgnored private var started: [Int64: GameSession] = [:]
 
     init() {
         var library: CoreLibrary?
-        var settings: Settings?
+        var settings: GiveawayCore.Settings?
         var openError: String?
         do {
             let opened = try GameStore.open()
@@ -41,7 +41,7 @@ final class AppModel {
         self.openError = openError
     }
 
-    func save(_ new: Settings) {
+    func save(_ new: GiveawayCore.Settings) {
         settings = new
         guard let library else { return }
         do {

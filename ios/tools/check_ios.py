@@ -8,6 +8,9 @@
    arguments; every key the app's Swift code uses is in the catalog: every `tr("...")` argument, and every
    string literal in a namespace the catalog uses (`"rules.goal"`).
 3. The Swift bindings the package compiles against equal freshly generated ones (`--bindings DIR`).
+4. Every method the Swift code calls on the core's objects (`session.…`, `library.…`, `replay.…`) is a function
+   the generated bindings declare, and every field read from a snapshot, the settings or an analysis is declared
+   in the bindings or GiveawayKit: a renamed or removed API name is caught without a compiler.
 
 Exit 1 with one line per problem.
 """
@@ -81,6 +84,36 @@ def catalog_problems(catalog: Path, swift_files):
     return problems, used
 
 
+STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+CORE_CALL = re.compile(r'\b(?:session|library|replay|opened)\??\.([a-zA-Z_]\w*)\b')
+DECLARED_FUNC = re.compile(r'\bfunc\s+`?([a-zA-Z_]\w*)`?')
+# Records read by name: a snapshot's or the settings' fields must exist in the bindings or GiveawayKit's extensions.
+RECORD_READ = re.compile(r'\b(?:snapshot|settings|analysis)\??\.([a-zA-Z_]\w*)\b')
+DECLARED_MEMBER = re.compile(r'\b(?:func|var|let)\s+`?([a-zA-Z_]\w*)`?')
+
+
+def api_call_problems(generated: Path, kit: Path, swift_files):
+    text = generated.read_text(encoding="utf-8")
+    functions = set(DECLARED_FUNC.findall(text))
+    members = set(DECLARED_MEMBER.findall(text))
+    for f in kit.glob("*.swift"):
+        members |= set(DECLARED_MEMBER.findall(f.read_text(encoding="utf-8")))
+    problems = []
+    calls = 0
+    for f in swift_files:
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            code = STRING_LITERAL.sub('""', line.split("//", 1)[0])
+            for name in CORE_CALL.findall(code):
+                calls += 1
+                if name not in functions:
+                    problems.append(f"{f}:{n}: calls {name!r}, which the generated bindings do not declare")
+            for name in RECORD_READ.findall(code):
+                calls += 1
+                if name not in members:
+                    problems.append(f"{f}:{n}: reads {name!r}, which neither the bindings nor GiveawayKit declare")
+    return problems, calls
+
+
 def bindings_problems(committed: dict, fresh_dir: Path):
     problems = []
     for name, path in committed.items():
@@ -110,6 +143,9 @@ def main():
     unused = set(json.loads(catalog.read_text(encoding="utf-8")).get("strings", {})) - used if not cat_problems else set()
     problems += [f"{catalog}: key {k!r} is not used by the app" for k in sorted(unused)]
     problems += cat_problems
+    hand_written = [f for f in swift_files if f != generated]
+    call_problems, calls = api_call_problems(generated, ios / "Sources" / "GiveawayKit", hand_written)
+    problems += call_problems
     if args.bindings:
         problems += bindings_problems(
             {
@@ -123,7 +159,8 @@ def main():
     if problems:
         return 1
     checked = "bindings current, " if args.bindings else ""
-    print(f"ios: {len(swift_files) - 1} Swift files parse (+ generated bindings), {checked}{len(used)} catalog keys used, all in en/ru/pt")
+    print(f"ios: {len(hand_written)} Swift files parse, {calls} uses of core objects and records all declared, {checked}"
+          f"{len(used)} catalog keys used, all in en/ru/pt")
     return 0
 
 
