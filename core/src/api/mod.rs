@@ -10,6 +10,7 @@ pub mod clock;
 mod engine_calls;
 pub mod error;
 pub mod input;
+pub mod levels;
 pub mod library;
 pub mod runtime;
 pub mod session;
@@ -19,6 +20,7 @@ pub mod types;
 
 pub use catalog::{levels, time_presets, LevelInfo, TimeCategory, TimePreset};
 pub use engine_calls::ProgressListener;
+pub use levels::{levels, LevelView};
 pub use error::{ApiResult, GiveawayError};
 pub use library::{GamePage, GameSummaryView, Library, Replay};
 pub use session::GameSession;
