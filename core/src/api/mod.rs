@@ -5,7 +5,7 @@
 //! the library object holds saved games and settings.
 
 mod autosave;
-pub mod catalog;
+pub mod time_presets;
 pub mod clock;
 mod engine_calls;
 pub mod error;
@@ -18,7 +18,7 @@ mod snapshot;
 pub mod state;
 pub mod types;
 
-pub use catalog::{levels, time_presets, LevelInfo, TimeCategory, TimePreset};
+pub use time_presets::{time_presets, TimeCategory, TimePreset};
 pub use engine_calls::ProgressListener;
 pub use levels::{levels, LevelView};
 pub use error::{ApiResult, GiveawayError};

@@ -2631,85 +2631,6 @@ public func FfiConverterTypeHintView_lower(_ value: HintView) -> RustBuffer {
 }
 
 
-/**
- * A playing level as the new-game screen lists it.
- */
-public struct LevelInfo: Equatable, Hashable {
-    /**
-     * 1 = Beginner … 8 = World Champion (the `level` of `Opponent::Computer`).
-     */
-    public var number: UInt8
-    /**
-     * English name; shells may show a translation keyed by `number`.
-     */
-    public var name: String
-    /**
-     * Approximate rating on an Elo-like scale.
-     */
-    public var rating: UInt32
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(
-        /**
-         * 1 = Beginner … 8 = World Champion (the `level` of `Opponent::Computer`).
-         */number: UInt8, 
-        /**
-         * English name; shells may show a translation keyed by `number`.
-         */name: String, 
-        /**
-         * Approximate rating on an Elo-like scale.
-         */rating: UInt32) {
-        self.number = number
-        self.name = name
-        self.rating = rating
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension LevelInfo: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeLevelInfo: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LevelInfo {
-        return
-            try LevelInfo(
-                number: FfiConverterUInt8.read(from: &buf), 
-                name: FfiConverterString.read(from: &buf), 
-                rating: FfiConverterUInt32.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: LevelInfo, into buf: inout [UInt8]) {
-        FfiConverterUInt8.write(value.number, into: &buf)
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterUInt32.write(value.rating, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeLevelInfo_lift(_ buf: RustBuffer) throws -> LevelInfo {
-    return try FfiConverterTypeLevelInfo.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeLevelInfo_lower(_ value: LevelInfo) -> RustBuffer {
-    return FfiConverterTypeLevelInfo.lower(value)
-}
-
-
 public struct LevelStats: Equatable, Hashable {
     public var level: UInt8
     public var games: UInt64
@@ -2777,6 +2698,67 @@ public func FfiConverterTypeLevelStats_lift(_ buf: RustBuffer) throws -> LevelSt
 #endif
 public func FfiConverterTypeLevelStats_lower(_ value: LevelStats) -> RustBuffer {
     return FfiConverterTypeLevelStats.lower(value)
+}
+
+
+/**
+ * One computer level: its number (the `level` of `Opponent::Computer`), English name and approximate rating.
+ */
+public struct LevelView: Equatable, Hashable {
+    public var number: UInt8
+    public var name: String
+    public var rating: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(number: UInt8, name: String, rating: UInt32) {
+        self.number = number
+        self.name = name
+        self.rating = rating
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LevelView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLevelView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LevelView {
+        return
+            try LevelView(
+                number: FfiConverterUInt8.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                rating: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LevelView, into buf: inout [UInt8]) {
+        FfiConverterUInt8.write(value.number, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterUInt32.write(value.rating, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLevelView_lift(_ buf: RustBuffer) throws -> LevelView {
+    return try FfiConverterTypeLevelView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLevelView_lower(_ value: LevelView) -> RustBuffer {
+    return FfiConverterTypeLevelView.lower(value)
 }
 
 
@@ -5907,31 +5889,6 @@ fileprivate struct FfiConverterSequenceTypeGameSummaryView: FfiConverterRustBuff
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceTypeLevelInfo: FfiConverterRustBuffer {
-    typealias SwiftType = [LevelInfo]
-
-    public static func write(_ value: [LevelInfo], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterTypeLevelInfo.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [LevelInfo] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [LevelInfo]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeLevelInfo.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
 fileprivate struct FfiConverterSequenceTypeLevelStats: FfiConverterRustBuffer {
     typealias SwiftType = [LevelStats]
 
@@ -5949,6 +5906,31 @@ fileprivate struct FfiConverterSequenceTypeLevelStats: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeLevelStats.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeLevelView: FfiConverterRustBuffer {
+    typealias SwiftType = [LevelView]
+
+    public static func write(_ value: [LevelView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeLevelView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [LevelView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [LevelView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeLevelView.read(from: &buf))
         }
         return seq
     }
@@ -6177,10 +6159,10 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
- * The eight playing levels, weakest first.
+ * The levels, weakest first.
  */
-public func levels() -> [LevelInfo]  {
-    return try!  FfiConverterSequenceTypeLevelInfo.lift(try! rustCall() {
+public func levels() -> [LevelView]  {
+    return try!  FfiConverterSequenceTypeLevelView.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_core_fn_func_levels(uniffiCallStatus
     )
@@ -6212,10 +6194,10 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_levels() != 34918) {
+    if (uniffi_giveaway_core_checksum_func_levels() != 63807) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_time_presets() != 3912) {
+    if (uniffi_giveaway_core_checksum_func_time_presets() != 5909) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_method_progresslistener_on_search() != 25508) {

@@ -21,7 +21,7 @@ public enum ColorChoice: Hashable, Sendable {
 @MainActor
 @Observable
 public final class GameSetup {
-    public let levels: [LevelInfo]
+    public let levels: [LevelView]
     public let presets: [TimePreset]
 
     public var versusComputer = true

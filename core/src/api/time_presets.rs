@@ -1,19 +1,7 @@
-//! What the new-game screens offer: the playing levels and the time-control presets. Every front end lists the
-//! same choices, so they come from the core instead of a table copied into each shell.
+//! The time-control presets the new-game screens offer. Every front end lists the same clocks, so they come
+//! from the core instead of a table copied into each shell (the levels are in `levels.rs`).
 
-use crate::engine::LEVELS;
 use crate::record::TimeControl;
-
-/// A playing level as the new-game screen lists it.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct LevelInfo {
-    /// 1 = Beginner … 8 = World Champion (the `level` of `Opponent::Computer`).
-    pub number: u8,
-    /// English name; shells may show a translation keyed by `number`.
-    pub name: String,
-    /// Approximate rating on an Elo-like scale.
-    pub rating: u32,
-}
 
 /// The speed family of a time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
@@ -51,12 +39,6 @@ const PRESETS: [(TimeCategory, u32, u32); 12] = [
     (TimeCategory::Classic, 60, 0),
 ];
 
-/// The eight playing levels, weakest first.
-#[uniffi::export]
-pub fn levels() -> Vec<LevelInfo> {
-    LEVELS.iter().map(|l| LevelInfo { number: l.number, name: l.name.to_string(), rating: l.rating }).collect()
-}
-
 /// The standard time controls, fastest first (unlimited, custom and time odds are built by the shell).
 #[uniffi::export]
 pub fn time_presets() -> Vec<TimePreset> {
@@ -75,15 +57,6 @@ pub fn time_presets() -> Vec<TimePreset> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn levels_are_numbered_one_to_eight_with_rising_ratings() {
-        let l = levels();
-        assert_eq!(l.iter().map(|l| l.number).collect::<Vec<_>>(), (1..=8).collect::<Vec<_>>());
-        assert_eq!(l[0].name, "Beginner");
-        assert_eq!(l[7].name, "World Champion");
-        assert!(l.windows(2).all(|w| w[0].rating < w[1].rating));
-    }
 
     #[test]
     fn presets_match_their_labels_and_controls() {
