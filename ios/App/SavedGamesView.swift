@@ -13,6 +13,7 @@ struct SavedGamesView: View {
     @State private var importing = false
     @State private var imported: Int?
     @State private var sharing: SharedText?
+    @State private var importError: String?
 
     var body: some View {
         Group {
@@ -41,12 +42,22 @@ struct SavedGamesView: View {
             guard case .success(let url) = result else { return }
             let access = url.startAccessingSecurityScopedResource()
             defer { if access { url.stopAccessingSecurityScopedResource() } }
-            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else { return }
-            imported = model?.importPdn(text)
+            do {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                imported = model?.importPdn(text)
+            } catch {
+                importError = error.localizedDescription
+            }
         }
         .alert(tr("saved.imported", imported ?? 0), isPresented: Binding(
             get: { imported != nil }, set: { if !$0 { imported = nil } })) {
             Button(tr("common.ok"), role: .cancel) {}
+        }
+        .alert(tr("error.title"), isPresented: Binding(
+            get: { importError != nil }, set: { if !$0 { importError = nil } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        } message: {
+            Text(importError ?? "")
         }
         .sheet(item: $sharing) { shared in
             ActivityView(items: [shared.text])

@@ -7,11 +7,14 @@ import GiveawayKit
 struct SettingsView: View {
     @Environment(AppModel.self) private var app
     @State private var model: SettingsModel?
+    @State private var loadError: String?
 
     var body: some View {
         Group {
             if let model {
                 SettingsForm(model: model)
+            } else if let loadError {
+                ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
             } else {
                 ProgressView()
             }
@@ -19,7 +22,11 @@ struct SettingsView: View {
         .navigationTitle(tr("home.settings"))
         .task {
             guard model == nil, let library = app.library else { return }
-            model = try? SettingsModel(library: library)
+            do {
+                model = try SettingsModel(library: library)
+            } catch {
+                loadError = L10n.message(UserMessage(error))
+            }
         }
         .onDisappear { if let s = model?.settings { app.settings = s } }
     }

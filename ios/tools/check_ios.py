@@ -11,6 +11,7 @@
 4. Every method the Swift code calls on the core's objects (`session.…`, `library.…`, `replay.…`) is a function
    the generated bindings declare, and every field read from a snapshot, the settings or an analysis is declared
    in the bindings or GiveawayKit: a renamed or removed API name is caught without a compiler.
+5. No `try!` in hand-written Swift: a failing core call must never crash the app.
 
 Exit 1 with one line per problem.
 """
@@ -103,6 +104,8 @@ def api_call_problems(generated: Path, kit: Path, swift_files):
     for f in swift_files:
         for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             code = STRING_LITERAL.sub('""', line.split("//", 1)[0])
+            if "try!" in code:
+                problems.append(f"{f}:{n}: `try!` crashes the app when the call fails; handle the error")
             for name in CORE_CALL.findall(code):
                 calls += 1
                 if name not in functions:
