@@ -42,6 +42,8 @@ private struct GameContent: View {
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var feedback = FeedbackPlayer()
     @State private var showReplay = false
+    /// On screen (not covered by the replay pushed on top): only then may clocks and the engine run.
+    @State private var visible = false
 
     private var snapshot: Snapshot { controller.snapshot }
 
@@ -73,10 +75,15 @@ private struct GameContent: View {
                 AccessibilityNotification.Announcement(text).post()
             }
             if let settings = app.settings { controller.updateSettings(settings) }
+            visible = true
             controller.start()
         }
-        .onDisappear { controller.stop() }
+        .onDisappear {
+            visible = false
+            controller.stop()
+        }
         .onChange(of: scenePhase) { _, phase in
+            guard visible else { return }
             switch phase {
             case .active: controller.start()
             case .background: controller.stop()
