@@ -105,7 +105,27 @@ final class GameControllerTests: XCTestCase {
         XCTAssertTrue(c.explainCapture)
     }
 
-    func testComputerAnswersAndStopCancelsTheSearch() async throws {
+    func testStopCancelsTheComputersSearchInTheCore() async throws {
+        let library = try temporaryLibrary()
+        // World Champion opens for White and thinks 2 s a move: long enough to be stopped mid-search.
+        let session = try library.newGame(setup: NewGame(opponent: .computer(level: 8, human: .black), start: .standard, timeControl: nil))
+        let c = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech)
+        c.start()
+        XCTAssertTrue(c.isThinking)
+        XCTAssertFalse(c.acceptsInput)
+        c.stop()
+        try await waitUntil(seconds: 10) { !c.isThinking }
+        // Had only the Swift task been cancelled, the core would have finished and played its move.
+        XCTAssertEqual(try session.snapshot().ply, 0)
+        XCTAssertNil(c.message, "a cancelled search is not an error for the player")
+        // Back on screen, the computer starts again and plays.
+        c.start()
+        XCTAssertTrue(c.isThinking)
+        try await waitUntil(seconds: 20) { c.snapshot.ply == 1 }
+        c.stop()
+    }
+
+    func testComputerAnswersTheMove() async throws {
         let library = try temporaryLibrary()
         let session = try library.newGame(setup: NewGame(opponent: .computer(level: 1, human: .white), start: .standard, timeControl: nil))
         let c = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech)
@@ -115,8 +135,8 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.snapshot.sideToMove, .white)
         XCTAssertEqual(c.lastAnnouncement?.hasPrefix("Black: "), true)
         XCTAssertFalse(c.isThinking)
+        XCTAssertTrue(c.acceptsInput)
         c.stop()
-        XCTAssertFalse(c.isThinking)
     }
 
     func testHintComesInTwoSteps() async throws {
