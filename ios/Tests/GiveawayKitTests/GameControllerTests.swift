@@ -152,11 +152,16 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.hint, .none)
     }
 
-    func testTheGameSurvivesReopeningTheLibrary() throws {
-        let (library, c) = try passAndPlay()
+    func testTheGameSurvivesReopeningTheDatabase() throws {
+        let url = try temporaryDatabase()
+        let first = try GameStore.open(at: url)
+        let session = try first.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
+        let c = GameController(session: session, settings: try quietSettings(first), speech: englishSpeech)
+        c.start()
         c.tap(22); c.tap(18)
-        c.stop()
         guard let id = c.snapshot.gameId else { return XCTFail("autosaved games have an id") }
+        // A relaunch after the app was killed: a new library on the same file, no stop() or save beforehand.
+        let library = try GameStore.open(at: url)
         let resumed = GameController(session: try library.resume(id: id), settings: try quietSettings(library), speech: englishSpeech)
         XCTAssertEqual(resumed.snapshot.ply, 1)
         XCTAssertEqual(resumed.snapshot.fen, c.snapshot.fen)

@@ -25,11 +25,16 @@ let englishSpeech = Speech { word in
     }
 }
 
-/// A fresh database in a temporary folder.
-func temporaryLibrary() throws -> CoreLibrary {
+/// The path of a fresh database in a temporary folder.
+func temporaryDatabase() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return try GameStore.open(at: dir.appendingPathComponent("games.sqlite3"))
+    return dir.appendingPathComponent("games.sqlite3")
+}
+
+/// A library on a fresh database.
+func temporaryLibrary() throws -> CoreLibrary {
+    try GameStore.open(at: try temporaryDatabase())
 }
 
 /// Settings with animations off, so tests see the board at once.
