@@ -27,13 +27,19 @@ struct BoardView: View {
     let picture: BoardPicture
     let board: BoardTheme
     let pieceTheme: PieceTheme
-    /// nil for a board that only shows (replay).
-    var onTap: ((UInt32) -> Void)?
-    var onDragBegan: ((UInt32) -> Void)?
-    var onDragEnded: ((UInt32?) -> Void)?
+    /// Both nil for a board that only shows (replay).
+    var onPickUp: ((UInt32) -> Void)?
+    var onGesture: ((DragTracker.Gesture) -> Void)?
 
-    @State private var dragFrom: UInt32?
-    @State private var dragPoint: CGPoint?
+    @State private var tracker = DragTracker(slop: 0)
+    @State private var touching = false
+
+    /// The piece following the finger: only one the player may move.
+    private var dragFrom: UInt32? {
+        guard tracker.dragging, let origin = tracker.origin, let square = picture.snapshot.square(origin),
+              square.movable || square.selected else { return nil }
+        return origin
+    }
 
     var body: some View {
         GeometryReader { geo in
@@ -89,8 +95,8 @@ struct BoardView: View {
                          with: .color(highlight))
             }
         }
-        if let from = dragFrom, let point = dragPoint, let drawn = picture.pieces[from] {
-            let r = CGRect(x: point.x - cell / 2, y: point.y - cell / 2, width: cell, height: cell)
+        if let from = dragFrom, let drawn = picture.pieces[from] {
+            let r = CGRect(x: tracker.x - cell / 2, y: tracker.y - cell / 2, width: cell, height: cell)
             drawPiece(drawn.piece, in: r.offsetBy(dx: 0, dy: -cell * 0.3), ghost: false, ctx: &ctx)
         }
     }
@@ -125,30 +131,28 @@ struct BoardView: View {
 
     // MARK: Input
 
-    private func square(at p: CGPoint, side: CGFloat) -> UInt32? {
-        BoardGeometry.square(atX: Double(p.x), y: Double(p.y), side: Double(side), flipped: picture.orientation.flipped)
-    }
-
-    /// One gesture for both: a touch that barely moves is a tap; a longer one drags the piece.
+    /// One gesture for both: a touch that moves less than a quarter square is a tap; a longer one drags the
+    /// piece, which follows the finger and drops where it is lifted (`DragTracker` decides).
     private func input(side: CGFloat) -> some Gesture {
         DragGesture(minimumDistance: 0)
             .onChanged { value in
-                guard onTap != nil else { return }
-                let moved = hypot(value.translation.width, value.translation.height) > side / 32
-                if moved, dragFrom == nil, let from = square(at: value.startLocation, side: side),
-                   picture.snapshot.square(from)?.movable == true {
-                    dragFrom = from
-                    onDragBegan?(from)
+                guard onGesture != nil else { return }
+                let flipped = picture.orientation.flipped
+                if !touching {
+                    touching = true
+                    tracker = DragTracker(slop: Double(side) / 32)
+                    tracker.down(x: value.startLocation.x, y: value.startLocation.y, side: Double(side), flipped: flipped)
                 }
-                if dragFrom != nil { dragPoint = value.location }
+                if tracker.move(x: value.location.x, y: value.location.y), let from = tracker.origin {
+                    onPickUp?(from)
+                }
             }
             .onEnded { value in
-                defer { dragFrom = nil; dragPoint = nil }
-                if dragFrom != nil {
-                    onDragEnded?(square(at: value.location, side: side))
-                } else if let s = square(at: value.location, side: side) {
-                    onTap?(s)
-                }
+                guard touching else { return }
+                touching = false
+                let gesture = tracker.up(x: value.location.x, y: value.location.y, side: Double(side),
+                                         flipped: picture.orientation.flipped)
+                onGesture?(gesture)
             }
     }
 
@@ -164,9 +168,9 @@ struct BoardView: View {
                     .position(x: r.midX, y: r.midY)
                     .accessibilityElement()
                     .accessibilityLabel(L10n.speech.describe(square))
-                    .accessibilityAddTraits(onTap == nil ? [] : .isButton)
+                    .accessibilityAddTraits(onGesture == nil ? [] : .isButton)
                     .accessibilityAddTraits(square.selected ? .isSelected : [])
-                    .accessibilityAction { onTap?(square.number) }
+                    .accessibilityAction { onGesture?(.tap(square.number)) }
                     .allowsHitTesting(false)
             }
         }

@@ -52,9 +52,8 @@ private struct GameContent: View {
             PlayerBar(controller: controller, color: controller.orientation.topColor, top: true)
             BoardView(picture: picture, board: Themes.board(controller.settings.boardTheme),
                       pieceTheme: Themes.piece(controller.settings.pieceTheme),
-                      onTap: { controller.tap($0) },
-                      onDragBegan: { controller.dragBegan(at: $0) },
-                      onDragEnded: { controller.dragEnded(at: $0) })
+                      onPickUp: { controller.dragBegan(at: $0) },
+                      onGesture: { controller.handle($0) })
                 .padding(.horizontal, 4)
             PlayerBar(controller: controller, color: controller.orientation.topColor.opposite, top: false)
             StatusArea(controller: controller, showReplay: $showReplay)

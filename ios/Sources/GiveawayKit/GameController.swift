@@ -136,14 +136,27 @@ public final class GameController {
         perform { try self.session.select(square: square) }
     }
 
-    /// The drag ended over `square` (nil: off the board): drop the piece there.
-    public func dragEnded(at square: UInt32?) {
-        guard acceptsInput, snapshot.selected != nil else { return }
-        guard let square, square != snapshot.selected else {
-            if square == nil { accept(session.clearSelection(), byComputer: false) }
-            return
+    /// A piece dragged from `from` and dropped on `to`: select it (unless it is already moving), then move.
+    public func drag(from: UInt32, to: UInt32) {
+        guard acceptsInput else { return }
+        if snapshot.selected != from, snapshot.capture == nil {
+            do {
+                accept(try session.select(square: from), byComputer: false)
+            } catch {
+                report(error)
+                return
+            }
         }
-        perform { try self.session.moveTo(square: square) }
+        perform { try self.session.moveTo(square: to) }
+    }
+
+    /// The input gesture as `DragTracker` read it.
+    public func handle(_ gesture: DragTracker.Gesture) {
+        switch gesture {
+        case .tap(let square): tap(square)
+        case .drag(let from, let to): drag(from: from, to: to)
+        case .none: if snapshot.selected != nil, snapshot.capture == nil { clearSelection() }
+        }
     }
 
     /// Several capture paths end on the tapped square: play the one the player picked.

@@ -27,19 +27,26 @@ final class GameControllerTests: XCTestCase {
 
     func testDragPicksUpAndDropsAPiece() throws {
         let (_, c) = try passAndPlay()
-        c.dragBegan(at: 23) // e3
+        c.dragBegan(at: 23) // e3: picked up, its destinations shown
         XCTAssertEqual(c.snapshot.selected, 23)
-        c.dragEnded(at: 19) // f4
+        c.drag(from: 23, to: 19) // dropped on f4
         XCTAssertEqual(c.snapshot.ply, 1)
+        // Black drags without a pick-up first: the controller selects, then moves.
+        c.handle(.drag(from: 11, to: 15)) // f6-e5
+        XCTAssertEqual(c.snapshot.ply, 2)
         // A drag from an empty square does nothing.
         c.dragBegan(at: 17)
+        XCTAssertNil(c.snapshot.selected)
+        // Dropped off the board: the selection is cleared.
+        c.tap(22)
+        XCTAssertEqual(c.snapshot.selected, 22)
+        c.handle(.none)
         XCTAssertNil(c.snapshot.selected)
     }
 
     func testAnIllegalTargetIsReportedAndPlaysNothing() throws {
         let (_, c) = try passAndPlay()
-        c.tap(22)
-        c.dragEnded(at: 13) // a5: not a move of c3
+        c.drag(from: 22, to: 13) // c3 to a5: not a move
         XCTAssertEqual(c.snapshot.ply, 0)
         XCTAssertNotNil(c.message)
         c.dismissMessage()

@@ -51,6 +51,26 @@ final class GeometryTests: XCTestCase {
         XCTAssertNil(BoardGeometry.jumpedSquare(from: 29, to: 30, occupied: [22]))
     }
 
+    func testDragTrackerTellsTapsFromDrags() {
+        var t = DragTracker(slop: 10)
+        // c3 is column 2, row 5 of a 320-point board (40 points a square).
+        t.down(x: 100, y: 220, side: 320, flipped: false)
+        XCTAssertEqual(t.origin, 22)
+        XCTAssertFalse(t.move(x: 105, y: 224)) // within the slop: still a tap
+        XCTAssertEqual(t.up(x: 105, y: 224, side: 320, flipped: false), .tap(22))
+        t.down(x: 100, y: 220, side: 320, flipped: false)
+        XCTAssertTrue(t.move(x: 130, y: 190)) // the drag starts here, once
+        XCTAssertFalse(t.move(x: 140, y: 180))
+        XCTAssertTrue(t.dragging)
+        XCTAssertEqual(t.up(x: 140, y: 180, side: 320, flipped: false), .drag(from: 22, to: 18)) // d4
+        XCTAssertNil(t.origin)
+        t.down(x: 100, y: 220, side: 320, flipped: false)
+        _ = t.move(x: 100, y: 100)
+        XCTAssertEqual(t.up(x: 400, y: 100, side: 320, flipped: false), .none) // off the board
+        t.down(x: 60, y: 220, side: 320, flipped: false) // b3 is a light square
+        XCTAssertEqual(t.up(x: 60, y: 220, side: 320, flipped: false), .none)
+    }
+
     func testClockText() {
         XCTAssertEqual(ClockFormat.format(milliseconds: 300_000), "5:00")
         XCTAssertEqual(ClockFormat.format(milliseconds: 65_000), "1:05")
