@@ -11,7 +11,9 @@ func tr(_ key: String, _ args: CVarArg...) -> String {
 }
 
 enum L10n {
-    static let speech = Speech { word in
+    static let speech = Speech(words: speechWord, result: { L10n.result($0.outcome, $0.reason) })
+
+    private static func speechWord(_ word: SpeechWord) -> String {
         switch word {
         case .whiteMan: return tr("speech.whiteMan")
         case .whiteKing: return tr("speech.whiteKing")

@@ -360,7 +360,7 @@ public final class GameController {
         }
         if let result = new.result, old.result == nil {
             onFeedback?(.gameOver)
-            announce(result.text)
+            announce(speech.announce(result))
         }
         if let by = new.drawOffer, old.drawOffer == nil {
             confirmation = .answerDraw(offeredBy: by)

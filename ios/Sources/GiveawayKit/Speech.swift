@@ -12,9 +12,20 @@ public enum SpeechWord: Hashable, Sendable {
 
 public struct Speech: Sendable {
     private let words: @Sendable (SpeechWord) -> String
+    private let resultText: @Sendable (ResultView) -> String
 
-    public init(words: @escaping @Sendable (SpeechWord) -> String) {
+    /// `result` words the end of a game; the core's English text by default.
+    public init(
+        words: @escaping @Sendable (SpeechWord) -> String,
+        result: @escaping @Sendable (ResultView) -> String = { $0.text }
+    ) {
         self.words = words
+        self.resultText = result
+    }
+
+    /// The end of the game read aloud.
+    public func announce(_ result: ResultView) -> String {
+        resultText(result)
     }
 
     /// The accessibility label of a square.
