@@ -8,6 +8,7 @@ import GiveawayKit
 struct GameScreen: View {
     let gameId: Int64
     @Environment(AppModel.self) private var app
+    @AppStorage("captureExplained") private var captureExplained = false
     @State private var controller: GameController?
     @State private var loadError: String?
 
@@ -28,7 +29,10 @@ struct GameScreen: View {
         guard controller == nil, let settings = app.settings else { return }
         do {
             let session = try app.session(for: gameId)
-            controller = GameController(session: session, settings: settings, speech: L10n.speech)
+            let loaded = GameController(session: session, settings: settings, speech: L10n.speech,
+                                        captureExplained: captureExplained)
+            loaded.onCaptureExplained = { captureExplained = true }
+            controller = loaded
         } catch {
             loadError = L10n.message(UserMessage(error))
         }

@@ -43,8 +43,8 @@ public final class GameController {
     public private(set) var orientation: OrientationPolicy
     /// The computer is searching for its move.
     public private(set) var isThinking = false
-    /// Show the forced-capture rule: the first time the player must capture in this game, and again after a
-    /// refused move while a capture is compulsory (the usual newcomer's surprise).
+    /// Show the forced-capture rule: the first time the player must capture (ever: the app remembers it), and
+    /// again after a refused move while a capture is compulsory (the usual newcomer's surprise).
     public private(set) var explainCapture = false
     public private(set) var settings: Settings
     /// Mirrors iOS's Reduce Motion: the board then jumps to the result of each move.
@@ -54,6 +54,8 @@ public final class GameController {
     @ObservationIgnored public var onFeedback: (@MainActor (Feedback) -> Void)?
     /// VoiceOver announcements.
     @ObservationIgnored public var onAnnouncement: (@MainActor (String) -> Void)?
+    /// The forced-capture rule was explained for the first time: the app remembers it across launches.
+    @ObservationIgnored public var onCaptureExplained: (@MainActor () -> Void)?
 
     private let session: any GameSessionProtocol
     private let speech: Speech
@@ -65,7 +67,9 @@ public final class GameController {
     @ObservationIgnored private var active = false
     @ObservationIgnored private var captureExplained = false
 
-    public init(session: any GameSessionProtocol, settings: Settings, speech: Speech) {
+    /// `captureExplained`: the forced-capture rule was explained before (the app keeps the flag).
+    public init(session: any GameSessionProtocol, settings: Settings, speech: Speech, captureExplained: Bool = false) {
+        self.captureExplained = captureExplained
         self.session = session
         self.settings = settings
         self.speech = speech
@@ -370,6 +374,7 @@ public final class GameController {
         if mustCaptureNotice, !captureExplained {
             captureExplained = true
             explainCapture = true
+            onCaptureExplained?()
         }
         updateClockTicks()
         if new.computerToMove {

@@ -94,6 +94,8 @@ final class GameControllerTests: XCTestCase {
 
     func testMustCaptureIsShownAndExplained() throws {
         let (_, c) = try passAndPlay()
+        var remembered = false
+        c.onCaptureExplained = { remembered = true }
         // 1. c3-d4 f6-e5: White must take d4:f6.
         c.tap(22); c.tap(18)
         c.tap(11); c.tap(15)
@@ -102,6 +104,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.snapshot.squares.filter(\.mustCapture).map(\.number), [18])
         // The rule is explained the first time, and again when the player tries a quiet move instead.
         XCTAssertTrue(c.explainCapture)
+        XCTAssertTrue(remembered)
         c.dismissCaptureExplanation()
         XCTAssertFalse(c.explainCapture)
         c.tap(23) // e3 cannot move: d4 must capture
@@ -130,6 +133,18 @@ final class GameControllerTests: XCTestCase {
         XCTAssertTrue(c.isThinking)
         try await waitUntil(seconds: 20) { c.snapshot.ply == 1 }
         c.stop()
+    }
+
+    func testTheRuleIsNotExplainedAgainOnceTheAppRemembersIt() throws {
+        let library = try temporaryLibrary()
+        let session = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
+        let c = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech,
+                               captureExplained: true)
+        c.start()
+        c.tap(22); c.tap(18)
+        c.tap(11); c.tap(15)
+        XCTAssertTrue(c.mustCaptureNotice)
+        XCTAssertFalse(c.explainCapture)
     }
 
     func testComputerAnswersTheMove() async throws {
