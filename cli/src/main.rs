@@ -4,6 +4,7 @@
 
 mod args;
 mod engine_cmds;
+mod play;
 
 use args::{Args, Fail};
 use giveaway_core::legal_moves;
@@ -12,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage:
+  giveaway play [--level 1-8] [--color white|black] [--pass-and-play] [--fen FEN] [--db FILE]
   giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
   giveaway moves [--fen FEN]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
+        Some("play") => play::cmd_play(&argv[1..]),
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
         Some("match") => engine_cmds::cmd_match(&argv[1..]),
         Some("tune") => engine_cmds::cmd_tune(&argv[1..]),

@@ -3,16 +3,16 @@
 //! game drift from the game on screen.
 
 use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{GiveawayError, Library, NewGame, Opponent, Snapshot, StartPosition};
+use giveaway_core::api::{GiveawayError, GameLibrary, NewGame, Opponent, Snapshot, StartPosition};
 use giveaway_core::storage::Storage;
 use giveaway_core::{parse_move, Color, Game, Rules};
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-fn library() -> (tempfile::TempDir, Arc<Library>) {
+fn library() -> (tempfile::TempDir, Arc<GameLibrary>) {
     let dir = tempfile::tempdir().unwrap();
-    let lib = Library::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
+    let lib = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
     (dir, lib)
 }
 

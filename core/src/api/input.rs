@@ -61,7 +61,7 @@ impl Entry {
     pub fn ghosts(&self) -> Vec<Square> {
         let Some(m) = self.candidates.first() else { return Vec::new() };
         let hops = hops(m);
-        hops[..self.visited.len()].iter().map(|h| h.captured).flatten().collect()
+        hops.iter().take(self.visited.len()).filter_map(|h| h.captured).collect()
     }
 
     /// The next landing square of each candidate (destination dots).

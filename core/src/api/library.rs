@@ -1,4 +1,4 @@
-//! `Library`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
+//! `GameLibrary`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
 //! storage module's SQLite database. Sessions it hands out autosave into it.
 
 use super::autosave::Autosave;
@@ -247,17 +247,17 @@ fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState>
 }
 
 #[derive(uniffi::Object)]
-pub struct Library {
+pub struct GameLibrary {
     storage: Arc<Storage>,
 }
 
 #[uniffi::export]
-impl Library {
+impl GameLibrary {
     /// Opens (creating if needed) the games database at `path` (a file in the app's private storage).
     #[uniffi::constructor]
-    pub fn open(path: String) -> ApiResult<Arc<Library>> {
+    pub fn open(path: String) -> ApiResult<Arc<GameLibrary>> {
         let (storage, _report) = Storage::open(&path)?;
-        Ok(Arc::new(Library { storage: Arc::new(storage) }))
+        Ok(Arc::new(GameLibrary { storage: Arc::new(storage) }))
     }
 
     /// Starts a new game that is saved after every change.

@@ -22,7 +22,7 @@ pub use time_presets::{time_presets, TimeCategory, TimePreset};
 pub use engine_calls::ProgressListener;
 pub use levels::{levels, LevelView};
 pub use error::{ApiResult, GiveawayError};
-pub use library::{GamePage, GameSummaryView, Library, Replay};
+pub use library::{GamePage, GameSummaryView, GameLibrary, Replay};
 pub use session::GameSession;
 pub use state::GameState;
 pub use types::*;

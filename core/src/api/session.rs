@@ -93,13 +93,15 @@ impl GameSession {
         Ok(self.snapshot_of(&live, now))
     }
 
-    /// Like [`Self::change`], first stopping any search: the game it was searching is about to change.
+    /// Like [`Self::change`], then stopping any search: the game it was searching has changed (its answer
+    /// would be refused anyway, as the game's generation moved on).
     fn change_stopping_search(
         &self,
         f: impl FnOnce(&mut GameState, Instant) -> ApiResult<()>,
     ) -> ApiResult<Snapshot> {
+        let snap = self.change(f)?;
         self.cancel_search();
-        self.change(f)
+        Ok(Snapshot { thinking: false, ..snap })
     }
 }
 

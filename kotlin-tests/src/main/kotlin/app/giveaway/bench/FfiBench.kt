@@ -4,12 +4,18 @@ import app.giveaway.core.GameSession
 import app.giveaway.core.NewGame
 import app.giveaway.core.Opponent
 import app.giveaway.core.StartPosition
+import app.giveaway.core.Color
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.runBlocking
 
 /**
  * FFI cost from Kotlin on the JVM: plain timed loops after a warm-up, each run 5 times (median shown):
  *  - `snapshot()`: builds and returns the whole board record (32 squares, move list, clocks…);
  *  - `playMove(text)`: parses, plays, and returns the snapshot after it (timed alone; an untimed `undo` follows);
- *  - `tap` + `tap`: selecting a piece and tapping its destination, the way a board view plays a move.
+ *  - `tap` + `tap`: selecting a piece and tapping its destination, the way a board view plays a move;
+ *  - cancel latency: `cancelSearch()` during the World Champion's 2 s think, until `computerMove` returns.
  * Run with `make bench-ffi`.
  */
 fun main() {
@@ -44,4 +50,20 @@ fun main() {
             dt
         })
     }
+    cancelLatency()
+}
+
+/** Milliseconds from `cancelSearch()` to the suspended `computerMove` returning, 10 times. */
+fun cancelLatency() = runBlocking {
+    val ms = (1..10).map {
+        GameSession(NewGame(Opponent.Computer(8u, Color.BLACK), StartPosition.Standard, null)).use { game ->
+            val move = async(Dispatchers.Default) { runCatching { game.computerMove(null) } }
+            delay(200)
+            val t0 = System.nanoTime()
+            game.cancelSearch()
+            move.await()
+            (System.nanoTime() - t0) / 1e6
+        }
+    }.sorted()
+    println("%-30s median %7.1f ms  (best %.1f, worst %.1f; 10 searches)".format("cancel -> computerMove returns", ms[5], ms.first(), ms.last()))
 }

@@ -120,7 +120,7 @@ class PassAndPlayTest {
             s = game.undo()
             assertNull(s.result)
             s = game.react(Color.BLACK, "😮")
-            assertEquals(listOf(Reaction(Color.BLACK, "😮", 0u)), s.reactions)
+            assertEquals(listOf(Reaction(0u, Color.BLACK, "😮")), s.reactions)
             s = game.resign(Color.WHITE)
             assertEquals(Outcome.BLACK_WINS, s.result!!.outcome)
         }
