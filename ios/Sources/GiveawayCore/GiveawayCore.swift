@@ -653,6 +653,289 @@ fileprivate struct FfiConverterString: FfiConverter {
 
 
 
+public protocol GameLibraryProtocol: AnyObject, Sendable {
+    
+    func deleteGame(id: Int64) throws 
+    
+    func exportAllPdn() throws  -> String
+    
+    func exportPdn(id: Int64) throws  -> String
+    
+    /**
+     * Imports every game of a PDN file (all or nothing); returns their ids.
+     */
+    func importPdn(text: String) throws  -> [Int64]
+    
+    /**
+     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
+     */
+    func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
+    
+    /**
+     * Starts a new game that is saved after every change.
+     */
+    func newGame(setup: NewGame) throws  -> GameSession
+    
+    /**
+     * Opens a saved game for replay, move by move.
+     */
+    func replay(id: Int64) throws  -> Replay
+    
+    /**
+     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
+     */
+    func resume(id: Int64) throws  -> GameSession
+    
+    func saveSettings(settings: Settings) throws 
+    
+    func settings() throws  -> Settings
+    
+    /**
+     * Results per level (against the computer) and per mode.
+     */
+    func stats() throws  -> Stats
+    
+}
+open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_core_fn_clone_gamelibrary(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_core_fn_free_gamelibrary(handle, $0) }
+    }
+
+    
+    /**
+     * Opens (creating if needed) the games database at `path` (a file in the app's private storage).
+     */
+public static func `open`(path: String)throws  -> GameLibrary  {
+    return try  FfiConverterTypeGameLibrary_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_constructor_gamelibrary_open(
+        FfiConverterString.lower(path),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_delete_game(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(id),uniffiCallStatus
+    )
+}
+}
+    
+open func exportAllPdn()throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_export_all_pdn(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func exportPdn(id: Int64)throws  -> String  {
+    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_export_pdn(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Imports every game of a PDN file (all or nothing); returns their ids.
+     */
+open func importPdn(text: String)throws  -> [Int64]  {
+    return try  FfiConverterSequenceInt64.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_import_pdn(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
+     */
+open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  -> GamePage  {
+    return try  FfiConverterTypeGamePage_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_list_games(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeFilter_lower(filter),
+        FfiConverterOptionString.lower(cursor),
+        FfiConverterUInt32.lower(pageSize),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Starts a new game that is saved after every change.
+     */
+open func newGame(setup: NewGame)throws  -> GameSession  {
+    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_new_game(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeNewGame_lower(setup),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Opens a saved game for replay, move by move.
+     */
+open func replay(id: Int64)throws  -> Replay  {
+    return try  FfiConverterTypeReplay_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_replay(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
+     */
+open func resume(id: Int64)throws  -> GameSession  {
+    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_resume(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+open func saveSettings(settings: Settings)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_save_settings(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSettings_lower(settings),uniffiCallStatus
+    )
+}
+}
+    
+open func settings()throws  -> Settings  {
+    return try  FfiConverterTypeSettings_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_settings(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Results per level (against the computer) and per mode.
+     */
+open func stats()throws  -> Stats  {
+    return try  FfiConverterTypeStats_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_stats(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameLibrary: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = GameLibrary
+
+    public static func lift(_ handle: UInt64) throws -> GameLibrary {
+        return GameLibrary(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: GameLibrary) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameLibrary {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: GameLibrary, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameLibrary_lift(_ handle: UInt64) throws -> GameLibrary {
+    return try FfiConverterTypeGameLibrary.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameLibrary_lower(_ value: GameLibrary) -> UInt64 {
+    return FfiConverterTypeGameLibrary.lower(value)
+}
+
+
+
+
+
+
 public protocol GameSessionProtocol: AnyObject, Sendable {
     
     /**
@@ -1150,289 +1433,6 @@ public func FfiConverterTypeGameSession_lift(_ handle: UInt64) throws -> GameSes
 #endif
 public func FfiConverterTypeGameSession_lower(_ value: GameSession) -> UInt64 {
     return FfiConverterTypeGameSession.lower(value)
-}
-
-
-
-
-
-
-public protocol LibraryProtocol: AnyObject, Sendable {
-    
-    func deleteGame(id: Int64) throws 
-    
-    func exportAllPdn() throws  -> String
-    
-    func exportPdn(id: Int64) throws  -> String
-    
-    /**
-     * Imports every game of a PDN file (all or nothing); returns their ids.
-     */
-    func importPdn(text: String) throws  -> [Int64]
-    
-    /**
-     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
-     */
-    func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
-    
-    /**
-     * Starts a new game that is saved after every change.
-     */
-    func newGame(setup: NewGame) throws  -> GameSession
-    
-    /**
-     * Opens a saved game for replay, move by move.
-     */
-    func replay(id: Int64) throws  -> Replay
-    
-    /**
-     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
-     */
-    func resume(id: Int64) throws  -> GameSession
-    
-    func saveSettings(settings: Settings) throws 
-    
-    func settings() throws  -> Settings
-    
-    /**
-     * Results per level (against the computer) and per mode.
-     */
-    func stats() throws  -> Stats
-    
-}
-open class Library: LibraryProtocol, @unchecked Sendable {
-    fileprivate let handle: UInt64
-
-    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    public struct NoHandle {
-        public init() {}
-    }
-
-    // TODO: We'd like this to be `private` but for Swifty reasons,
-    // we can't implement `FfiConverter` without making this `required` and we can't
-    // make it `required` without making it `public`.
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    required public init(unsafeFromHandle handle: UInt64) {
-        self.handle = handle
-    }
-
-    // This constructor can be used to instantiate a fake object.
-    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
-    //
-    // - Warning:
-    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    public init(noHandle: NoHandle) {
-        self.handle = 0
-    }
-
-#if swift(>=5.8)
-    @_documentation(visibility: private)
-#endif
-    public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_giveaway_core_fn_clone_library(self.handle, $0) }
-    }
-    // No primary constructor declared for this class.
-
-    deinit {
-        if handle == 0 {
-            // Mock objects have handle=0 don't try to free them
-            return
-        }
-
-        try! rustCall { uniffi_giveaway_core_fn_free_library(handle, $0) }
-    }
-
-    
-    /**
-     * Opens (creating if needed) the games database at `path` (a file in the app's private storage).
-     */
-public static func `open`(path: String)throws  -> Library  {
-    return try  FfiConverterTypeLibrary_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_constructor_library_open(
-        FfiConverterString.lower(path),uniffiCallStatus
-    )
-})
-}
-    
-
-    
-open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_delete_game(
-            self.uniffiCloneHandle(),
-        FfiConverterInt64.lower(id),uniffiCallStatus
-    )
-}
-}
-    
-open func exportAllPdn()throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_export_all_pdn(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-})
-}
-    
-open func exportPdn(id: Int64)throws  -> String  {
-    return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_export_pdn(
-            self.uniffiCloneHandle(),
-        FfiConverterInt64.lower(id),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * Imports every game of a PDN file (all or nothing); returns their ids.
-     */
-open func importPdn(text: String)throws  -> [Int64]  {
-    return try  FfiConverterSequenceInt64.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_import_pdn(
-            self.uniffiCloneHandle(),
-        FfiConverterString.lower(text),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
-     */
-open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  -> GamePage  {
-    return try  FfiConverterTypeGamePage_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_list_games(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeFilter_lower(filter),
-        FfiConverterOptionString.lower(cursor),
-        FfiConverterUInt32.lower(pageSize),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * Starts a new game that is saved after every change.
-     */
-open func newGame(setup: NewGame)throws  -> GameSession  {
-    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_new_game(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeNewGame_lower(setup),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * Opens a saved game for replay, move by move.
-     */
-open func replay(id: Int64)throws  -> Replay  {
-    return try  FfiConverterTypeReplay_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_replay(
-            self.uniffiCloneHandle(),
-        FfiConverterInt64.lower(id),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
-     */
-open func resume(id: Int64)throws  -> GameSession  {
-    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_resume(
-            self.uniffiCloneHandle(),
-        FfiConverterInt64.lower(id),uniffiCallStatus
-    )
-})
-}
-    
-open func saveSettings(settings: Settings)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_save_settings(
-            self.uniffiCloneHandle(),
-        FfiConverterTypeSettings_lower(settings),uniffiCallStatus
-    )
-}
-}
-    
-open func settings()throws  -> Settings  {
-    return try  FfiConverterTypeSettings_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_settings(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * Results per level (against the computer) and per mode.
-     */
-open func stats()throws  -> Stats  {
-    return try  FfiConverterTypeStats_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_library_stats(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-})
-}
-    
-
-    
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeLibrary: FfiConverter {
-    typealias FfiType = UInt64
-    typealias SwiftType = Library
-
-    public static func lift(_ handle: UInt64) throws -> Library {
-        return Library(unsafeFromHandle: handle)
-    }
-
-    public static func lower(_ value: Library) -> UInt64 {
-        return value.uniffiCloneHandle()
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Library {
-        let handle: UInt64 = try readInt(&buf)
-        return try lift(handle)
-    }
-
-    public static func write(_ value: Library, into buf: inout [UInt8]) {
-        writeInt(&buf, lower(value))
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeLibrary_lift(_ handle: UInt64) throws -> Library {
-    return try FfiConverterTypeLibrary.lift(handle)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeLibrary_lower(_ value: Library) -> UInt64 {
-    return FfiConverterTypeLibrary.lower(value)
 }
 
 
@@ -6206,37 +6206,37 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_core_checksum_method_progresslistener_on_analysis() != 39562) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_delete_game() != 54888) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_delete_game() != 50263) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_export_all_pdn() != 46490) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_export_all_pdn() != 39172) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_export_pdn() != 8591) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_export_pdn() != 4602) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_import_pdn() != 21714) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_import_pdn() != 19107) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_list_games() != 16215) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_list_games() != 61507) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_new_game() != 63104) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_new_game() != 15720) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_replay() != 47064) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_replay() != 8957) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_resume() != 29812) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_resume() != 55953) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_save_settings() != 57627) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_save_settings() != 39914) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_settings() != 58841) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_settings() != 56362) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_library_stats() != 47418) {
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_stats() != 30070) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_method_replay_analyse() != 37333) {
@@ -6323,7 +6323,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_core_checksum_method_gamesession_undo() != 2361) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_constructor_library_open() != 24590) {
+    if (uniffi_giveaway_core_checksum_constructor_gamelibrary_open() != 6245) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_constructor_gamesession_new() != 40930) {

@@ -1,7 +1,7 @@
-// The one place that names the core's saved-games object. The core calls it `Library` today; the API branch
-// renames it `GameLibrary` (Kotlin's JNA has a `Library` too). After that rename lands, these two lines change
-// and nothing else does.
+// The one place that names the core's saved-games object (`GameLibrary`; it was `Library` before the API was
+// renamed so as not to clash with JNA's `Library` on the Kotlin side). The rest of the Swift code says
+// `CoreLibrary`, so a future rename is a change of these two lines.
 import GiveawayCore
 
-public typealias CoreLibrary = Library
-public typealias CoreLibraryProtocol = LibraryProtocol
+public typealias CoreLibrary = GameLibrary
+public typealias CoreLibraryProtocol = GameLibraryProtocol
