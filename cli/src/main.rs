@@ -3,8 +3,13 @@
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
 mod args;
+mod board_text;
+mod db_path;
 mod engine_cmds;
+mod game_setup;
+mod line;
 mod play;
+mod tui;
 
 use args::{Args, Fail};
 use giveaway_core::legal_moves;
@@ -20,7 +25,8 @@ const USAGE: &str = "usage:
   giveaway match --white A --black B --games N [--movetime MS] [--seed S]
   giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
-  giveaway bench-search [--movetime MS] [--hash MB]";
+  giveaway bench-search [--movetime MS] [--hash MB]
+{PLAY}";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -66,14 +72,14 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
-        Some("play") => play::cmd_play(&argv[1..]),
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
         Some("match") => engine_cmds::cmd_match(&argv[1..]),
         Some("tune") => engine_cmds::cmd_tune(&argv[1..]),
         Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
+        Some("play") => play::cmd_play(&argv[1..]),
         Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            println!("{}", USAGE.replace("{PLAY}", play::USAGE));
             Ok(())
         }
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),

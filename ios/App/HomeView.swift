@@ -96,7 +96,7 @@ private struct NewGameSection: View {
             Picker(tr("home.clock"), selection: $model.clock) {
                 Text(tr("clock.unlimited")).tag(ClockChoice.unlimited)
                 ForEach(Array(model.presets.enumerated()), id: \.offset) { i, preset in
-                    Text("\(L10n.category(preset.category)) \(preset.label)").tag(ClockChoice.preset(i))
+                    Text(L10n.preset(preset)).tag(ClockChoice.preset(i))
                 }
                 if case .custom = model.clock { Text(tr("clock.custom")).tag(model.clock) }
                 if case .odds = model.clock { Text(tr("clock.odds")).tag(model.clock) }

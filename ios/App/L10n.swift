@@ -51,13 +51,19 @@ enum L10n {
         color == .white ? tr("color.white") : tr("color.black")
     }
 
-    static func category(_ c: TimeCategory) -> String {
-        switch c {
-        case .bullet: return tr("clock.bullet")
-        case .blitz: return tr("clock.blitz")
-        case .rapid: return tr("clock.rapid")
-        case .classic: return tr("clock.classic")
+    /// A preset's name (`Blitz 5+3` from the core) with its family translated.
+    static func preset(_ preset: TimeControlPreset) -> String {
+        let parts = preset.name.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return preset.name }
+        let family: String
+        switch parts[0] {
+        case "Bullet": family = tr("clock.bullet")
+        case "Blitz": family = tr("clock.blitz")
+        case "Rapid": family = tr("clock.rapid")
+        case "Classic": family = tr("clock.classic")
+        default: family = parts[0]
         }
+        return "\(family) \(parts[1])"
     }
 
     static func result(_ outcome: Outcome?, _ reason: EndReason?) -> String {

@@ -5,12 +5,11 @@
 //! the library object holds saved games and settings.
 
 mod autosave;
-pub mod time_presets;
+pub mod catalog;
 pub mod clock;
 mod engine_calls;
 pub mod error;
 pub mod input;
-pub mod levels;
 pub mod library;
 pub mod runtime;
 pub mod session;
@@ -18,9 +17,8 @@ mod snapshot;
 pub mod state;
 pub mod types;
 
-pub use time_presets::{time_presets, TimeCategory, TimePreset};
+pub use catalog::{levels, time_control_presets, LevelView, TimeControlPreset};
 pub use engine_calls::ProgressListener;
-pub use levels::{levels, LevelView};
 pub use error::{ApiResult, GiveawayError};
 pub use library::{GamePage, GameSummaryView, GameLibrary, Replay};
 pub use session::GameSession;

@@ -2702,16 +2702,34 @@ public func FfiConverterTypeLevelStats_lower(_ value: LevelStats) -> RustBuffer 
 
 
 /**
- * One computer level: its number (the `level` of `Opponent::Computer`), English name and approximate rating.
+ * One computer level as a menu shows it.
  */
 public struct LevelView: Equatable, Hashable {
+    /**
+     * 1..=8, the number `Opponent::Computer` takes.
+     */
     public var number: UInt8
+    /**
+     * `Beginner` … `World Champion`.
+     */
     public var name: String
+    /**
+     * Approximate rating (Elo-like scale).
+     */
     public var rating: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(number: UInt8, name: String, rating: UInt32) {
+    public init(
+        /**
+         * 1..=8, the number `Opponent::Computer` takes.
+         */number: UInt8, 
+        /**
+         * `Beginner` … `World Champion`.
+         */name: String, 
+        /**
+         * Approximate rating (Elo-like scale).
+         */rating: UInt32) {
         self.number = number
         self.name = name
         self.rating = rating
@@ -4045,28 +4063,22 @@ public func FfiConverterTypeTimeControl_lower(_ value: TimeControl) -> RustBuffe
 
 
 /**
- * A standard time control: `minutes + increment` seconds, the same for both sides.
+ * A named time control: `5+3` is five minutes and three seconds added per move.
  */
-public struct TimePreset: Equatable, Hashable {
-    public var category: TimeCategory
-    public var minutes: UInt32
-    public var incrementSeconds: UInt32
+public struct TimeControlPreset: Equatable, Hashable {
     /**
-     * `3+2`.
+     * `Blitz 5+3`.
      */
-    public var label: String
+    public var name: String
     public var control: TimeControl
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(category: TimeCategory, minutes: UInt32, incrementSeconds: UInt32, 
+    public init(
         /**
-         * `3+2`.
-         */label: String, control: TimeControl) {
-        self.category = category
-        self.minutes = minutes
-        self.incrementSeconds = incrementSeconds
-        self.label = label
+         * `Blitz 5+3`.
+         */name: String, control: TimeControl) {
+        self.name = name
         self.control = control
     }
 
@@ -4076,29 +4088,23 @@ public struct TimePreset: Equatable, Hashable {
 }
 
 #if compiler(>=6)
-extension TimePreset: Sendable {}
+extension TimeControlPreset: Sendable {}
 #endif
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public struct FfiConverterTypeTimePreset: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimePreset {
+public struct FfiConverterTypeTimeControlPreset: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeControlPreset {
         return
-            try TimePreset(
-                category: FfiConverterTypeTimeCategory.read(from: &buf), 
-                minutes: FfiConverterUInt32.read(from: &buf), 
-                incrementSeconds: FfiConverterUInt32.read(from: &buf), 
-                label: FfiConverterString.read(from: &buf), 
+            try TimeControlPreset(
+                name: FfiConverterString.read(from: &buf), 
                 control: FfiConverterTypeTimeControl.read(from: &buf)
         )
     }
 
-    public static func write(_ value: TimePreset, into buf: inout [UInt8]) {
-        FfiConverterTypeTimeCategory.write(value.category, into: &buf)
-        FfiConverterUInt32.write(value.minutes, into: &buf)
-        FfiConverterUInt32.write(value.incrementSeconds, into: &buf)
-        FfiConverterString.write(value.label, into: &buf)
+    public static func write(_ value: TimeControlPreset, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
         FfiConverterTypeTimeControl.write(value.control, into: &buf)
     }
 }
@@ -4107,15 +4113,15 @@ public struct FfiConverterTypeTimePreset: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeTimePreset_lift(_ buf: RustBuffer) throws -> TimePreset {
-    return try FfiConverterTypeTimePreset.lift(buf)
+public func FfiConverterTypeTimeControlPreset_lift(_ buf: RustBuffer) throws -> TimeControlPreset {
+    return try FfiConverterTypeTimeControlPreset.lift(buf)
 }
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeTimePreset_lower(_ value: TimePreset) -> RustBuffer {
-    return FfiConverterTypeTimePreset.lower(value)
+public func FfiConverterTypeTimeControlPreset_lower(_ value: TimeControlPreset) -> RustBuffer {
+    return FfiConverterTypeTimeControlPreset.lower(value)
 }
 
 
@@ -5197,89 +5203,6 @@ public func FfiConverterTypeStartPosition_lower(_ value: StartPosition) -> RustB
 }
 
 
-
-/**
- * The speed family of a time control.
- */
-
-public enum TimeCategory: Equatable, Hashable {
-    
-    case bullet
-    case blitz
-    case rapid
-    case classic
-
-
-
-
-
-}
-
-#if compiler(>=6)
-extension TimeCategory: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeTimeCategory: FfiConverterRustBuffer {
-    typealias SwiftType = TimeCategory
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TimeCategory {
-        let variant: Int32 = try readInt(&buf)
-        switch variant {
-        
-        case 1: return .bullet
-        
-        case 2: return .blitz
-        
-        case 3: return .rapid
-        
-        case 4: return .classic
-        
-        default: throw UniffiInternalError.unexpectedEnumCase
-        }
-    }
-
-    public static func write(_ value: TimeCategory, into buf: inout [UInt8]) {
-        switch value {
-        
-        
-        case .bullet:
-            writeInt(&buf, Int32(1))
-        
-        
-        case .blitz:
-            writeInt(&buf, Int32(2))
-        
-        
-        case .rapid:
-            writeInt(&buf, Int32(3))
-        
-        
-        case .classic:
-            writeInt(&buf, Int32(4))
-        
-        }
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimeCategory_lift(_ buf: RustBuffer) throws -> TimeCategory {
-    return try FfiConverterTypeTimeCategory.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeTimeCategory_lower(_ value: TimeCategory) -> RustBuffer {
-    return FfiConverterTypeTimeCategory.lower(value)
-}
-
-
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -6089,23 +6012,23 @@ fileprivate struct FfiConverterSequenceTypeSquareView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterSequenceTypeTimePreset: FfiConverterRustBuffer {
-    typealias SwiftType = [TimePreset]
+fileprivate struct FfiConverterSequenceTypeTimeControlPreset: FfiConverterRustBuffer {
+    typealias SwiftType = [TimeControlPreset]
 
-    public static func write(_ value: [TimePreset], into buf: inout [UInt8]) {
+    public static func write(_ value: [TimeControlPreset], into buf: inout [UInt8]) {
         let len = Int32(value.count)
         writeInt(&buf, len)
         for item in value {
-            FfiConverterTypeTimePreset.write(item, into: &buf)
+            FfiConverterTypeTimeControlPreset.write(item, into: &buf)
         }
     }
 
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TimePreset] {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TimeControlPreset] {
         let len: Int32 = try readInt(&buf)
-        var seq = [TimePreset]()
+        var seq = [TimeControlPreset]()
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
-            seq.append(try FfiConverterTypeTimePreset.read(from: &buf))
+            seq.append(try FfiConverterTypeTimeControlPreset.read(from: &buf))
         }
         return seq
     }
@@ -6159,7 +6082,7 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
- * The levels, weakest first.
+ * The computer's levels, weakest first.
  */
 public func levels() -> [LevelView]  {
     return try!  FfiConverterSequenceTypeLevelView.lift(try! rustCall() {
@@ -6169,12 +6092,13 @@ public func levels() -> [LevelView]  {
 })
 }
 /**
- * The standard time controls, fastest first (unlimited, custom and time odds are built by the shell).
+ * The usual time controls (bullet, blitz, rapid, classic), shortest first; unlimited time is `None` in
+ * `NewGame` and not listed.
  */
-public func timePresets() -> [TimePreset]  {
-    return try!  FfiConverterSequenceTypeTimePreset.lift(try! rustCall() {
+public func timeControlPresets() -> [TimeControlPreset]  {
+    return try!  FfiConverterSequenceTypeTimeControlPreset.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_func_time_presets(uniffiCallStatus
+    uniffi_giveaway_core_fn_func_time_control_presets(uniffiCallStatus
     )
 })
 }
@@ -6194,10 +6118,10 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_levels() != 63807) {
+    if (uniffi_giveaway_core_checksum_func_levels() != 1582) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_time_presets() != 5909) {
+    if (uniffi_giveaway_core_checksum_func_time_control_presets() != 45458) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_method_progresslistener_on_search() != 25508) {

@@ -533,9 +533,9 @@ RustBuffer uniffi_giveaway_core_fn_func_levels(RustCallStatus *_Nonnull out_stat
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_TIME_PRESETS
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_TIME_PRESETS
-RustBuffer uniffi_giveaway_core_fn_func_time_presets(RustCallStatus *_Nonnull out_status
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_TIME_CONTROL_PRESETS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_TIME_CONTROL_PRESETS
+RustBuffer uniffi_giveaway_core_fn_func_time_control_presets(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -805,9 +805,9 @@ uint16_t uniffi_giveaway_core_checksum_func_levels(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_TIME_PRESETS
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_TIME_PRESETS
-uint16_t uniffi_giveaway_core_checksum_func_time_presets(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_TIME_CONTROL_PRESETS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_TIME_CONTROL_PRESETS
+uint16_t uniffi_giveaway_core_checksum_func_time_control_presets(void
     
 );
 #endif

@@ -6,7 +6,7 @@ import GiveawayCore
 /// How the clock is set.
 public enum ClockChoice: Equatable, Hashable, Sendable {
     case unlimited
-    /// One of the core's presets (index into `timePresets()`).
+    /// One of the core's presets (index into `timeControlPresets()`).
     case preset(Int)
     /// Minutes and increment seconds, the same for both sides.
     case custom(minutes: UInt32, incrementSeconds: UInt32)
@@ -22,7 +22,7 @@ public enum ColorChoice: Hashable, Sendable {
 @Observable
 public final class GameSetup {
     public let levels: [LevelView]
-    public let presets: [TimePreset]
+    public let presets: [TimeControlPreset]
 
     public var versusComputer = true
     public var level: UInt8
@@ -35,7 +35,7 @@ public final class GameSetup {
 
     public init(settings: Settings) {
         levels = GiveawayCore.levels()
-        presets = timePresets()
+        presets = timeControlPresets()
         level = settings.lastLevel
         color = settings.lastHumanColor == .black ? .black : .white
         if let last = settings.lastTimeControl {
@@ -101,7 +101,7 @@ public final class GameSetup {
         return s
     }
 
-    static func choice(for control: TimeControl, presets: [TimePreset]) -> ClockChoice {
+    static func choice(for control: TimeControl, presets: [TimeControlPreset]) -> ClockChoice {
         if let i = presets.firstIndex(where: { $0.control == control }) { return .preset(i) }
         if control.white == control.black {
             return .custom(

@@ -1,0 +1,22 @@
+//! Where the games database lives: `--db PATH`, else `$GIVEAWAY_DB`, else the XDG data directory
+//! (`$XDG_DATA_HOME/giveaway/games.db`, by default `~/.local/share/giveaway/games.db`).
+
+use crate::args::{Args, Fail};
+use std::path::PathBuf;
+
+/// The database path for these arguments and this environment; creates its directory when it is the default.
+pub fn database_path(args: &Args) -> Result<PathBuf, Fail> {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(p) = args.value("db") {
+        return Ok(PathBuf::from(p));
+    }
+    if let Some(p) = env("GIVEAWAY_DB") {
+        return Ok(p);
+    }
+    let data = env("XDG_DATA_HOME")
+        .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
+        .ok_or_else(|| Fail("no place for the games database: set GIVEAWAY_DB or pass --db PATH".into()))?;
+    let dir = data.join("giveaway");
+    std::fs::create_dir_all(&dir).map_err(|e| Fail(format!("cannot create {}: {e}", dir.display())))?;
+    Ok(dir.join("games.db"))
+}

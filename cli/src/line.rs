@@ -1,0 +1,162 @@
+//! Plain line mode: prints the position and reads moves in notation, one per line, so games can be scripted
+//! and tested. Used when stdin or stdout is not a terminal, or with `--line`.
+
+use crate::board_text;
+use crate::args::Fail;
+use giveaway_core::api::runtime::runtime;
+use giveaway_core::api::{ApiResult, GameSession, Opponent, Snapshot};
+use giveaway_core::Color;
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+const HELP: &str = "Type a move (c3-d4, c3:e5:c7, or numeric 22-18, 22x15) or a command:
+  undo, redo     take back / replay a move (against the computer: your move and its reply)
+  hint           the best move for the side to move
+  resign         the side to move resigns (against the computer: you resign)
+  draw           offer a draw (pass-and-play); accept / decline answer an offer
+  board          show the position again
+  quit           leave; the game is saved and can be continued with --resume";
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `3:05.2` (tenths shown under a minute so a scripted flag fall can be followed).
+pub fn clock_text(ms: u64) -> String {
+    let (m, s) = (ms / 60_000, (ms / 1000) % 60);
+    if ms < 60_000 {
+        format!("{m}:{s:02}.{}", (ms / 100) % 10)
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Everything below the board: FEN, clocks, draw counters, forced captures, draw offer, result.
+fn status(snap: &Snapshot) -> String {
+    let mut out = format!("FEN {}\n", snap.fen);
+    if let Some(c) = &snap.clocks {
+        out += &format!("Clocks: White {}  Black {}\n", clock_text(c.white_ms), clock_text(c.black_ms));
+    }
+    let k = &snap.counters;
+    if k.king_move_limit > 0 && k.king_move_plies > 0 {
+        out += &format!("King moves without capture: {} of {} plies\n", k.king_move_plies, k.king_move_limit);
+    }
+    if snap.must_capture && snap.result.is_none() {
+        let who: Vec<&str> = snap.squares.iter().filter(|s| s.must_capture).map(|s| s.name.as_str()).collect();
+        if !who.is_empty() {
+            out += &format!("{} must capture ({}): captures are compulsory\n", color_name(snap.side_to_move), who.join(", "));
+        }
+    }
+    if let Some(by) = snap.draw_offer {
+        out += &format!("{} offers a draw: accept or decline\n", color_name(by));
+    }
+    out
+}
+
+/// Plays `session` on stdin/stdout until the game ends, the input ends, or `quit`.
+pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let first = session.snapshot()?;
+    let bottom = match first.opponent {
+        Opponent::Computer { human, .. } => human,
+        Opponent::PassAndPlay => Color::White,
+    };
+    if let Some(id) = first.game_id {
+        writeln!(out, "Game {id}")?;
+    }
+    let mut lines = stdin.lock().lines();
+    let mut show = true;
+    loop {
+        let snap = session.snapshot()?;
+        if show {
+            write!(out, "{}{}", board_text::render(&snap, bottom), status(&snap))?;
+        }
+        show = true;
+        if let Some(r) = &snap.result {
+            writeln!(out, "Game over: {} {}", r.text, r.pdn)?;
+            return Ok(());
+        }
+        if snap.computer_to_move {
+            writeln!(out, "Computer thinking...")?;
+            out.flush()?;
+            let after = wait(session.computer_move(None))??;
+            if let Some(m) = &after.last_move {
+                writeln!(out, "Computer plays {}", m.text)?;
+            }
+            continue;
+        }
+        write!(out, "{} to move: ", color_name(snap.side_to_move))?;
+        out.flush()?;
+        let Some(line) = lines.next().transpose()? else {
+            writeln!(out)?;
+            if let Some(id) = snap.game_id {
+                writeln!(out, "Game {id} saved; continue it with: giveaway play --resume {id}")?;
+            }
+            return Ok(());
+        };
+        match command(&session, &snap, line.trim(), &mut out)? {
+            Step::Quit => {
+                if let Some(id) = snap.game_id {
+                    writeln!(out, "Game {id} saved; continue it with: giveaway play --resume {id}")?;
+                }
+                return Ok(());
+            }
+            Step::Redraw => {}
+            Step::Same => show = false,
+        }
+    }
+}
+
+enum Step {
+    Redraw,
+    Same,
+    Quit,
+}
+
+/// One line of input. A refused move or command prints why and asks again.
+fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Write) -> Result<Step, Fail> {
+    let human = match snap.opponent {
+        Opponent::Computer { human, .. } => human,
+        Opponent::PassAndPlay => snap.side_to_move,
+    };
+    let result: ApiResult<Snapshot> = match line {
+        "" => return Ok(Step::Same),
+        "quit" | "exit" | "q" => return Ok(Step::Quit),
+        "help" | "?" => {
+            writeln!(out, "{HELP}")?;
+            return Ok(Step::Same);
+        }
+        "board" => return Ok(Step::Redraw),
+        "hint" => {
+            match wait(session.hint())? {
+                Ok(h) => writeln!(out, "Hint: {} ({})", h.mv.text, h.score_text)?,
+                Err(e) => writeln!(out, "error: {e}")?,
+            }
+            return Ok(Step::Same);
+        }
+        "undo" => session.undo(),
+        "redo" => session.redo(),
+        "resign" => session.resign(human),
+        "draw" => session.offer_draw(),
+        "accept" => session.accept_draw(),
+        "decline" => session.decline_draw(),
+        text => session.play_move(text.to_string()),
+    };
+    match result {
+        Ok(_) => Ok(Step::Redraw),
+        Err(e) => {
+            writeln!(out, "error: {e}")?;
+            Ok(Step::Same)
+        }
+    }
+}
+
+/// Waits for an API future on the core's runtime (line mode has nothing else to do meanwhile).
+fn wait<F: std::future::Future>(f: F) -> ApiResult<F::Output> {
+    Ok(runtime()?.block_on(f))
+}
+

@@ -1,0 +1,130 @@
+//! The app's state machine: which screen is showing, and the moves between screens each screen asks for.
+
+use super::game::GameScreen;
+use super::home::HomeScreen;
+use super::replay::ReplayScreen;
+use super::saved::SavedScreen;
+use super::settings::SettingsScreen;
+use super::worker::{Message, Worker};
+use giveaway_core::api::{GameSession, GameLibrary};
+use giveaway_core::storage::Settings;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::Frame;
+use std::sync::Arc;
+
+/// What the screens share: the library, the engine worker and the settings.
+pub struct Ctx {
+    pub library: Arc<GameLibrary>,
+    pub worker: Worker,
+    pub settings: Settings,
+}
+
+/// Where a screen wants to go after a key or an event.
+pub enum Go {
+    Stay,
+    Home,
+    Game(Arc<GameSession>),
+    Saved,
+    Replay { id: i64, analyse: bool },
+    Settings,
+    Quit,
+}
+
+enum Screen {
+    Home(HomeScreen),
+    Game(GameScreen),
+    Saved(SavedScreen),
+    Replay(ReplayScreen),
+    Settings(SettingsScreen),
+}
+
+pub struct App {
+    ctx: Ctx,
+    screen: Screen,
+    pub done: bool,
+}
+
+impl App {
+    pub fn new(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> App {
+        let settings = library.settings().unwrap_or_default();
+        let mut ctx = Ctx { library, worker: Worker::new(), settings };
+        let screen = match first {
+            Some(session) => Screen::Game(GameScreen::new(session, &mut ctx)),
+            None => Screen::Home(HomeScreen::new(&ctx)),
+        };
+        App { ctx, screen, done: false }
+    }
+
+    pub fn draw(&mut self, f: &mut Frame) {
+        match &mut self.screen {
+            Screen::Home(s) => s.draw(f, &self.ctx),
+            Screen::Game(s) => s.draw(f, &self.ctx),
+            Screen::Saved(s) => s.draw(f, &self.ctx),
+            Screen::Replay(s) => s.draw(f, &self.ctx),
+            Screen::Settings(s) => s.draw(f, &self.ctx),
+        }
+    }
+
+    pub fn key(&mut self, key: KeyEvent) {
+        let go = match &mut self.screen {
+            Screen::Home(s) => s.key(key, &mut self.ctx),
+            Screen::Game(s) => s.key(key, &mut self.ctx),
+            Screen::Saved(s) => s.key(key, &mut self.ctx),
+            Screen::Replay(s) => s.key(key, &mut self.ctx),
+            Screen::Settings(s) => s.key(key, &mut self.ctx),
+        };
+        self.go(go);
+    }
+
+    /// Called every frame: clocks, starting the computer's move.
+    pub fn tick(&mut self) {
+        if let Screen::Game(s) = &mut self.screen {
+            s.tick(&mut self.ctx);
+        }
+    }
+
+    pub fn worker_messages(&mut self) {
+        while let Some(m) = self.ctx.worker.try_recv() {
+            self.message(m);
+        }
+    }
+
+    fn message(&mut self, m: Message) {
+        match &mut self.screen {
+            Screen::Game(s) => s.message(m, &mut self.ctx),
+            Screen::Replay(s) => s.message(m),
+            _ => {}
+        }
+    }
+
+    /// Leaves the current screen cleanly (stops its search, saves clocks) — also on quitting the app.
+    pub fn leave(&mut self) {
+        match &mut self.screen {
+            Screen::Game(s) => s.leave(),
+            Screen::Replay(s) => s.leave(),
+            _ => {}
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        if matches!(go, Go::Stay) {
+            return;
+        }
+        self.leave();
+        self.screen = match go {
+            Go::Stay => return,
+            Go::Quit => {
+                self.done = true;
+                return;
+            }
+            Go::Home => Screen::Home(HomeScreen::new(&self.ctx)),
+            Go::Game(session) => Screen::Game(GameScreen::new(session, &mut self.ctx)),
+            Go::Saved => Screen::Saved(SavedScreen::new(&self.ctx)),
+            Go::Replay { id, analyse } => match ReplayScreen::open(id, analyse, &mut self.ctx) {
+                Ok(s) => Screen::Replay(s),
+                Err(e) => Screen::Saved(SavedScreen::with_message(&self.ctx, format!("cannot open game {id}: {e}"))),
+            },
+            Go::Settings => Screen::Settings(SettingsScreen::new(&self.ctx)),
+        };
+    }
+}

@@ -1,0 +1,162 @@
+//! The board drawn from a snapshot: squares coloured by the theme and by what the snapshot marks (last move,
+//! selection, destinations, forced captures, hint), pieces as glyphs, coordinates around it. Markers in the
+//! cell edges repeat the important highlights in plain text: `>x<` the cursor, `[x]` the selected piece,
+//! `!x!` a piece that must capture, `{x}` the hinted piece, `·` a destination, `×` a captured piece.
+
+use super::theme::{dim, Theme};
+use crate::board_text::{square_at, view_order};
+use giveaway_core::api::{Snapshot, SquareView};
+use giveaway_core::{Color as Side, Notation};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// Extra marks the game screen adds on top of the snapshot.
+#[derive(Default, Clone)]
+pub struct Marks {
+    /// (file, rank) of the keyboard cursor.
+    pub cursor: Option<(u32, u32)>,
+    /// Hint: the piece to move, then the squares of the hinted move.
+    pub hint_piece: Option<u32>,
+    pub hint_path: Vec<u32>,
+}
+
+/// Cell size that fits `width` x `height` (board plus one line and two columns of coordinates).
+pub fn cell_size(width: u16, height: u16) -> (usize, usize) {
+    for (w, h) in [(7, 3), (5, 2), (5, 1), (3, 1)] {
+        if 8 * w + 3 <= width as usize && 8 * h + 1 <= height as usize {
+            return (w, h);
+        }
+    }
+    (3, 1)
+}
+
+pub fn board_width(cell_w: usize) -> u16 {
+    (8 * cell_w + 3) as u16
+}
+
+pub fn lines(snap: &Snapshot, marks: &Marks, theme: &Theme, bottom: Side, (cw, ch): (usize, usize)) -> Vec<Line<'static>> {
+    let (ranks, files) = view_order(bottom);
+    let mut out = Vec::new();
+    for &r in &ranks {
+        for sub in 0..ch {
+            let middle = sub == (ch - 1) / 2;
+            let label = if middle { format!("{:>2} ", r + 1) } else { "   ".to_string() };
+            let mut spans = vec![Span::styled(label, dim())];
+            for &f in &files {
+                spans.extend(cell(snap, marks, theme, f, r, cw, middle));
+            }
+            out.push(Line::from(spans));
+        }
+    }
+    let mut files_line = "   ".to_string();
+    for &f in &files {
+        files_line += &format!("{:^cw$}", (b'a' + f as u8) as char);
+    }
+    out.push(Line::styled(files_line, dim()));
+    out
+}
+
+fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw: usize, middle: bool) -> Vec<Span<'static>> {
+    let Some(sq) = square_at(snap, file, rank) else {
+        return vec![Span::styled(" ".repeat(cw), Style::default().bg(theme.light))];
+    };
+    let on_hint_path = marks.hint_path.contains(&sq.number);
+    let hinted = marks.hint_piece == Some(sq.number);
+    let bg = if sq.selected {
+        theme.selected
+    } else if hinted || on_hint_path {
+        theme.hint
+    } else if sq.must_capture {
+        theme.must_capture
+    } else if sq.destination || sq.final_destination {
+        theme.destination
+    } else if sq.last_move {
+        theme.last_move
+    } else {
+        theme.dark
+    };
+    let base = Style::default().bg(bg);
+    if !middle {
+        return vec![Span::styled(" ".repeat(cw), base)];
+    }
+    let cursor = marks.cursor == Some((file, rank));
+    let (outer_l, outer_r) = if cursor { (">", "<") } else { (" ", " ") };
+    let (inner_l, inner_r) = if sq.selected {
+        ("[", "]")
+    } else if hinted {
+        ("{", "}")
+    } else if sq.must_capture {
+        ("!", "!")
+    } else {
+        (" ", " ")
+    };
+    let pad = " ".repeat((cw - 5) / 2);
+    let mark = base.fg(Color::Rgb(255, 235, 120)).add_modifier(Modifier::BOLD);
+    let (glyph, glyph_style) = glyph(sq, snap.notation, theme, base);
+    let mut spans = vec![Span::styled(format!("{outer_l}{pad}"), mark)];
+    if glyph.chars().count() > 1 {
+        // A square number takes the inner marks' places too; marks were blank for it.
+        spans.push(Span::styled(format!("{glyph:>3}"), glyph_style));
+    } else {
+        spans.push(Span::styled(inner_l.to_string(), mark));
+        spans.push(Span::styled(glyph, glyph_style));
+        spans.push(Span::styled(inner_r.to_string(), mark));
+    }
+    spans.push(Span::styled(format!("{pad}{outer_r}"), mark));
+    spans
+}
+
+fn glyph(sq: &SquareView, notation: Notation, theme: &Theme, base: Style) -> (String, Style) {
+    match sq.piece {
+        Some(_) if sq.ghost => ("×".into(), base.fg(Color::Gray)),
+        Some(p) => (theme.glyph(p).into(), theme.piece_style(p).bg(base.bg.unwrap_or(theme.dark))),
+        None if sq.destination => ("·".into(), base.fg(Color::White).add_modifier(Modifier::BOLD)),
+        None if sq.final_destination => ("◦".into(), base.fg(Color::White).add_modifier(Modifier::BOLD)),
+        None if sq.last_captured => ("×".into(), base.fg(Color::Rgb(90, 60, 40))),
+        None if notation == Notation::Numeric && !sq.selected && !sq.must_capture => {
+            (sq.number.to_string(), base.fg(Color::Rgb(120, 85, 60)))
+        }
+        None => (" ".into(), base),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use giveaway_core::api::{GameSession, NewGame};
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()
+    }
+
+    #[test]
+    fn start_position_with_cursor_and_forced_capture_marks() {
+        let game = GameSession::new(NewGame::pass_and_play(None)).unwrap();
+        let theme = Theme::new("classic", "classic");
+        let marks = Marks { cursor: Some((2, 2)), ..Marks::default() };
+        let snap = game.snapshot().unwrap();
+        let t = text(&lines(&snap, &marks, &theme, Side::White, (5, 1)));
+        assert_eq!(t[0], " 8        ●         ●         ●         ●  ");
+        assert_eq!(t[5], " 3   ○       > ○ <       ○         ○       ");
+        assert_eq!(t[8], "     a    b    c    d    e    f    g    h  ");
+        // c3-d4 f6-e5: White's d4 must capture e5.
+        game.play_move("c3-d4".into()).unwrap();
+        let snap = game.play_move("f6-e5".into()).unwrap();
+        let t = text(&lines(&snap, &Marks::default(), &theme, Side::White, (5, 1)));
+        assert_eq!(t[4], " 4                 !○!                     ");
+        // Selected, with its landing square f6 marked.
+        let snap = game.select(18).unwrap();
+        let t = text(&lines(&snap, &Marks::default(), &theme, Side::White, (5, 1)));
+        assert_eq!(t[4], " 4                 [○]                     ");
+        assert_eq!(t[2], " 6        ●         ●         ·         ●  ");
+    }
+
+    #[test]
+    fn numeric_notation_numbers_the_empty_dark_squares() {
+        let game = GameSession::new(NewGame::pass_and_play(None)).unwrap();
+        let snap = game.set_notation(Notation::Numeric);
+        let t = text(&lines(&snap, &Marks::default(), &Theme::new("green", "letters"), Side::White, (5, 1)));
+        assert_eq!(t[4], " 4        17        18        19        20 ");
+        assert_eq!(t[0], " 8        b         b         b         b  ");
+    }
+}

@@ -1,0 +1,47 @@
+//! The full-screen terminal app (ratatui on crossterm), built on the same session and library API as the
+//! phone shells. One job per file: `app` switches screens; `home`, `game`, `saved`, `replay`, `settings` are
+//! the screens; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
+//! `input` maps keys, `theme` holds colours, `terminal` restores the terminal on every exit.
+
+mod app;
+mod board;
+mod form;
+mod game;
+mod home;
+mod input;
+mod replay;
+mod saved;
+mod settings;
+mod terminal;
+mod theme;
+mod worker;
+
+use crate::args::Fail;
+use giveaway_core::api::{GameSession, GameLibrary};
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Runs the app until the player quits; `first` opens straight on a game.
+pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> Result<(), Fail> {
+    let mut guard = terminal::Guard::enter()?;
+    let mut app = app::App::new(library, first);
+    while !app.done {
+        app.worker_messages();
+        app.tick();
+        guard.term.draw(|f| app.draw(f))?;
+        // A short wait keeps clocks and the thinking spinner moving without spinning the CPU.
+        if event::poll(Duration::from_millis(100))? {
+            if let Event::Key(key) = event::read()? {
+                if key.kind != KeyEventKind::Release {
+                    if input::is_interrupt(&key) {
+                        app.leave();
+                        break;
+                    }
+                    app.key(key);
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,199 @@
+//! The full-screen app driven through a pseudo-terminal, its output rendered by a terminal emulator (vt100)
+//! into screen text: start a game from the menus, move with the keys, get the computer's reply, quit, restart
+//! and continue the same game; the analysis view of a finished game; Ctrl-C restoring the terminal.
+//!
+//! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
+
+use giveaway_core::api::{runtime::runtime, Library, NewGame};
+use giveaway_core::Color;
+use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 40;
+const COLS: u16 = 130;
+
+struct App {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    screen: vt100::Parser,
+}
+
+impl App {
+    fn start(db: &Path) -> App {
+        let pty = native_pty_system().openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_giveaway"));
+        cmd.args(["play", "--db"]);
+        cmd.arg(db);
+        cmd.env("TERM", "xterm-256color");
+        let child = pty.slave.spawn_command(cmd).unwrap();
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let _master = pty.master; // kept open while the app runs
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        App { child, writer, output, screen: vt100::Parser::new(ROWS, COLS, 0) }
+    }
+
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Waits until the screen satisfies `ok` (at most 30 s), feeding the emulator what the app writes.
+    fn wait_for(&mut self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let text = self.text();
+            if ok(&text) {
+                return text;
+            }
+            match self.output.recv_timeout(deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(1))) {
+                Ok(bytes) => self.screen.process(&bytes),
+                Err(_) if Instant::now() < deadline => {}
+                Err(_) => panic!("timed out waiting for {what}; screen:\n{text}"),
+            }
+        }
+    }
+
+    fn wait_text(&mut self, needle: &str) -> String {
+        self.wait_for(needle, |t| t.contains(needle))
+    }
+
+    fn keys(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits for the app to exit and drains what it wrote last.
+    fn wait_exit(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            while let Ok(bytes) = self.output.try_recv() {
+                self.screen.process(&bytes);
+            }
+            if let Some(status) = self.child.try_wait().unwrap() {
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+                    self.screen.process(&bytes);
+                }
+                return status.success();
+            }
+            assert!(Instant::now() < deadline, "the app did not exit; screen:\n{}", self.text());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+const ENTER: &str = "\r";
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+const RIGHT: &str = "\x1b[C";
+
+fn save_screenshot(name: &str, text: &str) {
+    if let Some(dir) = std::env::var_os("GIVEAWAY_SCREENSHOTS") {
+        std::fs::write(Path::new(&dir).join(name), text).unwrap();
+    }
+}
+
+/// The first move row of the move list, e.g. `1. c3-d4          f6-e5`.
+fn first_row(screen: &str) -> Option<String> {
+    screen.lines().find_map(|l| {
+        let i = l.find("  1. ")?;
+        let row: String = l[i..].trim().chars().take_while(|c| *c != '│').collect();
+        (row.split_whitespace().count() == 3).then(|| row.trim().to_string())
+    })
+}
+
+#[test]
+fn play_from_the_menu_quit_and_continue_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    app.wait_text("Play the computer");
+    // Home → "Play the computer" → the form; Up wraps to "Start" (defaults: Beginner, White, unlimited).
+    app.keys(ENTER);
+    app.wait_text("New game: you versus the computer");
+    app.keys(UP);
+    app.keys(ENTER);
+    app.wait_text("You (White) vs Computer: Beginner");
+    // The cursor starts on c3: select it, then move to d4 (up and right) and play c3-d4.
+    app.keys(ENTER);
+    app.wait_text("[○]");
+    app.keys(UP);
+    app.keys(RIGHT);
+    app.keys(ENTER);
+    let screen = app.wait_for("the computer's reply", |t| first_row(t).is_some() && t.contains("White to move"));
+    let row = first_row(&screen).unwrap();
+    assert!(row.starts_with("1. c3-d4 "), "{row}");
+    save_screenshot("game.txt", &screen);
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit(), "clean exit");
+    assert!(!app.screen.screen().alternate_screen(), "the terminal left the alternate screen");
+
+    // Restart and continue: the same moves are on the board.
+    let mut app = App::start(&db);
+    app.wait_text("Continue unfinished game");
+    app.keys(DOWN);
+    app.keys(DOWN);
+    app.keys(ENTER);
+    let screen = app.wait_for("the continued game", |t| first_row(t).is_some());
+    assert_eq!(first_row(&screen).unwrap(), row, "{screen}");
+    assert!(screen.contains("White to move"), "{screen}");
+    // Ctrl-C leaves from anywhere and restores the terminal.
+    app.keys("\x03");
+    assert!(app.wait_exit());
+    assert!(!app.screen.screen().alternate_screen());
+    assert!(!app.screen.screen().hide_cursor(), "the cursor is shown again");
+}
+
+#[test]
+fn a_finished_game_is_analysed_in_the_saved_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    // A whole game at Beginner level, played through the API: the computer on both sides of a pass-and-play
+    // board is not possible, so White takes the first legal move each turn.
+    let lib = Library::open(db.to_string_lossy().into_owned()).unwrap();
+    let game = lib.new_game(NewGame::versus_computer(1, Color::Black)).unwrap();
+    let mut snap = game.snapshot().unwrap();
+    while snap.result.is_none() {
+        snap = if snap.computer_to_move {
+            runtime().unwrap().block_on(game.computer_move(None)).unwrap()
+        } else {
+            let fen = giveaway_core::parse_fen(&snap.fen).unwrap();
+            let mv = giveaway_core::legal_moves(&fen)[0];
+            game.play_move(giveaway_core::format_move(&mv, giveaway_core::Notation::Algebraic)).unwrap()
+        };
+    }
+    drop((game, lib));
+
+    let mut app = App::start(&db);
+    app.wait_text("Saved games");
+    app.keys(DOWN);
+    app.keys(DOWN);
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("Saved games ·");
+    app.keys("a");
+    let screen = app.wait_for("the analysis", |t| t.contains("Accuracy: White") && t.contains("Evaluation"));
+    assert!(screen.contains("Moves · analysis"), "{screen}");
+    assert!(["best", "good", "inaccuracy", "mistake", "blunder"].iter().any(|c| screen.contains(c)), "{screen}");
+    save_screenshot("analysis.txt", &screen);
+    app.keys("q");
+    app.wait_text("Saved games ·");
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+}

@@ -1,0 +1,82 @@
+//! What a new-game screen offers: the computer's levels and the usual time controls. Every front end lists the
+//! same choices, so they are read from here rather than written out in each shell.
+
+use super::types::{SideTime, TimeControl};
+use crate::engine::LEVELS;
+
+/// One computer level as a menu shows it.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct LevelView {
+    /// 1..=8, the number `Opponent::Computer` takes.
+    pub number: u8,
+    /// `Beginner` … `World Champion`.
+    pub name: String,
+    /// Approximate rating (Elo-like scale).
+    pub rating: u32,
+}
+
+/// A named time control: `5+3` is five minutes and three seconds added per move.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct TimeControlPreset {
+    /// `Blitz 5+3`.
+    pub name: String,
+    pub control: TimeControl,
+}
+
+/// The computer's levels, weakest first.
+#[uniffi::export]
+pub fn levels() -> Vec<LevelView> {
+    LEVELS.iter().map(|l| LevelView { number: l.number, name: l.name.to_string(), rating: l.rating }).collect()
+}
+
+/// The usual time controls (bullet, blitz, rapid, classic), shortest first; unlimited time is `None` in
+/// `NewGame` and not listed.
+#[uniffi::export]
+pub fn time_control_presets() -> Vec<TimeControlPreset> {
+    const PRESETS: [(&str, u64, u64); 12] = [
+        ("Bullet", 1, 0),
+        ("Bullet", 2, 1),
+        ("Blitz", 3, 0),
+        ("Blitz", 3, 2),
+        ("Blitz", 5, 0),
+        ("Blitz", 5, 3),
+        ("Rapid", 10, 0),
+        ("Rapid", 10, 5),
+        ("Rapid", 15, 10),
+        ("Classic", 30, 0),
+        ("Classic", 30, 20),
+        ("Classic", 60, 0),
+    ];
+    PRESETS
+        .iter()
+        .map(|&(kind, minutes, inc)| {
+            let side = SideTime { base_ms: minutes * 60_000, increment_ms: inc * 1000 };
+            TimeControlPreset { name: format!("{kind} {minutes}+{inc}"), control: TimeControl { white: side, black: side } }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_numbered_one_to_eight_and_get_stronger() {
+        let l = levels();
+        assert_eq!(l.iter().map(|l| l.number).collect::<Vec<_>>(), (1..=8).collect::<Vec<_>>());
+        assert_eq!(l[0].name, "Beginner");
+        assert_eq!(l[7].name, "World Champion");
+        assert!(l.windows(2).all(|w| w[0].rating < w[1].rating));
+    }
+
+    #[test]
+    fn presets_are_the_design_list_and_get_longer() {
+        let p = time_control_presets();
+        let names: Vec<&str> = p.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names[0], "Bullet 1+0");
+        assert_eq!(names[5], "Blitz 5+3");
+        assert_eq!(names[11], "Classic 60+0");
+        assert!(p.iter().all(|p| p.control.white == p.control.black));
+        assert_eq!(p[5].control.white, SideTime { base_ms: 300_000, increment_ms: 3000 });
+    }
+}
