@@ -12,6 +12,9 @@
    the generated bindings declare, and every field read from a snapshot, the settings or an analysis is declared
    in the bindings or GiveawayKit: a renamed or removed API name is caught without a compiler.
 5. No `try!` in hand-written Swift: a failing core call must never crash the app.
+6. Every `tr("key", args…)` passes as many arguments as the English text has format specifiers, and an
+   argument that is plainly a number (`Int(…)`) or plainly text (`tr(…)`, `L10n.…`, a string literal) sits
+   where the specifier expects one (`%lld` / `%@`): `String(format:)` with a wrong argument crashes or prints junk.
 
 Exit 1 with one line per problem.
 """
@@ -117,6 +120,51 @@ def api_call_problems(generated: Path, kit: Path, swift_files):
     return problems, calls
 
 
+SPECIFIER = re.compile(r"%(?:\d+\$)?(lld|@|d|\.\d+f|f)")
+
+
+def text_of(node, src: bytes) -> str:
+    return src[node.start_byte:node.end_byte].decode("utf-8")
+
+
+def format_problems(parser, swift_files, english: dict):
+    """Checks each tr("key", …) call against the English value's format specifiers."""
+    problems = []
+    for f in swift_files:
+        src = f.read_bytes()
+        stack = [parser.parse(src).root_node]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.children)
+            if node.type != "call_expression" or node.child_count < 2:
+                continue
+            callee, suffix = node.children[0], node.children[1]
+            if callee.type != "simple_identifier" or text_of(callee, src) != "tr" or suffix.type != "call_suffix":
+                continue
+            arguments = next((c for c in suffix.children if c.type == "value_arguments"), None)
+            if arguments is None:
+                continue
+            args = [c for c in arguments.children if c.type == "value_argument"]
+            literal = args[0].children[0] if args and args[0].children else None
+            if literal is None or literal.type != "line_string_literal":
+                continue  # a key chosen at run time (checked by the namespace rule instead)
+            key = text_of(literal, src).strip('"')
+            if key not in english:
+                continue  # reported as a missing key
+            wanted = SPECIFIER.findall(english[key])
+            given = [text_of(a, src) for a in args[1:]]
+            where = f"{f}:{node.start_point[0] + 1}"
+            if len(wanted) != len(given):
+                problems.append(f"{where}: tr({key!r}) passes {len(given)} arguments for {len(wanted)} specifiers")
+                continue
+            for spec, arg in zip(wanted, given):
+                numeric = arg.startswith("Int(")
+                textual = arg.startswith(("tr(", "L10n.", '"'))
+                if (spec == "@" and numeric) or (spec != "@" and textual):
+                    problems.append(f"{where}: tr({key!r}) passes `{arg}` for %{spec}")
+    return problems
+
+
 def bindings_problems(committed: dict, fresh_dir: Path):
     problems = []
     for name, path in committed.items():
@@ -146,6 +194,11 @@ def main():
     unused = set(json.loads(catalog.read_text(encoding="utf-8")).get("strings", {})) - used if not cat_problems else set()
     problems += [f"{catalog}: key {k!r} is not used by the app" for k in sorted(unused)]
     problems += cat_problems
+    if not cat_problems:
+        strings = json.loads(catalog.read_text(encoding="utf-8"))["strings"]
+        english = {k: v["localizations"]["en"]["stringUnit"]["value"] for k, v in strings.items()}
+        app_files = [f for f in swift_files if "App" in f.relative_to(ios).parts]
+        problems += format_problems(parser, app_files, english)
     hand_written = [f for f in swift_files if f != generated]
     call_problems, calls = api_call_problems(generated, ios / "Sources" / "GiveawayKit", hand_written)
     problems += call_problems
