@@ -1,5 +1,6 @@
-//! Where the games database lives: `--db PATH`, else `$GIVEAWAY_DB`, else the XDG data directory
-//! (`$XDG_DATA_HOME/giveaway/games.db`, by default `~/.local/share/giveaway/games.db`).
+//! Where the games database lives: `--db PATH`, else `$GIVEAWAY_DB`, else the platform data directory
+//! (`$XDG_DATA_HOME/giveaway/games.db`, by default `~/.local/share/giveaway/games.db`; on macOS
+//! `~/Library/Application Support/giveaway/games.db`).
 
 use crate::args::{Args, Fail};
 use std::path::PathBuf;
@@ -13,10 +14,14 @@ pub fn database_path(args: &Args) -> Result<PathBuf, Fail> {
     if let Some(p) = env("GIVEAWAY_DB") {
         return Ok(p);
     }
-    let data = env("XDG_DATA_HOME")
-        .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
-        .ok_or_else(|| Fail("no place for the games database: set GIVEAWAY_DB or pass --db PATH".into()))?;
-    let dir = data.join("giveaway");
+    let data = if cfg!(target_os = "macos") {
+        env("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
+    };
+    let dir = data
+        .ok_or_else(|| Fail("no place for the games database: set HOME, XDG_DATA_HOME, GIVEAWAY_DB or pass --db".into()))?
+        .join("giveaway");
     std::fs::create_dir_all(&dir).map_err(|e| Fail(format!("cannot create {}: {e}", dir.display())))?;
     Ok(dir.join("games.db"))
 }

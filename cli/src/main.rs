@@ -9,6 +9,8 @@ mod engine_cmds;
 mod game_setup;
 mod line;
 mod play;
+mod storage_bench;
+mod storage_cmds;
 mod tui;
 
 use args::{Args, Fail};
@@ -18,15 +20,23 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage:
-  giveaway play [--level 1-8] [--color white|black] [--pass-and-play] [--fen FEN] [--db FILE]
   giveaway perft DEPTH [--fen FEN] [--sequences] [--divide]
   giveaway moves [--fen FEN]
+  giveaway games [--mode computer|pass-and-play|imported] [--result white|black|draw|won|lost] [--level N]
+                 [--in-progress|--finished] [--since DATE] [--until DATE] [--player TEXT] [--page-size N]
+                 [--after CURSOR] [--db PATH]
+  giveaway show ID [--db PATH]
+  giveaway export (ID | --all) [--out FILE] [--db PATH]
+  giveaway import FILE [--db PATH]
+  giveaway stats [--db PATH]
+  giveaway bench-storage [--games N] [--dir DIR]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
   giveaway match --white A --black B --games N [--movetime MS] [--seed S]
   giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
   giveaway bench-search [--movetime MS] [--hash MB]
-{PLAY}";
+{PLAY}
+  (database: --db PATH, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -72,6 +82,12 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
+        Some("games") => storage_cmds::cmd_games(&argv[1..]),
+        Some("show") => storage_cmds::cmd_show(&argv[1..]),
+        Some("export") => storage_cmds::cmd_export(&argv[1..]),
+        Some("import") => storage_cmds::cmd_import(&argv[1..]),
+        Some("stats") => storage_cmds::cmd_stats(&argv[1..]),
+        Some("bench-storage") => storage_bench::cmd_bench_storage(&argv[1..]),
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
         Some("match") => engine_cmds::cmd_match(&argv[1..]),
         Some("tune") => engine_cmds::cmd_tune(&argv[1..]),

@@ -3,6 +3,7 @@
 
 use crate::args::{Args, Fail};
 use crate::{db_path, game_setup, line, tui};
+use giveaway_core::api::runtime::runtime;
 use giveaway_core::api::GameLibrary;
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
@@ -20,6 +21,18 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     let path = db_path::database_path(&args)?;
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
+    // A terminal session can afford the full check up front (about 0.1 s for 10,000 games); phones run it
+    // in the background once the first screen is up.
+    let damaged = match library.open_notice() {
+        Some(n) => Some(n),
+        None => runtime()?.block_on(library.check_integrity())?,
+    };
+    if let Some(n) = damaged {
+        eprintln!(
+            "giveaway: warning: the games database was damaged ({}); it was moved to {} and a new one was started",
+            n.reason, n.moved_to
+        );
+    }
     let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let asked_for_game = ["resume", "vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
         || args.has("pass-and-play");

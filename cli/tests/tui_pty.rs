@@ -4,7 +4,7 @@
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
-use giveaway_core::api::{runtime::runtime, Library, NewGame};
+use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame};
 use giveaway_core::Color;
 use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
 use std::io::{Read, Write};
@@ -164,7 +164,7 @@ fn a_finished_game_is_analysed_in_the_saved_games() {
     let db = dir.path().join("games.db");
     // A whole game at Beginner level, played through the API: the computer on both sides of a pass-and-play
     // board is not possible, so White takes the first legal move each turn.
-    let lib = Library::open(db.to_string_lossy().into_owned()).unwrap();
+    let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
     let game = lib.new_game(NewGame::versus_computer(1, Color::Black)).unwrap();
     let mut snap = game.snapshot().unwrap();
     while snap.result.is_none() {

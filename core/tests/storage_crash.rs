@@ -5,9 +5,10 @@
 //!
 //! Runs without the libtest harness: the same binary is the parent, or the child when `CRASH_CHILD_DB` is set.
 
-use giveaway_core::record::{GameMode, NewGame, TimeControl, Clocks};
+use giveaway_core::record::{Clocks, GameMode, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, Storage};
 use giveaway_core::{Game, Rules};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -155,11 +156,10 @@ fn verify(db: &Path, acked: &HashMap<(i64, u32), String>) -> Result<(), String> 
     }
     let mut loaded = HashMap::new();
     for (&(id, ply), mv) in acked {
-        if !loaded.contains_key(&id) {
-            let game = storage.load_game(id).map_err(|e| format!("load {id}: {e}"))?;
-            loaded.insert(id, game);
-        }
-        let saved = &loaded[&id];
+        let saved = match loaded.entry(id) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(storage.load_game(id).map_err(|err| format!("load {id}: {err}"))?),
+        };
         match saved.moves().get(ply as usize) {
             Some(m) if m.to_string() == *mv => {}
             other => return Err(format!("game {id} ply {ply}: acknowledged {mv}, stored {other:?}")),

@@ -249,6 +249,22 @@ fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState>
 #[derive(uniffi::Object)]
 pub struct GameLibrary {
     storage: Arc<Storage>,
+    /// Set when opening found a damaged file and moved it aside; the shell tells the player once.
+    opened_fresh: Option<DatabaseNotice>,
+}
+
+/// A damaged games database was renamed (never deleted) and a fresh one started.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct DatabaseNotice {
+    /// Where the damaged file now is.
+    pub moved_to: String,
+    pub reason: String,
+}
+
+impl DatabaseNotice {
+    fn from_moved(moved: Option<(std::path::PathBuf, String)>) -> Option<DatabaseNotice> {
+        moved.map(|(path, reason)| DatabaseNotice { moved_to: path.to_string_lossy().into_owned(), reason })
+    }
 }
 
 #[uniffi::export]
@@ -256,8 +272,25 @@ impl GameLibrary {
     /// Opens (creating if needed) the games database at `path` (a file in the app's private storage).
     #[uniffi::constructor]
     pub fn open(path: String) -> ApiResult<Arc<GameLibrary>> {
-        let (storage, _report) = Storage::open(&path)?;
-        Ok(Arc::new(GameLibrary { storage: Arc::new(storage) }))
+        let (storage, report) = Storage::open(&path)?;
+        Ok(Arc::new(GameLibrary {
+            storage: Arc::new(storage),
+            opened_fresh: DatabaseNotice::from_moved(report.moved_aside),
+        }))
+    }
+
+    /// What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
+    pub fn open_notice(&self) -> Option<DatabaseNotice> {
+        self.opened_fresh.clone()
+    }
+
+    /// The full integrity check of the database file, on the background runtime: it reads the whole file (about
+    /// 100 ms for 10,000 games), too slow for start-up, so the shell calls it once the first screen is up. A
+    /// damaged file is moved aside and a fresh database started; the notice says where it went.
+    pub async fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
+        let storage = self.storage.clone();
+        let moved = super::runtime::run_blocking(move || storage.check_integrity()).await??;
+        Ok(DatabaseNotice::from_moved(moved))
     }
 
     /// Starts a new game that is saved after every change.

@@ -20,7 +20,7 @@ pub mod types;
 pub use catalog::{levels, time_control_presets, LevelView, TimeControlPreset};
 pub use engine_calls::ProgressListener;
 pub use error::{ApiResult, GiveawayError};
-pub use library::{GamePage, GameSummaryView, GameLibrary, Replay};
+pub use library::{DatabaseNotice, GameLibrary, GamePage, GameSummaryView, Replay};
 pub use session::GameSession;
 pub use state::GameState;
 pub use types::*;

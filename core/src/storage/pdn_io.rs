@@ -55,7 +55,10 @@ fn to_pdn(saved: &SavedGame) -> PdnGame {
         (mode, _) => format!("Giveaway {mode}"),
     };
     g.set_tag("Event", event);
-    g.set_tag("Date", pdn_date(s.created_at));
+    // An imported game's row date is the import's, not the game's: its own Date tag (if any) comes below.
+    if s.setup.mode != GameMode::Imported {
+        g.set_tag("Date", pdn_date(s.created_at));
+    }
     g.set_tag("White", s.setup.white.clone());
     g.set_tag("Black", s.setup.black.clone());
     // Tags kept from an import win over the ones made up above.

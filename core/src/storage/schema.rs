@@ -32,6 +32,10 @@ const STEPS: &[&str] = &[
         updated_at INTEGER NOT NULL
     );
     CREATE INDEX games_by_date ON games(created_at DESC, id DESC);
+    -- Browsing by mode and level, and statistics, read these instead of the whole table.
+    CREATE INDEX games_by_mode ON games(mode, level, created_at DESC);
+    -- Games to resume.
+    CREATE INDEX games_in_progress ON games(created_at DESC) WHERE outcome IS NULL;
     CREATE TABLE moves (
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         ply INTEGER NOT NULL,  -- 0 for the first move

@@ -244,10 +244,39 @@ fn a_database_failing_its_integrity_check_is_moved_aside() {
         *b = 0x5a;
     }
     std::fs::write(&path, &bytes).unwrap();
+    // Opening reads only the header and schema; the full check finds the damage and replaces the file.
     let (s, report) = Storage::open(&path).unwrap();
-    let (aside, _) = report.moved_aside.expect("moved aside");
+    assert_eq!(report.moved_aside, None);
+    let (aside, why) = s.check_integrity().unwrap().expect("moved aside");
+    assert!(why.contains("integrity check failed") || why.contains("malformed"), "{why}");
     assert_eq!(std::fs::read(&aside).unwrap(), bytes);
     assert!(s.list_games(&Filter::default(), None, 50).unwrap().games.is_empty());
+    let id = s.create_game(&NewGame::new(GameMode::PassAndPlay, "A", "B")).unwrap();
+    play_and_save(&s, id, Position::start(), 5);
+    assert_eq!(s.check_integrity().unwrap(), None);
+    drop(s);
+    // The fresh database is the one at the path now, with the game saved after the swap.
+    let (s, report) = Storage::open(&path).unwrap();
+    assert_eq!(report, OpenReport::default());
+    assert_eq!(s.load_game(id).unwrap().game.ply(), 5);
+}
+
+#[test]
+fn a_damaged_schema_is_moved_aside_at_open() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("games.db");
+    drop(Storage::open(&path).unwrap());
+    // Page 1 holds the header (first 100 bytes) and the schema table: keep the header, damage the rest.
+    let mut bytes = std::fs::read(&path).unwrap();
+    for b in &mut bytes[100..4096] {
+        *b = 0xa5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let (s, report) = Storage::open(&path).unwrap();
+    let (aside, why) = report.moved_aside.expect("moved aside");
+    assert!(why.contains("malformed"), "{why}");
+    assert_eq!(std::fs::read(&aside).unwrap(), bytes);
+    assert_eq!(s.integrity_check().unwrap(), "ok");
 }
 
 /// Games with every combination the filters look at, spread over days.

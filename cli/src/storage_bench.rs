@@ -1,0 +1,223 @@
+//! `giveaway bench-storage`: times the storage against the targets with a realistic database — opening
+//! (with the integrity and migration checks), one page of 50 games under several filters, appending a move,
+//! loading a game to resume.
+
+use crate::args::{Args, Fail};
+use giveaway_core::game::{EndReason, Outcome};
+use giveaway_core::record::{Clocks, Ending, GameMode, GameRecord, NewGame, TimeControl};
+use giveaway_core::storage::{Filter, ResultFilter, Storage};
+use giveaway_core::{legal_moves, Color, Game, Position, Rules};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// xorshift64*: reproducible games without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+const NAMES: [&str; 8] = ["Ann", "Bob", "Иван", "Maria", "Chen", "Olga", "Pedro", "Sam"];
+const DAY_MS: i64 = 86_400_000;
+
+/// A game like the app stores: 60–100 plies of random legal play (fewer if it ends), mixed modes and results.
+fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
+    let mode = match rng.below(10) {
+        0..=4 => GameMode::VsComputer,
+        5..=8 => GameMode::PassAndPlay,
+        _ => GameMode::Imported,
+    };
+    let mut setup = NewGame::new(mode, NAMES[rng.below(8) as usize], NAMES[rng.below(8) as usize]);
+    if mode == GameMode::VsComputer {
+        let human = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        setup.level = Some(rng.below(8) as u8 + 1);
+        setup.human_color = Some(human);
+        let name = setup.white.clone();
+        (setup.white, setup.black) =
+            if human == Color::White { (name, "Computer".into()) } else { ("Computer".into(), name) };
+    }
+    if rng.below(3) == 0 {
+        setup.time_control = Some(TimeControl::even(5, 3));
+    }
+    let target = 60 + rng.below(41) as usize;
+    // Random play often gives everything away early: when a game ends short of the target length, take back
+    // some moves and play on differently.
+    let mut game = Game::new(Position::start(), Rules::default());
+    while game.ply() < target {
+        let list = game.legal_moves(); // empty once the game is over, draw rules included
+        match list.get(rng.below(list.len() as u64) as usize) {
+            Some(m) => game.play(m).map_err(|e| e.to_string())?,
+            None => {
+                // Far enough back at random to leave a drawn king ending, not just the last move.
+                for _ in 0..1 + rng.below(game.ply() as u64 / 2 + 1) {
+                    game.undo();
+                }
+            }
+        }
+    }
+    let moves = game.moves().to_vec();
+    let ending = match rng.below(20) {
+        0..=2 => None,
+        3..=9 => Some(Outcome::WhiteWins),
+        10..=16 => Some(Outcome::BlackWins),
+        _ => Some(Outcome::Draw),
+    }
+    .map(|outcome| Ending { outcome, reason: Some(EndReason::Resignation) });
+    let clocks = setup.time_control.map(|_| Clocks { white_ms: rng.below(300_000), black_ms: rng.below(300_000) });
+    // Two years of games, newest now.
+    let created_at = now - rng.below(730 * DAY_MS as u64) as i64;
+    Ok(GameRecord { setup, moves, clocks, ending, tags: Vec::new(), created_at })
+}
+
+/// Median, 99th percentile and maximum, in milliseconds.
+fn summary(mut times: Vec<Duration>) -> String {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    format!("median {:.3} ms, p99 {:.3} ms, max {:.3} ms (n={})", ms(p(0.5)), ms(p(0.99)), ms(p(1.0)), times.len())
+}
+
+fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let t = Instant::now();
+    let v = f();
+    (v, t.elapsed())
+}
+
+pub fn cmd_bench_storage(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["games", "dir"], &[])?;
+    let n: usize = match args.value("games") {
+        Some(v) => v.parse().ok().filter(|n| *n > 0).ok_or_else(|| Fail(format!("--games must be a positive number, not '{v}'")))?,
+        None => 10_000,
+    };
+    let dir = match args.value("dir") {
+        Some(d) => PathBuf::from(d),
+        None => std::env::temp_dir().join(format!("giveaway-bench-{}", std::process::id())),
+    };
+    let result = run(&dir, n);
+    // The database is scratch: remove it whatever happened.
+    if std::env::var_os("GIVEAWAY_BENCH_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    result
+}
+
+fn run(dir: &Path, n: usize) -> Result<(), Fail> {
+    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
+    let path = dir.join("bench.db");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+
+    let (storage, _) = Storage::open(&path)?;
+    let t = Instant::now();
+    let mut plies = 0;
+    for chunk in 0..n.div_ceil(1000) {
+        let records: Vec<GameRecord> = (chunk * 1000..n.min((chunk + 1) * 1000)).map(|_| realistic_game(&mut rng, now)).collect::<Result<_, _>>()?;
+        plies += records.iter().map(|r| r.moves.len()).sum::<usize>();
+        storage.insert_games(&records)?;
+    }
+    drop(storage);
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+    println!(
+        "built {n} games, {plies} plies (avg {:.1}), {:.1} MB, in {:.1} s",
+        plies as f64 / n as f64,
+        size as f64 / 1e6,
+        t.elapsed().as_secs_f64()
+    );
+
+    // Open: version check, quick_check, WAL pragmas, migration check. Closing is not timed.
+    let mut opens = Vec::new();
+    for _ in 0..20 {
+        let (opened, d) = time(|| Storage::open(&path));
+        opened?;
+        opens.push(d);
+    }
+    println!("open database:            {}", summary(opens));
+    let mut checks = Vec::new();
+    for _ in 0..5 {
+        let (storage, _) = Storage::open(&path)?;
+        let (checked, d) = time(|| storage.check_integrity());
+        if let Some((_, why)) = checked? {
+            return Err(Fail(format!("the benchmark database failed its integrity check: {why}")));
+        }
+        checks.push(d);
+    }
+    println!("full integrity check:     {}", summary(checks));
+
+    let (storage, _) = Storage::open(&path)?;
+    let filters: Vec<(&str, Filter)> = vec![
+        ("no filter", Filter::default()),
+        ("mode=computer", Filter { mode: Some(GameMode::VsComputer), ..Filter::default() }),
+        ("result=won", Filter { result: Some(ResultFilter::Won), ..Filter::default() }),
+        ("level=5", Filter { level: Some(5), ..Filter::default() }),
+        ("in progress", Filter { in_progress: Some(true), ..Filter::default() }),
+        ("last 30 days", Filter { since: Some(now - 30 * DAY_MS), ..Filter::default() }),
+        ("player=ива", Filter { player: Some("ива".into()), ..Filter::default() }),
+        (
+            "computer+level 3+lost+player",
+            Filter {
+                mode: Some(GameMode::VsComputer),
+                level: Some(3),
+                result: Some(ResultFilter::Lost),
+                player: Some("maria".into()),
+                ..Filter::default()
+            },
+        ),
+    ];
+    for (name, f) in &filters {
+        let mut times = Vec::new();
+        let mut total = 0;
+        for _ in 0..30 {
+            let (page, d) = time(|| storage.list_games(f, None, 50));
+            total = page?.total;
+            times.push(d);
+        }
+        println!("page of 50, {name:<28} {} — {total} matching", summary(times));
+    }
+    // A deep page: follow the cursor 100 pages in, then time the next one.
+    let mut cursor = None;
+    for _ in 0..100 {
+        cursor = storage.list_games(&Filter::default(), cursor, 50)?.next_cursor;
+    }
+    let mut times = Vec::new();
+    for _ in 0..30 {
+        times.push(time(|| storage.list_games(&Filter::default(), cursor, 50)).1);
+    }
+    println!("page of 50, page 101 by cursor          {}", summary(times));
+
+    // Append: 20 new games in progress, 100 plies each, every append committed.
+    let mut appends = Vec::new();
+    for g in 0..20 {
+        let id = storage.create_game(&NewGame::new(GameMode::PassAndPlay, "Bench", NAMES[g % 8]))?;
+        let mut pos = Position::start();
+        for ply in 0..100u32 {
+            let list = legal_moves(&pos);
+            let Some(m) = list.get(rng.below(list.len() as u64) as usize).copied() else { break };
+            let clocks = Some(Clocks { white_ms: 1000, black_ms: 1000 });
+            let (r, d) = time(|| storage.append_move(id, ply, &m, clocks));
+            r?;
+            appends.push(d);
+            pos = pos.play(&m);
+        }
+    }
+    println!("append a move:            {}", summary(appends));
+
+    let ids = storage.all_game_ids()?;
+    let mut loads = Vec::new();
+    for _ in 0..200 {
+        let id = ids[rng.below(ids.len() as u64) as usize];
+        let (r, d) = time(|| storage.load_game(id));
+        r?;
+        loads.push(d);
+    }
+    println!("load + replay a game:     {}", summary(loads));
+    Ok(())
+}

@@ -1,0 +1,240 @@
+//! Saved-game commands: `games`, `show`, `export`, `import`, `stats`.
+
+use crate::args::{Args, Fail};
+use giveaway_core::record::{GameMode, GameSummary};
+use giveaway_core::storage::dates::{display_time, parse_date};
+use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage};
+use giveaway_core::{Color, Outcome};
+
+/// Opens and checks the database, telling the user on stderr if a damaged file had to be moved aside.
+/// (A one-shot command can afford the full integrity check that the app runs after start-up.)
+pub fn open(args: &Args) -> Result<Storage, Fail> {
+    let path = crate::db_path::database_path(args)?;
+    let (storage, report) = Storage::open(&path)?;
+    if let Some((aside, why)) = report.moved_aside.or(storage.check_integrity()?) {
+        eprintln!(
+            "giveaway: warning: {} was damaged ({why}); it was moved to {} and a new database was started",
+            path.display(),
+            aside.display()
+        );
+    }
+    Ok(storage)
+}
+
+fn no_extra(args: &Args, max: usize) -> Result<(), Fail> {
+    match args.positional.get(max) {
+        Some(extra) => Err(Fail(format!("unexpected argument '{extra}'"))),
+        None => Ok(()),
+    }
+}
+
+fn parse_id(text: &str) -> Result<i64, Fail> {
+    text.parse().map_err(|_| Fail(format!("'{text}' is not a game id")))
+}
+
+fn day(text: &str, flag: &str) -> Result<i64, Fail> {
+    parse_date(text).ok_or_else(|| Fail(format!("--{flag} needs a date like 2026-11-30, not '{text}'")))
+}
+
+fn result_text(g: &GameSummary) -> String {
+    match g.ending {
+        None => "in progress".into(),
+        Some(e) => {
+            let who = match e.outcome {
+                Outcome::WhiteWins => "1-0",
+                Outcome::BlackWins => "0-1",
+                Outcome::Draw => "½-½",
+            };
+            match g.setup.human_color.filter(|_| e.outcome != Outcome::Draw) {
+                Some(h) if Outcome::win_for(h) == e.outcome => format!("{who} won"),
+                Some(_) => format!("{who} lost"),
+                None => who.into(),
+            }
+        }
+    }
+}
+
+pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(
+        raw,
+        &["db", "mode", "result", "level", "since", "until", "player", "page-size", "after"],
+        &["in-progress", "finished"],
+    )?;
+    no_extra(&args, 0)?;
+    let mut filter = Filter::default();
+    if let Some(m) = args.value("mode") {
+        let names: Vec<&str> = GameMode::ALL.iter().map(|m| m.name()).collect();
+        filter.mode = Some(
+            GameMode::from_name(m).ok_or_else(|| Fail(format!("--mode must be one of {}, not '{m}'", names.join(", "))))?,
+        );
+    }
+    if let Some(r) = args.value("result") {
+        let names: Vec<&str> = ResultFilter::ALL.iter().map(|r| r.name()).collect();
+        filter.result = Some(
+            ResultFilter::from_name(r)
+                .ok_or_else(|| Fail(format!("--result must be one of {}, not '{r}'", names.join(", "))))?,
+        );
+    }
+    if let Some(l) = args.value("level") {
+        filter.level = Some(l.parse().map_err(|_| Fail(format!("--level must be a number, not '{l}'")))?);
+    }
+    filter.in_progress = match (args.has("in-progress"), args.has("finished")) {
+        (true, true) => return Err(Fail("--in-progress and --finished exclude each other".into())),
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        (false, false) => None,
+    };
+    filter.since = args.value("since").map(|d| day(d, "since")).transpose()?;
+    // --until names the last day included.
+    filter.until = args.value("until").map(|d| day(d, "until").map(|t| t + 86_400_000)).transpose()?;
+    filter.player = args.value("player").map(str::to_string);
+    let page_size = match args.value("page-size") {
+        Some(n) => n.parse().map_err(|_| Fail(format!("--page-size must be a number, not '{n}'")))?,
+        None => 50,
+    };
+    let after = args.value("after").map(str::parse::<Cursor>).transpose()?;
+    let storage = open(&args)?;
+    let page = storage.list_games(&filter, after, page_size)?;
+    println!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies");
+    for g in &page.games {
+        let players = format!("{} – {}", g.setup.white, g.setup.black);
+        let players: String = if players.chars().count() > 30 {
+            players.chars().take(29).chain(['…']).collect()
+        } else {
+            players
+        };
+        println!(
+            "{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}",
+            g.id,
+            display_time(g.created_at),
+            g.setup.mode.name(),
+            players,
+            g.setup.level.map_or_else(|| "-".into(), |l| l.to_string()),
+            result_text(g),
+            g.plies
+        );
+    }
+    match page.next_cursor {
+        Some(c) => println!("{} of {} games; next page: --after {c}", page.games.len(), page.total),
+        None => println!("{} of {} games", page.games.len(), page.total),
+    }
+    Ok(())
+}
+
+pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["db"], &[])?;
+    let [id] = args.positional.as_slice() else { return Err(Fail("show needs exactly one game ID".into())) };
+    let id = parse_id(id)?;
+    let saved = open(&args)?.load_game(id)?;
+    let s = &saved.summary;
+    let side = |c: Color| if c == Color::White { "white" } else { "black" };
+    println!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name());
+    println!("White: {}", s.setup.white);
+    println!("Black: {}", s.setup.black);
+    if let Some(l) = s.setup.level {
+        println!("Level: {l}{}", s.setup.human_color.map_or(String::new(), |c| format!(", human plays {}", side(c))));
+    }
+    if let Some(tc) = s.setup.time_control {
+        println!("Time control: {}", tc.pdn());
+    }
+    if let Some(c) = s.clocks {
+        println!("Clocks: white {:.1} s, black {:.1} s", c.white_ms as f64 / 1000.0, c.black_ms as f64 / 1000.0);
+    }
+    if let Some(fen) = &s.setup.start_fen {
+        println!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({h})")));
+    }
+    for (k, v) in &saved.tags {
+        println!("{k}: {v}");
+    }
+    let first = saved.game.start().side_to_move();
+    let mut line = String::new();
+    for (ply, mv) in saved.moves().iter().enumerate() {
+        let at = giveaway_core::pdn::MoveAt::of_ply(first, ply);
+        if at.side == Color::White {
+            if !line.is_empty() {
+                println!("{line}");
+            }
+            line = format!("{:>3}. {mv}", at.number);
+        } else if ply == 0 {
+            line = format!("{:>3}. ... {mv}", at.number);
+        } else {
+            line = format!("{line:<22} {mv}");
+        }
+    }
+    if !line.is_empty() {
+        println!("{line}");
+    }
+    for r in &saved.reactions {
+        println!("reaction at ply {}: {} {}", r.ply, side(r.side), r.emoji);
+    }
+    let why = |e: giveaway_core::record::Ending| {
+        let reason = e.reason.map(|r| giveaway_core::GameResult { outcome: e.outcome, reason: r }.to_string());
+        reason.unwrap_or_else(|| giveaway_core::pdn::result_token(Some(e.outcome)).to_string())
+    };
+    match s.ending {
+        Some(e) => println!("Result: {}", why(e)),
+        None => println!("In progress, {} to move", side(saved.game.position().side_to_move())),
+    }
+    println!("Position: {}", giveaway_core::to_fen(saved.game.position()));
+    Ok(())
+}
+
+pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["db", "out"], &["all"])?;
+    no_extra(&args, 1)?;
+    let text = match (args.has("all"), args.positional.first()) {
+        (true, None) => open(&args)?.export_all_pdn()?,
+        (false, Some(id)) => {
+            let id = parse_id(id)?;
+            open(&args)?.export_pdn(id)?
+        }
+        _ => return Err(Fail("export needs a game ID or --all (not both)".into())),
+    };
+    match args.value("out") {
+        Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("{path}: {e}")))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["db"], &[])?;
+    let [file] = args.positional.as_slice() else { return Err(Fail("import needs exactly one FILE".into())) };
+    let bytes = std::fs::read(file).map_err(|e| Fail(format!("{file}: {e}")))?;
+    // Old draughts programs write Latin-1 or CP1251; undecodable bytes must not stop an otherwise good file.
+    let text = String::from_utf8_lossy(&bytes);
+    let ids = open(&args)?.import_pdn(&text)?;
+    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+    println!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "));
+    Ok(())
+}
+
+pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["db"], &[])?;
+    no_extra(&args, 0)?;
+    let stats = open(&args)?.stats()?;
+    println!("Against the computer, by level (your results):");
+    println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress");
+    for l in &stats.by_level {
+        println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", l.level, l.games, l.wins, l.draws, l.losses, l.in_progress);
+    }
+    println!("By mode:");
+    println!(
+        "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
+        "mode", "games", "white wins", "black wins", "draws", "wins", "losses", "in progress"
+    );
+    for m in &stats.by_mode {
+        println!(
+            "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
+            m.mode.name(),
+            m.games,
+            m.white_wins,
+            m.black_wins,
+            m.draws,
+            m.wins,
+            m.losses,
+            m.in_progress
+        );
+    }
+    Ok(())
+}
