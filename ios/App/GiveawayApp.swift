@@ -22,6 +22,8 @@ final class AppModel {
     let library: CoreLibrary?
     let openError: String?
     var settings: GiveawayCore.Settings?
+    /// The core found the database damaged, kept it aside and started a fresh one: told to the player once.
+    var databaseNotice: DatabaseNotice?
     /// Sessions made by the home screen, handed to the game screen (which otherwise resumes by id).
     @ObservationIgnored private var started: [Int64: GameSession] = [:]
 
@@ -29,8 +31,10 @@ final class AppModel {
         var library: CoreLibrary?
         var settings: GiveawayCore.Settings?
         var openError: String?
+        var notice: DatabaseNotice?
         do {
             let opened = try GameStore.open()
+            notice = opened.openNotice()
             settings = try opened.settings()
             library = opened
         } catch {
@@ -39,6 +43,17 @@ final class AppModel {
         self.library = library
         self.settings = settings
         self.openError = openError
+        self.databaseNotice = notice
+    }
+
+    /// The full integrity check, once the first screen is up (it reads the whole file on the core's runtime).
+    func checkIntegrity() async {
+        guard let library else { return }
+        do {
+            if let notice = try await library.checkIntegrity() { databaseNotice = notice }
+        } catch {
+            // The check could not run (e.g. the file is busy); the next launch tries again.
+        }
     }
 
     func save(_ new: GiveawayCore.Settings) {
@@ -93,6 +108,14 @@ struct RootView: View {
                 } else {
                     HomeView(path: $path)
                 }
+            }
+            .task { await app.checkIntegrity() }
+            .alert(tr("database.title"), isPresented: Binding(
+                get: { app.databaseNotice != nil }, set: { if !$0 { app.databaseNotice = nil } }
+            )) {
+                Button(tr("common.ok"), role: .cancel) {}
+            } message: {
+                Text(app.databaseNotice.map { tr("database.movedAside", $0.movedTo, $0.reason) } ?? "")
             }
             .navigationDestination(for: Route.self) { route in
                 switch route {

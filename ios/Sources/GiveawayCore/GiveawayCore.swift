@@ -655,6 +655,13 @@ fileprivate struct FfiConverterString: FfiConverter {
 
 public protocol GameLibraryProtocol: AnyObject, Sendable {
     
+    /**
+     * The full integrity check of the database file, on the background runtime: it reads the whole file (about
+     * 100 ms for 10,000 games), too slow for start-up, so the shell calls it once the first screen is up. A
+     * damaged file is moved aside and a fresh database started; the notice says where it went.
+     */
+    func checkIntegrity() async throws  -> DatabaseNotice?
+    
     func deleteGame(id: Int64) throws 
     
     func exportAllPdn() throws  -> String
@@ -675,6 +682,11 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      * Starts a new game that is saved after every change.
      */
     func newGame(setup: NewGame) throws  -> GameSession
+    
+    /**
+     * What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
+     */
+    func openNotice()  -> DatabaseNotice?
     
     /**
      * Opens a saved game for replay, move by move.
@@ -761,6 +773,27 @@ public static func `open`(path: String)throws  -> GameLibrary  {
     
 
     
+    /**
+     * The full integrity check of the database file, on the background runtime: it reads the whole file (about
+     * 100 ms for 10,000 games), too slow for start-up, so the shell calls it once the first screen is up. A
+     * damaged file is moved aside and a fresh database started; the notice says where it went.
+     */
+open func checkIntegrity()async throws  -> DatabaseNotice?  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_core_fn_method_gamelibrary_check_integrity(
+                        self.uniffiCloneHandle()
+                )
+            },
+            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterOptionTypeDatabaseNotice.lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
+}
+    
 open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_core_fn_method_gamelibrary_delete_game(
@@ -826,6 +859,18 @@ open func newGame(setup: NewGame)throws  -> GameSession  {
     uniffi_giveaway_core_fn_method_gamelibrary_new_game(
             self.uniffiCloneHandle(),
         FfiConverterTypeNewGame_lower(setup),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
+     */
+open func openNotice() -> DatabaseNotice?  {
+    return try!  FfiConverterOptionTypeDatabaseNotice.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_method_gamelibrary_open_notice(
+            self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
@@ -2201,6 +2246,69 @@ public func FfiConverterTypeCoachView_lift(_ buf: RustBuffer) throws -> CoachVie
 #endif
 public func FfiConverterTypeCoachView_lower(_ value: CoachView) -> RustBuffer {
     return FfiConverterTypeCoachView.lower(value)
+}
+
+
+/**
+ * A damaged games database was renamed (never deleted) and a fresh one started.
+ */
+public struct DatabaseNotice: Equatable, Hashable {
+    /**
+     * Where the damaged file now is.
+     */
+    public var movedTo: String
+    public var reason: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Where the damaged file now is.
+         */movedTo: String, reason: String) {
+        self.movedTo = movedTo
+        self.reason = reason
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DatabaseNotice: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDatabaseNotice: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DatabaseNotice {
+        return
+            try DatabaseNotice(
+                movedTo: FfiConverterString.read(from: &buf), 
+                reason: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DatabaseNotice, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.movedTo, into: &buf)
+        FfiConverterString.write(value.reason, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDatabaseNotice_lift(_ buf: RustBuffer) throws -> DatabaseNotice {
+    return try FfiConverterTypeDatabaseNotice.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDatabaseNotice_lower(_ value: DatabaseNotice) -> RustBuffer {
+    return FfiConverterTypeDatabaseNotice.lower(value)
 }
 
 
@@ -5446,6 +5554,30 @@ fileprivate struct FfiConverterOptionTypeCoachView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeDatabaseNotice: FfiConverterRustBuffer {
+    typealias SwiftType = DatabaseNotice?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeDatabaseNotice.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeDatabaseNotice.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeMoveView: FfiConverterRustBuffer {
     typealias SwiftType = MoveView?
 
@@ -6130,6 +6262,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_core_checksum_method_progresslistener_on_analysis() != 39562) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_check_integrity() != 17645) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_core_checksum_method_gamelibrary_delete_game() != 50263) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -6146,6 +6281,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_method_gamelibrary_new_game() != 15720) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_core_checksum_method_gamelibrary_open_notice() != 39694) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_method_gamelibrary_replay() != 8957) {

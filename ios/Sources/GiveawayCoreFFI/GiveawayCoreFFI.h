@@ -307,6 +307,11 @@ void uniffi_giveaway_core_fn_free_gamelibrary(uint64_t handle, RustCallStatus *_
 uint64_t uniffi_giveaway_core_fn_constructor_gamelibrary_open(RustBuffer path, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_CHECK_INTEGRITY
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_CHECK_INTEGRITY
+uint64_t uniffi_giveaway_core_fn_method_gamelibrary_check_integrity(uint64_t ptr
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_DELETE_GAME
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_DELETE_GAME
 void uniffi_giveaway_core_fn_method_gamelibrary_delete_game(uint64_t ptr, int64_t id, RustCallStatus *_Nonnull out_status
@@ -335,6 +340,11 @@ RustBuffer uniffi_giveaway_core_fn_method_gamelibrary_list_games(uint64_t ptr, R
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_NEW_GAME
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_NEW_GAME
 uint64_t uniffi_giveaway_core_fn_method_gamelibrary_new_game(uint64_t ptr, RustBuffer setup, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_OPEN_NOTICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_OPEN_NOTICE
+RustBuffer uniffi_giveaway_core_fn_method_gamelibrary_open_notice(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_METHOD_GAMELIBRARY_REPLAY
@@ -823,6 +833,12 @@ uint16_t uniffi_giveaway_core_checksum_method_progresslistener_on_analysis(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_CHECK_INTEGRITY
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_CHECK_INTEGRITY
+uint16_t uniffi_giveaway_core_checksum_method_gamelibrary_check_integrity(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_DELETE_GAME
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_DELETE_GAME
 uint16_t uniffi_giveaway_core_checksum_method_gamelibrary_delete_game(void
@@ -856,6 +872,12 @@ uint16_t uniffi_giveaway_core_checksum_method_gamelibrary_list_games(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_NEW_GAME
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_NEW_GAME
 uint16_t uniffi_giveaway_core_checksum_method_gamelibrary_new_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_OPEN_NOTICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_METHOD_GAMELIBRARY_OPEN_NOTICE
+uint16_t uniffi_giveaway_core_checksum_method_gamelibrary_open_notice(void
     
 );
 #endif
