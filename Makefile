@@ -9,7 +9,8 @@ BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
-.PHONY: test test-rust test-kotlin test-swift play bench perft fuzz bindings core-lib bench-ffi android ios test-ios ios-bindings
+.PHONY: test test-rust test-kotlin test-swift test-tui play bench perft fuzz bindings core-lib bench-ffi android ios
+.PHONY: bench-engine bench-storage tune test-ios ios-bindings
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-ios test-kotlin
@@ -17,6 +18,11 @@ test: test-rust test-swift test-ios test-kotlin
 # The bindgen crate has no tests; leaving it out spares an optimised build of its generator and CLI deps.
 test-rust:
 	$(CARGO) test --workspace --exclude uniffi-bindgen --all-targets
+
+## The terminal front end alone: line mode and the full-screen app through a pseudo-terminal (test-rust runs
+## them too).
+test-tui:
+	$(CARGO) test -p giveaway-cli --test line_mode --test tui_pty
 
 ## Play in the terminal.
 play:
@@ -28,7 +34,20 @@ perft:
 	./target/release/giveaway perft 11
 	./target/release/giveaway perft 11 --sequences
 
-bench: perft
+## Engine speed (nodes/s and depth in 1 s from four positions) and storage timings on 10,000 games.
+bench-engine:
+	$(CARGO) build --release -p giveaway-cli
+	./target/release/giveaway bench-search
+
+bench-storage:
+	$(CARGO) build --release -p giveaway-cli
+	./target/release/giveaway bench-storage
+
+bench: perft bench-engine bench-storage
+
+## Re-fit the evaluation weights by self-play (about 15 minutes); reproduces core/src/engine/weights.rs.
+tune:
+	$(CARGO) run --release -p giveaway-cli -- tune --games 8000 --rounds 3 --curve-games 3000 --nodes 3000 --seed 1 --out core/src/engine/weights.rs
 
 ## The host library the Kotlin tests load through JNA, and the bindings generator.
 core-lib:

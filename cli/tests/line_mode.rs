@@ -79,7 +79,7 @@ impl Conversation {
 }
 
 fn last_fen(text: &str) -> String {
-    text.lines().filter_map(|l| l.strip_prefix("FEN ")).last().expect("a FEN line").to_string()
+    text.lines().rev().find_map(|l| l.strip_prefix("FEN ")).expect("a FEN line").to_string()
 }
 
 fn games(db: &std::path::Path) -> Vec<giveaway_core::api::GameSummaryView> {
@@ -170,7 +170,9 @@ fn a_game_left_at_end_of_input_resumes_where_it_stopped() {
     let db = dir.path().join("games.db");
     let out = play_with_input(&db, &["--pass-and-play", "--time", "5+3/3+0"], "c3-d4\nf6-g5\n");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Clocks: White 5:00  Black 3:00"), "{text}");
+    // White's clock runs from the start (it may already show 4:59); Black's waits at 3:00 (time odds).
+    let first = text.lines().find(|l| l.starts_with("Clocks: ")).unwrap_or_default();
+    assert!(first == "Clocks: White 5:00  Black 3:00" || first == "Clocks: White 4:59  Black 3:00", "{text}");
     let id = games(&db)[0].id;
     assert!(text.contains(&format!("continue it with: giveaway play --resume {id}")), "{text}");
     let out = play_with_input(&db, &["--resume", "last"], "board\nundo\nquit\n");
@@ -207,4 +209,24 @@ fn bad_options_fail_with_one_line() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+#[test]
+fn the_database_comes_from_giveaway_db_or_the_xdg_data_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |envs: &[(&str, &std::path::Path)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_giveaway"));
+        c.args(["play", "--pass-and-play"]).env_remove("GIVEAWAY_DB").env_remove("XDG_DATA_HOME");
+        for (k, v) in envs {
+            c.env(k, v);
+        }
+        let out = c.stdin(Stdio::null()).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    let db = dir.path().join("env.db");
+    run(&[("GIVEAWAY_DB", &db)]);
+    assert_eq!(games(&db).len(), 1);
+    let data = dir.path().join("data");
+    run(&[("XDG_DATA_HOME", &data)]);
+    assert_eq!(games(&data.join("giveaway").join("games.db")).len(), 1);
 }

@@ -58,12 +58,29 @@ impl App {
             if ok(&text) {
                 return text;
             }
-            match self.output.recv_timeout(deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(1))) {
-                Ok(bytes) => self.screen.process(&bytes),
-                Err(_) if Instant::now() < deadline => {}
-                Err(_) => panic!("timed out waiting for {what}; screen:\n{text}"),
+            if Instant::now() >= deadline {
+                panic!("timed out waiting for {what}; screen:\n{text}");
+            }
+            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(100)) {
+                self.screen.process(&bytes);
             }
         }
+    }
+
+    /// The screen once it has not changed for a moment (a frame may arrive in several pieces).
+    fn settled(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let (mut last, mut since) = (self.text(), Instant::now());
+        while Instant::now() < deadline && since.elapsed() < Duration::from_millis(400) {
+            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(50)) {
+                self.screen.process(&bytes);
+            }
+            let now = self.text();
+            if now != last {
+                (last, since) = (now, Instant::now());
+            }
+        }
+        last
     }
 
     fn wait_text(&mut self, needle: &str) -> String {
@@ -135,7 +152,29 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     let screen = app.wait_for("the computer's reply", |t| first_row(t).is_some() && t.contains("White to move"));
     let row = first_row(&screen).unwrap();
     assert!(row.starts_with("1. c3-d4 "), "{row}");
-    save_screenshot("game.txt", &screen);
+    app.wait_for("the coach to finish", |t| !t.contains("Coach looking"));
+    save_screenshot("game.txt", &app.settled());
+    // Hint in two steps (piece, then move), then play the hinted move by typing it.
+    app.keys("?");
+    app.wait_text("Hint: move the highlighted piece");
+    app.keys("?");
+    let shows_move = |l: &str| l.contains("Hint: ") && !l.contains("highlighted");
+    let screen = app.wait_for("the hinted move", |t| t.lines().any(shows_move));
+    let hinted = screen
+        .lines()
+        .filter(|l| shows_move(l))
+        .find_map(|l| l.split("Hint: ").nth(1).and_then(|h| h.split_whitespace().next()))
+        .unwrap()
+        .to_string();
+    save_screenshot("game-hint.txt", &app.settled());
+    app.keys(":");
+    app.keys(&hinted);
+    app.keys(ENTER);
+    let screen = app.wait_for("the second move in the list", |t| t.contains(&format!("  2. {hinted}")));
+    let row = first_row(&screen).unwrap();
+    app.wait_for("the computer's second reply", |t| {
+        t.lines().any(|l| l.contains(&format!("  2. {hinted}")) && l.split_whitespace().count() >= 5)
+    });
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");
@@ -150,6 +189,7 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(ENTER);
     let screen = app.wait_for("the continued game", |t| first_row(t).is_some());
     assert_eq!(first_row(&screen).unwrap(), row, "{screen}");
+    let screen = app.wait_text(&format!("  2. {hinted}"));
     assert!(screen.contains("White to move"), "{screen}");
     // Ctrl-C leaves from anywhere and restores the terminal.
     app.keys("\x03");
@@ -189,9 +229,53 @@ fn a_finished_game_is_analysed_in_the_saved_games() {
     let screen = app.wait_for("the analysis", |t| t.contains("Accuracy: White") && t.contains("Evaluation"));
     assert!(screen.contains("Moves · analysis"), "{screen}");
     assert!(["best", "good", "inaccuracy", "mistake", "blunder"].iter().any(|c| screen.contains(c)), "{screen}");
-    save_screenshot("analysis.txt", &screen);
+    save_screenshot("analysis.txt", &app.settled());
     app.keys("q");
     app.wait_text("Saved games ·");
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+}
+
+#[test]
+fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    app.wait_text("Pass and play");
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("New game: pass and play");
+    app.keys(UP);
+    app.keys(ENTER);
+    app.wait_text("Game 1 · Pass and play");
+    // White: c3-d4 with the keys (cursor starts on c3); Black: f6-e5 typed.
+    app.keys(ENTER);
+    app.keys(UP);
+    app.keys(RIGHT);
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    app.keys(":f6-e5");
+    app.keys(ENTER);
+    // White must capture: the panel says so and d4 is marked; select it and land on f6.
+    app.wait_text("Must capture with d4");
+    app.wait_text("!○!");
+    save_screenshot("game-capture.txt", &app.settled());
+    app.keys(ENTER);
+    app.wait_text("[○]");
+    app.keys(&[UP, UP, RIGHT, RIGHT].concat());
+    app.keys(ENTER);
+    app.wait_text("d4:f6");
+    // Black offers a draw (confirmed), White accepts.
+    app.keys("D");
+    app.wait_text("Offer a draw? y/n");
+    app.keys("y");
+    app.wait_text("Black offers a draw: y accept, n decline");
+    app.keys("y");
+    let screen = app.wait_text("Draw (agreement)");
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(screen.contains("Press a to analyse"), "{screen}");
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");

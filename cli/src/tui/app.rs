@@ -12,6 +12,10 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
 use std::sync::Arc;
 
+/// The smallest screen the board and the side panel fit on side by side.
+const MIN_WIDTH: u16 = 76;
+const MIN_HEIGHT: u16 = 16;
+
 /// What the screens share: the library, the engine worker and the settings.
 pub struct Ctx {
     pub library: Arc<GameLibrary>,
@@ -56,6 +60,12 @@ impl App {
     }
 
     pub fn draw(&mut self, f: &mut Frame) {
+        let area = f.area();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let text = format!("Make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (now {}×{}).", area.width, area.height);
+            f.render_widget(ratatui::widgets::Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }), area);
+            return;
+        }
         match &mut self.screen {
             Screen::Home(s) => s.draw(f, &self.ctx),
             Screen::Game(s) => s.draw(f, &self.ctx),

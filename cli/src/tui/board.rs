@@ -18,16 +18,19 @@ pub struct Marks {
     /// Hint: the piece to move, then the squares of the hinted move.
     pub hint_piece: Option<u32>,
     pub hint_path: Vec<u32>,
+    /// The "show legal moves" setting is off: no destination dots.
+    pub hide_destinations: bool,
 }
 
 /// Cell size that fits `width` x `height` (board plus one line and two columns of coordinates).
 pub fn cell_size(width: u16, height: u16) -> (usize, usize) {
-    for (w, h) in [(7, 3), (5, 2), (5, 1), (3, 1)] {
-        if 8 * w + 3 <= width as usize && 8 * h + 1 <= height as usize {
+    // Five columns is the least: the marks need two on each side of the piece.
+    for (w, h) in [(7, 3), (5, 2)] {
+        if 8 * w + 3 <= width as usize && 8 * h < height as usize {
             return (w, h);
         }
     }
-    (3, 1)
+    (5, 1)
 }
 
 pub fn board_width(cell_w: usize) -> u16 {
@@ -60,6 +63,13 @@ fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw:
     let Some(sq) = square_at(snap, file, rank) else {
         return vec![Span::styled(" ".repeat(cw), Style::default().bg(theme.light))];
     };
+    let shown;
+    let sq = if marks.hide_destinations && (sq.destination || sq.final_destination) {
+        shown = SquareView { destination: false, final_destination: false, ..sq.clone() };
+        &shown
+    } else {
+        sq
+    };
     let on_hint_path = marks.hint_path.contains(&sq.number);
     let hinted = marks.hint_piece == Some(sq.number);
     let bg = if sq.selected {
@@ -90,7 +100,7 @@ fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw:
     } else {
         (" ", " ")
     };
-    let pad = " ".repeat((cw - 5) / 2);
+    let pad = " ".repeat(cw.saturating_sub(5) / 2);
     let mark = base.fg(Color::Rgb(255, 235, 120)).add_modifier(Modifier::BOLD);
     let (glyph, glyph_style) = glyph(sq, snap.notation, theme, base);
     let mut spans = vec![Span::styled(format!("{outer_l}{pad}"), mark)];

@@ -175,7 +175,7 @@ impl GameScreen {
             News::Analysed { .. } => {}
             News::Done(answer) => {
                 self.job = None;
-                match answer {
+                match *answer {
                     Answer::ComputerMove(Err(GiveawayError::Cancelled)) => {}
                     Answer::ComputerMove(r) => self.apply(r),
                     Answer::Hint(Ok(h)) => {
@@ -260,7 +260,6 @@ impl GameScreen {
                 if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Computer) {
                     self.stop_job();
                     self.computer_paused = true;
-                    self.say("Stopped the computer. Press g to let it move.");
                 } else if self.job.is_some() {
                     self.stop_job();
                 } else {
@@ -336,13 +335,13 @@ impl GameScreen {
         self.cursor = ((f as i32 + df).clamp(0, 7) as u32, (r as i32 + dr).clamp(0, 7) as u32);
     }
 
-    fn marks(&self) -> Marks {
+    fn marks(&self, ctx: &Ctx) -> Marks {
         let (hint_piece, hint_path) = match &self.hint {
             Some((h, false)) => (Some(h.piece), Vec::new()),
             Some((h, true)) => (Some(h.piece), h.mv.path.clone()),
             None => (None, Vec::new()),
         };
-        Marks { cursor: Some(self.cursor), hint_piece, hint_path }
+        Marks { cursor: Some(self.cursor), hint_piece, hint_path, hide_destinations: !ctx.settings.show_legal_moves }
     }
 
     fn players(&self) -> String {
@@ -365,7 +364,7 @@ impl GameScreen {
         let [left, right] =
             Layout::horizontal([Constraint::Length(board::board_width(cell.0) + 2), Constraint::Min(30)]).areas(main);
         let title = format!(" Game {} · {} ", self.snap.game_id.map_or("-".into(), |i| i.to_string()), self.players());
-        let lines = board::lines(&self.snap, &self.marks(), &theme, self.bottom(ctx), cell);
+        let lines = board::lines(&self.snap, &self.marks(ctx), &theme, self.bottom(ctx), cell);
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), left);
         self.draw_panel(f, right);
         f.render_widget(Paragraph::new(self.help_lines()).wrap(Wrap { trim: true }), help);
@@ -393,13 +392,17 @@ impl GameScreen {
             }
         }
         top.extend(self.status_lines());
-        let status_height = (top.len() as u16 + 2).min(area.height.saturating_sub(4));
+        // Lines wrap in the panel: count the rows they take.
+        let inner = area.width.saturating_sub(2).max(1) as usize;
+        let rows: usize = top.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+        let status_height = (rows as u16 + 2).min(area.height.saturating_sub(4));
         let [status_area, moves_area] =
             Layout::vertical([Constraint::Length(status_height), Constraint::Min(3)]).areas(area);
-        f.render_widget(
-            Paragraph::new(top).wrap(Wrap { trim: false }).block(Block::default().borders(Borders::ALL).title(" Status ")),
-            status_area,
-        );
+        let block = match &self.snap.result {
+            Some(_) => Block::default().borders(Borders::ALL).border_style(accent()).title(" Game over "),
+            None => Block::default().borders(Borders::ALL).title(" Status "),
+        };
+        f.render_widget(Paragraph::new(top).wrap(Wrap { trim: false }).block(block), status_area);
         let rows = &self.snap.move_list;
         let visible = moves_area.height.saturating_sub(2) as usize;
         let shown: Vec<Line> = rows[rows.len().saturating_sub(visible)..]
@@ -434,7 +437,7 @@ impl GameScreen {
                 ));
             }
             if let Some(cp) = &s.capture {
-                let name = |n: u32| s.squares.get(n as usize - 1).map_or(String::new(), |q| q.name.clone());
+                let name = |n: u32| (n as usize).checked_sub(1).and_then(|i| s.squares.get(i)).map_or(String::new(), |q| q.name.clone());
                 let path: Vec<String> = std::iter::once(cp.from).chain(cp.visited.iter().copied()).map(name).collect();
                 out.push(Line::raw(format!("Capturing {}: keep hopping (· marks the next landing)", path.join(":"))));
             }

@@ -204,7 +204,7 @@ impl HomeScreen {
             Line::styled(title, accent()),
             Line::styled("Reverse Russian draughts: lose all your pieces (or get stuck) to win. Captures are compulsory.", dim()),
         ];
-        f.render_widget(Paragraph::new(intro), top);
+        f.render_widget(Paragraph::new(intro).wrap(ratatui::widgets::Wrap { trim: true }), top);
         f.render_widget(Paragraph::new(form.lines()).block(Block::default().borders(Borders::ALL)), body);
         let mut foot = vec![Line::styled(help, dim())];
         if let Some(m) = &self.message {

@@ -66,7 +66,8 @@ impl ReplayScreen {
         let Some(job) = self.job.as_mut().filter(|j| j.0 == m.job) else { return };
         match m.news {
             News::Analysed { done, total } => (job.2, job.3) = (done, total),
-            News::Done(Answer::Analysis(r)) => {
+            News::Done(answer) => {
+                let Answer::Analysis(r) = *answer else { return };
                 self.job = None;
                 match r {
                     Ok(a) => self.analysis = Some(a),
@@ -153,7 +154,7 @@ impl ReplayScreen {
         }
         let [top, list] = Layout::vertical([Constraint::Length(head.len() as u16), Constraint::Min(3)]).areas(area);
         f.render_widget(Paragraph::new(head), top);
-        let texts: Vec<(u32, String, Option<(String, Option<String>)>)> = match &self.analysis {
+        let texts: Vec<ListedMove> = match &self.analysis {
             Some(a) => a
                 .moves
                 .iter()
@@ -196,6 +197,9 @@ impl ReplayScreen {
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), list);
     }
 }
+
+/// A move of the list: its ply, its text, and with an analysis its class and the better move.
+type ListedMove = (u32, String, Option<(String, Option<String>)>);
 
 fn class_style(class: &str) -> Style {
     Style::default().fg(match class {

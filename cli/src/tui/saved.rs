@@ -47,6 +47,8 @@ pub struct SavedScreen {
     index: usize,
     mode: usize,
     result: usize,
+    /// 0 = any level, else the computer's level number.
+    level: u8,
     prompt: Option<(Prompt, String)>,
     message: Option<(String, bool)>,
 }
@@ -90,7 +92,7 @@ fn date_text(ms: i64) -> String {
 impl SavedScreen {
     pub fn new(ctx: &Ctx) -> SavedScreen {
         let mut s =
-            SavedScreen { games: Vec::new(), total: 0, index: 0, mode: 0, result: 0, prompt: None, message: None };
+            SavedScreen { games: Vec::new(), total: 0, index: 0, mode: 0, result: 0, level: 0, prompt: None, message: None };
         s.reload(ctx);
         s
     }
@@ -104,7 +106,7 @@ impl SavedScreen {
     fn reload(&mut self, ctx: &Ctx) {
         let (result, in_progress, _) = RESULTS[self.result];
         let filter =
-            Filter { mode: MODES[self.mode].0, result, level: None, in_progress, since: None, until: None, player: None };
+            Filter { mode: MODES[self.mode].0, result, level: (self.level > 0).then_some(self.level), in_progress, since: None, until: None, player: None };
         match ctx.library.list_games(filter, None, PAGE) {
             Ok(page) => {
                 self.games = page.games;
@@ -170,6 +172,10 @@ impl SavedScreen {
                 self.result = (self.result + 1) % RESULTS.len();
                 self.reload(ctx);
             }
+            KeyCode::Char('v') => {
+                self.level = (self.level + 1) % 9;
+                self.reload(ctx);
+            }
             KeyCode::Char('x') => {
                 if let Some(id) = self.selected() {
                     self.prompt = Some((Prompt::Delete(id), String::new()));
@@ -218,11 +224,12 @@ impl SavedScreen {
         let [top, body, bottom] =
             Layout::vertical([Constraint::Length(2), Constraint::Min(5), Constraint::Length(3)]).areas(f.area());
         let head = format!(
-            "Saved games · {} shown of {} · mode: {} (f) · result: {} (r)",
+            "Saved games · {} shown of {} · mode: {} (f) · result: {} (r) · level: {} (v)",
             self.games.len(),
             self.total,
             MODES[self.mode].1,
-            RESULTS[self.result].2
+            RESULTS[self.result].2,
+            if self.level == 0 { "any".to_string() } else { self.level.to_string() }
         );
         f.render_widget(Paragraph::new(Line::styled(head, accent())), top);
         let [list, stats] = Layout::horizontal([Constraint::Min(50), Constraint::Length(34)]).areas(body);

@@ -21,7 +21,7 @@ pub enum Answer {
 pub enum News {
     Search(SearchProgress),
     Analysed { done: u32, total: u32 },
-    Done(Answer),
+    Done(Box<Answer>),
 }
 
 pub struct Message {
@@ -77,7 +77,7 @@ impl Worker {
         let fut = work(listener.clone());
         runtime()?.spawn(async move {
             let out = fut.await;
-            listener.send(News::Done(wrap(out)));
+            listener.send(News::Done(Box::new(wrap(out))));
         });
         Ok(job)
     }

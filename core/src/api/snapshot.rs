@@ -7,7 +7,7 @@ use super::types::{
 };
 use crate::movegen::{capturers, Move};
 use crate::notation::{format_move, Notation};
-use crate::position::{Color, Role};
+use crate::position::{Color, Piece, Role};
 use crate::square::{Bitboard, Square, Squares};
 use std::time::Instant;
 
@@ -53,7 +53,11 @@ impl GameState {
                         piece = None;
                     }
                     if s == e.current() {
-                        piece = pos.piece_at(e.from());
+                        // A man that has passed its promotion rank mid-capture goes on as a king.
+                        piece = pos.piece_at(e.from()).map(|p| {
+                            let crowned = e.visited().iter().any(|v| v.mask() & p.color.promotion_rank() != 0);
+                            if crowned { Piece { role: Role::King, ..p } } else { p }
+                        });
                     }
                 }
                 let m = s.mask();

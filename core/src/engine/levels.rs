@@ -19,7 +19,8 @@ pub struct Level {
     /// 1..=8.
     pub number: u8,
     pub name: &'static str,
-    /// Approximate rating on an Elo-like scale (anchored at Beginner = 800, spaced by measured matches).
+    /// Approximate rating: Beginner anchored at 800, each level above it by the Elo difference measured in
+    /// 100-game matches against the level below (docs/engine.md), steps from 97% scores counted as 400.
     pub rating: u32,
     pub limits: Limits,
     /// How many of the best moves it may choose from (1 = always the best).
@@ -45,13 +46,13 @@ const fn nodes(n: u64) -> Limits {
 /// The levels, index = number - 1.
 pub const LEVELS: [Level; 8] = [
     level(1, "Beginner", 800, depth(1), 4, 200, 60.0),
-    level(2, "Novice", 1000, depth(2), 3, 120, 40.0),
-    level(3, "Amateur", 1200, depth(3), 3, 80, 25.0),
-    level(4, "Club player", 1400, depth(4), 2, 40, 15.0),
-    level(5, "Expert", 1600, nodes(5_000), 1, 0, 0.0),
-    level(6, "Master", 1800, nodes(40_000), 1, 0, 0.0),
-    level(7, "Grandmaster", 2000, nodes(300_000), 1, 0, 0.0),
-    level(8, "World Champion", 2200, Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(2)), clock: None }, 1, 0, 0.0),
+    level(2, "Novice", 1200, depth(2), 3, 120, 40.0),
+    level(3, "Amateur", 1420, depth(3), 3, 80, 25.0),
+    level(4, "Club player", 1660, depth(4), 2, 40, 15.0),
+    level(5, "Expert", 2060, nodes(5_000), 1, 0, 0.0),
+    level(6, "Master", 2320, nodes(40_000), 1, 0, 0.0),
+    level(7, "Grandmaster", 2450, nodes(150_000), 1, 0, 0.0),
+    level(8, "World Champion", 2620, Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(2)), clock: None }, 1, 0, 0.0),
 ];
 
 impl Level {

@@ -1,6 +1,6 @@
 use super::*;
 use crate::record::{SideTime, TimeControl};
-use crate::api::types::StartPosition;
+use crate::api::types::{PieceKind, StartPosition};
 use crate::game::Outcome;
 use std::time::Duration;
 
@@ -53,7 +53,8 @@ fn hop_by_hop_capture_through_the_state() {
     assert_eq!(cap.visited, vec![sq("f8")]);
     assert_eq!(cap.ghosts, vec![sq("g7")]);
     assert!(snap.squares[sq("h6") as usize - 1].piece.is_none(), "the piece has left h6");
-    assert!(snap.squares[sq("f8") as usize - 1].piece.is_some());
+    let moving = snap.squares[sq("f8") as usize - 1].piece.as_ref().expect("the capturer stands on f8");
+    assert_eq!(moving.kind, PieceKind::King, "crowned on f8 mid-capture, it goes on as a king");
     assert!(snap.squares[sq("g7") as usize - 1].ghost);
     assert!(snap.squares[sq("b4") as usize - 1].destination);
     assert!(matches!(s.move_to(sq("a3"), t), Err(GiveawayError::IllegalMove { .. })));
