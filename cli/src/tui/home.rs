@@ -4,7 +4,9 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_core::api::{levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset};
+use giveaway_core::api::{
+    handicap_presets, levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset,
+};
 use giveaway_core::storage::Filter;
 use giveaway_core::Color;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -14,10 +16,6 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 const MENU: [&str; 6] = ["Play the computer", "Pass and play", "Continue unfinished game", "Saved games", "Settings", "Quit"];
-
-/// Men a handicap takes off, in order: White's from its back rank, Black's from its own.
-const WHITE_MEN: [u32; 3] = [29, 30, 31];
-const BLACK_MEN: [u32; 3] = [4, 3, 2];
 
 enum Mode {
     Menu(Form),
@@ -51,15 +49,15 @@ fn handicaps(sides: [&str; 2]) -> Vec<String> {
 
 /// Handicap choice `i` of [`handicaps`]: 0 none, 1–3 the first side's men, 4–6 the second side's.
 fn removed(i: usize, first: Color) -> StartPosition {
-    let men = |c: Color, n: usize| match c {
-        Color::White => WHITE_MEN[..n].to_vec(),
-        Color::Black => BLACK_MEN[..n].to_vec(),
+    let (side, men) = match i {
+        1..=3 => (first, i),
+        4..=6 => (first.opponent(), i - 3),
+        _ => return StartPosition::Standard,
     };
-    match i {
-        1..=3 => StartPosition::RemovedMen { squares: men(first, i) },
-        4..=6 => StartPosition::RemovedMen { squares: men(first.opponent(), i - 3) },
-        _ => StartPosition::Standard,
-    }
+    handicap_presets()
+        .into_iter()
+        .find(|h| h.side == side && h.men as usize == men)
+        .map_or(StartPosition::Standard, |h| h.start)
 }
 
 impl HomeScreen {

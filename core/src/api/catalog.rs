@@ -1,8 +1,9 @@
-//! What a new-game screen offers: the computer's levels and the usual time controls. Every front end lists the
-//! same choices, so they are read from here rather than written out in each shell.
+//! What a new-game screen offers: the computer's levels, the usual time controls and handicaps. Every front end
+//! lists the same choices, so they are read from here rather than written out in each shell.
 
-use super::types::{SideTime, TimeControl};
+use super::types::{SideTime, StartPosition, TimeControl};
 use crate::engine::LEVELS;
+use crate::position::Color;
 
 /// One computer level as a menu shows it.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
@@ -56,6 +57,34 @@ pub fn time_control_presets() -> Vec<TimeControlPreset> {
         .collect()
 }
 
+/// A usual handicap: the standard start without some of one side's men. The shell names it in its own language
+/// ("White without 2 men").
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct HandicapPreset {
+    /// The side that plays without the men.
+    pub side: Color,
+    pub men: u32,
+    /// What `NewGame.start` takes for it.
+    pub start: StartPosition,
+}
+
+/// One to three men off either side, taken from the back rank's far corner first (a1, c1, e1 for White; h8,
+/// f8, d8 for Black), White's first.
+#[uniffi::export]
+pub fn handicap_presets() -> Vec<HandicapPreset> {
+    const BACK_RANK: [(Color, [u32; 3]); 2] = [(Color::White, [29, 30, 31]), (Color::Black, [4, 3, 2])];
+    BACK_RANK
+        .iter()
+        .flat_map(|(side, squares)| {
+            (1..=3).map(move |n| HandicapPreset {
+                side: *side,
+                men: n as u32,
+                start: StartPosition::RemovedMen { squares: squares[..n].to_vec() },
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +107,17 @@ mod tests {
         assert_eq!(names[11], "Classic 60+0");
         assert!(p.iter().all(|p| p.control.white == p.control.black));
         assert_eq!(p[5].control.white, SideTime { base_ms: 300_000, increment_ms: 3000 });
+    }
+
+    #[test]
+    fn handicaps_take_one_to_three_men_of_either_side() {
+        let h = handicap_presets();
+        assert_eq!(h.len(), 6);
+        for p in &h {
+            let StartPosition::RemovedMen { squares } = &p.start else { panic!("{p:?}") };
+            assert_eq!(squares.len() as u32, p.men);
+            let own = if p.side == Color::White { 21..=32 } else { 1..=12 };
+            assert!(squares.iter().all(|s| own.contains(s)), "{p:?}");
+        }
     }
 }
