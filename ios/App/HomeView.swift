@@ -148,6 +148,20 @@ private struct HandicapEditor: View {
     var body: some View {
         NavigationStack {
             Form {
+                Section(tr("handicap.usual")) {
+                    ForEach(Array(model.handicaps.enumerated()), id: \.offset) { _, preset in
+                        Button {
+                            model.apply(preset)
+                            fen = ""
+                        } label: {
+                            HStack {
+                                Text(tr("handicap.without", L10n.color(preset.side), Int(preset.men)))
+                                Spacer()
+                                if model.chosenHandicap == preset { Image(systemName: "checkmark") }
+                            }
+                        }
+                    }
+                }
                 Section(tr("handicap.removeMen")) {
                     LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: 4)) {
                         ForEach(GameSetup.handicapSquares, id: \.self) { n in

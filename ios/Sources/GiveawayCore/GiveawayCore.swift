@@ -2669,6 +2669,80 @@ public func FfiConverterTypeGameSummaryView_lower(_ value: GameSummaryView) -> R
 
 
 /**
+ * A usual handicap: the standard start without some of one side's men. The shell names it in its own language
+ * ("White without 2 men").
+ */
+public struct HandicapPreset: Equatable, Hashable {
+    /**
+     * The side that plays without the men.
+     */
+    public var side: Color
+    public var men: UInt32
+    /**
+     * What `NewGame.start` takes for it.
+     */
+    public var start: StartPosition
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side that plays without the men.
+         */side: Color, men: UInt32, 
+        /**
+         * What `NewGame.start` takes for it.
+         */start: StartPosition) {
+        self.side = side
+        self.men = men
+        self.start = start
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HandicapPreset: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHandicapPreset: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HandicapPreset {
+        return
+            try HandicapPreset(
+                side: FfiConverterTypeColor.read(from: &buf), 
+                men: FfiConverterUInt32.read(from: &buf), 
+                start: FfiConverterTypeStartPosition.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HandicapPreset, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.side, into: &buf)
+        FfiConverterUInt32.write(value.men, into: &buf)
+        FfiConverterTypeStartPosition.write(value.start, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHandicapPreset_lift(_ buf: RustBuffer) throws -> HandicapPreset {
+    return try FfiConverterTypeHandicapPreset.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHandicapPreset_lower(_ value: HandicapPreset) -> RustBuffer {
+    return FfiConverterTypeHandicapPreset.lower(value)
+}
+
+
+/**
  * A hint in two steps: the shell highlights `piece` first, then shows `mv`.
  */
 public struct HintView: Equatable, Hashable {
@@ -5944,6 +6018,31 @@ fileprivate struct FfiConverterSequenceTypeGameSummaryView: FfiConverterRustBuff
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeHandicapPreset: FfiConverterRustBuffer {
+    typealias SwiftType = [HandicapPreset]
+
+    public static func write(_ value: [HandicapPreset], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeHandicapPreset.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [HandicapPreset] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [HandicapPreset]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeHandicapPreset.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeLevelStats: FfiConverterRustBuffer {
     typealias SwiftType = [LevelStats]
 
@@ -6214,6 +6313,17 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
+ * One to three men off either side, taken from the back rank's far corner first (a1, c1, e1 for White; h8,
+ * f8, d8 for Black), White's first.
+ */
+public func handicapPresets() -> [HandicapPreset]  {
+    return try!  FfiConverterSequenceTypeHandicapPreset.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_func_handicap_presets(uniffiCallStatus
+    )
+})
+}
+/**
  * The computer's levels, weakest first.
  */
 public func levels() -> [LevelView]  {
@@ -6249,6 +6359,9 @@ private let initializationResult: InitializationResult = {
     let scaffolding_contract_version = ffi_giveaway_core_uniffi_contract_version()
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
+    }
+    if (uniffi_giveaway_core_checksum_func_handicap_presets() != 24808) {
+        return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_func_levels() != 1582) {
         return InitializationResult.apiChecksumMismatch

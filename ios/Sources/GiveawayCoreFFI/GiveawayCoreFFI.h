@@ -537,6 +537,12 @@ RustBuffer uniffi_giveaway_core_fn_method_gamesession_tap(uint64_t ptr, uint32_t
 RustBuffer uniffi_giveaway_core_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_HANDICAP_PRESETS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_HANDICAP_PRESETS
+RustBuffer uniffi_giveaway_core_fn_func_handicap_presets(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_LEVELS
 RustBuffer uniffi_giveaway_core_fn_func_levels(RustCallStatus *_Nonnull out_status
@@ -807,6 +813,12 @@ void ffi_giveaway_core_rust_future_free_void(uint64_t handle
 #ifndef UNIFFI_FFIDEF_FFI_GIVEAWAY_CORE_RUST_FUTURE_COMPLETE_VOID
 #define UNIFFI_FFIDEF_FFI_GIVEAWAY_CORE_RUST_FUTURE_COMPLETE_VOID
 void ffi_giveaway_core_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_HANDICAP_PRESETS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_HANDICAP_PRESETS
+uint16_t uniffi_giveaway_core_checksum_func_handicap_presets(void
+    
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_LEVELS

@@ -23,6 +23,8 @@ public enum ColorChoice: Hashable, Sendable {
 public final class GameSetup {
     public let levels: [LevelView]
     public let presets: [TimeControlPreset]
+    /// The usual handicaps (one to three men off either side), from the core.
+    public let handicaps: [HandicapPreset]
 
     public var versusComputer = true
     public var level: UInt8
@@ -36,6 +38,7 @@ public final class GameSetup {
     public init(settings: Settings) {
         levels = GiveawayCore.levels()
         presets = timeControlPresets()
+        handicaps = handicapPresets()
         level = settings.lastLevel
         color = settings.lastHumanColor == .black ? .black : .white
         if let last = settings.lastTimeControl {
@@ -49,6 +52,21 @@ public final class GameSetup {
     public func toggleRemoved(_ square: UInt32) {
         guard GameSetup.handicapSquares.contains(square) else { return }
         if removedMen.contains(square) { removedMen.remove(square) } else { removedMen.insert(square) }
+    }
+
+    /// Starts from a usual handicap: its men are the ones removed (and any typed position is dropped).
+    public func apply(_ handicap: HandicapPreset) {
+        guard case .removedMen(let squares) = handicap.start else { return }
+        removedMen = Set(squares)
+        startFen = nil
+    }
+
+    /// The usual handicap the current choice equals, if any.
+    public var chosenHandicap: HandicapPreset? {
+        handicaps.first { preset in
+            if case .removedMen(let squares) = preset.start { return Set(squares) == removedMen && startFen == nil }
+            return false
+        }
     }
 
     public var timeControl: TimeControl? {

@@ -16,6 +16,14 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(model.timeControl, model.presets[3].control)
         model.clock = .custom(minutes: 7, incrementSeconds: 2)
         XCTAssertEqual(model.timeControl?.white, SideTime(baseMs: 420_000, incrementMs: 2000))
+        // A usual handicap from the core: White without two men.
+        let twoOff = try XCTUnwrap(model.handicaps.first { $0.side == .white && $0.men == 2 })
+        model.apply(twoOff)
+        XCTAssertEqual(model.removedMen.count, 2)
+        XCTAssertEqual(model.chosenHandicap, twoOff)
+        XCTAssertEqual(model.newGame().start, twoOff.start)
+        model.removedMen = []
+        XCTAssertNil(model.chosenHandicap)
         model.toggleRemoved(21)
         model.toggleRemoved(13) // not a starting square: ignored
         XCTAssertEqual(model.newGame().start, .removedMen(squares: [21]))
