@@ -37,7 +37,7 @@ class PassAndPlayTest {
             assertEquals(listOf(sq("g7")), s.capture!!.ghosts)
             assertTrue(s.square("g7").ghost)
             assertNull(s.square("h6").piece)
-            assertEquals(PieceKind.MAN, s.square("f8").piece!!.kind)
+            assertEquals(PieceKind.KING, s.square("f8").piece!!.kind, "crowned on f8 mid-capture, it goes on as a king")
             assertTrue(s.square("b4").destination)
             assertThrows<GiveawayException.IllegalMove> { game.moveTo(sq("a3")) }
             game.moveTo(sq("b4"))

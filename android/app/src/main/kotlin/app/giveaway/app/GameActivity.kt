@@ -1,0 +1,312 @@
+package app.giveaway.app
+
+import android.app.Activity
+import android.app.AlertDialog
+import android.content.Context
+import android.content.Intent
+import android.content.res.Configuration
+import android.os.Bundle
+import android.os.Handler
+import android.os.Looper
+import android.os.SystemClock
+import android.provider.Settings as SystemSettings
+import android.view.Gravity
+import android.view.View
+import android.view.ViewGroup
+import android.widget.LinearLayout
+import android.widget.ProgressBar
+import android.widget.ScrollView
+import android.widget.TextView
+import android.widget.Toast
+import app.giveaway.R
+import app.giveaway.core.Color
+import app.giveaway.core.GameSession
+import app.giveaway.core.GiveawayException
+import app.giveaway.core.Opponent
+import app.giveaway.logic.GameController
+import app.giveaway.logic.GameEvent
+import app.giveaway.logic.GamePrefs
+import app.giveaway.logic.GameUiState
+import app.giveaway.logic.Speech
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.MainScope
+import kotlinx.coroutines.cancel
+
+/**
+ * The game screen. Draws [GameUiState]s and forwards input to [GameController]; the game itself lives in the
+ * core's storage (saved game [EXTRA_GAME_ID]), so rotation and process death reopen it where it stood.
+ */
+class GameActivity : Activity() {
+    private lateinit var controller: GameController
+    private lateinit var board: BoardView
+    private lateinit var feedback: Feedback
+    private lateinit var words: AndroidWords
+    private val scope: CoroutineScope = MainScope()
+    private val ticker = Handler(Looper.getMainLooper())
+    private val tick = Runnable { controller.tick() }
+    private var gameId = 0L
+
+    private val topClock by lazy { clockView() }
+    private val bottomClock by lazy { clockView() }
+    private val topPanel by lazy { LinearLayout(this).apply { gravity = Gravity.CENTER_VERTICAL } }
+    private val status by lazy { label(R.string.empty) }
+    private val thinking by lazy {
+        ProgressBar(this).apply {
+            isIndeterminate = true
+            visibility = View.INVISIBLE
+            contentDescription = getString(R.string.computer_thinking)
+        }
+    }
+    private val moves by lazy { TextView(this).apply { setPadding(dp(8), 0, dp(8), 0) } }
+    private val reaction by lazy { TextView(this).apply { textSize = 24f } }
+    private val undo by lazy { button(R.string.undo) { controller.undo() } }
+    private val redo by lazy { button(R.string.redo) { controller.redo() } }
+    private val hint by lazy { button(R.string.hint) { controller.hint() } }
+    private val draw by lazy { button(R.string.offer_draw) { confirm(R.string.confirm_offer_draw, R.string.offer_draw) { controller.offerDraw() } } }
+    private val resign by lazy { button(R.string.resign) { confirm(R.string.confirm_resign, R.string.resign) { controller.resign() } } }
+    private val react by lazy { button(R.string.react) { pickReaction() } }
+
+    /** Dialogs shown for a state, so a republished state does not stack them. */
+    private var choiceDialog: AlertDialog? = null
+    private var drawDialog: AlertDialog? = null
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        applyAppTheme(application as GiveawayApp)
+        super.onCreate(savedInstanceState)
+        val app = application as GiveawayApp
+        gameId = savedInstanceState?.getLong(EXTRA_GAME_ID) ?: intent.getLongExtra(EXTRA_GAME_ID, 0L)
+        val session: GameSession = try {
+            app.session(gameId)
+        } catch (e: GiveawayException) {
+            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+            finish()
+            return
+        }
+        val settings = app.settings()
+        words = AndroidWords(this)
+        board = BoardView(this).apply {
+            boardColors = Themes.board(context, settings.boardTheme)
+            pieceColors = Themes.pieces(context, settings.pieceTheme)
+            onTap = { controller.tap(it) }
+            onDrag = { from, to -> controller.drag(from, to) }
+        }
+        feedback = Feedback(board).apply {
+            sound = settings.sound
+            haptics = settings.haptics
+        }
+        val prefs = GamePrefs(
+            orientation = settings.orientation,
+            animation = settings.animation,
+            reducedMotion = reducedMotion(),
+            showLegalMoves = settings.showLegalMoves,
+            coach = settings.coach,
+        )
+        controller = GameController(
+            session, scope, prefs, preferences().getBoolean(KEY_EXPLAINED, false),
+            ::render, ::onEvent, SystemClock::uptimeMillis,
+        )
+        controller.setNotation(settings.notation)
+        setContentView(layout())
+        controller.start()
+    }
+
+    override fun onSaveInstanceState(outState: Bundle) {
+        super.onSaveInstanceState(outState)
+        outState.putLong(EXTRA_GAME_ID, gameId)
+    }
+
+    override fun onStart() {
+        super.onStart()
+        if (::controller.isInitialized) controller.resume()
+    }
+
+    override fun onStop() {
+        super.onStop()
+        ticker.removeCallbacks(tick)
+        if (::controller.isInitialized) controller.pause()
+    }
+
+    override fun onDestroy() {
+        super.onDestroy()
+        if (::controller.isInitialized) controller.close()
+        if (::feedback.isInitialized) feedback.release()
+        scope.cancel()
+    }
+
+    private fun layout(): View {
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        topPanel.addView(topClock)
+        topPanel.addView(thinking)
+        topPanel.addView(reaction)
+        val buttons = column(row(undo, redo, hint), row(draw, resign, react))
+        val moveList = ScrollView(this).apply { addView(moves) }
+        return if (landscape) {
+            LinearLayout(this).apply {
+                orientation = LinearLayout.HORIZONTAL
+                addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.MATCH_PARENT))
+                addView(column(topPanel, status, bottomClock, buttons).apply {
+                    addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
+                }, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
+            }
+        } else {
+            column(topPanel).apply {
+                addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
+                addView(bottomClock)
+                addView(status)
+                addView(buttons)
+                addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
+            }
+        }
+    }
+
+    private fun render(ui: GameUiState) {
+        if (!::board.isInitialized) return
+        val s = ui.snapshot
+        board.show(ui)
+        val whiteAtTop = ui.orientation.flipped
+        val topColor = if (whiteAtTop) Color.WHITE else Color.BLACK
+        val bottomColor = if (whiteAtTop) Color.BLACK else Color.WHITE
+        topClock.text = (if (whiteAtTop) ui.whiteClock else ui.blackClock) ?: ""
+        bottomClock.text = (if (whiteAtTop) ui.blackClock else ui.whiteClock) ?: ""
+        topClock.contentDescription = getString(R.string.clock_description, colorName(topColor), topClock.text)
+        bottomClock.contentDescription = getString(R.string.clock_description, colorName(bottomColor), bottomClock.text)
+        val running = s.clocks?.running
+        topClock.isActivated = running == topColor
+        bottomClock.isActivated = running == bottomColor
+        // Face-to-face: the far player reads their clock and reactions the right way up.
+        topPanel.rotation = if (ui.orientation.topFacesAway) 180f else 0f
+        thinking.visibility = if (ui.thinking) View.VISIBLE else View.INVISIBLE
+        status.text = statusText(ui)
+        moves.text = s.moveList.joinToString("\n") { r -> "${r.number}. ${r.white ?: "…"}  ${r.black ?: ""}" }
+        reaction.text = s.reactions.lastOrNull()?.emoji ?: ""
+        undo.isEnabled = s.canUndo
+        redo.isEnabled = s.canRedo
+        hint.isEnabled = ui.playerToMove && !ui.thinking
+        val passAndPlay = s.opponent is Opponent.PassAndPlay
+        draw.visibility = if (passAndPlay) View.VISIBLE else View.GONE
+        draw.isEnabled = s.result == null && s.drawOffer == null
+        resign.isEnabled = s.result == null
+        react.isEnabled = s.result == null
+        showChoices(ui)
+        showDrawOffer(ui)
+        ticker.removeCallbacks(tick)
+        controller.nextTickMs()?.let { ticker.postDelayed(tick, it) }
+    }
+
+    private fun statusText(ui: GameUiState): String {
+        val s = ui.snapshot
+        s.result?.let { return resultText(it) }
+        if (ui.thinking && s.computerToMove) return getString(R.string.computer_thinking)
+        val turn = getString(R.string.to_move, colorName(s.sideToMove))
+        return if (s.mustCapture && ui.playerToMove) getString(R.string.turn_must_capture, turn) else turn
+    }
+
+    private fun showChoices(ui: GameUiState) {
+        val choices = ui.snapshot.choices
+        if (choices.isEmpty()) {
+            choiceDialog?.dismiss()
+            choiceDialog = null
+            return
+        }
+        if (choiceDialog?.isShowing == true) return
+        choiceDialog = AlertDialog.Builder(this)
+            .setTitle(R.string.choose_capture)
+            .setItems(choices.map { it.text }.toTypedArray()) { _, i -> choiceDialog = null; controller.choose(i) }
+            .setOnCancelListener { choiceDialog = null; controller.dismissChoice() }
+            .show()
+    }
+
+    private fun showDrawOffer(ui: GameUiState) {
+        val by = ui.snapshot.drawOffer
+        if (by == null || ui.snapshot.result != null) {
+            drawDialog?.dismiss()
+            drawDialog = null
+            return
+        }
+        if (drawDialog?.isShowing == true) return
+        drawDialog = AlertDialog.Builder(this)
+            .setMessage(getString(R.string.draw_offered, colorName(by)))
+            .setPositiveButton(R.string.accept) { _, _ -> drawDialog = null; controller.acceptDraw() }
+            .setNegativeButton(R.string.decline) { _, _ -> drawDialog = null; controller.declineDraw() }
+            .setCancelable(false)
+            .show()
+    }
+
+    private fun onEvent(e: GameEvent) {
+        when (e) {
+            is GameEvent.Moved -> {
+                feedback.moved(e.move)
+                if (e.byOpponent) board.announceForAccessibility(Speech.move(e.move, words))
+            }
+            is GameEvent.Ended -> {
+                feedback.ended()
+                val text = resultText(e.result)
+                board.announceForAccessibility(text)
+                AlertDialog.Builder(this)
+                    .setMessage(text)
+                    .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
+                    .setNeutralButton(R.string.new_game) { _, _ -> finish() }
+                    .setNegativeButton(R.string.close, null)
+                    .show()
+            }
+            is GameEvent.Coach -> {
+                val t = e.tip
+                val kind = getString(
+                    when (t.`class`) {
+                        "blunder" -> R.string.class_blunder
+                        "mistake" -> R.string.class_mistake
+                        else -> R.string.class_inaccuracy
+                    }
+                )
+                val text = getString(R.string.coach_tip, kind, t.played.text, t.better.text)
+                AlertDialog.Builder(this).setTitle(R.string.coach).setMessage(text)
+                    .setPositiveButton(R.string.undo) { _, _ -> controller.undo() }
+                    .setNegativeButton(R.string.close, null)
+                    .show()
+                board.announceForAccessibility(text)
+            }
+            GameEvent.ExplainMustCapture -> {
+                preferences().edit().putBoolean(KEY_EXPLAINED, true).apply()
+                AlertDialog.Builder(this).setTitle(R.string.must_capture_title).setMessage(R.string.must_capture_text)
+                    .setPositiveButton(R.string.got_it, null)
+                    .show()
+            }
+            is GameEvent.Refused -> {
+                feedback.refused()
+                Toast.makeText(this, errorText(e.error), Toast.LENGTH_SHORT).show()
+            }
+        }
+    }
+
+    private fun pickReaction() {
+        val s = controller.snapshot
+        val side = when (val o = s.opponent) {
+            is Opponent.Computer -> o.human
+            is Opponent.PassAndPlay -> s.sideToMove
+        }
+        AlertDialog.Builder(this)
+            .setTitle(R.string.react)
+            .setItems(REACTIONS) { _, i -> controller.react(side, REACTIONS[i]) }
+            .show()
+    }
+
+    private fun clockView() = TextView(this).apply {
+        textSize = 28f
+        setPadding(dp(12), dp(4), dp(12), dp(4))
+        setBackgroundResource(R.drawable.clock_background)
+    }
+
+    private fun reducedMotion(): Boolean =
+        SystemSettings.Global.getFloat(contentResolver, SystemSettings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f
+
+    private fun preferences() = getSharedPreferences("game_screen", Context.MODE_PRIVATE)
+
+    companion object {
+        const val EXTRA_GAME_ID = "game_id"
+        private const val KEY_EXPLAINED = "must_capture_explained"
+        private val REACTIONS = arrayOf("👍", "😮", "😅", "🤔", "🎉", "😢", "🤝")
+
+        fun intent(context: Context, id: Long): Intent =
+            Intent(context, GameActivity::class.java).putExtra(EXTRA_GAME_ID, id)
+    }
+}

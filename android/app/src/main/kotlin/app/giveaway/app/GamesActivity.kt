@@ -1,0 +1,227 @@
+package app.giveaway.app
+
+import android.app.Activity
+import android.app.AlertDialog
+import android.content.Intent
+import android.net.Uri
+import android.os.Bundle
+import android.view.View
+import android.view.ViewGroup
+import android.widget.BaseAdapter
+import android.widget.LinearLayout
+import android.widget.ListView
+import android.widget.TextView
+import android.widget.Toast
+import app.giveaway.R
+import app.giveaway.core.GameMode
+import app.giveaway.core.GameSummaryView
+import app.giveaway.core.GiveawayException
+import app.giveaway.core.ResultFilter
+import app.giveaway.logic.GameListModel
+import app.giveaway.logic.ListFilter
+import app.giveaway.logic.RowResult
+import app.giveaway.logic.TimeControls
+import java.text.DateFormat
+import java.util.Date
+
+/** Saved games: filters, resume, replay and analysis, share as PDN, delete; also opens PDN files shared in. */
+class GamesActivity : Activity() {
+    private val app get() = application as GiveawayApp
+    private lateinit var model: GameListModel
+    private val adapter = Rows()
+    private val count by lazy { label(R.string.empty) }
+    private var filter = ListFilter()
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        applyAppTheme(application as GiveawayApp)
+        super.onCreate(savedInstanceState)
+        model = GameListModel(app.library)
+        val modes = listOf(null, GameMode.VS_COMPUTER, GameMode.PASS_AND_PLAY, GameMode.IMPORTED)
+        val results = listOf(null, ResultFilter.WON, ResultFilter.LOST, ResultFilter.DRAW, ResultFilter.WHITE_WINS, ResultFilter.BLACK_WINS)
+        val levelChoices = listOf(null) + (1..8).toList()
+        val progress = listOf(null, true, false)
+        val periods = listOf(null, 1, 7, 30, 365)
+        val list = ListView(this).apply {
+            adapter = this@GamesActivity.adapter
+            setOnItemClickListener { _, _, i, _ -> open(model.games[i]) }
+            setOnScrollListener(object : android.widget.AbsListView.OnScrollListener {
+                override fun onScrollStateChanged(v: android.widget.AbsListView?, state: Int) = Unit
+                override fun onScroll(v: android.widget.AbsListView?, first: Int, visible: Int, total: Int) {
+                    if (first + visible >= total && model.hasMore) guarded { model.loadMore(); this@GamesActivity.adapter.notifyDataSetChanged() }
+                }
+            })
+        }
+        setContentView(LinearLayout(this).apply {
+            orientation = LinearLayout.VERTICAL
+            addView(row(
+                spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
+                spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
+            ))
+            addView(row(
+                spinner(levelChoices, 0, { it?.let { n -> getString(R.string.level_number, n) } ?: getString(R.string.all_levels) }) {
+                    reload(filter.copy(level = levelChoices[it]))
+                },
+                spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
+                spinner(periods, 0, { d -> d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date) }) {
+                    reload(filter.copy(withinDays = periods[it]))
+                },
+            ))
+            addView(count)
+            addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+            addView(row(button(R.string.statistics) { showStats() }, button(R.string.share_all_pdn) { shareAll() }))
+        })
+        importFrom(intent)
+    }
+
+    override fun onNewIntent(intent: Intent) {
+        super.onNewIntent(intent)
+        importFrom(intent)
+    }
+
+    override fun onResume() {
+        super.onResume()
+        reload(filter)
+    }
+
+    private fun reload(f: ListFilter) {
+        filter = f
+        guarded {
+            model.load(f)
+            count.text = resources.getQuantityString(R.plurals.games_count, model.total.toInt(), model.total.toInt())
+            adapter.notifyDataSetChanged()
+        }
+    }
+
+    /** A PDN file opened or shared from another app: import all its games. */
+    private fun importFrom(intent: Intent?) {
+        val uri: Uri = when (intent?.action) {
+            Intent.ACTION_VIEW -> intent.data
+            Intent.ACTION_SEND -> {
+                intent.getStringExtra(Intent.EXTRA_TEXT)?.let { return importText(it) }
+                @Suppress("DEPRECATION")
+                intent.getParcelableExtra(Intent.EXTRA_STREAM)
+            }
+            else -> null
+        } ?: return
+        val text = try {
+            contentResolver.openInputStream(uri)?.use { it.readBytes().toString(Charsets.UTF_8) }
+        } catch (e: java.io.IOException) {
+            null
+        } catch (e: SecurityException) {
+            null
+        }
+        if (text == null) Toast.makeText(this, R.string.error_read_file, Toast.LENGTH_LONG).show() else importText(text)
+    }
+
+    private fun importText(text: String) = guarded {
+        val ids = app.library.importPdn(text)
+        Toast.makeText(this, resources.getQuantityString(R.plurals.imported, ids.size, ids.size), Toast.LENGTH_LONG).show()
+        reload(filter)
+    }
+
+    private fun open(game: GameSummaryView) {
+        val actions = mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
+        if (game.mode != GameMode.IMPORTED) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
+        actions += R.string.share_pdn to { share(app.library.exportPdn(game.id)) }
+        actions += R.string.delete to {
+            confirm(R.string.confirm_delete, R.string.delete) { guarded { app.library.deleteGame(game.id); reload(filter) } }
+        }
+        AlertDialog.Builder(this)
+            .setTitle(rowTitle(game))
+            .setItems(actions.map { getString(it.first) }.toTypedArray()) { _, i -> guarded { actions[i].second() } }
+            .show()
+    }
+
+    /** Results against each computer level. */
+    private fun showStats() = guarded {
+        val lines = app.library.stats().byLevel.filter { it.games > 0u }.map { l ->
+            getString(R.string.level_stats, getString(R.string.level_number, l.level.toInt()),
+                l.wins.toInt(), l.draws.toInt(), l.losses.toInt(), l.inProgress.toInt())
+        }
+        AlertDialog.Builder(this)
+            .setTitle(R.string.statistics)
+            .setMessage(if (lines.isEmpty()) getString(R.string.no_stats) else lines.joinToString("\n"))
+            .setPositiveButton(R.string.ok, null)
+            .show()
+    }
+
+    private fun shareAll() = guarded { share(app.library.exportAllPdn()) }
+
+    private fun share(pdn: String) {
+        startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
+            type = "application/x-chess-pdn"
+            putExtra(Intent.EXTRA_TEXT, pdn)
+        }, getString(R.string.share_pdn)))
+    }
+
+    private fun guarded(block: () -> Unit) {
+        try {
+            block()
+        } catch (e: GiveawayException) {
+            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+        }
+    }
+
+    private fun rowTitle(g: GameSummaryView): String {
+        val who = when (g.mode) {
+            GameMode.VS_COMPUTER -> getString(R.string.versus_level, g.level?.toInt() ?: 0)
+            GameMode.PASS_AND_PLAY -> getString(R.string.pass_and_play)
+            GameMode.IMPORTED -> "${g.white} – ${g.black}"
+        }
+        val result = getString(
+            when (GameListModel.resultOf(g)) {
+                RowResult.IN_PROGRESS -> R.string.in_progress
+                RowResult.WON -> R.string.you_won
+                RowResult.LOST -> R.string.you_lost
+                RowResult.DRAW -> R.string.result_draw
+                RowResult.WHITE_WON -> R.string.result_white_wins
+                RowResult.BLACK_WON -> R.string.result_black_wins
+            }
+        )
+        return "$who · $result"
+    }
+
+    private fun modeLabel(m: GameMode?) = getString(
+        when (m) {
+            null -> R.string.all_modes
+            GameMode.VS_COMPUTER -> R.string.versus_computer
+            GameMode.PASS_AND_PLAY -> R.string.pass_and_play
+            GameMode.IMPORTED -> R.string.imported
+        }
+    )
+
+    private fun resultFilterLabel(r: ResultFilter?) = getString(
+        when (r) {
+            null -> R.string.all_results
+            ResultFilter.WON -> R.string.you_won
+            ResultFilter.LOST -> R.string.you_lost
+            ResultFilter.DRAW -> R.string.result_draw
+            ResultFilter.WHITE_WINS -> R.string.result_white_wins
+            ResultFilter.BLACK_WINS -> R.string.result_black_wins
+        }
+    )
+
+    private fun progressLabel(p: Boolean?) = getString(
+        when (p) {
+            null -> R.string.all_games
+            true -> R.string.in_progress
+            false -> R.string.finished
+        }
+    )
+
+    private inner class Rows : BaseAdapter() {
+        override fun getCount() = model.games.size
+        override fun getItem(position: Int) = model.games[position]
+        override fun getItemId(position: Int) = model.games[position].id
+
+        override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
+            val view = (convertView as? TextView) ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
+            val g = model.games[position]
+            val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(g.updatedAt))
+            val time = TimeControls.label(g.timeControl) ?: getString(R.string.time_unlimited)
+            val moves = resources.getQuantityString(R.plurals.moves_count, ((g.plies.toInt() + 1) / 2), (g.plies.toInt() + 1) / 2)
+            view.text = "${rowTitle(g)}\n$date · $time · $moves" + (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")
+            return view
+        }
+    }
+}

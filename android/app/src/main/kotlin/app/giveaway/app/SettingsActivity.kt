@@ -1,0 +1,62 @@
+package app.giveaway.app
+
+import android.app.Activity
+import android.os.Bundle
+import android.widget.ScrollView
+import android.widget.Switch
+import app.giveaway.R
+import app.giveaway.core.AnimationSpeed
+import app.giveaway.core.Notation
+import app.giveaway.core.Settings
+
+/** Settings, stored by the core: themes, notation, sound, haptics, animation speed, coach, legal-move dots. */
+class SettingsActivity : Activity() {
+    private val app get() = application as GiveawayApp
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        applyAppTheme(application as GiveawayApp)
+        super.onCreate(savedInstanceState)
+        val s = app.settings()
+        val notations = listOf(Notation.ALGEBRAIC, Notation.NUMERIC)
+        val speeds = listOf(AnimationSpeed.OFF, AnimationSpeed.SLOW, AnimationSpeed.NORMAL, AnimationSpeed.FAST)
+        val content = column(
+            label(R.string.board_theme),
+            spinner(Themes.boardNames, Themes.boardNames.indexOf(s.boardTheme), { getString(Themes.boardLabel(it)) }) { i ->
+                save { it.copy(boardTheme = Themes.boardNames[i]) }
+            },
+            label(R.string.piece_theme),
+            spinner(Themes.pieceNames, Themes.pieceNames.indexOf(s.pieceTheme), { getString(Themes.pieceLabel(it)) }) { i ->
+                save { it.copy(pieceTheme = Themes.pieceNames[i]) }
+            },
+            label(R.string.notation),
+            spinner(notations, notations.indexOf(s.notation), {
+                getString(if (it == Notation.ALGEBRAIC) R.string.notation_algebraic else R.string.notation_numeric)
+            }) { i -> save { it.copy(notation = notations[i]) } },
+            label(R.string.animation_speed),
+            spinner(speeds, speeds.indexOf(s.animation), { speedLabel(it) }) { i -> save { it.copy(animation = speeds[i]) } },
+            switch(R.string.sound, s.sound) { v -> save { it.copy(sound = v) } },
+            switch(R.string.haptics, s.haptics) { v -> save { it.copy(haptics = v) } },
+            switch(R.string.coach_setting, s.coach) { v -> save { it.copy(coach = v) } },
+            switch(R.string.show_legal_moves, s.showLegalMoves) { v -> save { it.copy(showLegalMoves = v) } },
+        ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
+        setContentView(ScrollView(this).apply { addView(content) })
+    }
+
+    private fun save(change: (Settings) -> Settings) = app.saveSettings(change(app.settings()))
+
+    private fun switch(text: Int, on: Boolean, changed: (Boolean) -> Unit) = Switch(this).apply {
+        setText(text)
+        isChecked = on
+        setPadding(dp(8), dp(12), dp(8), dp(12))
+        setOnCheckedChangeListener { _, v -> changed(v) }
+    }
+
+    private fun speedLabel(a: AnimationSpeed) = getString(
+        when (a) {
+            AnimationSpeed.OFF -> R.string.speed_off
+            AnimationSpeed.SLOW -> R.string.speed_slow
+            AnimationSpeed.NORMAL -> R.string.speed_normal
+            AnimationSpeed.FAST -> R.string.speed_fast
+        }
+    )
+}
