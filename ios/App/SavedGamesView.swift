@@ -1,0 +1,197 @@
+// Saved games: filters (mode, result, level, date), the list page by page, swipe to delete, share PDN,
+// import PDN, statistics per level. Tapping a game continues it (if unfinished) or opens the replay.
+import SwiftUI
+import UIKit
+import UniformTypeIdentifiers
+import GiveawayCore
+import GiveawayKit
+
+struct SavedGamesView: View {
+    @Environment(AppModel.self) private var app
+    @Binding var path: [Route]
+    @State private var model: GameListModel?
+    @State private var importing = false
+    @State private var imported: Int?
+    @State private var sharing: SharedText?
+    @State private var importError: String?
+
+    var body: some View {
+        Group {
+            if let model {
+                SavedGamesList(model: model, path: $path, sharing: $sharing)
+            } else {
+                ProgressView()
+            }
+        }
+        .navigationTitle(tr("home.savedGames"))
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                Menu {
+                    Button { importing = true } label: { Label(tr("saved.import"), systemImage: "square.and.arrow.down") }
+                    Button {
+                        sharing = model?.exportPdn().map(SharedText.init)
+                    } label: {
+                        Label(tr("saved.exportAll"), systemImage: "square.and.arrow.up")
+                    }
+                } label: {
+                    Label(tr("saved.more"), systemImage: "ellipsis.circle")
+                }
+            }
+        }
+        .fileImporter(isPresented: $importing, allowedContentTypes: [.plainText, .data]) { result in
+            guard case .success(let url) = result else { return }
+            let access = url.startAccessingSecurityScopedResource()
+            defer { if access { url.stopAccessingSecurityScopedResource() } }
+            do {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                imported = model?.importPdn(text)
+            } catch {
+                importError = error.localizedDescription
+            }
+        }
+        .alert(tr("saved.imported", imported ?? 0), isPresented: Binding(
+            get: { imported != nil }, set: { if !$0 { imported = nil } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        }
+        .alert(tr("error.title"), isPresented: Binding(
+            get: { importError != nil }, set: { if !$0 { importError = nil } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        } message: {
+            Text(importError ?? "")
+        }
+        .sheet(item: $sharing) { shared in
+            ActivityView(items: [shared.text])
+        }
+        .onAppear {
+            if model == nil, let library = app.library { model = GameListModel(library: library) }
+            model?.reload()
+        }
+    }
+}
+
+private struct SavedGamesList: View {
+    @Bindable var model: GameListModel
+    @Binding var path: [Route]
+    @Binding var sharing: SharedText?
+
+    var body: some View {
+        List {
+            Section {
+                FilterControls(filter: $model.filter)
+            }
+            Section(tr("saved.count", Int(model.total))) {
+                ForEach(model.games, id: \.id) { game in
+                    Button {
+                        path.append(game.outcome == nil ? .game(id: game.id) : .replay(id: game.id))
+                    } label: {
+                        GameRow(game: game)
+                    }
+                    .swipeActions {
+                        Button(role: .destructive) { model.delete(id: game.id) } label: {
+                            Label(tr("saved.delete"), systemImage: "trash")
+                        }
+                        Button {
+                            sharing = model.exportPdn(id: game.id).map(SharedText.init)
+                        } label: {
+                            Label(tr("saved.share"), systemImage: "square.and.arrow.up")
+                        }
+                    }
+                    .contextMenu {
+                        Button { path.append(.replay(id: game.id)) } label: {
+                            Label(tr("saved.replay"), systemImage: "play.rectangle")
+                        }
+                    }
+                    .onAppear { if game.id == model.games.last?.id { model.loadMore() } }
+                }
+            }
+            if let stats = model.stats, !stats.byLevel.isEmpty {
+                Section(tr("saved.stats")) {
+                    ForEach(stats.byLevel, id: \.level) { s in
+                        LabeledContent(L10n.level(s.level),
+                                       value: tr("saved.statsLine", Int(s.wins), Int(s.draws), Int(s.losses)))
+                    }
+                }
+            }
+        }
+        .alert(tr("error.title"), isPresented: Binding(
+            get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        } message: {
+            Text(model.message.map(L10n.message) ?? "")
+        }
+    }
+}
+
+private struct FilterControls: View {
+    @Binding var filter: GameFilter
+    @State private var days = 0
+
+    var body: some View {
+        Picker(tr("saved.mode"), selection: $filter.mode) {
+            Text(tr("saved.all")).tag(GameMode?.none)
+            Text(tr("mode.vsComputer")).tag(GameMode?.some(.vsComputer))
+            Text(tr("mode.passAndPlay")).tag(GameMode?.some(.passAndPlay))
+            Text(tr("mode.imported")).tag(GameMode?.some(.imported))
+        }
+        Picker(tr("saved.result"), selection: $filter.result) {
+            Text(tr("saved.all")).tag(ResultFilter?.none)
+            Text(tr("saved.won")).tag(ResultFilter?.some(.won))
+            Text(tr("saved.lost")).tag(ResultFilter?.some(.lost))
+            Text(tr("result.draw")).tag(ResultFilter?.some(.draw))
+            Text(tr("result.whiteWins")).tag(ResultFilter?.some(.whiteWins))
+            Text(tr("result.blackWins")).tag(ResultFilter?.some(.blackWins))
+        }
+        Picker(tr("home.level"), selection: $filter.level) {
+            Text(tr("saved.all")).tag(UInt8?.none)
+            ForEach(UInt8(1)...UInt8(8), id: \.self) { n in Text(L10n.level(n)).tag(UInt8?.some(n)) }
+        }
+        Picker(tr("saved.period"), selection: $days) {
+            Text(tr("saved.anyTime")).tag(0)
+            Text(tr("saved.lastWeek")).tag(7)
+            Text(tr("saved.lastMonth")).tag(30)
+        }
+        .onChange(of: days) { _, days in
+            filter.since = days == 0 ? nil : Int64((Date().timeIntervalSince1970 - Double(days) * 86_400) * 1000)
+        }
+    }
+}
+
+private struct GameRow: View {
+    let game: GameSummaryView
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            Text("\(game.white) – \(game.black)").font(.headline)
+            Text(L10n.result(game.outcome, game.reason)).font(.subheadline)
+            HStack {
+                Text(L10n.mode(game.mode))
+                Text(tr("saved.plies", Int(game.plies)))
+                Text(Date(timeIntervalSince1970: Double(game.updatedAt) / 1000), style: .date)
+            }
+            .font(.caption)
+            .foregroundStyle(.secondary)
+        }
+        .accessibilityElement(children: .combine)
+    }
+}
+
+/// PDN text on its way to the share sheet.
+struct SharedText: Identifiable {
+    let id = UUID()
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+}
+
+/// The system share sheet (AirDrop, Files, Mail…) for PDN text.
+struct ActivityView: UIViewControllerRepresentable {
+    let items: [Any]
+
+    func makeUIViewController(context: Context) -> UIActivityViewController {
+        UIActivityViewController(activityItems: items, applicationActivities: nil)
+    }
+
+    func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
+}

@@ -1,0 +1,117 @@
+// Settings: board and piece themes, notation, orientation, animation speed, legal-move dots, coach, sound,
+// haptics. Every change is saved by the core at once.
+import SwiftUI
+import GiveawayCore
+import GiveawayKit
+
+struct SettingsView: View {
+    @Environment(AppModel.self) private var app
+    @State private var model: SettingsModel?
+    @State private var loadError: String?
+
+    var body: some View {
+        Group {
+            if let model {
+                SettingsForm(model: model)
+            } else if let loadError {
+                ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
+            } else {
+                ProgressView()
+            }
+        }
+        .navigationTitle(tr("home.settings"))
+        .task {
+            guard model == nil, let library = app.library else { return }
+            do {
+                model = try SettingsModel(library: library)
+            } catch {
+                loadError = L10n.message(UserMessage(error))
+            }
+        }
+        .onDisappear { if let s = model?.settings { app.settings = s } }
+    }
+}
+
+private struct SettingsForm: View {
+    @Bindable var model: SettingsModel
+
+    var body: some View {
+        Form {
+            Section(tr("settings.look")) {
+                Picker(tr("settings.board"), selection: $model.settings.boardTheme) {
+                    ForEach(Themes.boards) { theme in
+                        HStack {
+                            Swatch(a: theme.light, b: theme.dark)
+                            Text(themeName(theme.id))
+                        }
+                        .tag(theme.id)
+                    }
+                }
+                Picker(tr("settings.pieces"), selection: $model.settings.pieceTheme) {
+                    ForEach(Themes.pieces) { theme in
+                        HStack {
+                            Swatch(a: theme.white, b: theme.black)
+                            Text(themeName(theme.id))
+                        }
+                        .tag(theme.id)
+                    }
+                }
+                Picker(tr("settings.notation"), selection: $model.settings.notation) {
+                    Text(tr("settings.algebraic")).tag(Notation.algebraic)
+                    Text(tr("settings.numeric")).tag(Notation.numeric)
+                }
+                Picker(tr("settings.orientation"), selection: $model.settings.orientation) {
+                    Text(tr("settings.fixed")).tag(Orientation.fixed)
+                    Text(tr("settings.faceToFace")).tag(Orientation.faceToFace)
+                    Text(tr("settings.flipEachMove")).tag(Orientation.flipEachMove)
+                }
+                Picker(tr("settings.animation"), selection: $model.settings.animation) {
+                    Text(tr("settings.off")).tag(AnimationSpeed.off)
+                    Text(tr("settings.slow")).tag(AnimationSpeed.slow)
+                    Text(tr("settings.normal")).tag(AnimationSpeed.normal)
+                    Text(tr("settings.fast")).tag(AnimationSpeed.fast)
+                }
+            }
+            Section(tr("settings.play")) {
+                Toggle(tr("settings.showLegalMoves"), isOn: $model.settings.showLegalMoves)
+                Toggle(tr("settings.coach"), isOn: $model.settings.coach)
+                Toggle(tr("settings.sound"), isOn: $model.settings.sound)
+                Toggle(tr("settings.haptics"), isOn: $model.settings.haptics)
+            }
+        }
+        .alert(tr("error.title"), isPresented: Binding(
+            get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {
+            Button(tr("common.ok"), role: .cancel) {}
+        } message: {
+            Text(model.message.map(L10n.message) ?? "")
+        }
+    }
+
+    private func themeName(_ id: String) -> String {
+        switch id {
+        case "wood": return tr("theme.wood")
+        case "green": return tr("theme.green")
+        case "blue": return tr("theme.blue")
+        case "contrast": return tr("theme.contrast")
+        case "classic": return tr("theme.classic")
+        case "red": return tr("theme.red")
+        case "flat": return tr("theme.flat")
+        default: return id
+        }
+    }
+}
+
+private struct Swatch: View {
+    let a: UInt32
+    let b: UInt32
+
+    var body: some View {
+        HStack(spacing: 0) {
+            SwiftUI.Color(rgb: a)
+            SwiftUI.Color(rgb: b)
+        }
+        .frame(width: 28, height: 14)
+        .clipShape(.rect(cornerRadius: 3))
+        .accessibilityHidden(true)
+    }
+}
