@@ -7,7 +7,7 @@ use giveaway_core::engine::{
     analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot, StopHandle,
 };
 use giveaway_core::{Color, Rules};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn number<T: std::str::FromStr>(args: &Args, name: &str) -> Result<Option<T>, Fail> {
     match args.value(name) {
@@ -209,7 +209,37 @@ pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
         );
     }
     println!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9));
+    let mut lags = stop_lags(number(&args, "hash")?.unwrap_or(32))?;
+    lags.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "stop latency over {} searches: median {:.3} ms, max {:.3} ms",
+        lags.len(),
+        ms(lags[lags.len() / 2]),
+        ms(lags[lags.len() - 1])
+    );
     Ok(())
+}
+
+/// Time from tripping the stop handle on another thread to the search returning, 20 times round the bench
+/// positions, each stopped 100 ms into an unlimited search.
+fn stop_lags(hash_mb: usize) -> Result<Vec<Duration>, Fail> {
+    let mut lags = Vec::new();
+    for i in 0..20 {
+        let root = SearchRoot::new(giveaway_core::parse_fen(BENCH_FENS[i % BENCH_FENS.len()].1)?, Rules::default());
+        let stop = StopHandle::new();
+        let worker_stop = stop.clone();
+        let worker = std::thread::spawn(move || {
+            Engine::new(hash_mb).search(&root, &Limits::default(), &worker_stop, &mut |_| {});
+            Instant::now()
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        let tripped = Instant::now();
+        stop.stop();
+        let ended = worker.join().map_err(|_| Fail("the search thread panicked".into()))?;
+        lags.push(ended.saturating_duration_since(tripped));
+    }
+    Ok(lags)
 }
 
 /// `giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]`: classified moves and

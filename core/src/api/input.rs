@@ -76,26 +76,21 @@ impl Entry {
     }
 
     /// Applies a tap on `to`: the next hop of some candidates, or the final square of others. When it is both
-    /// (a king's capture may end where another path only passes), the player chooses among the full moves.
+    /// (a king's capture may end where another path only passes, a man's loop may come back to its first
+    /// landing), the tap completes the move, or the player chooses among the full moves it may mean.
     pub fn tap(&self, to: Square) -> Step {
         let k = self.visited.len();
-        let as_hop: Vec<Move> = self.candidates.iter().filter(|m| accepts(m, k, to)).copied().collect();
-        let ending_elsewhere: Vec<Move> = self
-            .candidates
-            .iter()
-            .filter(|m| m.to() == to && !as_hop.contains(m))
-            .copied()
-            .collect();
-        let continuing = as_hop.iter().any(|m| m.path().len() > k + 1);
-        match (continuing, ending_elsewhere.is_empty()) {
-            (true, true) => {
+        let continuing: Vec<Move> =
+            self.candidates.iter().filter(|m| m.path().len() > k + 1 && accepts(m, k, to)).copied().collect();
+        let ending_here: Vec<Move> = self.candidates.iter().filter(|m| m.to() == to).copied().collect();
+        match (continuing.is_empty(), ending_here.is_empty()) {
+            (true, true) => Step::Rejected,
+            (false, true) => {
                 let mut visited = self.visited.clone();
                 visited.push(to);
-                let candidates = as_hop.into_iter().filter(|m| m.path().len() > k + 1).collect();
-                Step::Continue(Entry { from: self.from, visited, candidates })
+                Step::Continue(Entry { from: self.from, visited, candidates: continuing })
             }
-            _ if as_hop.is_empty() && ending_elsewhere.is_empty() => Step::Rejected,
-            _ => settle(as_hop.into_iter().chain(ending_elsewhere).collect()),
+            _ => settle(continuing.into_iter().chain(ending_here).collect()),
         }
     }
 }
@@ -247,6 +242,18 @@ mod tests {
         assert!(matches!(e.tap(sq("a1")), Step::Choose(o) if o.len() == 2));
         let Step::Continue(e1) = e.tap(sq("e1")) else { panic!() };
         assert_eq!(e1.final_squares(), sq("a1").mask());
+    }
+
+    #[test]
+    fn a_loop_back_to_the_first_landing_completes_on_that_square() {
+        // a3 takes b4 landing on c5, then d6, f6, f4, d4 either way round and comes back to c5: one move.
+        let e = entry("W:Wa3:Bb4,d6,f6,f4,d4", "a3");
+        let Step::Complete(m) = e.tap(sq("c5")) else { panic!("c5 is the final square of both loops") };
+        assert_eq!(m.path().len(), 5);
+        // With b6 too, every path goes on from c5 (the loops end by taking b6), so c5 is only a hop.
+        let e = entry("W:Wa3:Bb4,d6,f6,f4,d4,b6", "a3");
+        let Step::Continue(e1) = e.tap(sq("c5")) else { panic!("c5 is the first hop of every path") };
+        assert_eq!(names(e1.next_landings()), ["e3", "a7", "e7"]);
     }
 
     /// Random positions with kings and men of both colours, White to move.
