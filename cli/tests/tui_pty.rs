@@ -122,10 +122,11 @@ fn save_screenshot(name: &str, text: &str) {
     }
 }
 
-/// The first move row of the move list, e.g. `1. c3-d4          f6-e5`.
-fn first_row(screen: &str) -> Option<String> {
+/// Row `n` of the move list once both sides' moves are in it, e.g. `1. c3-d4          f6-e5`.
+fn move_row(screen: &str, n: u32) -> Option<String> {
+    let start = format!("  {n}. ");
     screen.lines().find_map(|l| {
-        let i = l.find("  1. ")?;
+        let i = l.find(&start)?;
         let row: String = l[i..].trim().chars().take_while(|c| *c != '│').collect();
         (row.split_whitespace().count() == 3).then(|| row.trim().to_string())
     })
@@ -149,8 +150,8 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(UP);
     app.keys(RIGHT);
     app.keys(ENTER);
-    let screen = app.wait_for("the computer's reply", |t| first_row(t).is_some() && t.contains("White to move"));
-    let row = first_row(&screen).unwrap();
+    let screen = app.wait_for("the computer's reply", |t| move_row(t, 1).is_some() && t.contains("White to move"));
+    let row = move_row(&screen, 1).unwrap();
     assert!(row.starts_with("1. c3-d4 "), "{row}");
     app.wait_for("the coach to finish", |t| !t.contains("Coach looking"));
     save_screenshot("game.txt", &app.settled());
@@ -171,10 +172,9 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(&hinted);
     app.keys(ENTER);
     let screen = app.wait_for("the second move in the list", |t| t.contains(&format!("  2. {hinted}")));
-    let row = first_row(&screen).unwrap();
-    app.wait_for("the computer's second reply", |t| {
-        t.lines().any(|l| l.contains(&format!("  2. {hinted}")) && l.split_whitespace().count() >= 5)
-    });
+    let row = move_row(&screen, 1).unwrap();
+    // Quit only once the reply is in, so the continued game is at White's turn.
+    app.wait_for("the computer's second reply", |t| move_row(t, 2).is_some_and(|r| r.starts_with(&format!("2. {hinted} "))));
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");
@@ -187,8 +187,8 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(DOWN);
     app.keys(DOWN);
     app.keys(ENTER);
-    let screen = app.wait_for("the continued game", |t| first_row(t).is_some());
-    assert_eq!(first_row(&screen).unwrap(), row, "{screen}");
+    let screen = app.wait_for("the continued game", |t| move_row(t, 1).is_some());
+    assert_eq!(move_row(&screen, 1).unwrap(), row, "{screen}");
     let screen = app.wait_text(&format!("  2. {hinted}"));
     assert!(screen.contains("White to move"), "{screen}");
     // Ctrl-C leaves from anywhere and restores the terminal.
