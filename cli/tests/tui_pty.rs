@@ -1,12 +1,13 @@
 //! The full-screen app driven through a pseudo-terminal, its output rendered by a terminal emulator (vt100)
 //! into screen text: start a game from the menus, move with the keys, get the computer's reply, quit, restart
-//! and continue the same game; the analysis view of a finished game; Ctrl-C restoring the terminal.
+//! and continue the same game; the analysis view of a finished game; Ctrl-C, SIGTERM and SIGHUP restoring the
+//! terminal.
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
 use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame};
 use giveaway_core::Color;
-use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, PtySize};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::mpsc::{channel, Receiver};
@@ -20,6 +21,8 @@ struct App {
     writer: Box<dyn Write + Send>,
     output: Receiver<Vec<u8>>,
     screen: vt100::Parser,
+    /// Everything the app wrote, as written.
+    raw: Vec<u8>,
 }
 
 impl App {
@@ -43,7 +46,12 @@ impl App {
                 }
             }
         });
-        App { child, writer, output, screen: vt100::Parser::new(ROWS, COLS, 0) }
+        App { child, writer, output, screen: vt100::Parser::new(ROWS, COLS, 0), raw: Vec::new() }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        self.screen.process(bytes);
+        self.raw.extend_from_slice(bytes);
     }
 
     fn text(&self) -> String {
@@ -62,7 +70,7 @@ impl App {
                 panic!("timed out waiting for {what}; screen:\n{text}");
             }
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(100)) {
-                self.screen.process(&bytes);
+                self.feed(&bytes);
             }
         }
     }
@@ -73,7 +81,7 @@ impl App {
         let (mut last, mut since) = (self.text(), Instant::now());
         while Instant::now() < deadline && since.elapsed() < Duration::from_millis(400) {
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(50)) {
-                self.screen.process(&bytes);
+                self.feed(&bytes);
             }
             let now = self.text();
             if now != last {
@@ -92,23 +100,70 @@ impl App {
         self.writer.flush().unwrap();
     }
 
-    /// Waits for the app to exit and drains what it wrote last.
+    /// Waits for the app to exit and drains what it wrote last; true if it exited with success.
     fn wait_exit(&mut self) -> bool {
+        self.wait_exit_status().success()
+    }
+
+    fn wait_exit_status(&mut self) -> ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             while let Ok(bytes) = self.output.try_recv() {
-                self.screen.process(&bytes);
+                self.feed(&bytes);
             }
             if let Some(status) = self.child.try_wait().unwrap() {
                 while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
-                    self.screen.process(&bytes);
+                    self.feed(&bytes);
                 }
-                return status.success();
+                return status;
             }
             assert!(Instant::now() < deadline, "the app did not exit; screen:\n{}", self.text());
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+
+    /// Sends `signal` to the app, as `kill` or a closing terminal would.
+    fn signal(&mut self, signal: libc::c_int) {
+        let pid = self.child.process_id().expect("the app runs") as libc::pid_t;
+        // SAFETY: kill(2) only sends a signal; the pid is our own child's, still running (not yet waited for).
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "kill failed");
+    }
+
+    /// The terminal is back as it was: off the alternate screen with the cursor shown, and the last things the
+    /// app wrote were leaving the alternate screen, then showing the cursor (ratatui shows it once more when
+    /// its terminal is dropped).
+    fn assert_restored(&self) {
+        assert!(!self.screen.screen().alternate_screen(), "still on the alternate screen");
+        assert!(!self.screen.screen().hide_cursor(), "the cursor is still hidden");
+        let (leave, show) = ("\x1b[?1049l", "\x1b[?25h");
+        let out = String::from_utf8_lossy(&self.raw);
+        let tail = String::from_utf8_lossy(&self.raw[self.raw.len().saturating_sub(60)..]);
+        let after_leave = out.rsplit_once(leave).map(|(_, rest)| rest);
+        assert!(after_leave.is_some_and(|rest| !rest.is_empty() && rest.replace(show, "").is_empty()), "the output ends with {tail:?}");
+    }
+}
+
+/// Home → Pass and play → Start: a new untimed pass-and-play game on screen.
+fn start_pass_and_play(app: &mut App) {
+    app.wait_text("Pass and play");
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("New game: pass and play");
+    app.keys(UP);
+    app.keys(ENTER);
+    app.wait_text("Game 1 · Pass and play");
+}
+
+/// Move-list rows: White's and Black's move.
+type Rows = Vec<(Option<String>, Option<String>)>;
+
+/// The only game in the library, as a resumed session sees it: its moves.
+fn saved_game(db: &Path) -> Rows {
+    let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
+    let page = lib.list_games(Default::default(), None, 10).unwrap();
+    assert_eq!(page.games.len(), 1);
+    let snap = lib.resume(page.games[0].id).unwrap().snapshot().unwrap();
+    snap.move_list.into_iter().map(|r| (r.white, r.black)).collect()
 }
 
 const ENTER: &str = "\r";
@@ -243,13 +298,7 @@ fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
     let mut app = App::start(&db);
-    app.wait_text("Pass and play");
-    app.keys(DOWN);
-    app.keys(ENTER);
-    app.wait_text("New game: pass and play");
-    app.keys(UP);
-    app.keys(ENTER);
-    app.wait_text("Game 1 · Pass and play");
+    start_pass_and_play(&mut app);
     // White: c3-d4 with the keys (cursor starts on c3); Black: f6-e5 typed.
     app.keys(ENTER);
     app.keys(UP);
@@ -280,4 +329,35 @@ fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
     app.wait_text("Play the computer");
     app.keys("q");
     assert!(app.wait_exit());
+}
+
+#[test]
+fn sigterm_and_sighup_restore_the_terminal_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    start_pass_and_play(&mut app);
+    app.keys(":c3-d4");
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    // `kill PID`: the app leaves through its normal exit and reports the signal as a shell would (128 + 15).
+    app.signal(libc::SIGTERM);
+    assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGTERM as u32);
+    app.assert_restored();
+    assert_eq!(saved_game(&db), [(Some("c3-d4".to_string()), None)]);
+
+    // Continue it, play on, then the terminal closes (SIGHUP).
+    let mut app = App::start(&db);
+    app.wait_text("Continue unfinished game");
+    app.keys(DOWN);
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    app.keys(":f6-e5");
+    app.keys(ENTER);
+    app.wait_text("Must capture with d4");
+    app.signal(libc::SIGHUP);
+    assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGHUP as u32);
+    app.assert_restored();
+    assert_eq!(saved_game(&db), [(Some("c3-d4".to_string()), Some("f6-e5".to_string()))]);
 }
