@@ -1,7 +1,7 @@
 //! The full-screen app driven through a pseudo-terminal, its output rendered by a terminal emulator (vt100)
 //! into screen text: start a game from the menus, move with the keys, get the computer's reply, quit, restart
 //! and continue the same game; the analysis view of a finished game; Ctrl-C, SIGTERM and SIGHUP restoring the
-//! terminal.
+//! terminal; scrolling the saved games past the first page.
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
@@ -170,6 +170,7 @@ const ENTER: &str = "\r";
 const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
 const RIGHT: &str = "\x1b[C";
+const PAGE_DOWN: &str = "\x1b[6~";
 
 fn save_screenshot(name: &str, text: &str) {
     if let Some(dir) = std::env::var_os("GIVEAWAY_SCREENSHOTS") {
@@ -360,4 +361,35 @@ fn sigterm_and_sighup_restore_the_terminal_and_the_game_goes_on() {
     assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGHUP as u32);
     app.assert_restored();
     assert_eq!(saved_game(&db), [(Some("c3-d4".to_string()), Some("f6-e5".to_string()))]);
+}
+
+#[test]
+fn saved_games_scroll_past_the_first_page_and_filters_count_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    // 450 games (the list loads 200 at a time): every third against the computer, ids 1..=450.
+    let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
+    for i in 0..450 {
+        let setup = if i % 3 == 0 { NewGame::versus_computer(1, Color::White) } else { NewGame::pass_and_play(None) };
+        lib.new_game(setup).unwrap();
+    }
+    drop(lib);
+    let mut app = App::start(&db);
+    app.wait_text("Saved games");
+    app.keys(&[DOWN, DOWN, DOWN, ENTER].concat());
+    app.wait_text("Saved games · 1 of 450 games");
+    // Twelve pages down (20 rows each) is row 241, on the second page of 200; newest first, that is game #210.
+    app.keys(&PAGE_DOWN.repeat(12));
+    app.wait_for("row 241, game #210", |t| t.contains("Saved games · 241 of 450 games") && t.contains("▶ #210 "));
+    app.keys(&PAGE_DOWN.repeat(20));
+    app.wait_for("the last game", |t| t.contains("Saved games · 450 of 450 games") && t.contains("▶ #1 "));
+    // A filter starts at the top of its own list and counts its own games.
+    app.keys("f");
+    app.wait_text("Saved games · 1 of 150 games · mode: vs computer");
+    app.keys(&PAGE_DOWN.repeat(10));
+    app.wait_for("the last game vs the computer", |t| t.contains("Saved games · 150 of 150 games") && t.contains("▶ #1 "));
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
 }

@@ -1,6 +1,6 @@
 //! The full-screen terminal app (ratatui on crossterm), built on the same session and library API as the
 //! phone shells. One job per file: `app` switches screens; `home`, `game`, `saved`, `replay`, `settings` are
-//! the screens; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
+//! the screens; `game_list` pages the saved games; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
 //! `input` maps keys, `theme` holds colours, `terminal` restores the terminal on every exit, `signals` makes
 //! SIGTERM and SIGHUP one of those exits.
 
@@ -8,6 +8,7 @@ mod app;
 mod board;
 mod form;
 mod game;
+mod game_list;
 mod home;
 mod input;
 mod replay;
