@@ -1,11 +1,11 @@
 //! The full-screen app driven through a pseudo-terminal, its output rendered by a terminal emulator (vt100)
 //! into screen text: start a game from the menus, move with the keys, get the computer's reply, quit, restart
 //! and continue the same game; the analysis view of a finished game; Ctrl-C, SIGTERM and SIGHUP restoring the
-//! terminal; scrolling the saved games past the first page.
+//! terminal; emoji reactions in pass-and-play; scrolling the saved games past the first page.
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
-use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame};
+use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame, Reaction};
 use giveaway_core::Color;
 use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, PtySize};
 use std::io::{Read, Write};
@@ -157,13 +157,13 @@ fn start_pass_and_play(app: &mut App) {
 /// Move-list rows: White's and Black's move.
 type Rows = Vec<(Option<String>, Option<String>)>;
 
-/// The only game in the library, as a resumed session sees it: its moves.
-fn saved_game(db: &Path) -> Rows {
+/// The only game in the library, as a resumed session sees it: its moves and reactions.
+fn saved_game(db: &Path) -> (Rows, Vec<Reaction>) {
     let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
     let page = lib.list_games(Default::default(), None, 10).unwrap();
     assert_eq!(page.games.len(), 1);
     let snap = lib.resume(page.games[0].id).unwrap().snapshot().unwrap();
-    snap.move_list.into_iter().map(|r| (r.white, r.black)).collect()
+    (snap.move_list.into_iter().map(|r| (r.white, r.black)).collect(), snap.reactions)
 }
 
 const ENTER: &str = "\r";
@@ -345,7 +345,7 @@ fn sigterm_and_sighup_restore_the_terminal_and_the_game_goes_on() {
     app.signal(libc::SIGTERM);
     assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGTERM as u32);
     app.assert_restored();
-    assert_eq!(saved_game(&db), [(Some("c3-d4".to_string()), None)]);
+    assert_eq!(saved_game(&db).0, [(Some("c3-d4".to_string()), None)]);
 
     // Continue it, play on, then the terminal closes (SIGHUP).
     let mut app = App::start(&db);
@@ -360,7 +360,48 @@ fn sigterm_and_sighup_restore_the_terminal_and_the_game_goes_on() {
     app.signal(libc::SIGHUP);
     assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGHUP as u32);
     app.assert_restored();
-    assert_eq!(saved_game(&db), [(Some("c3-d4".to_string()), Some("f6-e5".to_string()))]);
+    assert_eq!(saved_game(&db).0, [(Some("c3-d4".to_string()), Some("f6-e5".to_string()))]);
+}
+
+#[test]
+fn pass_and_play_reactions_come_from_the_side_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    start_pass_and_play(&mut app);
+    app.keys(":c3-d4");
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    // e opens the picker for the side to move; 2 is the second emoji (not the start of a typed move).
+    app.keys("e");
+    app.wait_text("React as Black");
+    save_screenshot("game-react.txt", &app.settled());
+    app.keys("2");
+    let screen = app.wait_for("Black's reaction", |t| t.contains("Black   😮") && !t.contains("React as"));
+    assert!(!screen.contains("Move: "), "{screen}");
+    // It shows for a few seconds only.
+    app.wait_for("the reaction to fade", |t| !t.contains("😮"));
+    // Another key than 1–7 closes the picker without reacting.
+    app.keys(":f6-e5");
+    app.keys(ENTER);
+    app.wait_text("White to move");
+    app.keys("e");
+    app.wait_text("React as White");
+    app.keys("\x1b");
+    app.wait_for("the picker to close", |t| !t.contains("React as"));
+    app.keys("e");
+    app.wait_text("React as White");
+    app.keys("1");
+    app.wait_for("White's reaction", |t| t.contains("White   👍"));
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+    // Both are kept in the game record, with the side and the ply they followed.
+    let reactions = saved_game(&db).1;
+    let expected = [(1, Color::Black, "😮"), (2, Color::White, "👍")]
+        .map(|(ply, side, emoji)| Reaction { ply, side, emoji: emoji.to_string() });
+    assert_eq!(reactions, expected);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The full-screen terminal app (ratatui on crossterm), built on the same session and library API as the
 //! phone shells. One job per file: `app` switches screens; `home`, `game`, `saved`, `replay`, `settings` are
-//! the screens; `game_list` pages the saved games; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
+//! the screens; `game_list` pages the saved games, `reactions` holds the emoji picker's choices and what
+//! shows; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
 //! `input` maps keys, `theme` holds colours, `terminal` restores the terminal on every exit, `signals` makes
 //! SIGTERM and SIGHUP one of those exits.
 
@@ -11,6 +12,7 @@ mod game;
 mod game_list;
 mod home;
 mod input;
+mod reactions;
 mod replay;
 mod saved;
 mod settings;
