@@ -10,7 +10,7 @@ BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
-.PHONY: bench-engine bench-storage tune test-ios ios-bindings
+.PHONY: bench-engine bench-storage tune test-ios ios-bindings test-deep
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -18,6 +18,11 @@ test: test-rust test-swift test-android test-ios test-kotlin
 # The bindgen crate has no tests; leaving it out spares an optimised build of its generator and CLI deps.
 test-rust:
 	$(CARGO) test --workspace --exclude uniffi-bindgen --all-targets
+
+## Property tests with 40 times the usual cases and fresh random seeds, optimised (about 15 minutes; not part of
+## `make test`, whose CI run uses one fixed seed so that a green commit stays green).
+test-deep:
+	PROPTEST_CASES=10000 $(CARGO) test --release -p giveaway-core
 
 ## The terminal front end alone: line mode and the full-screen app through a pseudo-terminal (test-rust runs
 ## them too).

@@ -2,6 +2,7 @@
 //!
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
+mod analysis_bench;
 mod args;
 mod board_text;
 mod db_path;
@@ -30,6 +31,7 @@ const USAGE: &str = "usage:
   giveaway import FILE [--db PATH]
   giveaway stats [--db PATH]
   giveaway bench-storage [--games N] [--dir DIR]
+  giveaway bench-analysis [--games N] [--plies P] [--dir DIR]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
   giveaway match --white A --black B --games N [--movetime MS] [--seed S]
   giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Some("import") => storage_cmds::cmd_import(&argv[1..]),
         Some("stats") => storage_cmds::cmd_stats(&argv[1..]),
         Some("bench-storage") => storage_bench::cmd_bench_storage(&argv[1..]),
+        Some("bench-analysis") => analysis_bench::cmd_bench_analysis(&argv[1..]),
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
         Some("match") => engine_cmds::cmd_match(&argv[1..]),
         Some("tune") => engine_cmds::cmd_tune(&argv[1..]),

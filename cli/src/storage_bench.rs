@@ -16,7 +16,7 @@ const NAMES: [&str; 8] = ["Ann", "Bob", "Иван", "Maria", "Chen", "Olga", "Pe
 const DAY_MS: i64 = 86_400_000;
 
 /// A game like the app stores: 60–100 plies of random legal play (fewer if it ends), mixed modes and results.
-fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
+pub fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
     let mode = match rng.below(10) {
         0..=4 => GameMode::VsComputer,
         5..=8 => GameMode::PassAndPlay,
@@ -40,7 +40,7 @@ fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
     let mut game = Game::new(Position::start(), Rules::default());
     while game.ply() < target {
         let list = game.legal_moves(); // empty once the game is over, draw rules included
-        match list.get(rng.below(list.len())) {
+        match list.get(rng.below(list.len().max(1))) {
             Some(m) => game.play(m).map_err(|e| e.to_string())?,
             None => {
                 // Far enough back at random to leave a drawn king ending, not just the last move.
@@ -65,14 +65,14 @@ fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
 }
 
 /// Median, 99th percentile and maximum, in milliseconds.
-fn summary(mut times: Vec<Duration>) -> String {
+pub fn summary(mut times: Vec<Duration>) -> String {
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     format!("median {:.3} ms, p99 {:.3} ms, max {:.3} ms (n={})", ms(p(0.5)), ms(p(0.99)), ms(p(1.0)), times.len())
 }
 
-fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+pub fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let t = Instant::now();
     let v = f();
     (v, t.elapsed())

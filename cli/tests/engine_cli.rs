@@ -57,3 +57,16 @@ fn analyze_classifies_a_pdn_game() {
     assert!(out.contains("White: accuracy") && out.contains("Black: accuracy 100.0%"), "{out}");
     assert_eq!(giveaway(&["analyze", "/nonexistent.pdn"]).status.code(), Some(2));
 }
+
+#[test]
+fn bench_analysis_times_the_first_and_the_cached_analysis_and_rejects_bad_counts() {
+    let o = giveaway(&["bench-analysis", "--games", "1", "--plies", "6"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("game 1: 6 plies, first analysis ") && out.contains("(7 positions searched), cached: replay "), "{out}");
+    assert!(last_line(&o).starts_with("session analysis (cached):"), "{out}");
+    for bad in [&["--games", "0"][..], &["--plies", "61"], &["--plies", "x"], &["--nodes", "5"]] {
+        let o = giveaway(&[&["bench-analysis"][..], bad].concat());
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+}

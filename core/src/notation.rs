@@ -16,20 +16,27 @@ pub enum Notation {
     Numeric,
 }
 
+/// Writes a square: `c3` or `22`.
+pub fn format_square(sq: Square, notation: Notation) -> String {
+    match notation {
+        Notation::Algebraic => sq.to_string(),
+        Notation::Numeric => sq.pdn().to_string(),
+    }
+}
+
 /// Writes a move with every landing square.
 pub fn format_move(mv: &Move, notation: Notation) -> String {
-    match notation {
-        Notation::Algebraic => mv.to_string(),
-        Notation::Numeric => {
-            let sep = if mv.is_capture() { 'x' } else { '-' };
-            let mut s = mv.from().pdn().to_string();
-            for sq in mv.path() {
-                s.push(sep);
-                s.push_str(&sq.pdn().to_string());
-            }
-            s
-        }
+    let sep = match (notation, mv.is_capture()) {
+        (Notation::Algebraic, true) => ":",
+        (Notation::Numeric, true) => "x",
+        (_, false) => "-",
+    };
+    let mut s = format_square(mv.from(), notation);
+    for &sq in mv.path() {
+        s.push_str(sep);
+        s.push_str(&format_square(sq, notation));
     }
+    s
 }
 
 /// Why a written move does not name exactly one legal move.

@@ -48,6 +48,10 @@ impl Autosave {
         self.id
     }
 
+    pub fn storage(&self) -> &Arc<Storage> {
+        &self.storage
+    }
+
     /// Writes what changed since the last sync.
     pub fn sync(&mut self, state: &GameState) -> ApiResult<()> {
         let moves = state.game().moves();

@@ -4,6 +4,7 @@
 //! (blocking pool) with a stop handle that `cancel_search` flips, and re-locks only to apply the answer — after
 //! checking the game did not change meanwhile. Progress goes to a foreign listener with no lock held.
 
+use super::analysis_cache::{analyse_cached, CacheSlot};
 use super::error::{ApiResult, GiveawayError};
 use super::runtime::run_blocking;
 use super::session::GameSession;
@@ -28,8 +29,11 @@ pub trait ProgressListener: Send + Sync {
 /// How long a hint or coach tip may think: short enough to feel instant on a phone.
 const ADVICE_LIMITS: Limits = Limits { depth: None, nodes: Some(200_000), movetime: Some(Duration::from_millis(800)), clock: None };
 
-/// Analysis budget per position.
-const ANALYSIS_LIMITS: Limits = Limits { depth: None, nodes: Some(100_000), movetime: None, clock: None };
+/// Analysis budget per position, and the table it searches with (part of the analysis cache's key).
+const ANALYSIS: engine::AnalysisOptions = engine::AnalysisOptions {
+    limits: Limits { depth: None, nodes: Some(100_000), movetime: None, clock: None },
+    tt_megabytes: engine::DEFAULT_TT_MB,
+};
 
 fn search_progress(info: &SearchInfo, notation: Notation) -> SearchProgress {
     SearchProgress {
@@ -53,16 +57,17 @@ fn with_engine<T>(shared: &SharedEngine, f: impl FnOnce(&mut Engine) -> T) -> T 
     f(guard.get_or_insert_with(Engine::default))
 }
 
-/// Analyses a whole game (session or saved game).
+/// Analyses a whole game (session or saved game); a saved game's analysis goes through its cache, and
+/// `progress` is called only while positions are being searched.
 pub(super) async fn analyse_game(
     game: Game,
+    cache: Option<CacheSlot>,
     notation: Notation,
     stop: StopHandle,
     progress: Option<Arc<dyn ProgressListener>>,
 ) -> ApiResult<AnalysisView> {
     let analysis = run_blocking(move || {
-        let options = engine::AnalysisOptions { limits: ANALYSIS_LIMITS, ..Default::default() };
-        engine::analyze(&game, &options, &stop, &mut |done, total| {
+        analyse_cached(&game, cache.as_ref(), &ANALYSIS, &stop, &mut |done, total| {
             if let Some(p) = &progress {
                 p.on_analysis(done as u32, total as u32);
             }
@@ -203,12 +208,13 @@ impl GameSession {
 
     /// Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
     pub async fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
-        let (game, notation) = {
+        let (game, cache, notation) = {
             let s = self.lock();
-            (s.game().clone(), s.notation)
+            // A saved game's analysis goes through its cache, shared with `Replay::analyse`.
+            (s.game().clone(), s.analysis_cache(), s.notation)
         };
         let ticket = self.begin_search()?;
-        let result = analyse_game(game, notation, ticket.stop.clone(), progress).await;
+        let result = analyse_game(game, cache, notation, ticket.stop.clone(), progress).await;
         self.end_search(&ticket);
         result
     }

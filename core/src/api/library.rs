@@ -1,6 +1,7 @@
 //! `GameLibrary`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
 //! storage module's SQLite database. Sessions it hands out autosave into it.
 
+use super::analysis_cache::CacheSlot;
 use super::autosave::Autosave;
 use super::engine_calls::analyse_game;
 use super::error::{ApiResult, GiveawayError};
@@ -315,7 +316,12 @@ impl GameLibrary {
     pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
         let saved = self.storage.load_game(id)?;
         session_setup(&saved.summary.setup)?;
-        Ok(Arc::new(Replay { saved, notation: Mutex::new(Notation::Algebraic), search: Mutex::new(None) }))
+        Ok(Arc::new(Replay {
+            saved,
+            storage: self.storage.clone(),
+            notation: Mutex::new(Notation::Algebraic),
+            search: Mutex::new(None),
+        }))
     }
 
     /// One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
@@ -364,6 +370,8 @@ impl GameLibrary {
 #[derive(uniffi::Object)]
 pub struct Replay {
     saved: SavedGame,
+    /// Holds the analysis cache.
+    storage: Arc<Storage>,
     notation: Mutex<Notation>,
     search: Mutex<Option<StopHandle>>,
 }
@@ -411,7 +419,10 @@ impl Replay {
             stop
         };
         let notation = *self.notation.lock().unwrap_or_else(|p| p.into_inner());
-        let result = analyse_game(self.saved.game.clone(), notation, stop, progress).await;
+        // Read from the analysis cache when this game was analysed before (`progress` then hears nothing).
+        // (Not in the doc comment: that is part of the generated bindings.)
+        let cache = CacheSlot { storage: self.storage.clone(), id: self.saved.summary.id };
+        let result = analyse_game(self.saved.game.clone(), Some(cache), notation, stop, progress).await;
         *self.search.lock().unwrap_or_else(|p| p.into_inner()) = None;
         result
     }

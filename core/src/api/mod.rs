@@ -4,6 +4,7 @@
 //! [`GameSession`] is one game (snapshot to draw, input, undo/redo, clocks, computer moves);
 //! the library object holds saved games and settings.
 
+mod analysis_cache;
 mod autosave;
 pub mod catalog;
 pub mod clock;

@@ -1,6 +1,7 @@
 //! `GameSession`: one game as the three front ends see it. Shared across threads behind an `Arc`; every method
 //! takes `&self` and locks the state briefly. No lock is held while foreign code runs (progress callbacks).
 
+use super::analysis_cache::CacheSlot;
 use super::error::{ApiResult, GiveawayError};
 use super::autosave::Autosave;
 use super::engine_calls::SharedEngine;
@@ -34,6 +35,11 @@ impl std::ops::DerefMut for Live {
 }
 
 impl Live {
+    /// Where the analysis of a saved game is cached (`None` for an unsaved session).
+    pub(super) fn analysis_cache(&self) -> Option<CacheSlot> {
+        self.save.as_ref().map(|a| CacheSlot { storage: a.storage().clone(), id: a.id() })
+    }
+
     /// Brings the saved game in line with the state (no-op for an unsaved session).
     fn save(&mut self) -> ApiResult<()> {
         match self.save.as_mut() {

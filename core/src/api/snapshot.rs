@@ -95,6 +95,7 @@ impl GameState {
                 ghosts: numbers(ghosts),
             }),
             choices: self.choices.iter().map(|m| move_view(m, side, self.notation)).collect(),
+            notice: self.notice.clone(),
             last_move: last.map(|(m, ply)| move_view(m, self.mover_of(ply), self.notation)),
             clocks: self.clock.as_ref().map(|c| {
                 let [w, b] = c.remaining_at(now);

@@ -5,12 +5,12 @@
 use super::clock::Clock;
 use super::error::{ApiResult, GiveawayError};
 use super::input::{Entry, Step};
-use super::types::{NewGame, Opponent, StartPosition};
+use super::types::{NewGame, Notice, NoticeKind, Opponent, StartPosition};
 use crate::record::Reaction;
 use crate::fen::parse_fen;
 use crate::game::{EndReason, Game, Rules};
 use crate::movegen::Move;
-use crate::notation::{parse_move, Notation};
+use crate::notation::{format_square, parse_move, Notation};
 use crate::position::{Color, Position};
 use crate::square::{Square, Squares};
 use std::time::Instant;
@@ -28,6 +28,9 @@ pub struct GameState {
     clock_redo: Vec<[i64; 2]>,
     pub(super) entry: Option<Entry>,
     pub(super) choices: Vec<Move>,
+    /// Why the last tap did nothing (a piece of the side to move that cannot move); cleared by the next input
+    /// or change of the game.
+    pub(super) notice: Option<Notice>,
     pub(super) draw_offer: Option<Color>,
     pub(super) reactions: Vec<Reaction>,
     pub(super) notation: Notation,
@@ -92,6 +95,7 @@ impl GameState {
             clock,
             entry: None,
             choices: Vec::new(),
+            notice: None,
             draw_offer: None,
             reactions: Vec::new(),
             notation: Notation::Algebraic,
@@ -136,6 +140,7 @@ impl GameState {
 
     fn changed(&mut self) {
         self.generation += 1;
+        self.notice = None;
     }
 
     /// Times left (White, Black) now, or `[0, 0]` without clocks.
@@ -212,6 +217,7 @@ impl GameState {
 
     /// Checks the player may enter a move now.
     fn ready_for_input(&mut self, now: Instant) -> ApiResult<()> {
+        self.notice = None;
         self.check_flag(now);
         if let Some(r) = self.game.result() {
             return Err(GiveawayError::GameOver { result: r.to_string() });
@@ -238,11 +244,14 @@ impl GameState {
                 return Ok(());
             }
         }
-        if Entry::select(s, &self.game.legal_moves()).is_some() {
+        let legal = self.game.legal_moves();
+        if Entry::select(s, &legal).is_some() {
             return self.select(square, now);
         }
-        self.entry = None;
-        self.choices.clear();
+        self.clear_selection();
+        // An own piece that cannot move (usually held back by a compulsory capture elsewhere): say why, since
+        // the tap visibly does nothing. Taps on empty squares or the opponent's pieces just clear.
+        self.notice = held_back(self.game.position(), &legal, s, self.notation);
         Ok(())
     }
 
@@ -257,7 +266,7 @@ impl GameState {
                 self.choices.clear();
                 Ok(())
             }
-            None => Err(GiveawayError::IllegalMove { reason: cannot_select(self.game.position(), &legal, s) }),
+            None => Err(GiveawayError::IllegalMove { reason: cannot_select(self.game.position(), &legal, s, self.notation) }),
         }
     }
 
@@ -296,6 +305,7 @@ impl GameState {
     pub fn clear_selection(&mut self) {
         self.entry = None;
         self.choices.clear();
+        self.notice = None;
     }
 
     /// Plays a move written in algebraic or numeric notation (a short form naming start and end is enough).
@@ -502,18 +512,32 @@ pub fn parse_square(n: u32) -> ApiResult<Square> {
     u8::try_from(n).ok().and_then(Square::from_pdn).ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
 }
 
-/// Why the piece on `s` cannot be selected, in the player's words.
-fn cannot_select(pos: &Position, legal: &[Move], s: Square) -> String {
+/// Why the piece on `s` cannot be selected, in the player's words and notation.
+fn cannot_select(pos: &Position, legal: &[Move], s: Square, notation: Notation) -> String {
     let us = pos.side_to_move();
     match pos.piece_at(s) {
-        None => format!("there is no piece on {s}"),
-        Some(p) if p.color != us => format!("the piece on {s} is not yours; {us:?} is to move"),
-        Some(_) if legal.first().is_some_and(Move::is_capture) => {
-            let who: Vec<String> = Squares(legal.iter().fold(0, |b, m| b | m.from().mask())).map(|q| q.to_string()).collect();
-            format!("capturing is compulsory: move a piece that can capture ({})", who.join(", "))
-        }
-        Some(_) => format!("the piece on {s} has no legal move"),
+        None => format!("there is no piece on {}", format_square(s, notation)),
+        Some(p) if p.color != us => format!("the piece on {} is not yours; {us:?} is to move", format_square(s, notation)),
+        Some(_) => held_back(pos, legal, s, notation).map_or_else(String::new, |n| n.message),
     }
+}
+
+/// The notice for a tap on an own piece at `s` that has no legal move; `None` for any other square.
+fn held_back(pos: &Position, legal: &[Move], s: Square, notation: Notation) -> Option<Notice> {
+    let own = pos.piece_at(s).is_some_and(|p| p.color == pos.side_to_move());
+    if !own || legal.iter().any(|m| m.from() == s) {
+        return None;
+    }
+    let name = |q: Square| format_square(q, notation);
+    let (kind, capturers, message) = if legal.first().is_some_and(Move::is_capture) {
+        let capturers: Vec<Square> = Squares(legal.iter().fold(0, |b, m| b | m.from().mask())).collect();
+        let names: Vec<String> = capturers.iter().map(|&q| name(q)).collect();
+        let message = format!("capturing is compulsory: move a piece that can capture ({})", names.join(", "));
+        (NoticeKind::MustCaptureElsewhere, capturers.iter().map(|q| q.pdn() as u32).collect(), message)
+    } else {
+        (NoticeKind::PieceCannotMove, Vec::new(), format!("the piece on {} has no legal move", name(s)))
+    };
+    Some(Notice { kind, square: s.pdn() as u32, capturers, message })
 }
 
 #[cfg(test)]

@@ -263,6 +263,26 @@ pub struct AnalysisView {
     pub black_accuracy: Option<f64>,
 }
 
+/// Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
+/// `kind` and the squares; `message` is the English wording, in the snapshot's notation.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    /// The tapped square (PDN number).
+    pub square: u32,
+    /// The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+    pub capturers: Vec<u32>,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
+pub enum NoticeKind {
+    /// Capturing is compulsory and this piece cannot capture.
+    MustCaptureElsewhere,
+    /// The piece has no legal move (blocked).
+    PieceCannotMove,
+}
+
 /// Everything a game screen draws, taken at one moment.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct Snapshot {
@@ -277,6 +297,8 @@ pub struct Snapshot {
     pub capture: Option<CaptureProgress>,
     /// Moves to choose from after a tap that several capture paths share; empty otherwise.
     pub choices: Vec<MoveView>,
+    /// Why the last tap did nothing, to show the player; `None` after the next input.
+    pub notice: Option<Notice>,
     pub last_move: Option<MoveView>,
     pub clocks: Option<ClockView>,
     pub counters: DrawCounters,

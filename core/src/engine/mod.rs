@@ -5,11 +5,13 @@
 //!
 //! Files by job: [`search`] (alpha-beta), [`eval`] (features and weights), [`tt`] (transposition table),
 //! [`limits`] (limits and the stop handle), [`root`] (position plus game history), [`levels`] (the eight
-//! playing levels), [`advice`] (hints and coach tips), [`analysis`] (post-game review), [`tune`] (self-play
-//! and the weight fit), [`matches`] (engine-vs-engine matches), [`rng`] (seeded randomness).
+//! playing levels), [`advice`] (hints and coach tips), [`analysis`] (post-game review), [`analysis_codec`]
+//! (the review as cache text), [`tune`] (self-play and the weight fit), [`matches`] (engine-vs-engine
+//! matches), [`rng`] (seeded randomness).
 
 pub mod advice;
 pub mod analysis;
+pub mod analysis_codec;
 pub mod eval;
 pub mod levels;
 pub mod limits;

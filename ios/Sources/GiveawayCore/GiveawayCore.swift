@@ -3348,6 +3348,84 @@ public func FfiConverterTypeNewGame_lower(_ value: NewGame) -> RustBuffer {
 }
 
 
+/**
+ * Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
+ * `kind` and the squares; `message` is the English wording, in the snapshot's notation.
+ */
+public struct Notice: Equatable, Hashable {
+    public var kind: NoticeKind
+    /**
+     * The tapped square (PDN number).
+     */
+    public var square: UInt32
+    /**
+     * The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+     */
+    public var capturers: [UInt32]
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(kind: NoticeKind, 
+        /**
+         * The tapped square (PDN number).
+         */square: UInt32, 
+        /**
+         * The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+         */capturers: [UInt32], message: String) {
+        self.kind = kind
+        self.square = square
+        self.capturers = capturers
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Notice: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeNotice: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Notice {
+        return
+            try Notice(
+                kind: FfiConverterTypeNoticeKind.read(from: &buf), 
+                square: FfiConverterUInt32.read(from: &buf), 
+                capturers: FfiConverterSequenceUInt32.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Notice, into buf: inout [UInt8]) {
+        FfiConverterTypeNoticeKind.write(value.kind, into: &buf)
+        FfiConverterUInt32.write(value.square, into: &buf)
+        FfiConverterSequenceUInt32.write(value.capturers, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNotice_lift(_ buf: RustBuffer) throws -> Notice {
+    return try FfiConverterTypeNotice.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNotice_lower(_ value: Notice) -> RustBuffer {
+    return FfiConverterTypeNotice.lower(value)
+}
+
+
 public struct PieceView: Equatable, Hashable {
     public var color: Color
     public var kind: PieceKind
@@ -3798,6 +3876,10 @@ public struct Snapshot: Equatable, Hashable {
      * Moves to choose from after a tap that several capture paths share; empty otherwise.
      */
     public var choices: [MoveView]
+    /**
+     * Why the last tap did nothing, to show the player; `None` after the next input.
+     */
+    public var notice: Notice?
     public var lastMove: MoveView?
     public var clocks: ClockView?
     public var counters: DrawCounters
@@ -3840,7 +3922,10 @@ public struct Snapshot: Equatable, Hashable {
          */mustCapture: Bool, selected: UInt32?, capture: CaptureProgress?, 
         /**
          * Moves to choose from after a tap that several capture paths share; empty otherwise.
-         */choices: [MoveView], lastMove: MoveView?, clocks: ClockView?, counters: DrawCounters, notation: Notation, moveList: [MoveRow], ply: UInt32, 
+         */choices: [MoveView], 
+        /**
+         * Why the last tap did nothing, to show the player; `None` after the next input.
+         */notice: Notice?, lastMove: MoveView?, clocks: ClockView?, counters: DrawCounters, notation: Notation, moveList: [MoveRow], ply: UInt32, 
         /**
          * The position as PDN FEN.
          */fen: String, result: ResultView?, canUndo: Bool, canRedo: Bool, opponent: Opponent, 
@@ -3860,6 +3945,7 @@ public struct Snapshot: Equatable, Hashable {
         self.selected = selected
         self.capture = capture
         self.choices = choices
+        self.notice = notice
         self.lastMove = lastMove
         self.clocks = clocks
         self.counters = counters
@@ -3900,6 +3986,7 @@ public struct FfiConverterTypeSnapshot: FfiConverterRustBuffer {
                 selected: FfiConverterOptionUInt32.read(from: &buf), 
                 capture: FfiConverterOptionTypeCaptureProgress.read(from: &buf), 
                 choices: FfiConverterSequenceTypeMoveView.read(from: &buf), 
+                notice: FfiConverterOptionTypeNotice.read(from: &buf), 
                 lastMove: FfiConverterOptionTypeMoveView.read(from: &buf), 
                 clocks: FfiConverterOptionTypeClockView.read(from: &buf), 
                 counters: FfiConverterTypeDrawCounters.read(from: &buf), 
@@ -3926,6 +4013,7 @@ public struct FfiConverterTypeSnapshot: FfiConverterRustBuffer {
         FfiConverterOptionUInt32.write(value.selected, into: &buf)
         FfiConverterOptionTypeCaptureProgress.write(value.capture, into: &buf)
         FfiConverterSequenceTypeMoveView.write(value.choices, into: &buf)
+        FfiConverterOptionTypeNotice.write(value.notice, into: &buf)
         FfiConverterOptionTypeMoveView.write(value.lastMove, into: &buf)
         FfiConverterOptionTypeClockView.write(value.clocks, into: &buf)
         FfiConverterTypeDrawCounters.write(value.counters, into: &buf)
@@ -4919,6 +5007,78 @@ public func FfiConverterTypeNotation_lower(_ value: Notation) -> RustBuffer {
 
 
 
+
+public enum NoticeKind: Equatable, Hashable {
+    
+    /**
+     * Capturing is compulsory and this piece cannot capture.
+     */
+    case mustCaptureElsewhere
+    /**
+     * The piece has no legal move (blocked).
+     */
+    case pieceCannotMove
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension NoticeKind: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeNoticeKind: FfiConverterRustBuffer {
+    typealias SwiftType = NoticeKind
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> NoticeKind {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .mustCaptureElsewhere
+        
+        case 2: return .pieceCannotMove
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: NoticeKind, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .mustCaptureElsewhere:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .pieceCannotMove:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNoticeKind_lift(_ buf: RustBuffer) throws -> NoticeKind {
+    return try FfiConverterTypeNoticeKind.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeNoticeKind_lower(_ value: NoticeKind) -> RustBuffer {
+    return FfiConverterTypeNoticeKind.lower(value)
+}
+
+
+
 /**
  * Who plays against whom.
  */
@@ -5668,6 +5828,30 @@ fileprivate struct FfiConverterOptionTypeMoveView: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeMoveView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeNotice: FfiConverterRustBuffer {
+    typealias SwiftType = Notice?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeNotice.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeNotice.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }

@@ -58,6 +58,11 @@ public struct UserMessage: Equatable, Sendable {
         self.detail = detail
     }
 
+    /// Why a tap on an own piece did nothing, worded as a refused move.
+    public init(_ notice: Notice) {
+        self.init(kind: .illegalMove, detail: notice.message)
+    }
+
     public init(_ error: Error) {
         guard let e = error as? GiveawayError else {
             self.init(kind: .internalError, detail: String(describing: error))

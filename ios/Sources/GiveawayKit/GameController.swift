@@ -123,14 +123,16 @@ public final class GameController {
     public func tap(_ square: UInt32) {
         guard acceptsInput else { return }
         finishAnimation()
-        // The core's tap quietly ignores one's own piece that cannot move; while a capture is compulsory that
-        // is the newcomer's puzzle, so ask `select`, whose refusal says which pieces must capture.
-        if snapshot.mustCapture, snapshot.selected == nil, let s = snapshot.square(square),
-           s.piece?.color == snapshot.sideToMove, !s.movable {
-            perform { try self.session.select(square: square) }
-            return
-        }
         perform { try self.session.tap(square: square) }
+        if let notice = snapshot.notice { heldBack(notice) }
+    }
+
+    /// A tap on one of the player's own pieces did nothing; the core's notice says why. Forced capture is the
+    /// newcomer's puzzle, so that one also brings back the rule's explanation.
+    private func heldBack(_ notice: Notice) {
+        onFeedback?(.illegal)
+        message = UserMessage(notice)
+        if notice.kind == .mustCaptureElsewhere { explainCapture = true }
     }
 
     /// A drag starts on `square`: pick the piece up if it can move.

@@ -110,6 +110,8 @@ final class GameControllerTests: XCTestCase {
         c.tap(23) // e3 cannot move: d4 must capture
         XCTAssertEqual(c.snapshot.ply, 2)
         XCTAssertNil(c.snapshot.selected)
+        XCTAssertEqual(c.snapshot.notice?.kind, .mustCaptureElsewhere)
+        XCTAssertEqual(c.snapshot.notice?.capturers, [18])
         XCTAssertEqual(c.message?.kind, .illegalMove)
         XCTAssertTrue(c.message?.detail.contains("compulsory") == true)
         XCTAssertTrue(c.explainCapture)

@@ -266,3 +266,40 @@ fn snapshot_marks_forced_captures() {
     assert_eq!(snap.squares.len(), 32);
     assert_eq!(snap.fen, "W:W22,24:B18");
 }
+
+#[test]
+fn a_tap_on_a_piece_held_back_by_a_capture_says_why_until_the_next_input() {
+    let t = Instant::now();
+    let setup = NewGame { start: StartPosition::Fen { fen: "W:Wc3,g3,a1:Bd4".into() }, ..NewGame::pass_and_play(None) };
+    let mut s = GameState::new(setup, t).unwrap();
+    let notice = |s: &GameState| s.snapshot(t, false, None).notice;
+    s.tap(sq("g3"), t).unwrap();
+    assert!(s.entry.is_none());
+    let n = notice(&s).expect("g3 is held back");
+    assert_eq!((n.kind, n.square, n.capturers), (NoticeKind::MustCaptureElsewhere, sq("g3"), vec![sq("c3")]));
+    assert_eq!(n.message, "capturing is compulsory: move a piece that can capture (c3)");
+    // The notice stays on later snapshots (a status line), in the notation chosen, and goes with the next tap.
+    s.set_notation(Notation::Numeric);
+    s.tap(sq("a1"), t).unwrap();
+    assert_eq!(notice(&s).map(|n| n.message).as_deref(), Some("capturing is compulsory: move a piece that can capture (22)"));
+    s.tap(sq("c3"), t).unwrap();
+    assert_eq!(notice(&s), None);
+    // Empty squares and the opponent's pieces clear quietly.
+    s.tap(sq("g3"), t).unwrap();
+    s.tap(sq("d4"), t).unwrap();
+    assert_eq!(notice(&s), None);
+    s.tap(sq("g3"), t).unwrap();
+    s.tap(sq("h8"), t).unwrap();
+    assert_eq!(notice(&s), None);
+    // Selecting it directly is refused with the same words.
+    let e = s.select(sq("g3"), t).unwrap_err();
+    assert_eq!(e.to_string(), "illegal move: capturing is compulsory: move a piece that can capture (22)");
+    // A piece with no move at all when nothing must capture.
+    let setup = NewGame { start: StartPosition::Fen { fen: "W:Wa1,b2:Bh8".into() }, ..NewGame::pass_and_play(None) };
+    let mut s = GameState::new(setup, t).unwrap();
+    s.tap(sq("a1"), t).unwrap();
+    let n = notice(&s).expect("a1 is blocked");
+    assert_eq!((n.kind, n.capturers.len(), n.message.as_str()), (NoticeKind::PieceCannotMove, 0, "the piece on a1 has no legal move"));
+    s.tap(sq("b2"), t).unwrap();
+    assert!(s.entry.is_some() && notice(&s).is_none());
+}

@@ -22,6 +22,7 @@ import app.giveaway.R
 import app.giveaway.core.Color
 import app.giveaway.core.GameSession
 import app.giveaway.core.GiveawayException
+import app.giveaway.core.NoticeKind
 import app.giveaway.core.Opponent
 import app.giveaway.logic.GameController
 import app.giveaway.logic.GameEvent
@@ -265,17 +266,26 @@ class GameActivity : Activity() {
                     .show()
                 board.announceForAccessibility(text)
             }
-            GameEvent.ExplainMustCapture -> {
-                preferences().edit().putBoolean(KEY_EXPLAINED, true).apply()
-                AlertDialog.Builder(this).setTitle(R.string.must_capture_title).setMessage(R.string.must_capture_text)
-                    .setPositiveButton(R.string.got_it, null)
-                    .show()
+            GameEvent.ExplainMustCapture -> explainMustCapture()
+            is GameEvent.HeldBack -> when (e.notice.kind) {
+                NoticeKind.MUST_CAPTURE_ELSEWHERE -> explainMustCapture()
+                NoticeKind.PIECE_CANNOT_MOVE -> {
+                    feedback.refused()
+                    Toast.makeText(this, R.string.piece_cannot_move, Toast.LENGTH_SHORT).show()
+                }
             }
             is GameEvent.Refused -> {
                 feedback.refused()
                 Toast.makeText(this, errorText(e.error), Toast.LENGTH_SHORT).show()
             }
         }
+    }
+
+    private fun explainMustCapture() {
+        preferences().edit().putBoolean(KEY_EXPLAINED, true).apply()
+        AlertDialog.Builder(this).setTitle(R.string.must_capture_title).setMessage(R.string.must_capture_text)
+            .setPositiveButton(R.string.got_it, null)
+            .show()
     }
 
     private fun pickReaction() {

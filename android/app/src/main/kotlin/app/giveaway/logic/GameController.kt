@@ -7,6 +7,7 @@ import app.giveaway.core.GameSession
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.MoveView
 import app.giveaway.core.Notation
+import app.giveaway.core.Notice
 import app.giveaway.core.Opponent
 import app.giveaway.core.Orientation
 import app.giveaway.core.ResultView
@@ -55,8 +56,11 @@ sealed interface GameEvent {
     data class Ended(val result: ResultView) : GameEvent
     data class Coach(val tip: CoachView) : GameEvent
 
-    /** Explain forced capture: the first time it applies to the player, or a tap on a piece that may not move. */
+    /** Explain forced capture: the first time it applies to the player. */
     data object ExplainMustCapture : GameEvent
+
+    /** A tap on one of the player's own pieces did nothing; the core's [notice] says why. */
+    data class HeldBack(val notice: Notice) : GameEvent
 
     /** A refused action, with the core's reason. */
     data class Refused(val error: GiveawayException) : GameEvent
@@ -97,15 +101,15 @@ class GameController(
     }
 
     fun tap(square: Int) {
-        explainIfHeldBack(square)
-        input { session.tap(square.toUInt()) }
+        input { session.tap(square.toUInt()) }?.notice?.let { events(GameEvent.HeldBack(it)) }
     }
 
-    /** A piece dragged from [from] and dropped on [to]: select it, then move (hop or final square). */
+    /** A piece dragged from [from] and dropped on [to]: pick it up as a tap would, then move (hop or final square). */
     fun drag(from: Int, to: Int) {
         if (snapshot.selected?.toInt() != from && snapshot.capture == null) {
-            explainIfHeldBack(from)
-            if (input { session.select(from.toUInt()) } == null) return
+            if (snapshot.selected != null) input { session.clearSelection() }
+            tap(from)
+            if (snapshot.selected?.toInt() != from) return
         }
         input { session.moveTo(to.toUInt()) }
     }
@@ -220,15 +224,6 @@ class GameController(
     } catch (e: GiveawayException) {
         events(GameEvent.Refused(e))
         null
-    }
-
-    /** Touching one's own piece that may not move because another must capture: say why. */
-    private fun explainIfHeldBack(square: Int) {
-        val s = snapshot.squares.getOrNull(square - 1) ?: return
-        val own = s.piece?.color == snapshot.sideToMove
-        if (state.playerToMove && snapshot.mustCapture && own && !s.mustCapture && snapshot.capture == null) {
-            events(GameEvent.ExplainMustCapture)
-        }
     }
 
     private fun update(next: Snapshot) {

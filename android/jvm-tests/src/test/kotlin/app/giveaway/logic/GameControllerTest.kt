@@ -3,6 +3,7 @@ package app.giveaway.logic
 import app.giveaway.core.AnimationSpeed
 import app.giveaway.core.Color
 import app.giveaway.core.EndReason
+import app.giveaway.core.NoticeKind
 import app.giveaway.core.Opponent
 import app.giveaway.core.Orientation
 import app.giveaway.core.Outcome
@@ -77,8 +78,30 @@ class GameControllerTest {
             c.start()
             assertTrue(r.events.isEmpty(), "already explained before")
             c.tap(sq("a1"))
-            assertEquals(listOf<GameEvent>(GameEvent.ExplainMustCapture), r.events)
+            val notice = r.of<GameEvent.HeldBack>().single().notice
+            assertEquals(NoticeKind.MUST_CAPTURE_ELSEWHERE, notice.kind)
+            assertEquals(listOf(sq("h6").toUInt()), notice.capturers)
             assertNull(c.snapshot.selected)
+            // Dragging it is refused the same way, and the capturing man still moves by drag.
+            c.drag(sq("a1"), sq("b2"))
+            assertEquals(2, r.of<GameEvent.HeldBack>().size)
+            assertTrue(r.of<GameEvent.Refused>().isEmpty())
+            c.drag(sq("h6"), sq("f8"))
+            assertEquals(1u, c.snapshot.ply)
+        }
+    }
+
+    @Test
+    fun `a blocked man says it cannot move`() = runBlocking {
+        val r = Recorder()
+        session(Opponent.PassAndPlay, "W:Wa1,b2:Bh8").use { game ->
+            val c = r.controller(game, this, explained = true)
+            c.start()
+            c.tap(sq("a1"))
+            assertEquals(NoticeKind.PIECE_CANNOT_MOVE, r.of<GameEvent.HeldBack>().single().notice.kind)
+            c.tap(sq("b2"))
+            assertEquals(sq("b2").toUInt(), c.snapshot.selected)
+            assertEquals(1, r.of<GameEvent.HeldBack>().size, "a piece that can move raises no notice")
         }
     }
 

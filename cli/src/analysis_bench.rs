@@ -1,0 +1,108 @@
+//! `giveaway bench-analysis`: times post-game analysis of saved games through the app API — the first
+//! `Replay::analyse` (the engine searches every position, then the result is cached) against the second one
+//! and a resumed session's (read from the analysis cache) — and checks the cached answers are identical.
+
+use crate::args::{Args, Fail};
+use crate::storage_bench::{realistic_game, summary, time};
+use giveaway_core::api::runtime::runtime;
+use giveaway_core::api::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
+use giveaway_core::engine::rng::Rng;
+use giveaway_core::storage::Storage;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+/// Counts analysis progress calls: the engine searched that many positions.
+#[derive(Default)]
+struct Searched(AtomicU32);
+
+impl ProgressListener for Searched {
+    fn on_search(&self, _: SearchProgress) {}
+    fn on_analysis(&self, _: u32, _: u32) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Runs one analysis call, timed; returns the view, the time and the positions searched.
+fn timed<F, Fut>(analyse: F) -> Result<(AnalysisView, std::time::Duration, u32), Fail>
+where
+    F: FnOnce(Option<Arc<dyn ProgressListener>>) -> Fut,
+    Fut: Future<Output = ApiResult<AnalysisView>>,
+{
+    let rt = runtime()?;
+    let searched = Arc::new(Searched::default());
+    let (view, d) = time(|| rt.block_on(analyse(Some(searched.clone()))));
+    Ok((view?, d, searched.0.load(Ordering::Relaxed)))
+}
+
+pub fn cmd_bench_analysis(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["games", "plies", "dir"], &[])?;
+    let number = |name: &str, default: usize, max: usize| match args.value(name) {
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| Fail(format!("--{name} must be a number from 1 to {max}, not '{v}'"))),
+        None => Ok(default),
+    };
+    let games = number("games", 3, 100)?;
+    // Realistic games are 60–100 plies long; each is cut to this length.
+    let plies = number("plies", 60, 60)?;
+    let dir = match args.value("dir") {
+        Some(d) => PathBuf::from(d),
+        None => std::env::temp_dir().join(format!("giveaway-bench-analysis-{}", std::process::id())),
+    };
+    let result = run(&dir, games, plies);
+    // The database is scratch: remove it whatever happened.
+    if std::env::var_os("GIVEAWAY_BENCH_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    result
+}
+
+fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {
+    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
+    let path = dir.join("bench.db");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    let mut rng = Rng::new(0x5eed_a11a);
+    let records = (0..games)
+        .map(|_| {
+            realistic_game(&mut rng, now).map(|mut r| {
+                r.moves.truncate(plies);
+                r
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (storage, _) = Storage::open(&path)?;
+    let ids = storage.insert_games(&records)?;
+    drop(storage);
+
+    let lib = GameLibrary::open(path.to_string_lossy().into_owned())?;
+    let (mut first, mut cached, mut resumed) = (Vec::new(), Vec::new(), Vec::new());
+    for (k, &id) in ids.iter().enumerate() {
+        let replay = lib.replay(id)?;
+        let (computed, d1, searched) = timed(|p| async { replay.analyse(p).await })?;
+        let (again, d2, searched_again) = timed(|p| async { replay.analyse(p).await })?;
+        let session = lib.resume(id)?;
+        let (from_session, d3, searched_session) = timed(|p| async { session.analyse(p).await })?;
+        if again != computed || from_session != computed || searched_again + searched_session != 0 {
+            return Err(Fail(format!("game {id}: the second analysis was not the cached first one")));
+        }
+        println!(
+            "game {}: {} plies, first analysis {:.2} s ({searched} positions searched), cached: replay {:.3} ms, resumed session {:.3} ms",
+            k + 1,
+            replay.plies(),
+            d1.as_secs_f64(),
+            d2.as_secs_f64() * 1000.0,
+            d3.as_secs_f64() * 1000.0
+        );
+        first.push(d1);
+        cached.push(d2);
+        resumed.push(d3);
+    }
+    println!("first analysis (computed):  {}", summary(first));
+    println!("replay analysis (cached):   {}", summary(cached));
+    println!("session analysis (cached):  {}", summary(resumed));
+    Ok(())
+}
