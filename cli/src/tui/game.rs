@@ -133,6 +133,10 @@ impl GameScreen {
                     self.tip = None;
                 }
                 self.reactions.update(&s.reactions, Instant::now());
+                // Why a tap on an own piece did nothing (e.g. another piece must capture).
+                if let Some(n) = &s.notice {
+                    self.message = Some((n.message.clone(), true));
+                }
                 self.snap = s;
             }
             Err(e) => self.message = Some((e.to_string(), true)),

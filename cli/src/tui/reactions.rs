@@ -6,8 +6,8 @@ use giveaway_core::api::Reaction;
 use giveaway_core::Color;
 use std::time::{Duration, Instant};
 
-/// The emoji the Android app offers (`GameActivity.REACTIONS`), in its order; the picker numbers them 1–7.
-pub const EMOJI: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
+/// The emoji every front end offers (the core's catalog), in its order; the picker numbers them from 1.
+pub use giveaway_core::api::catalog::REACTION_EMOJIS as EMOJI;
 
 /// How long a reaction stays next to its player.
 pub const SHOWN_FOR: Duration = Duration::from_secs(4);
