@@ -5,11 +5,14 @@
 //! forms too), comments `{…}` and `; …`, NAGs (`$3`, `!`, `?!`), nested variations (skipped), results
 //! `1-0 0-1 1/2-1/2 *` and the `2-0 0-2 1-1` some programs use, `[FEN]` with or without `[SetUp "1"]`.
 //! Writing produces GameType 25 plus `[Variant "Giveaway"]`, algebraic moves with every landing square.
+//! Clock times after a move travel in a comment after it, as lidraughts writes them: `{[%clock w0:10:00 B0:09:58]}`.
 
+mod clock;
 mod lex;
 mod read;
 mod write;
 
+pub(crate) use clock::{clock_text, parse_clock};
 pub use read::read_games;
 pub use write::{write_game, write_games};
 
@@ -32,6 +35,9 @@ pub struct PdnGame {
     pub tags: Vec<(String, String)>,
     pub start: Position,
     pub moves: Vec<Move>,
+    /// White's and Black's clock in milliseconds after each ply, where known. The reader keeps it as long as
+    /// `moves`; the writer takes a missing entry as unknown.
+    pub clocks: Vec<Option<[u64; 2]>>,
     /// `None` for `*` (unfinished or unknown).
     pub result: Option<Outcome>,
     /// 1-based place of this game in the file it was read from (1 for games built in memory).
@@ -41,7 +47,14 @@ pub struct PdnGame {
 impl PdnGame {
     /// A game from the standard start with no tags and no moves.
     pub fn new() -> PdnGame {
-        PdnGame { tags: Vec::new(), start: Position::start(), moves: Vec::new(), result: None, number: 1 }
+        PdnGame {
+            tags: Vec::new(),
+            start: Position::start(),
+            moves: Vec::new(),
+            clocks: Vec::new(),
+            result: None,
+            number: 1,
+        }
     }
 
     /// The value of a tag (keys compare case-insensitively, as programs differ in case).

@@ -1,4 +1,5 @@
-//! Splits PDN text into tag pairs and words, dropping comments, variations and `%` escape lines.
+//! Splits PDN text into tag pairs, words and comments, dropping variations (with the comments inside them) and
+//! `%` escape lines.
 
 /// A lexical unit the reader acts on.
 #[derive(Debug, PartialEq, Eq)]
@@ -6,6 +7,8 @@ pub(super) enum Token<'a> {
     Tag { key: String, value: String },
     /// Anything else: a move number, a move, a NAG, a result.
     Word(&'a str),
+    /// The text of a `{…}` or `; …` comment outside variations, without its delimiters.
+    Comment(&'a str),
 }
 
 pub(super) struct Lexer<'a> {
@@ -29,21 +32,21 @@ impl<'a> Lexer<'a> {
         self.bytes().get(self.pos).copied()
     }
 
-    fn skip_line(&mut self) {
-        while let Some(c) = self.peek() {
-            self.pos += 1;
-            if c == b'\n' {
-                break;
-            }
-        }
+    /// Skips to the next line; returns the text skipped, without the line break.
+    fn skip_line(&mut self) -> &'a str {
+        let start = self.pos;
+        let end = self.bytes()[start..].iter().position(|&c| c == b'\n').map_or(self.text.len(), |n| start + n);
+        self.pos = (end + 1).min(self.text.len());
+        &self.text[start..end]
     }
 
-    /// Skips a `{…}` comment; `pos` is on the `{`.
-    fn skip_comment(&mut self) -> Result<(), String> {
-        match self.bytes()[self.pos..].iter().position(|&c| c == b'}') {
+    /// Skips a `{…}` comment; `pos` is on the `{`. Returns the text inside.
+    fn skip_comment(&mut self) -> Result<&'a str, String> {
+        let start = self.pos + 1;
+        match self.bytes()[start..].iter().position(|&c| c == b'}') {
             Some(n) => {
-                self.pos += n + 1;
-                Ok(())
+                self.pos = start + n + 1;
+                Ok(&self.text[start..start + n])
             }
             None => Err("comment '{' is never closed with '}'".into()),
         }
@@ -145,10 +148,13 @@ impl<'a> Iterator for Lexer<'a> {
                     Ok(())
                 }
                 b';' => {
-                    self.skip_line();
-                    Ok(())
+                    self.pos += 1;
+                    return Some(Ok(Token::Comment(self.skip_line())));
                 }
-                b'{' => self.skip_comment(),
+                b'{' => match self.skip_comment() {
+                    Ok(text) => return Some(Ok(Token::Comment(text))),
+                    Err(e) => Err(e),
+                },
                 b'(' => self.skip_variation(),
                 b'[' => match self.tag() {
                     Ok(t) => return Some(Ok(t)),
@@ -181,6 +187,7 @@ mod tests {
             .map(|t| match t {
                 Ok(Token::Word(w)) => w.to_string(),
                 Ok(Token::Tag { key, value }) => format!("[{key}={value}]"),
+                Ok(Token::Comment(c)) => format!("{{{c}}}"),
                 Err(e) => format!("ERR {e}"),
             })
             .collect()
@@ -192,7 +199,20 @@ mod tests {
                     f6-g5 (1... b6-a5 (2. d4-c5 {x)}) ) ; nested ) \n 2.d4:f6 ; rest of line\n g7:e5 $1 1-0";
         assert_eq!(
             words(text),
-            ["[Event=A \"big\" one\\]", "[Site=x]", "1.", "c3-d4", "f6-g5", "2.d4:f6", "g7:e5", "$1", "1-0"]
+            [
+                "[Event=A \"big\" one\\]",
+                "[Site=x]",
+                "1.",
+                "c3-d4",
+                "{comment (not a variation}",
+                "f6-g5",
+                "{ nested ) }",
+                "2.d4:f6",
+                "{ rest of line}",
+                "g7:e5",
+                "$1",
+                "1-0"
+            ]
         );
     }
 

@@ -1,5 +1,6 @@
 //! Assembles lexed PDN into games, resolving every move against the position it is played in.
 
+use super::clock::clock_command;
 use super::lex::{Lexer, Token};
 use super::{parse_result, MoveAt, PdnError, PdnErrorKind, PdnGame};
 use crate::fen::parse_fen;
@@ -8,7 +9,8 @@ use crate::notation::parse_move;
 use crate::position::Position;
 
 /// Reads every game in `text`. A game ends at its result token, or where the next game's tags begin.
-/// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well.
+/// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well. A clock command in
+/// a comment after a move gives that move's clocks; other comments are ignored.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut games = Vec::new();
     let mut cur = Builder::new(1);
@@ -31,6 +33,7 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                     cur.play(mv)?;
                 }
             }
+            Token::Comment(text) => cur.comment(text),
         }
     }
     if cur.has_content() {
@@ -58,11 +61,13 @@ struct Builder {
     game: PdnGame,
     /// The position after the moves so far; `None` until movetext begins (the tags decide the start).
     pos: Option<Position>,
+    /// Each side's clock as last given by a clock command, so a command giving one time completes the pair.
+    clocks: [Option<u64>; 2],
 }
 
 impl Builder {
     fn new(number: usize) -> Builder {
-        Builder { game: PdnGame { number, ..PdnGame::new() }, pos: None }
+        Builder { game: PdnGame { number, ..PdnGame::new() }, pos: None, clocks: [None, None] }
     }
 
     fn in_movetext(&self) -> bool {
@@ -104,7 +109,23 @@ impl Builder {
         let mv = parse_move(&pos, text).map_err(|e| self.error(Some(text), PdnErrorKind::Move(e)))?;
         self.pos = Some(pos.play(&mv));
         self.game.moves.push(mv);
+        self.game.clocks.push(None);
         Ok(())
+    }
+
+    /// Gives the last move the clocks a comment after it states. A comment before the first move, or one
+    /// without a usable clock command, says nothing about clocks; when one gives a single time, the other
+    /// side's clock is the last one known (the move did not run it), and without one the move keeps none.
+    fn comment(&mut self, text: &str) {
+        let Some(ply) = self.game.moves.len().checked_sub(1) else { return };
+        let mover = MoveAt::of_ply(self.game.start.side_to_move(), ply).side;
+        let Some(given) = clock_command(text, mover) else { return };
+        for (known, new) in self.clocks.iter_mut().zip(given) {
+            *known = new.or(*known);
+        }
+        if let (Some(white), Some(black), Some(slot)) = (self.clocks[0], self.clocks[1], self.game.clocks.last_mut()) {
+            *slot = Some([white, black]);
+        }
     }
 
     /// The finished game; without a result token the Result tag decides, else it is unfinished.

@@ -148,8 +148,92 @@ fn long_movetext_is_wrapped() {
     assert!(text.lines().filter(|l| !l.starts_with('[')).count() > 2, "{text}");
 }
 
-/// A random legal game: an optional handicap start (some men removed, either side to move), random moves.
-fn random_game(remove: u32, black_first: bool, picks: &[u16], result: u8) -> PdnGame {
+/// Minutes and seconds as milliseconds.
+fn ms(min: u64, sec: f64) -> u64 {
+    min * 60_000 + (sec * 1000.0).round() as u64
+}
+
+#[test]
+fn writes_clocks_as_lidraughts_does() {
+    let mut g = PdnGame::new();
+    g.moves = moves_from(&g.start, &["c3-d4", "f6-e5"]);
+    g.clocks = vec![Some([ms(10, 0.0), ms(10, 0.0)]); 2];
+    let text = write_game(&g);
+    assert!(
+        text.ends_with("\n\n1. c3-d4 {[%clock w0:10:00 B0:10:00]} f6-e5 {[%clock W0:10:00 b0:10:00]} *\n"),
+        "{text}"
+    );
+    // Unknown clocks write no comment; a fraction of a second is kept.
+    g.moves = moves_from(&g.start, &["c3-d4", "f6-e5", "d4:f6"]);
+    g.clocks = vec![None, Some([ms(9, 57.5), ms(1, 0.0)])];
+    let text = write_game(&g);
+    assert!(text.ends_with("\n\n1. c3-d4 f6-e5 {[%clock W0:09:57.500 b0:01:00]} 2. d4:f6 *\n"), "{text}");
+    let back = &read_games(&text).unwrap()[0];
+    assert_eq!(back.clocks, [None, Some([ms(9, 57.5), ms(1, 0.0)]), None]);
+}
+
+#[test]
+fn reads_clocks_as_lidraughts_writes_them() {
+    let text = "[GameType \"25\"]\n1. 22-18 {[%clock w0:10:00 B0:10:00]} 11-15 {[%clock W0:10:00 b0:10:00]} \
+                2. 18x11 {[%clock w0:09:57.5 B0:10:00]} 8x15 {[%clock W0:09:57.5 b0:09:51]} *";
+    let g = &read_games(text).unwrap()[0];
+    assert_eq!(g.moves.len(), 4);
+    let ten = ms(10, 0.0);
+    assert_eq!(
+        g.clocks,
+        [Some([ten, ten]), Some([ten, ten]), Some([ms(9, 57.5), ten]), Some([ms(9, 57.5), ms(9, 51.0)])]
+    );
+}
+
+#[test]
+fn clocks_are_read_as_far_as_they_go_and_never_refused() {
+    let clocks = |text: &str| read_games(text).unwrap().into_iter().map(|g| g.clocks).collect::<Vec<_>>();
+    let min = |m: u64| ms(m, 0.0);
+    // One time each: the mover's clock; the other side's is the last known, so the first move has none.
+    assert_eq!(
+        clocks("1. 22-18 {[%clk 0:09:59]} 11-15 {[%clk 0:09:58]} 2. 18x11 {[%clk 0:09:50]} *"),
+        [vec![None, Some([ms(9, 59.0), ms(9, 58.0)]), Some([ms(9, 50.0), ms(9, 58.0)])]]
+    );
+    // Comments in variations, before the first move and without a usable command say nothing about clocks.
+    assert_eq!(
+        clocks(
+            "{[%clock w0:01:00 b0:01:00]} 1. 22-18 {[%clock w0:10:00 B0:10:00]} (1. 23-19 {[%clock w0:01:00 \
+             B0:01:00]}) 11-15 {a fine [%eval 0.3] move} 2. 18x11 {[%clock w0:1x:00 B0:10:00]} 8x15 {[%clock} \
+             3. 24-19 ; [%clock w0:08:00 B0:09:00]\n *"
+        ),
+        [vec![Some([min(10), min(10)]), None, None, None, Some([min(8), min(9)])]]
+    );
+    // Each game starts with no clock known; a comment after a result belongs to no move.
+    assert_eq!(
+        clocks("1. 22-18 {[%clock w0:10:00 B0:10:00]} * {[%clock w0:01:00 b0:01:00]} [Event \"2\"] 1. 22-18 \
+                {[%clk 0:05:00]} *"),
+        [vec![Some([min(10), min(10)])], vec![None]]
+    );
+}
+
+#[test]
+fn wrapping_keeps_clock_comments_whole() {
+    let mut g = PdnGame::new();
+    let mut pos = g.start;
+    while g.moves.len() < 60 {
+        let Some(m) = legal_moves(&pos).first().copied() else { break };
+        pos = pos.play(&m);
+        let left = 3_600_000 - 1_250 * g.moves.len() as u64;
+        g.clocks.push(Some([left, left - 700]));
+        g.moves.push(m);
+    }
+    let text = write_game(&g);
+    assert!(text.lines().filter(|l| !l.starts_with('[')).count() > 4, "{text}");
+    for line in text.lines() {
+        assert!(line.len() <= 80, "{line}");
+        assert_eq!(line.matches('{').count(), line.matches('}').count(), "{line}");
+    }
+    assert_eq!(read_games(&text).unwrap()[0].clocks, g.clocks);
+}
+
+/// A random legal game: an optional handicap start (some men removed, either side to move), random moves,
+/// the clocks after move `i` from `clocks[i]` (unknown where missing).
+fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<[u64; 2]>], result: u8) -> PdnGame {
     let full = Position::start();
     let start = if remove == 0 {
         full
@@ -177,10 +261,17 @@ fn random_game(remove: u32, black_first: bool, picks: &[u16], result: u8) -> Pdn
         }
         let m = moves[p as usize % moves.len()];
         pos = pos.play(&m);
+        g.clocks.push(clocks.get(g.moves.len()).copied().flatten());
         g.moves.push(m);
     }
     g.result = [None, Some(Outcome::WhiteWins), Some(Outcome::BlackWins), Some(Outcome::Draw)][result as usize % 4];
     g
+}
+
+/// Clocks for up to 140 plies, some unknown: mostly game-like times (whole seconds or a fraction), some any.
+fn clocks() -> impl Strategy<Value = Vec<Option<[u64; 2]>>> {
+    let ms = prop_oneof![(0u64..7200).prop_map(|s| s * 1000), 0u64..7_200_000, any::<u64>()];
+    prop::collection::vec(prop::option::weighted(0.8, [ms.clone(), ms]), 0..140)
 }
 
 proptest! {
@@ -190,11 +281,11 @@ proptest! {
     fn write_then_read_gives_the_same_games(
         specs in prop::collection::vec(
             (prop_oneof![Just(0u32), any::<u32>()], any::<bool>(), prop::collection::vec(any::<u16>(), 0..140),
-             any::<u8>(), "[ -~]{0,20}"),
+             clocks(), any::<u8>(), "[ -~]{0,20}"),
             1..4)
     ) {
-        let games: Vec<PdnGame> = specs.iter().enumerate().map(|(i, (remove, bf, picks, result, name))| {
-            let mut g = random_game(*remove, *bf, picks, *result);
+        let games: Vec<PdnGame> = specs.iter().enumerate().map(|(i, (remove, bf, picks, clocks, result, name))| {
+            let mut g = random_game(*remove, *bf, picks, clocks, *result);
             g.set_tag("White", name.clone());
             g.number = i + 1;
             g
@@ -205,6 +296,7 @@ proptest! {
         for (a, b) in games.iter().zip(&back) {
             prop_assert_eq!(a.start, b.start);
             prop_assert_eq!(&a.moves, &b.moves);
+            prop_assert_eq!(&a.clocks, &b.clocks);
             prop_assert_eq!(a.result, b.result);
             prop_assert_eq!(a.tag("White"), b.tag("White"));
             prop_assert_eq!(a.number, b.number);
@@ -217,9 +309,10 @@ proptest! {
     }
 
     #[test]
-    fn damaged_pdn_never_panics(picks in prop::collection::vec(any::<u16>(), 0..80), cut in any::<usize>(),
-                                junk in "[\\[\\](){}; \"\\\\$!?.:x0-9a-h*/%\n-]{0,12}") {
-        let text = write_game(&random_game(0, false, &picks, 0));
+    fn damaged_pdn_never_panics(picks in prop::collection::vec(any::<u16>(), 0..80), clocks in clocks(),
+                                cut in any::<usize>(),
+                                junk in "[\\[\\](){}; \"\\\\$!?.:x0-9a-h*/%\nwWbBclok-]{0,12}") {
+        let text = write_game(&random_game(0, false, &picks, &clocks, 0));
         let mut at = cut % (text.len() + 1);
         while !text.is_char_boundary(at) { at -= 1; }
         let damaged = format!("{}{}{}", &text[..at], junk, &text[at..]);

@@ -1,6 +1,8 @@
 //! Writes games as PDN: the seven-tag roster, GameType 25 with `[Variant "Giveaway"]`, `SetUp`/`FEN` for
-//! other starts, the remaining tags, then numbered algebraic movetext wrapped at 80 columns and the result.
+//! other starts, the remaining tags, then numbered algebraic movetext wrapped at 80 columns (a move's clocks in a
+//! comment after it) and the result.
 
+use super::clock::clock_comment;
 use super::{result_token, MoveAt, PdnGame, GAME_TYPE, VARIANT};
 use crate::fen::to_fen;
 use crate::position::{Color, Position};
@@ -52,6 +54,10 @@ pub fn write_game(game: &PdnGame) -> String {
             mv.to_string()
         };
         word(&mut out, &mut line, &text);
+        if let Some(clocks) = game.clocks.get(ply).copied().flatten() {
+            // One word, so wrapping never splits the comment.
+            word(&mut out, &mut line, &clock_comment(clocks, at.side.opponent()));
+        }
     }
     word(&mut out, &mut line, result_token(game.result));
     out.push_str(&line);
