@@ -61,7 +61,7 @@ pub fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
     let clocks = setup.time_control.map(|_| Clocks { white_ms: rng.below(300_000) as u64, black_ms: rng.below(300_000) as u64 });
     // Two years of games, newest now.
     let created_at = now - rng.below(730 * DAY_MS as usize) as i64;
-    Ok(GameRecord { setup, moves, clocks, ending, tags: Vec::new(), created_at })
+    Ok(GameRecord { setup, moves, move_clocks: Vec::new(), clocks, ending, tags: Vec::new(), created_at })
 }
 
 /// Median, 99th percentile and maximum, in milliseconds.

@@ -206,6 +206,9 @@ impl SavedGame {
 pub struct GameRecord {
     pub setup: NewGame,
     pub moves: Vec<Move>,
+    /// Clocks after each ply, where known (index = ply - 1; entries past its end are unknown).
+    pub move_clocks: Vec<Option<Clocks>>,
+    /// The clocks now (where play resumes).
     pub clocks: Option<Clocks>,
     pub ending: Option<Ending>,
     pub tags: Vec<(String, String)>,

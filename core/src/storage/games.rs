@@ -325,7 +325,7 @@ impl Storage {
         for (rec, fen) in records.iter().zip(&starts) {
             let id = insert_game(&tx, &rec.setup, fen.as_deref(), rec.moves.len(), rec.clocks, rec.ending, rec.created_at)?;
             for (ply, mv) in rec.moves.iter().enumerate() {
-                insert_move(&tx, id, ply, mv, None)?;
+                insert_move(&tx, id, ply, mv, rec.move_clocks.get(ply).copied().flatten())?;
             }
             for (seq, (key, value)) in rec.tags.iter().enumerate() {
                 tx.prepare_cached("INSERT INTO game_tags (game_id, seq, key, value) VALUES (?1, ?2, ?3, ?4)")?

@@ -5,8 +5,8 @@ use super::error::{Result, StorageError};
 use super::{now_ms, Storage};
 use crate::fen::to_fen;
 use crate::game::Rules;
-use crate::pdn::{read_games, write_games, PdnGame};
-use crate::record::{parse_seconds, Clocks, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
+use crate::pdn::{clock_text, parse_clock, read_games, write_games, PdnGame};
+use crate::record::{Clocks, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
 use crate::position::Position;
 
 /// Tags this module writes from columns, and reads back into them on import.
@@ -14,41 +14,14 @@ const COLUMN_TAGS: [&str; 6] = ["White", "Black", "TimeControl", "WhiteClock", "
 /// Tags the PDN writer produces from the game itself.
 const STRUCTURE_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
 
-/// `1:04:05` (hours, minutes, seconds; tenths when not whole), the PDN clock form.
-fn clock_text(ms: u64) -> String {
-    let s = ms / 1000;
-    let base = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
-    match ms % 1000 {
-        0 => base,
-        frac => format!("{base}.{frac:03}"),
-    }
-}
-
-fn parse_clock(text: &str) -> Option<u64> {
-    let text = text.trim();
-    let (hms, frac) = text.split_once('.').map_or((text, None), |(h, f)| (h, Some(f)));
-    let parts: Vec<&str> = hms.split(':').collect();
-    if parts.len() > 3 {
-        return None;
-    }
-    let mut secs: u64 = 0;
-    for p in parts {
-        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        secs = secs.checked_mul(60)?.checked_add(p.parse().ok()?)?;
-    }
-    // The fraction reads like seconds' fraction: reuse the seconds parser on "0.fff".
-    let ms = match frac {
-        Some(f) => parse_seconds(&format!("0.{f}")).filter(|_| !f.is_empty())?,
-        None => 0,
-    };
-    secs.checked_mul(1000)?.checked_add(ms)
-}
-
 fn to_pdn(saved: &SavedGame) -> PdnGame {
     let s = &saved.summary;
-    let mut g = PdnGame { start: *saved.game.start(), moves: saved.game.moves().to_vec(), ..PdnGame::new() };
+    let mut g = PdnGame {
+        start: *saved.game.start(),
+        moves: saved.game.moves().to_vec(),
+        clocks: saved.move_clocks.iter().map(|c| c.map(|c| [c.white_ms, c.black_ms])).collect(),
+        ..PdnGame::new()
+    };
     g.result = s.ending.map(|e| e.outcome);
     let event = match (s.setup.mode, s.setup.level) {
         (GameMode::VsComputer, Some(l)) => format!("Giveaway vs computer, level {l}"),
@@ -91,11 +64,15 @@ fn from_pdn(p: &PdnGame, rules: Rules, now: i64) -> Result<GameRecord> {
         rules,
         ..NewGame::new(GameMode::Imported, "", "")
     };
+    let move_clocks: Vec<Option<Clocks>> =
+        p.clocks.iter().map(|c| c.map(|[white_ms, black_ms]| Clocks { white_ms, black_ms })).collect();
+    // The final-clock tags, else the clocks after the last move (lidraughts writes no such tags).
     let clocks = p
         .tag("WhiteClock")
         .and_then(parse_clock)
         .zip(p.tag("BlackClock").and_then(parse_clock))
-        .map(|(white_ms, black_ms)| Clocks { white_ms, black_ms });
+        .map(|(white_ms, black_ms)| Clocks { white_ms, black_ms })
+        .or_else(|| move_clocks.last().copied().flatten());
     let board = game.result();
     let ending = match p.result {
         // The board's reason is known when it agrees with the written result.
@@ -108,7 +85,7 @@ fn from_pdn(p: &PdnGame, rules: Rules, now: i64) -> Result<GameRecord> {
         .filter(|(k, _)| !COLUMN_TAGS.iter().chain(&STRUCTURE_TAGS).any(|t| t.eq_ignore_ascii_case(k)))
         .cloned()
         .collect();
-    Ok(GameRecord { setup, moves: p.moves.clone(), clocks, ending, tags, created_at: now })
+    Ok(GameRecord { setup, moves: p.moves.clone(), move_clocks, clocks, ending, tags, created_at: now })
 }
 
 impl Storage {
@@ -136,22 +113,5 @@ impl Storage {
         let now = now_ms();
         let records = games.iter().map(|g| from_pdn(g, Rules::default(), now)).collect::<Result<Vec<_>>>()?;
         self.insert_games(&records)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clock_text_round_trips() {
-        for ms in [0, 999, 1000, 61_500, 3_600_000, 3_725_042, 86_400_000] {
-            assert_eq!(parse_clock(&clock_text(ms)), Some(ms), "{ms}");
-        }
-        assert_eq!(clock_text(3_725_000), "1:02:05");
-        assert_eq!(parse_clock("4:12"), Some(252_000));
-        for bad in ["", "x", "1:2:3:4", "1.2345", "-1"] {
-            assert_eq!(parse_clock(bad), None, "{bad}");
-        }
     }
 }

@@ -311,6 +311,7 @@ fn varied_records(n: usize) -> Vec<GameRecord> {
             GameRecord {
                 setup,
                 moves,
+                move_clocks: vec![],
                 clocks: None,
                 ending,
                 tags: vec![],
