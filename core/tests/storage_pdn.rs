@@ -1,8 +1,9 @@
 //! PDN through storage: games saved move by move, exported, imported into another database, come back with
-//! identical moves, start and result; a damaged export is either imported whole or refused with the database
-//! unchanged.
+//! identical moves, start, result and clocks after every move; a damaged export is either imported whole or
+//! refused with the database unchanged; an imported timed game replays with its clocks per move.
 
 use giveaway_core::game::{EndReason, GameResult, Outcome};
+use giveaway_core::api::{GameLibrary, NewGame as ApiNewGame};
 use giveaway_core::movegen::legal_moves;
 use giveaway_core::position::{Color, Position};
 use giveaway_core::record::{Clocks, GameMode, NewGame, SideTime, TimeControl};
@@ -89,7 +90,12 @@ fn save(s: &Storage, spec: &Spec) -> (Position, Vec<String>, Option<Outcome>) {
             break;
         }
         let m = moves[p as usize % moves.len()];
-        let clocks = spec.clock.map(|(_, _, left)| Clocks { white_ms: left, black_ms: left / 2 + 1 });
+        // Clocks that change every move, unknown for some moves.
+        let used = 1_234 * g.ply() as u64;
+        let clocks = spec.clock.filter(|_| p % 7 != 0).map(|(_, _, left)| Clocks {
+            white_ms: left.saturating_sub(used),
+            black_ms: (left / 2 + 1).saturating_sub(used / 3),
+        });
         s.append_move(id, g.ply() as u32, &m, clocks).unwrap();
         g.play(&m).unwrap();
     }
@@ -133,6 +139,7 @@ proptest! {
             let original = a.game_summary(*id).unwrap();
             prop_assert_eq!(saved.summary.setup.time_control, original.setup.time_control);
             prop_assert_eq!(saved.summary.clocks, original.clocks);
+            prop_assert_eq!(&saved.move_clocks, &a.load_game(*id).unwrap().move_clocks);
         }
         // Exporting the imported games gives the same movetext again.
         let again = b.export_all_pdn().unwrap();
@@ -191,4 +198,70 @@ fn files_from_other_programs_import() {
     let out = s.export_pdn(ids[1]).unwrap();
     assert!(out.contains("[SetUp \"1\"]\n[FEN \"W:W12:B8,14,26\"]") && out.contains("1. h6:f8:b4:e1 0-1"), "{out}");
     assert!(legal_moves(second.game.position()).is_empty());
+}
+
+#[test]
+fn clocks_after_each_move_survive_export_and_import() {
+    let dir = TempDir::new().unwrap();
+    let a = open(&dir, "a.db");
+    let setup = NewGame { time_control: Some(TimeControl::even(10, 0)), ..NewGame::new(GameMode::PassAndPlay, "A", "B") };
+    let id = a.create_game(&setup).unwrap();
+    let mut g = Game::new(Position::start(), Rules::default());
+    let clocks = [
+        Some(Clocks { white_ms: 600_000, black_ms: 600_000 }),
+        None,
+        Some(Clocks { white_ms: 597_500, black_ms: 591_000 }),
+        Some(Clocks { white_ms: 597_500, black_ms: 590_042 }),
+    ];
+    for (text, c) in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"].iter().zip(clocks) {
+        let m = giveaway_core::parse_move(g.position(), text).unwrap();
+        a.append_move(id, g.ply() as u32, &m, c).unwrap();
+        g.play(&m).unwrap();
+    }
+    let text = a.export_pdn(id).unwrap();
+    assert!(
+        text.contains(
+            "1. c3-d4 {[%clock w0:10:00 B0:10:00]} f6-e5 2. d4:f6\n\
+             {[%clock w0:09:57.500 B0:09:51]} g7:e5 {[%clock W0:09:57.500 b0:09:50.042]} *"
+        ),
+        "{text}"
+    );
+    let b = open(&dir, "b.db");
+    let back = b.load_game(b.import_pdn(&text).unwrap()[0]).unwrap();
+    assert_eq!(back.move_clocks, clocks);
+    assert_eq!(back.summary.clocks, clocks[3]);
+
+    // lidraughts writes no final-clock tags: the clocks after the last move are where play resumes.
+    let lidraughts = "[GameType \"25\"]\n[TimeControl \"600+0\"]\n1. 22-18 {[%clock w0:10:00 B0:10:00]} \
+                      11-15 {[%clock W0:10:00 b0:09:58]} *";
+    let id = b.import_pdn(lidraughts).unwrap()[0];
+    let got = b.load_game(id).unwrap();
+    let ten = Clocks { white_ms: 600_000, black_ms: 600_000 };
+    assert_eq!(got.move_clocks, [Some(ten), Some(Clocks { black_ms: 598_000, ..ten })]);
+    assert_eq!(got.summary.clocks, got.move_clocks[1]);
+}
+
+#[test]
+fn an_imported_timed_game_replays_with_its_clocks() {
+    let dir = TempDir::new().unwrap();
+    let library = |name: &str| GameLibrary::open(dir.path().join(name).to_string_lossy().into_owned()).unwrap();
+    let (a, b) = (library("a.db"), library("b.db"));
+    // The increment makes every move's clocks differ from the starting times.
+    let game = a.new_game(ApiNewGame::pass_and_play(Some(TimeControl::even(5, 3)))).unwrap();
+    for text in ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-f4"] {
+        game.play_move(text.into()).unwrap();
+    }
+    let id = game.snapshot().unwrap().game_id.unwrap();
+    let played = Storage::open(dir.path().join("a.db")).unwrap().0.load_game(id).unwrap().move_clocks;
+    assert!(played.iter().all(Option::is_some), "{played:?}");
+
+    let imported = b.import_pdn(a.export_pdn(id).unwrap()).unwrap()[0];
+    let stored = Storage::open(dir.path().join("b.db")).unwrap().0.load_game(imported).unwrap().move_clocks;
+    assert_eq!(stored, played);
+    let replay = b.replay(imported).unwrap();
+    for (ply, c) in played.iter().enumerate() {
+        let shown = replay.snapshot_at(ply as u32 + 1).unwrap().clocks.unwrap();
+        let c = c.unwrap();
+        assert_eq!((shown.white_ms, shown.black_ms), (c.white_ms, c.black_ms), "after ply {}", ply + 1);
+    }
 }

@@ -1,5 +1,5 @@
 //! Any text given to the PDN reader returns games or an error, never a panic; games read back are written and
-//! read again unchanged.
+//! read again unchanged (moves, clocks after each move, result).
 #![no_main]
 
 use giveaway_core::pdn::{read_games, write_games};
@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         let again = read_games(&write_games(&games)).expect("written PDN reads back");
         assert_eq!(again.len(), games.len());
         for (a, b) in games.iter().zip(&again) {
-            assert_eq!((a.start, &a.moves, a.result), (b.start, &b.moves, b.result));
+            assert_eq!((a.start, &a.moves, &a.clocks, a.result), (b.start, &b.moves, &b.clocks, b.result));
         }
     }
 });
