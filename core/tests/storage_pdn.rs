@@ -265,3 +265,16 @@ fn an_imported_timed_game_replays_with_its_clocks() {
         assert_eq!((shown.white_ms, shown.black_ms), (c.white_ms, c.black_ms), "after ply {}", ply + 1);
     }
 }
+
+#[test]
+fn absurd_imported_clocks_resume_without_panic() {
+    let dir = TempDir::new().unwrap();
+    let lib = GameLibrary::open(dir.path().join("a.db").to_string_lossy().into_owned()).unwrap();
+    // Clocks far past what any game uses (they are stored clamped to i64 milliseconds), with an increment.
+    let text = "[TimeControl \"60+5\"]\n1. 22-18 {[%clock w5124095576030:25:51.615 B5124095576030:25:51.615]} *";
+    let id = lib.import_pdn(text.into()).unwrap()[0];
+    let game = lib.resume(id).unwrap();
+    let snap = game.play_move("f6-e5".into()).unwrap();
+    assert_eq!(snap.ply, 2);
+    assert!(snap.clocks.unwrap().black_ms > 0);
+}

@@ -80,7 +80,9 @@ impl Clock {
     /// `mover` completed a move at `now`: its time is charged, its increment added, the opponent's time starts.
     pub fn moved(&mut self, mover: Color, now: Instant) {
         self.stop(now);
-        self.remaining[mover.index()] += side(&self.control, mover).increment_ms as i64;
+        // Saturating: an imported game's clocks can be near i64::MAX.
+        let left = &mut self.remaining[mover.index()];
+        *left = left.saturating_add(i64::try_from(side(&self.control, mover).increment_ms).unwrap_or(i64::MAX));
         self.running = Some((mover.opponent(), now));
     }
 
