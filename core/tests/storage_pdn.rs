@@ -204,7 +204,8 @@ fn files_from_other_programs_import() {
 fn clocks_after_each_move_survive_export_and_import() {
     let dir = TempDir::new().unwrap();
     let a = open(&dir, "a.db");
-    let setup = NewGame { time_control: Some(TimeControl::even(10, 0)), ..NewGame::new(GameMode::PassAndPlay, "A", "B") };
+    let setup =
+        NewGame { time_control: Some(TimeControl::even(10, 0)), ..NewGame::new(GameMode::PassAndPlay, "A", "B") };
     let id = a.create_game(&setup).unwrap();
     let mut g = Game::new(Position::start(), Rules::default());
     let clocks = [

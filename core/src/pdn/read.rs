@@ -6,7 +6,7 @@ use super::{parse_result, MoveAt, PdnError, PdnErrorKind, PdnGame};
 use crate::fen::parse_fen;
 use crate::game::Outcome;
 use crate::notation::parse_move;
-use crate::position::Position;
+use crate::position::{Color, Position};
 
 /// Reads every game in `text`. A game ends at its result token, or where the next game's tags begin.
 /// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well. A clock command in
@@ -61,13 +61,14 @@ struct Builder {
     game: PdnGame,
     /// The position after the moves so far; `None` until movetext begins (the tags decide the start).
     pos: Option<Position>,
-    /// Each side's clock as last given by a clock command, so a command giving one time completes the pair.
-    clocks: [Option<u64>; 2],
+    /// The ply of the last clock command and the times known after it, so a command giving one time can be
+    /// completed from the one after the move before.
+    given: Option<(usize, [Option<u64>; 2])>,
 }
 
 impl Builder {
     fn new(number: usize) -> Builder {
-        Builder { game: PdnGame { number, ..PdnGame::new() }, pos: None, clocks: [None, None] }
+        Builder { game: PdnGame { number, ..PdnGame::new() }, pos: None, given: None }
     }
 
     fn in_movetext(&self) -> bool {
@@ -114,16 +115,23 @@ impl Builder {
     }
 
     /// Gives the last move the clocks a comment after it states. A comment before the first move, or one
-    /// without a usable clock command, says nothing about clocks; when one gives a single time, the other
-    /// side's clock is the last one known (the move did not run it), and without one the move keeps none.
+    /// without a usable clock command, says nothing about clocks. When one gives a single time, the other side's
+    /// clock is the one given after the move before (the move did not run it); without it the move keeps none.
     fn comment(&mut self, text: &str) {
         let Some(ply) = self.game.moves.len().checked_sub(1) else { return };
         let mover = MoveAt::of_ply(self.game.start.side_to_move(), ply).side;
-        let Some(given) = clock_command(text, mover) else { return };
-        for (known, new) in self.clocks.iter_mut().zip(given) {
-            *known = new.or(*known);
+        let Some(mut times) = clock_command(text, mover) else { return };
+        if let Some((at, before)) = self.given.filter(|(at, _)| *at + 1 >= ply) {
+            // A second command after the same move may also complete the first.
+            let other = if at == ply { [true, true] } else { [mover != Color::White, mover != Color::Black] };
+            for ((t, b), use_it) in times.iter_mut().zip(before).zip(other) {
+                if use_it {
+                    *t = t.or(b);
+                }
+            }
         }
-        if let (Some(white), Some(black), Some(slot)) = (self.clocks[0], self.clocks[1], self.game.clocks.last_mut()) {
+        self.given = Some((ply, times));
+        if let ([Some(white), Some(black)], Some(slot)) = (times, self.game.clocks.last_mut()) {
             *slot = Some([white, black]);
         }
     }

@@ -189,11 +189,16 @@ fn reads_clocks_as_lidraughts_writes_them() {
 fn clocks_are_read_as_far_as_they_go_and_never_refused() {
     let clocks = |text: &str| read_games(text).unwrap().into_iter().map(|g| g.clocks).collect::<Vec<_>>();
     let min = |m: u64| ms(m, 0.0);
-    // One time each: the mover's clock; the other side's is the last known, so the first move has none.
+    // One time each: the mover's clock; the other side's is the one given after the move before, so the first
+    // move, and a move after one without clocks, have none.
     assert_eq!(
-        clocks("1. 22-18 {[%clk 0:09:59]} 11-15 {[%clk 0:09:58]} 2. 18x11 {[%clk 0:09:50]} *"),
-        [vec![None, Some([ms(9, 59.0), ms(9, 58.0)]), Some([ms(9, 50.0), ms(9, 58.0)])]]
+        clocks(
+            "1. 22-18 {[%clk 0:09:59]} 11-15 {[%clk 0:09:58]} 2. 18x11 {[%clk 0:09:50]} 8x15 3. 24-19 {[%clk 9:30]} *"
+        ),
+        [vec![None, Some([ms(9, 59.0), ms(9, 58.0)]), Some([ms(9, 50.0), ms(9, 58.0)]), None, None]]
     );
+    // Two commands after one move complete each other.
+    assert_eq!(clocks("1. 22-18 {[%clock w0:10:00]} {[%clock b0:09:00]} *"), [vec![Some([min(10), min(9)])]]);
     // Comments in variations, before the first move and without a usable command say nothing about clocks.
     assert_eq!(
         clocks(
