@@ -3,13 +3,14 @@
 //! and a resumed session's (read from the analysis cache) — and checks the cached answers are identical.
 
 use crate::args::{Args, Fail};
+use crate::scratch::ScratchDir;
 use crate::storage_bench::{realistic_game, summary, time};
 use giveaway_core::api::runtime::runtime;
 use giveaway_core::api::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
 use giveaway_core::engine::rng::Rng;
 use giveaway_core::storage::Storage;
 use std::future::Future;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -49,20 +50,11 @@ pub fn cmd_bench_analysis(raw: &[String]) -> Result<(), Fail> {
     let games = number("games", 3, 100)?;
     // Realistic games are 60–100 plies long; each is cut to this length.
     let plies = number("plies", 60, 60)?;
-    let dir = match args.value("dir") {
-        Some(d) => PathBuf::from(d),
-        None => std::env::temp_dir().join(format!("giveaway-bench-analysis-{}", std::process::id())),
-    };
-    let result = run(&dir, games, plies);
-    // The database is scratch: remove it whatever happened.
-    if std::env::var_os("GIVEAWAY_BENCH_KEEP").is_none() {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    let dir = ScratchDir::create(args.value("dir"), "bench-analysis")?;
+    run(dir.path(), games, plies)
 }
 
 fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {
-    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
     let path = dir.join("bench.db");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
     let mut rng = Rng::new(0x5eed_a11a);

@@ -10,6 +10,7 @@ mod engine_cmds;
 mod game_setup;
 mod line;
 mod play;
+mod scratch;
 mod storage_bench;
 mod storage_cmds;
 mod tui;

@@ -3,12 +3,13 @@
 //! loading a game to resume.
 
 use crate::args::{Args, Fail};
+use crate::scratch::ScratchDir;
 use giveaway_core::engine::rng::Rng;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::record::{Clocks, Ending, GameMode, GameRecord, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, ResultFilter, Storage};
 use giveaway_core::{legal_moves, Color, Game, Position, Rules};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 
@@ -84,20 +85,11 @@ pub fn cmd_bench_storage(raw: &[String]) -> Result<(), Fail> {
         Some(v) => v.parse().ok().filter(|n| *n > 0).ok_or_else(|| Fail(format!("--games must be a positive number, not '{v}'")))?,
         None => 10_000,
     };
-    let dir = match args.value("dir") {
-        Some(d) => PathBuf::from(d),
-        None => std::env::temp_dir().join(format!("giveaway-bench-{}", std::process::id())),
-    };
-    let result = run(&dir, n);
-    // The database is scratch: remove it whatever happened.
-    if std::env::var_os("GIVEAWAY_BENCH_KEEP").is_none() {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    let dir = ScratchDir::create(args.value("dir"), "bench")?;
+    run(dir.path(), n)
 }
 
 fn run(dir: &Path, n: usize) -> Result<(), Fail> {
-    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
     let path = dir.join("bench.db");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);

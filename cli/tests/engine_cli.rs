@@ -70,3 +70,15 @@ fn bench_analysis_times_the_first_and_the_cached_analysis_and_rejects_bad_counts
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn bench_analysis_leaves_the_dir_it_is_given_and_its_files_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let o = giveaway(&["bench-analysis", "--games", "1", "--plies", "2", "--dir", dir.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+    // Only the user's file is left: the scratch folder made inside it is gone.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
