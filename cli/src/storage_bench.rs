@@ -178,7 +178,11 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         let mut pos = Position::start();
         for ply in 0..100u32 {
             let list = legal_moves(&pos);
-            let Some(m) = list.get(rng.below(list.len())).copied() else { break };
+            // Random play may end the game (no legal move) before 100 plies.
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.below(list.len())];
             let clocks = Some(Clocks { white_ms: 1000, black_ms: 1000 });
             let (r, d) = time(|| storage.append_move(id, ply, &m, clocks));
             r?;
