@@ -9,6 +9,10 @@ use std::path::PathBuf;
 pub fn database_path(args: &Args) -> Result<PathBuf, Fail> {
     let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
     if let Some(p) = args.value("db") {
+        // SQLite would open an empty path as a private temporary database: every save would be lost.
+        if p.is_empty() {
+            return Err(Fail("--db needs a file path, not an empty one".into()));
+        }
         return Ok(PathBuf::from(p));
     }
     if let Some(p) = env("GIVEAWAY_DB") {
