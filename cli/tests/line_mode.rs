@@ -16,9 +16,9 @@ fn play(db: &std::path::Path, args: &[&str]) -> Command {
 }
 
 /// Runs `play` with all of `input` on stdin at once.
-fn play_with_input(db: &std::path::Path, args: &[&str], input: &str) -> Output {
+fn play_with_input(db: &std::path::Path, args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = play(db, args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input.as_ref()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -197,6 +197,21 @@ fn refused_input_says_why_and_asks_again() {
     assert!(text.contains("error: bad notation"), "{text}");
     assert!(text.contains("White offers a draw: accept or decline"), "{text}");
     assert!(text.contains("Game over: Draw (agreement) 1/2-1/2"), "{text}");
+}
+
+#[test]
+fn binary_and_very_long_lines_are_refused_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let long = "x".repeat(1_000_000);
+    let input = [&b"\xff\xfe\x00garbage\n"[..], long.as_bytes(), b"\nc3-d4\n"].concat();
+    let out = play_with_input(&db, &["--pass-and-play"], input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("error: bad notation"), "{text}");
+    assert!(text.contains("error: that line is longer than"), "{text}");
+    assert!(text.len() < 20_000, "the long line was echoed back");
+    assert_eq!(games(&db)[0].plies, 1, "the move after the bad lines was played: {text}");
 }
 
 #[test]
