@@ -39,17 +39,10 @@ where
 
 pub fn cmd_bench_analysis(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "plies", "dir"], &[])?;
-    let number = |name: &str, default: usize, max: usize| match args.value(name) {
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| Fail(format!("--{name} must be a number from 1 to {max}, not '{v}'"))),
-        None => Ok(default),
-    };
-    let games = number("games", 3, 100)?;
+    args.at_most(0)?;
+    let games = args.number_in("games", 1..=100, 3)?;
     // Realistic games are 60–100 plies long; each is cut to this length.
-    let plies = number("plies", 60, 60)?;
+    let plies = args.number_in("plies", 1..=60, 60)?;
     let dir = ScratchDir::create(args.value("dir"), "bench-analysis")?;
     run(dir.path(), games, plies)
 }

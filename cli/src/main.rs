@@ -71,9 +71,7 @@ fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
 
 fn cmd_moves(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &[])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
-    }
+    args.at_most(0)?;
     for mv in &legal_moves(&args.position()?) {
         println!("{mv}");
     }

@@ -15,9 +15,7 @@ pub const USAGE: &str = "  giveaway play [--db PATH] [--line] [--resume ID|last]
 
 pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db", "resume", "vs-computer", "color", "time", "remove", "fen"], &["line", "pass-and-play"])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
-    }
+    args.at_most(0)?;
     let path = db_path::database_path(&args)?;
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;

@@ -81,10 +81,8 @@ pub fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 pub fn cmd_bench_storage(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "dir"], &[])?;
-    let n: usize = match args.value("games") {
-        Some(v) => v.parse().ok().filter(|n| *n > 0).ok_or_else(|| Fail(format!("--games must be a positive number, not '{v}'")))?,
-        None => 10_000,
-    };
+    args.at_most(0)?;
+    let n = args.number_in("games", 1..=1_000_000, 10_000)?;
     let dir = ScratchDir::create(args.value("dir"), "bench")?;
     run(dir.path(), n)
 }

@@ -21,13 +21,6 @@ pub fn open(args: &Args) -> Result<Storage, Fail> {
     Ok(storage)
 }
 
-fn no_extra(args: &Args, max: usize) -> Result<(), Fail> {
-    match args.positional.get(max) {
-        Some(extra) => Err(Fail(format!("unexpected argument '{extra}'"))),
-        None => Ok(()),
-    }
-}
-
 fn parse_id(text: &str) -> Result<i64, Fail> {
     text.parse().map_err(|_| Fail(format!("'{text}' is not a game id")))
 }
@@ -60,7 +53,7 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
         &["db", "mode", "result", "level", "since", "until", "player", "page-size", "after"],
         &["in-progress", "finished"],
     )?;
-    no_extra(&args, 0)?;
+    args.at_most(0)?;
     let mut filter = Filter::default();
     if let Some(m) = args.value("mode") {
         let names: Vec<&str> = GameMode::ALL.iter().map(|m| m.name()).collect();
@@ -181,7 +174,7 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
 
 pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db", "out"], &["all"])?;
-    no_extra(&args, 1)?;
+    args.at_most(1)?;
     let text = match (args.has("all"), args.positional.first()) {
         (true, None) => open(&args)?.export_all_pdn()?,
         (false, Some(id)) => {
@@ -211,7 +204,7 @@ pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
 
 pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
-    no_extra(&args, 0)?;
+    args.at_most(0)?;
     let stats = open(&args)?.stats()?;
     println!("Against the computer, by level (your results):");
     println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress");
