@@ -40,9 +40,7 @@ fn print_info(i: &SearchInfo) {
 /// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]`
 pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed"], &[])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
-    }
+    args.at_most(0)?;
     let root = SearchRoot::new(args.position()?, Rules::default());
     let mut engine = Engine::default();
     let stop = StopHandle::new();
@@ -87,13 +85,12 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
 /// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--pdn FILE` saves the games.
 pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn"], &[])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
-    }
+    args.at_most(0)?;
     let need = |name: &str| args.value(name).ok_or_else(|| Fail(format!("match needs --{name}")));
     let mut a = level_arg(need("white")?, "--white")?;
     let mut b = level_arg(need("black")?, "--black")?;
-    let games: u32 = number(&args, "games")?.ok_or_else(|| Fail("match needs --games".into()))?;
+    need("games")?;
+    let games: u32 = args.number_in("games", 1..=1_000_000, 0)?;
     let ms = |name: &str| number::<u64>(&args, name).map(|v| v.map(Duration::from_millis));
     let both = ms("movetime")?;
     if let Some(t) = ms("white-movetime")?.or(both) {
@@ -108,8 +105,13 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         games,
         seed: number(&args, "seed")?.unwrap_or(1),
         rules: Rules::default(),
-        tt_megabytes: number(&args, "hash")?.unwrap_or(16),
+        tt_megabytes: hash_megabytes(&args, 16)?,
         configs: [config_for(&args, "white")?, config_for(&args, "black")?],
+    };
+    // Made before the games are played, so an unwritable path fails now rather than after the whole match.
+    let mut pdn_file = match args.value("pdn") {
+        Some(path) => Some((path, std::fs::File::create(path).map_err(|e| Fail(format!("cannot write {path}: {e}")))?)),
+        None => None,
     };
     let t = std::time::Instant::now();
     let mut records = Vec::new();
@@ -120,8 +122,10 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         let r = g.result().map_or("*".to_string(), |r| r.to_string());
         eprintln!("game {} ({} plies): {r}; running {}-{}-{}", i + 1, g.ply(), s.wins, s.draws, s.losses);
     });
-    if let Some(path) = args.value("pdn") {
-        std::fs::write(path, giveaway_core::pdn::write_games(&records)).map_err(|e| Fail(format!("cannot write {path}: {e}")))?;
+    if let Some((path, file)) = &mut pdn_file {
+        use std::io::Write;
+        file.write_all(giveaway_core::pdn::write_games(&records).as_bytes())
+            .map_err(|e| Fail(format!("cannot write {path}: {e}")))?;
     }
     let (elo, margin) = score.elo();
     println!(
@@ -162,6 +166,7 @@ fn config_for(args: &Args, side: &str) -> Result<SearchConfig, Fail> {
 /// Self-play, Texel fit and win-curve fit; writes the weights file (default: stdout).
 pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "rounds", "curve-games", "nodes", "seed", "out"], &[])?;
+    args.at_most(0)?;
     let d = TuneSettings::default();
     let settings = TuneSettings {
         games_per_round: number(&args, "games")?.unwrap_or(d.games_per_round),
@@ -178,6 +183,13 @@ pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
+/// The largest `--hash`: the table is filled when made, so a huge size would exhaust memory and abort.
+const MAX_HASH_MB: usize = 4096;
+
+fn hash_megabytes(args: &Args, default: usize) -> Result<usize, Fail> {
+    args.number_in("hash", 1..=MAX_HASH_MB, default)
+}
+
 /// The positions `bench-search` times: the start and three quiet middle games reached in engine self-play.
 const BENCH_FENS: [(&str, &str); 4] = [
     ("start", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
@@ -189,11 +201,13 @@ const BENCH_FENS: [(&str, &str); 4] = [
 /// `giveaway bench-search [--movetime MS] [--hash MB]`: depth reached and nodes per second in a fixed time.
 pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["movetime", "hash"], &[])?;
+    args.at_most(0)?;
     let t = Duration::from_millis(number(&args, "movetime")?.unwrap_or(1000));
+    let hash = hash_megabytes(&args, 32)?;
     let mut total = (0u64, 0f64);
     for (name, fen) in BENCH_FENS {
         let pos = giveaway_core::parse_fen(fen)?;
-        let mut engine = Engine::new(number(&args, "hash")?.unwrap_or(32));
+        let mut engine = Engine::new(hash);
         let r = engine.search(&SearchRoot::new(pos, Rules::default()), &Limits::movetime(t), &StopHandle::new(), &mut |_| {});
         let secs = r.elapsed.as_secs_f64();
         total.0 += r.nodes;
@@ -209,7 +223,7 @@ pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
         );
     }
     println!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9));
-    let mut lags = stop_lags(number(&args, "hash")?.unwrap_or(32))?;
+    let mut lags = stop_lags(hash)?;
     lags.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(

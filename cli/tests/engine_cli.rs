@@ -82,3 +82,39 @@ fn bench_analysis_leaves_the_dir_it_is_given_and_its_files_alone() {
     // Only the user's file is left: the scratch folder made inside it is gone.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+/// Runs `args` and checks it was refused: exit code 2, nothing on stdout, one line on stderr.
+fn refused(args: &[&str]) -> String {
+    let o = giveaway(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn extra_arguments_are_refused_by_every_command() {
+    for cmd in ["bench-search", "tune", "bench-storage", "bench-analysis", "bestmove", "match", "moves", "play"] {
+        assert!(refused(&[cmd, "extra"]).contains("unexpected argument 'extra'"), "{cmd}");
+    }
+}
+
+#[test]
+fn hash_sizes_are_bounded_instead_of_aborting_on_allocation() {
+    for hash in ["0", "99999999999", "x"] {
+        assert!(refused(&["bench-search", "--movetime", "1", "--hash", hash]).contains("--hash must be a number from 1 to"));
+        let m = ["match", "--white", "1", "--black", "1", "--games", "1", "--hash", hash];
+        assert!(refused(&m).contains("--hash must be a number from 1 to"));
+    }
+}
+
+#[test]
+fn a_match_needs_at_least_one_game_and_a_writable_pdn_path_before_it_starts() {
+    assert!(refused(&["match", "--white", "2", "--black", "1", "--games", "0"]).contains("--games must be a number from 1"));
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("no-such-folder").join("games.pdn");
+    // Refused before any game is played (a game would print a progress line on stderr first).
+    let err = refused(&["match", "--white", "2", "--black", "1", "--games", "3", "--pdn", pdn.to_str().unwrap()]);
+    assert!(err.contains("cannot write"), "{err}");
+}
