@@ -263,7 +263,7 @@ pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
     let [path] = args.positional.as_slice() else {
         return Err(Fail("analyze needs exactly one FILE.pdn".into()));
     };
-    let text = std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+    let text = crate::storage_cmds::read_pdn_file(path)?;
     let games = giveaway_core::pdn::read_games(&text)?;
     let k: usize = number(&args, "game")?.unwrap_or(1);
     let pdn = games.get(k.wrapping_sub(1)).ok_or_else(|| Fail(format!("{path} has {} game(s), no game {k}", games.len())))?;

@@ -190,12 +190,17 @@ pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
+/// A PDN file's text for `import` and `analyze`. Old draughts programs write Latin-1 or CP1251: undecodable
+/// bytes (in names and comments) must not stop an otherwise good file.
+pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
+    let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     let [file] = args.positional.as_slice() else { return Err(Fail("import needs exactly one FILE".into())) };
-    let bytes = std::fs::read(file).map_err(|e| Fail(format!("{file}: {e}")))?;
-    // Old draughts programs write Latin-1 or CP1251; undecodable bytes must not stop an otherwise good file.
-    let text = String::from_utf8_lossy(&bytes);
+    let text = read_pdn_file(file)?;
     let ids = open(&args)?.import_pdn(&text)?;
     let list: Vec<String> = ids.iter().map(i64::to_string).collect();
     println!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "));

@@ -118,3 +118,14 @@ fn a_match_needs_at_least_one_game_and_a_writable_pdn_path_before_it_starts() {
     let err = refused(&["match", "--white", "2", "--black", "1", "--games", "3", "--pdn", pdn.to_str().unwrap()]);
     assert!(err.contains("cannot write"), "{err}");
 }
+
+#[test]
+fn analyze_reads_a_latin1_pdn_like_import_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("latin1.pdn");
+    // "Jos\xe9" is Latin-1 for José: not UTF-8.
+    std::fs::write(&path, b"[White \"Jos\xe9\"]\n[FEN \"W:W22,29:B15\"]\n1. a1-b2 e5-d4 2. c3:e5 0-1\n").unwrap();
+    let o = giveaway(&["analyze", path.to_str().unwrap(), "--depth", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("White: accuracy"));
+}
