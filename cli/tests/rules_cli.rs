@@ -27,6 +27,12 @@ fn perft_divide_lists_root_moves_then_the_total() {
 }
 
 #[test]
+fn perft_divide_at_depth_0_is_the_total_alone() {
+    // The root is the one leaf: no root move lines (they used to list every move with 1 each).
+    assert_eq!(stdout(&giveaway(&["perft", "0", "--divide"])), "1\n");
+}
+
+#[test]
 fn perft_from_a_fen() {
     let o = giveaway(&["perft", "1", "--fen", "W:Wh6:Bg7,c5,d2"]);
     assert_eq!(last_line(&o), "1");
