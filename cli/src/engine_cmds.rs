@@ -50,7 +50,10 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
         movetime: number::<u64>(&args, "movetime")?.map(Duration::from_millis),
         clock: None,
     };
-    let chosen = if limits == Limits::default() || args.value("level").is_some() {
+    if args.value("level").is_some() && limits != Limits::default() {
+        return Err(Fail("--level plays with the level's own limits: give --level or --movetime/--depth/--nodes, not both".into()));
+    }
+    let chosen = if limits == Limits::default() {
         let level = match args.value("level") {
             Some(l) => level_arg(l, "--level")?,
             None => Level::get(8).expect("level 8 exists"),

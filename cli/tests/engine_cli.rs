@@ -23,7 +23,13 @@ fn bestmove_prints_a_legal_move_last_and_search_info_on_stderr() {
 
 #[test]
 fn bestmove_rejects_bad_input_with_exit_2() {
-    for args in [&["bestmove", "--level", "9"][..], &["bestmove", "--depth", "x"], &["bestmove", "--fen", "W:W:B"]] {
+    for args in [
+        &["bestmove", "--level", "9"][..],
+        &["bestmove", "--depth", "x"],
+        &["bestmove", "--fen", "W:W:B"],
+        // A level has its own limits; the extra one was silently ignored.
+        &["bestmove", "--level", "2", "--depth", "3"],
+    ] {
         let o = giveaway(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
