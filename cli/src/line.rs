@@ -56,8 +56,13 @@ fn status(snap: &Snapshot) -> String {
     out
 }
 
-/// Plays `session` on stdin/stdout until the game ends, the input ends, or `quit`.
-pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
+/// Plays `session` on stdin/stdout until the game ends, the input ends, or `quit`. `db_option` is the
+/// `--db PATH` the game was opened with, if any: the printed way to continue the game must name the same file.
+pub fn run(session: Arc<GameSession>, db_option: Option<&str>) -> Result<(), Fail> {
+    let again = |id: i64| match db_option {
+        Some(path) => format!("Game {id} saved; continue it with: giveaway play --resume {id} --db {}", shell_word(path)),
+        None => format!("Game {id} saved; continue it with: giveaway play --resume {id}"),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let first = session.snapshot()?;
@@ -101,7 +106,7 @@ pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
             Input::End => {
                 writeln!(out)?;
                 if let Some(id) = snap.game_id {
-                    writeln!(out, "Game {id} saved; continue it with: giveaway play --resume {id}")?;
+                    writeln!(out, "{}", again(id))?;
                 }
                 return Ok(());
             }
@@ -109,7 +114,7 @@ pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
         match command(&session, &snap, line.trim(), &mut out)? {
             Step::Quit => {
                 if let Some(id) = snap.game_id {
-                    writeln!(out, "Game {id} saved; continue it with: giveaway play --resume {id}")?;
+                    writeln!(out, "{}", again(id))?;
                 }
                 return Ok(());
             }
@@ -147,6 +152,15 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Input> {
         }
     }
     Ok(Input::Line(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// `text` as one shell word, quoted only when it needs to be.
+fn shell_word(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
 }
 
 enum Step {
@@ -212,6 +226,13 @@ mod tests {
                 Input::End => return seen,
             }
         }
+    }
+
+    #[test]
+    fn paths_are_quoted_for_the_shell_only_when_needed() {
+        assert_eq!(shell_word("/tmp/games.db"), "/tmp/games.db");
+        assert_eq!(shell_word("my games.db"), "'my games.db'");
+        assert_eq!(shell_word("it's.db"), r"'it'\''s.db'");
     }
 
     #[test]
