@@ -1,6 +1,7 @@
 //! Engine commands: `bestmove`, `match`, `analyze`, `bench-search`, `tune`.
 
 use crate::args::{Args, Fail};
+use crate::output_file::OutputFile;
 use giveaway_core::engine::matches::Match;
 use giveaway_core::engine::tune::{tune, TuneSettings};
 use giveaway_core::engine::{
@@ -111,11 +112,7 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         tt_megabytes: hash_megabytes(&args, 16)?,
         configs: [config_for(&args, "white")?, config_for(&args, "black")?],
     };
-    // Made before the games are played, so an unwritable path fails now rather than after the whole match.
-    let mut pdn_file = match args.value("pdn") {
-        Some(path) => Some((path, std::fs::File::create(path).map_err(|e| Fail(format!("cannot write {path}: {e}")))?)),
-        None => None,
-    };
+    let pdn_file = args.value("pdn").map(OutputFile::open).transpose()?;
     let t = std::time::Instant::now();
     let mut records = Vec::new();
     let score = m.run(&StopHandle::new(), &mut |i, g, s| {
@@ -125,10 +122,8 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         let r = g.result().map_or("*".to_string(), |r| r.to_string());
         eprintln!("game {} ({} plies): {r}; running {}-{}-{}", i + 1, g.ply(), s.wins, s.draws, s.losses);
     });
-    if let Some((path, file)) = &mut pdn_file {
-        use std::io::Write;
-        file.write_all(giveaway_core::pdn::write_games(&records).as_bytes())
-            .map_err(|e| Fail(format!("cannot write {path}: {e}")))?;
+    if let Some(file) = pdn_file {
+        file.replace_with(&giveaway_core::pdn::write_games(&records))?;
     }
     let (elo, margin) = score.elo();
     println!(
@@ -171,16 +166,18 @@ pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "rounds", "curve-games", "nodes", "seed", "out"], &[])?;
     args.at_most(0)?;
     let d = TuneSettings::default();
+    // Fits need data: no games (or no search) would write weights and a curve fitted to nothing.
     let settings = TuneSettings {
-        games_per_round: number(&args, "games")?.unwrap_or(d.games_per_round),
-        rounds: number(&args, "rounds")?.unwrap_or(d.rounds),
-        curve_games: number(&args, "curve-games")?.unwrap_or(d.curve_games),
-        nodes_per_move: number(&args, "nodes")?.unwrap_or(d.nodes_per_move),
+        games_per_round: args.number_in("games", 1..=10_000_000, d.games_per_round)?,
+        rounds: args.number_in("rounds", 0..=1000, d.rounds)?,
+        curve_games: args.number_in("curve-games", 1..=10_000_000, d.curve_games)?,
+        nodes_per_move: args.number_in("nodes", 1..=1_000_000_000, d.nodes_per_move)?,
         seed: number(&args, "seed")?.unwrap_or(d.seed),
     };
+    let out = args.value("out").map(OutputFile::open).transpose()?;
     let text = tune(&settings, &mut |line| eprintln!("{line}"));
-    match args.value("out") {
-        Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("cannot write {path}: {e}")))?,
+    match out {
+        Some(file) => file.replace_with(&text)?,
         None => print!("{text}"),
     }
     Ok(())

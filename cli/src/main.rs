@@ -9,6 +9,7 @@ mod db_path;
 mod engine_cmds;
 mod game_setup;
 mod line;
+mod output_file;
 mod play;
 mod scratch;
 mod storage_bench;

@@ -135,3 +135,15 @@ fn analyze_reads_a_latin1_pdn_like_import_does() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("White: accuracy"));
 }
+
+#[test]
+fn tune_refuses_empty_fits_and_a_bad_out_path_before_playing() {
+    for bad in [&["--games", "0"][..], &["--curve-games", "0"], &["--nodes", "0"]] {
+        refused(&[&["tune"][..], bad].concat());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("no-such-folder").join("weights.rs");
+    // Refused before the self-play (which prints round lines on stderr first).
+    let err = refused(&["tune", "--games", "2", "--rounds", "1", "--curve-games", "2", "--nodes", "10", "--out", out.to_str().unwrap()]);
+    assert!(err.contains("cannot write"), "{err}");
+}
