@@ -3,7 +3,8 @@
 use crate::args::{Args, Fail};
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
-use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage};
+use giveaway_core::engine::LEVELS;
+use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage, MAX_PAGE_SIZE};
 use giveaway_core::{Color, Outcome};
 
 /// Opens and checks the database, telling the user on stderr if a damaged file had to be moved aside.
@@ -68,8 +69,8 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
                 .ok_or_else(|| Fail(format!("--result must be one of {}, not '{r}'", names.join(", "))))?,
         );
     }
-    if let Some(l) = args.value("level") {
-        filter.level = Some(l.parse().map_err(|_| Fail(format!("--level must be a number, not '{l}'")))?);
+    if args.value("level").is_some() {
+        filter.level = Some(args.number_in("level", 1..=LEVELS.len() as u8, 1)?);
     }
     filter.in_progress = match (args.has("in-progress"), args.has("finished")) {
         (true, true) => return Err(Fail("--in-progress and --finished exclude each other".into())),
@@ -81,10 +82,7 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
     // --until names the last day included.
     filter.until = args.value("until").map(|d| day(d, "until").map(|t| t + 86_400_000)).transpose()?;
     filter.player = args.value("player").map(str::to_string);
-    let page_size = match args.value("page-size") {
-        Some(n) => n.parse().map_err(|_| Fail(format!("--page-size must be a number, not '{n}'")))?,
-        None => 50,
-    };
+    let page_size = args.number_in("page-size", 1..=MAX_PAGE_SIZE, 50)?;
     let after = args.value("after").map(str::parse::<Cursor>).transpose()?;
     let storage = open(&args)?;
     let page = storage.list_games(&filter, after, page_size)?;

@@ -32,3 +32,17 @@ fn an_empty_db_path_is_refused_not_a_temporary_database() {
         assert!(refused(&[cmd, "--db", ""]).contains("--db needs a file path"));
     }
 }
+
+#[test]
+fn games_filters_out_of_range_are_refused_with_the_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let db = db.to_str().unwrap();
+    // A level that does not exist used to list no games instead of saying so.
+    for (option, value, range) in [("--level", "0", "1 to 8"), ("--level", "9", "1 to 8"), ("--page-size", "99999999999", "1 to 500")] {
+        let err = refused(&["games", option, value, "--db", db]);
+        assert!(err.contains(&format!("{option} must be a number from {range}, not '{value}'")), "{err}");
+    }
+    let o = giveaway(&["games", "--level", "8", "--page-size", "500", "--db", db]);
+    assert_eq!(stdout(&o).lines().last(), Some("0 of 0 games"));
+}
