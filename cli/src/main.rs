@@ -5,6 +5,7 @@
 mod analysis_bench;
 mod args;
 mod board_text;
+mod closed_pipe;
 mod db_path;
 mod engine_cmds;
 mod game_setup;
@@ -80,6 +81,7 @@ fn cmd_moves(raw: &[String]) -> Result<(), Fail> {
 }
 
 fn main() -> ExitCode {
+    closed_pipe::end_quietly_on_closed_pipe();
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),

@@ -46,3 +46,33 @@ fn games_filters_out_of_range_are_refused_with_the_range() {
     let o = giveaway(&["games", "--level", "8", "--page-size", "500", "--db", db]);
     assert_eq!(stdout(&o).lines().last(), Some("0 of 0 games"));
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_without_a_panic() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let pdn = dir.path().join("many.pdn");
+    // About 200 KB of PDN: more than a pipe holds, so the export is still writing when the reader goes away.
+    let game = "[Event \"e\"]\n1. c3-d4 f6-g5 2. g3-h4 g7-f6 *\n\n";
+    std::fs::write(&pdn, game.repeat(3000)).unwrap();
+    assert!(giveaway(&["import", pdn.to_str().unwrap(), "--db", db.to_str().unwrap()]).status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_giveaway"))
+        .args(["export", "--all", "--db", db.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then the pipe's read end is dropped
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(out.status.signal(), Some(13), "ended by SIGPIPE: {:?}", out.status);
+    }
+}
