@@ -3,6 +3,7 @@
 //! and a resumed session's (read from the analysis cache) — and checks the cached answers are identical.
 
 use crate::args::{Args, Fail};
+use crate::out::outln;
 use crate::scratch::ScratchDir;
 use crate::storage_bench::{realistic_game, summary, time};
 use giveaway_core::api::runtime::runtime;
@@ -74,20 +75,20 @@ fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {
         if again != computed || from_session != computed || searched_again + searched_session != 0 {
             return Err(Fail(format!("game {id}: the second analysis was not the cached first one")));
         }
-        println!(
+        outln!(
             "game {}: {} plies, first analysis {:.2} s ({searched} positions searched), cached: replay {:.3} ms, resumed session {:.3} ms",
             k + 1,
             replay.plies(),
             d1.as_secs_f64(),
             d2.as_secs_f64() * 1000.0,
             d3.as_secs_f64() * 1000.0
-        );
+        )?;
         first.push(d1);
         cached.push(d2);
         resumed.push(d3);
     }
-    println!("first analysis (computed):  {}", summary(first));
-    println!("replay analysis (cached):   {}", summary(cached));
-    println!("session analysis (cached):  {}", summary(resumed));
+    outln!("first analysis (computed):  {}", summary(first))?;
+    outln!("replay analysis (cached):   {}", summary(cached))?;
+    outln!("session analysis (cached):  {}", summary(resumed))?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Engine commands: `bestmove`, `match`, `analyze`, `bench-search`, `tune`.
 
 use crate::args::{Args, Fail};
+use crate::out::{out, outln};
 use crate::output_file::OutputFile;
 use giveaway_core::engine::matches::Match;
 use giveaway_core::engine::tune::{tune, TuneSettings};
@@ -77,7 +78,7 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
                 r.nodes,
                 if secs > 0.0 { (r.nodes as f64 / secs) as u64 } else { 0 }
             );
-            println!("{mv}");
+            outln!("{mv}")?;
             Ok(())
         }
         None => Err(Fail("the side to move has no legal move (it has already won)".into())),
@@ -126,13 +127,13 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         file.replace_with(&giveaway_core::pdn::write_games(&records))?;
     }
     let (elo, margin) = score.elo();
-    println!(
+    outln!(
         "score {:.1}% over {} games in {:.0} s; Elo difference {elo:+.0} ± {margin:.0} (95%)",
         100.0 * score.fraction(),
         score.games(),
         t.elapsed().as_secs_f64()
-    );
-    println!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses);
+    )?;
+    outln!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses)?;
     Ok(())
 }
 
@@ -178,7 +179,7 @@ pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     let text = tune(&settings, &mut |line| eprintln!("{line}"));
     match out {
         Some(file) => file.replace_with(&text)?,
-        None => print!("{text}"),
+        None => out!("{text}")?,
     }
     Ok(())
 }
@@ -212,7 +213,7 @@ pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
         let secs = r.elapsed.as_secs_f64();
         total.0 += r.nodes;
         total.1 += secs;
-        println!(
+        outln!(
             "{name:14} depth {:2} seldepth {:2} nodes {:9} nps {:8.0} best {} score {}  [{fen}]",
             r.depth,
             r.seldepth,
@@ -220,18 +221,18 @@ pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
             r.nodes as f64 / secs.max(1e-9),
             r.best.map_or("-".to_string(), |m| m.to_string()),
             score_text(r.score)
-        );
+        )?;
     }
-    println!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9));
+    outln!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9))?;
     let mut lags = stop_lags(hash)?;
     lags.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    println!(
+    outln!(
         "stop latency over {} searches: median {:.3} ms, max {:.3} ms",
         lags.len(),
         ms(lags[lags.len() / 2]),
         ms(lags[lags.len() - 1])
-    );
+    )?;
     Ok(())
 }
 
@@ -290,23 +291,23 @@ pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
             Some(b) if m.class >= MoveClass::Inaccuracy => format!("  better {b}"),
             _ => String::new(),
         };
-        println!(
+        outln!(
             "{}{dots} {:<14} {:<10} win chance {:>3.0}% -> {:>3.0}%{better}",
             number.number,
             m.played.to_string(),
             m.class.name(),
             100.0 * m.chance_before,
             100.0 * m.chance_after
-        );
+        )?;
     }
     for c in [Color::White, Color::Black] {
         let acc = analysis.accuracy[c.index()].map_or("-".to_string(), |a| format!("{a:.1}%"));
-        println!(
+        outln!(
             "{c:?}: accuracy {acc}, {} inaccuracies, {} mistakes, {} blunders",
             analysis.counts(c, MoveClass::Inaccuracy),
             analysis.counts(c, MoveClass::Mistake),
             analysis.counts(c, MoveClass::Blunder)
-        );
+        )?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ mod db_path;
 mod engine_cmds;
 mod game_setup;
 mod line;
+mod out;
 mod output_file;
 mod play;
 mod scratch;
@@ -18,6 +19,7 @@ mod storage_cmds;
 mod tui;
 
 use args::{Args, Fail};
+use out::outln;
 use giveaway_core::legal_moves;
 use giveaway_core::perft::{divide, perft, Counting};
 use std::process::ExitCode;
@@ -59,7 +61,7 @@ fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let total = if args.has("divide") {
         let parts = divide(&pos, depth, counting);
         for (mv, n) in &parts {
-            println!("{mv} {n}");
+            outln!("{mv} {n}")?;
         }
         if depth == 0 { 1 } else { parts.iter().map(|(_, n)| n).sum() }
     } else {
@@ -67,7 +69,7 @@ fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     };
     let secs = t.elapsed().as_secs_f64();
     eprintln!("perft {depth}: {total} leaves in {:.3} s, {:.1} M leaves/s", secs, total as f64 / secs.max(1e-9) / 1e6);
-    println!("{total}");
+    outln!("{total}")?;
     Ok(())
 }
 
@@ -75,7 +77,7 @@ fn cmd_moves(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &[])?;
     args.at_most(0)?;
     for mv in &legal_moves(&args.position()?) {
-        println!("{mv}");
+        outln!("{mv}")?;
     }
     Ok(())
 }
@@ -99,10 +101,7 @@ fn main() -> ExitCode {
         Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
         Some("play") => play::cmd_play(&argv[1..]),
         Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!("{}", USAGE.replace("{PLAY}", play::USAGE));
-            Ok(())
-        }
+        Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE)),
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
         None => Err(Fail("no command given (try 'giveaway help')".into())),
     };

@@ -3,6 +3,7 @@
 //! loading a game to resume.
 
 use crate::args::{Args, Fail};
+use crate::out::outln;
 use crate::scratch::ScratchDir;
 use giveaway_core::engine::rng::Rng;
 use giveaway_core::game::{EndReason, Outcome};
@@ -102,12 +103,12 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
     }
     drop(storage);
     let size = std::fs::metadata(&path).map_or(0, |m| m.len());
-    println!(
+    outln!(
         "built {n} games, {plies} plies (avg {:.1}), {:.1} MB, in {:.1} s",
         plies as f64 / n as f64,
         size as f64 / 1e6,
         t.elapsed().as_secs_f64()
-    );
+    )?;
 
     // Open: version check, quick_check, WAL pragmas, migration check. Closing is not timed.
     let mut opens = Vec::new();
@@ -116,7 +117,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         opened?;
         opens.push(d);
     }
-    println!("open database:            {}", summary(opens));
+    outln!("open database:            {}", summary(opens))?;
     let mut checks = Vec::new();
     for _ in 0..5 {
         let (storage, _) = Storage::open(&path)?;
@@ -126,7 +127,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         }
         checks.push(d);
     }
-    println!("full integrity check:     {}", summary(checks));
+    outln!("full integrity check:     {}", summary(checks))?;
 
     let (storage, _) = Storage::open(&path)?;
     let filters: Vec<(&str, Filter)> = vec![
@@ -156,7 +157,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
             total = page?.total;
             times.push(d);
         }
-        println!("page of 50, {name:<28} {} — {total} matching", summary(times));
+        outln!("page of 50, {name:<28} {} — {total} matching", summary(times))?;
     }
     // A deep page: follow the cursor 100 pages in, then time the next one.
     let mut cursor = None;
@@ -167,7 +168,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
     for _ in 0..30 {
         times.push(time(|| storage.list_games(&Filter::default(), cursor, 50)).1);
     }
-    println!("page of 50, page 101 by cursor          {}", summary(times));
+    outln!("page of 50, page 101 by cursor          {}", summary(times))?;
 
     // Append: 20 new games in progress, 100 plies each, every append committed.
     let mut appends = Vec::new();
@@ -188,7 +189,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
             pos = pos.play(&m);
         }
     }
-    println!("append a move:            {}", summary(appends));
+    outln!("append a move:            {}", summary(appends))?;
 
     let ids = storage.all_game_ids()?;
     let mut loads = Vec::new();
@@ -198,6 +199,6 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         r?;
         loads.push(d);
     }
-    println!("load + replay a game:     {}", summary(loads));
+    outln!("load + replay a game:     {}", summary(loads))?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Saved-game commands: `games`, `show`, `export`, `import`, `stats`.
 
 use crate::args::{Args, Fail};
+use crate::out::{out, outln};
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
 use giveaway_core::engine::LEVELS;
@@ -86,7 +87,7 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
     let after = args.value("after").map(str::parse::<Cursor>).transpose()?;
     let storage = open(&args)?;
     let page = storage.list_games(&filter, after, page_size)?;
-    println!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies");
+    outln!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies")?;
     for g in &page.games {
         let players = format!("{} – {}", g.setup.white, g.setup.black);
         let players: String = if players.chars().count() > 30 {
@@ -94,7 +95,7 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
         } else {
             players
         };
-        println!(
+        outln!(
             "{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}",
             g.id,
             display_time(g.created_at),
@@ -103,11 +104,11 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
             g.setup.level.map_or_else(|| "-".into(), |l| l.to_string()),
             result_text(g),
             g.plies
-        );
+        )?;
     }
     match page.next_cursor {
-        Some(c) => println!("{} of {} games; next page: --after {c}", page.games.len(), page.total),
-        None => println!("{} of {} games", page.games.len(), page.total),
+        Some(c) => outln!("{} of {} games; next page: --after {c}", page.games.len(), page.total)?,
+        None => outln!("{} of {} games", page.games.len(), page.total)?,
     }
     Ok(())
 }
@@ -119,23 +120,23 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
     let saved = open(&args)?.load_game(id)?;
     let s = &saved.summary;
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
-    println!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name());
-    println!("White: {}", s.setup.white);
-    println!("Black: {}", s.setup.black);
+    outln!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name())?;
+    outln!("White: {}", s.setup.white)?;
+    outln!("Black: {}", s.setup.black)?;
     if let Some(l) = s.setup.level {
-        println!("Level: {l}{}", s.setup.human_color.map_or(String::new(), |c| format!(", human plays {}", side(c))));
+        outln!("Level: {l}{}", s.setup.human_color.map_or(String::new(), |c| format!(", human plays {}", side(c))))?;
     }
     if let Some(tc) = s.setup.time_control {
-        println!("Time control: {}", tc.pdn());
+        outln!("Time control: {}", tc.pdn())?;
     }
     if let Some(c) = s.clocks {
-        println!("Clocks: white {:.1} s, black {:.1} s", c.white_ms as f64 / 1000.0, c.black_ms as f64 / 1000.0);
+        outln!("Clocks: white {:.1} s, black {:.1} s", c.white_ms as f64 / 1000.0, c.black_ms as f64 / 1000.0)?;
     }
     if let Some(fen) = &s.setup.start_fen {
-        println!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({h})")));
+        outln!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({h})")))?;
     }
     for (k, v) in &saved.tags {
-        println!("{k}: {v}");
+        outln!("{k}: {v}")?;
     }
     let first = saved.game.start().side_to_move();
     let mut line = String::new();
@@ -143,7 +144,7 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
         let at = giveaway_core::pdn::MoveAt::of_ply(first, ply);
         if at.side == Color::White {
             if !line.is_empty() {
-                println!("{line}");
+                outln!("{line}")?;
             }
             line = format!("{:>3}. {mv}", at.number);
         } else if ply == 0 {
@@ -153,20 +154,20 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
         }
     }
     if !line.is_empty() {
-        println!("{line}");
+        outln!("{line}")?;
     }
     for r in &saved.reactions {
-        println!("reaction at ply {}: {} {}", r.ply, side(r.side), r.emoji);
+        outln!("reaction at ply {}: {} {}", r.ply, side(r.side), r.emoji)?;
     }
     let why = |e: giveaway_core::record::Ending| {
         let reason = e.reason.map(|r| giveaway_core::GameResult { outcome: e.outcome, reason: r }.to_string());
         reason.unwrap_or_else(|| giveaway_core::pdn::result_token(Some(e.outcome)).to_string())
     };
     match s.ending {
-        Some(e) => println!("Result: {}", why(e)),
-        None => println!("In progress, {} to move", side(saved.game.position().side_to_move())),
+        Some(e) => outln!("Result: {}", why(e))?,
+        None => outln!("In progress, {} to move", side(saved.game.position().side_to_move()))?,
     }
-    println!("Position: {}", giveaway_core::to_fen(saved.game.position()));
+    outln!("Position: {}", giveaway_core::to_fen(saved.game.position()))?;
     Ok(())
 }
 
@@ -183,7 +184,7 @@ pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     };
     match args.value("out") {
         Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("{path}: {e}")))?,
-        None => print!("{text}"),
+        None => out!("{text}")?,
     }
     Ok(())
 }
@@ -201,7 +202,7 @@ pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
     let text = read_pdn_file(file)?;
     let ids = open(&args)?.import_pdn(&text)?;
     let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    println!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "));
+    outln!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "))?;
     Ok(())
 }
 
@@ -209,18 +210,18 @@ pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     args.at_most(0)?;
     let stats = open(&args)?.stats()?;
-    println!("Against the computer, by level (your results):");
-    println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress");
+    outln!("Against the computer, by level (your results):")?;
+    outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress")?;
     for l in &stats.by_level {
-        println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", l.level, l.games, l.wins, l.draws, l.losses, l.in_progress);
+        outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", l.level, l.games, l.wins, l.draws, l.losses, l.in_progress)?;
     }
-    println!("By mode:");
-    println!(
+    outln!("By mode:")?;
+    outln!(
         "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
         "mode", "games", "white wins", "black wins", "draws", "wins", "losses", "in progress"
-    );
+    )?;
     for m in &stats.by_mode {
-        println!(
+        outln!(
             "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
             m.mode.name(),
             m.games,
@@ -230,7 +231,7 @@ pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
             m.wins,
             m.losses,
             m.in_progress
-        );
+        )?;
     }
     Ok(())
 }

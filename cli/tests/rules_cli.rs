@@ -76,3 +76,19 @@ fn bad_input_exits_2_with_one_line_on_stderr() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_failed_write_of_the_output_is_one_line_and_exit_2_not_a_panic() {
+    // /dev/full (Linux) fails every write with "No space left on device", as a full disk behind `> file` does.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
+    for args in [&["moves"][..], &["perft", "2", "--divide"], &["help"]] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_giveaway"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().filter(|l| !l.starts_with("perft ")).collect::<Vec<_>>(), ["giveaway: cannot write the output: No space left on device (os error 28)"], "{args:?}");
+    }
+}
