@@ -228,6 +228,7 @@ fn bad_options_fail_with_one_line() {
         // A resumed game keeps its own setup; these were silently ignored.
         &["--resume", "last", "--pass-and-play"],
         &["--resume", "1", "--time", "5+3"],
+        &["--pass-and-play", "--color", "black"],
     ] {
         let out = play_with_input(&db, args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
