@@ -76,3 +76,16 @@ fn output_into_a_closed_pipe_ends_quietly_without_a_panic() {
         assert_eq!(out.status.signal(), Some(13), "ended by SIGPIPE: {:?}", out.status);
     }
 }
+
+#[test]
+fn a_folder_as_the_database_is_refused_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let not_yet = format!("{folder}/new/");
+    for db in [folder, not_yet.as_str()] {
+        let err = refused(&["games", "--db", db]);
+        assert!(err.contains("is a folder; give a file path such as"), "{err}");
+    }
+    // `new/` used to be created as a file called `new`.
+    assert!(!dir.path().join("new").exists());
+}
