@@ -1,12 +1,13 @@
 //! The full-screen app driven through a pseudo-terminal, its output rendered by a terminal emulator (vt100)
 //! into screen text: start a game from the menus, move with the keys, get the computer's reply, quit, restart
-//! and continue the same game; the analysis view of a finished game; Ctrl-C restoring the terminal.
+//! and continue the same game; the analysis view of a finished game; Ctrl-C, SIGTERM and SIGHUP restoring the
+//! terminal; emoji reactions in pass-and-play; scrolling the saved games past the first page.
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
-use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame};
+use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame, Reaction};
 use giveaway_core::Color;
-use portable_pty::{native_pty_system, Child, CommandBuilder, PtySize};
+use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, PtySize};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::mpsc::{channel, Receiver};
@@ -20,6 +21,8 @@ struct App {
     writer: Box<dyn Write + Send>,
     output: Receiver<Vec<u8>>,
     screen: vt100::Parser,
+    /// Everything the app wrote, as written.
+    raw: Vec<u8>,
 }
 
 impl App {
@@ -43,7 +46,12 @@ impl App {
                 }
             }
         });
-        App { child, writer, output, screen: vt100::Parser::new(ROWS, COLS, 0) }
+        App { child, writer, output, screen: vt100::Parser::new(ROWS, COLS, 0), raw: Vec::new() }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        self.screen.process(bytes);
+        self.raw.extend_from_slice(bytes);
     }
 
     fn text(&self) -> String {
@@ -62,7 +70,7 @@ impl App {
                 panic!("timed out waiting for {what}; screen:\n{text}");
             }
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(100)) {
-                self.screen.process(&bytes);
+                self.feed(&bytes);
             }
         }
     }
@@ -73,7 +81,7 @@ impl App {
         let (mut last, mut since) = (self.text(), Instant::now());
         while Instant::now() < deadline && since.elapsed() < Duration::from_millis(400) {
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(50)) {
-                self.screen.process(&bytes);
+                self.feed(&bytes);
             }
             let now = self.text();
             if now != last {
@@ -92,29 +100,78 @@ impl App {
         self.writer.flush().unwrap();
     }
 
-    /// Waits for the app to exit and drains what it wrote last.
+    /// Waits for the app to exit and drains what it wrote last; true if it exited with success.
     fn wait_exit(&mut self) -> bool {
+        self.wait_exit_status().success()
+    }
+
+    fn wait_exit_status(&mut self) -> ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             while let Ok(bytes) = self.output.try_recv() {
-                self.screen.process(&bytes);
+                self.feed(&bytes);
             }
             if let Some(status) = self.child.try_wait().unwrap() {
                 while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
-                    self.screen.process(&bytes);
+                    self.feed(&bytes);
                 }
-                return status.success();
+                return status;
             }
             assert!(Instant::now() < deadline, "the app did not exit; screen:\n{}", self.text());
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+
+    /// Sends `signal` to the app, as `kill` or a closing terminal would.
+    fn signal(&mut self, signal: libc::c_int) {
+        let pid = self.child.process_id().expect("the app runs") as libc::pid_t;
+        // SAFETY: kill(2) only sends a signal; the pid is our own child's, still running (not yet waited for).
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "kill failed");
+    }
+
+    /// The terminal is back as it was: off the alternate screen with the cursor shown, and the last things the
+    /// app wrote were leaving the alternate screen, then showing the cursor (ratatui shows it once more when
+    /// its terminal is dropped).
+    fn assert_restored(&self) {
+        assert!(!self.screen.screen().alternate_screen(), "still on the alternate screen");
+        assert!(!self.screen.screen().hide_cursor(), "the cursor is still hidden");
+        let (leave, show) = ("\x1b[?1049l", "\x1b[?25h");
+        let out = String::from_utf8_lossy(&self.raw);
+        let tail = String::from_utf8_lossy(&self.raw[self.raw.len().saturating_sub(60)..]);
+        let after_leave = out.rsplit_once(leave).map(|(_, rest)| rest);
+        assert!(after_leave.is_some_and(|rest| !rest.is_empty() && rest.replace(show, "").is_empty()), "the output ends with {tail:?}");
+    }
+}
+
+/// Home → Pass and play → Start: a new untimed pass-and-play game on screen.
+fn start_pass_and_play(app: &mut App) {
+    app.wait_text("Pass and play");
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("New game: pass and play");
+    app.keys(UP);
+    app.keys(ENTER);
+    app.wait_text("Game 1 · Pass and play");
+}
+
+/// Move-list rows: White's and Black's move.
+type Rows = Vec<(Option<String>, Option<String>)>;
+
+/// The only game in the library, as a resumed session sees it: its moves and reactions.
+fn saved_game(db: &Path) -> (Rows, Vec<Reaction>) {
+    let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
+    let page = lib.list_games(Default::default(), None, 10).unwrap();
+    assert_eq!(page.games.len(), 1);
+    let snap = lib.resume(page.games[0].id).unwrap().snapshot().unwrap();
+    (snap.move_list.into_iter().map(|r| (r.white, r.black)).collect(), snap.reactions)
 }
 
 const ENTER: &str = "\r";
 const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
 const RIGHT: &str = "\x1b[C";
+const LEFT: &str = "\x1b[D";
+const PAGE_DOWN: &str = "\x1b[6~";
 
 fn save_screenshot(name: &str, text: &str) {
     if let Some(dir) = std::env::var_os("GIVEAWAY_SCREENSHOTS") {
@@ -122,10 +179,11 @@ fn save_screenshot(name: &str, text: &str) {
     }
 }
 
-/// The first move row of the move list, e.g. `1. c3-d4          f6-e5`.
-fn first_row(screen: &str) -> Option<String> {
+/// Row `n` of the move list once both sides' moves are in it, e.g. `1. c3-d4          f6-e5`.
+fn move_row(screen: &str, n: u32) -> Option<String> {
+    let start = format!("  {n}. ");
     screen.lines().find_map(|l| {
-        let i = l.find("  1. ")?;
+        let i = l.find(&start)?;
         let row: String = l[i..].trim().chars().take_while(|c| *c != '│').collect();
         (row.split_whitespace().count() == 3).then(|| row.trim().to_string())
     })
@@ -149,8 +207,8 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(UP);
     app.keys(RIGHT);
     app.keys(ENTER);
-    let screen = app.wait_for("the computer's reply", |t| first_row(t).is_some() && t.contains("White to move"));
-    let row = first_row(&screen).unwrap();
+    let screen = app.wait_for("the computer's reply", |t| move_row(t, 1).is_some() && t.contains("White to move"));
+    let row = move_row(&screen, 1).unwrap();
     assert!(row.starts_with("1. c3-d4 "), "{row}");
     app.wait_for("the coach to finish", |t| !t.contains("Coach looking"));
     save_screenshot("game.txt", &app.settled());
@@ -171,10 +229,9 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(&hinted);
     app.keys(ENTER);
     let screen = app.wait_for("the second move in the list", |t| t.contains(&format!("  2. {hinted}")));
-    let row = first_row(&screen).unwrap();
-    app.wait_for("the computer's second reply", |t| {
-        t.lines().any(|l| l.contains(&format!("  2. {hinted}")) && l.split_whitespace().count() >= 5)
-    });
+    let row = move_row(&screen, 1).unwrap();
+    // Quit only once the reply is in, so the continued game is at White's turn.
+    app.wait_for("the computer's second reply", |t| move_row(t, 2).is_some_and(|r| r.starts_with(&format!("2. {hinted} "))));
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");
@@ -187,8 +244,8 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     app.keys(DOWN);
     app.keys(DOWN);
     app.keys(ENTER);
-    let screen = app.wait_for("the continued game", |t| first_row(t).is_some());
-    assert_eq!(first_row(&screen).unwrap(), row, "{screen}");
+    let screen = app.wait_for("the continued game", |t| move_row(t, 1).is_some());
+    assert_eq!(move_row(&screen, 1).unwrap(), row, "{screen}");
     let screen = app.wait_text(&format!("  2. {hinted}"));
     assert!(screen.contains("White to move"), "{screen}");
     // Ctrl-C leaves from anywhere and restores the terminal.
@@ -243,13 +300,7 @@ fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
     let mut app = App::start(&db);
-    app.wait_text("Pass and play");
-    app.keys(DOWN);
-    app.keys(ENTER);
-    app.wait_text("New game: pass and play");
-    app.keys(UP);
-    app.keys(ENTER);
-    app.wait_text("Game 1 · Pass and play");
+    start_pass_and_play(&mut app);
     // White: c3-d4 with the keys (cursor starts on c3); Black: f6-e5 typed.
     app.keys(ENTER);
     app.keys(UP);
@@ -262,6 +313,10 @@ fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
     app.wait_text("Must capture with d4");
     app.wait_text("!○!");
     save_screenshot("game-capture.txt", &app.settled());
+    // e3 is held back by the capture: Enter on it says why, and nothing is selected.
+    app.keys(&[DOWN, RIGHT, ENTER].concat());
+    app.wait_text("capturing is compulsory: move a piece that can capture (d4)");
+    app.keys(&[UP, LEFT].concat());
     app.keys(ENTER);
     app.wait_text("[○]");
     app.keys(&[UP, UP, RIGHT, RIGHT].concat());
@@ -276,6 +331,109 @@ fn pass_and_play_capture_with_the_keys_then_a_draw_by_agreement() {
     let screen = app.wait_text("Draw (agreement)");
     assert!(screen.contains("Game over"), "{screen}");
     assert!(screen.contains("Press a to analyse"), "{screen}");
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+}
+
+#[test]
+fn sigterm_and_sighup_restore_the_terminal_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    start_pass_and_play(&mut app);
+    app.keys(":c3-d4");
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    // `kill PID`: the app leaves through its normal exit and reports the signal as a shell would (128 + 15).
+    app.signal(libc::SIGTERM);
+    assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGTERM as u32);
+    app.assert_restored();
+    assert_eq!(saved_game(&db).0, [(Some("c3-d4".to_string()), None)]);
+
+    // Continue it, play on, then the terminal closes (SIGHUP).
+    let mut app = App::start(&db);
+    app.wait_text("Continue unfinished game");
+    app.keys(DOWN);
+    app.keys(DOWN);
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    app.keys(":f6-e5");
+    app.keys(ENTER);
+    app.wait_text("Must capture with d4");
+    app.signal(libc::SIGHUP);
+    assert_eq!(app.wait_exit_status().exit_code(), 128 + libc::SIGHUP as u32);
+    app.assert_restored();
+    assert_eq!(saved_game(&db).0, [(Some("c3-d4".to_string()), Some("f6-e5".to_string()))]);
+}
+
+#[test]
+fn pass_and_play_reactions_come_from_the_side_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    start_pass_and_play(&mut app);
+    app.keys(":c3-d4");
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    // e opens the picker for the side to move; 2 is the second emoji (not the start of a typed move).
+    app.keys("e");
+    app.wait_text("React as Black");
+    save_screenshot("game-react.txt", &app.settled());
+    app.keys("2");
+    let screen = app.wait_for("Black's reaction", |t| t.contains("Black   😮") && !t.contains("React as"));
+    assert!(!screen.contains("Move: "), "{screen}");
+    // It shows for a few seconds only.
+    app.wait_for("the reaction to fade", |t| !t.contains("😮"));
+    // Another key than 1–7 closes the picker without reacting.
+    app.keys(":f6-e5");
+    app.keys(ENTER);
+    app.wait_text("White to move");
+    app.keys("e");
+    app.wait_text("React as White");
+    app.keys("\x1b");
+    app.wait_for("the picker to close", |t| !t.contains("React as"));
+    app.keys("e");
+    app.wait_text("React as White");
+    app.keys("1");
+    app.wait_for("White's reaction", |t| t.contains("White   👍"));
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+    // Both are kept in the game record, with the side and the ply they followed.
+    let reactions = saved_game(&db).1;
+    let expected = [(1, Color::Black, "😮"), (2, Color::White, "👍")]
+        .map(|(ply, side, emoji)| Reaction { ply, side, emoji: emoji.to_string() });
+    assert_eq!(reactions, expected);
+}
+
+#[test]
+fn saved_games_scroll_past_the_first_page_and_filters_count_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    // 450 games (the list loads 200 at a time): every third against the computer, ids 1..=450.
+    let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
+    for i in 0..450 {
+        let setup = if i % 3 == 0 { NewGame::versus_computer(1, Color::White) } else { NewGame::pass_and_play(None) };
+        lib.new_game(setup).unwrap();
+    }
+    drop(lib);
+    let mut app = App::start(&db);
+    app.wait_text("Saved games");
+    app.keys(&[DOWN, DOWN, DOWN, ENTER].concat());
+    app.wait_text("Saved games · 1 of 450 games");
+    // Twelve pages down (20 rows each) is row 241, on the second page of 200; newest first, that is game #210.
+    app.keys(&PAGE_DOWN.repeat(12));
+    app.wait_for("row 241, game #210", |t| t.contains("Saved games · 241 of 450 games") && t.contains("▶ #210 "));
+    app.keys(&PAGE_DOWN.repeat(20));
+    app.wait_for("the last game", |t| t.contains("Saved games · 450 of 450 games") && t.contains("▶ #1 "));
+    // A filter starts at the top of its own list and counts its own games.
+    app.keys("f");
+    app.wait_text("Saved games · 1 of 150 games · mode: vs computer");
+    app.keys(&PAGE_DOWN.repeat(10));
+    app.wait_for("the last game vs the computer", |t| t.contains("Saved games · 150 of 150 games") && t.contains("▶ #1 "));
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");

@@ -283,7 +283,7 @@ private struct GameToolbar: ToolbarContent {
             Button { controller.hintPressed() } label: { Label(tr("game.hint"), systemImage: "lightbulb") }
                 .disabled(!controller.acceptsInput)
             Menu {
-                ForEach(reactionEmojis, id: \.self) { emoji in
+                ForEach(reactionEmojis(), id: \.self) { emoji in
                     Button(emoji) { controller.react(emoji) }
                 }
             } label: {

@@ -36,9 +36,10 @@ pub enum Go {
 
 enum Screen {
     Home(HomeScreen),
-    Game(GameScreen),
+    // Boxed: the game and replay screens hold whole snapshots and are much the largest.
+    Game(Box<GameScreen>),
     Saved(SavedScreen),
-    Replay(ReplayScreen),
+    Replay(Box<ReplayScreen>),
     Settings(SettingsScreen),
 }
 
@@ -53,7 +54,7 @@ impl App {
         let settings = library.settings().unwrap_or_default();
         let mut ctx = Ctx { library, worker: Worker::new(), settings };
         let screen = match first {
-            Some(session) => Screen::Game(GameScreen::new(session, &mut ctx)),
+            Some(session) => Screen::Game(Box::new(GameScreen::new(session, &mut ctx))),
             None => Screen::Home(HomeScreen::new(&ctx)),
         };
         App { ctx, screen, done: false }
@@ -128,10 +129,10 @@ impl App {
                 return;
             }
             Go::Home => Screen::Home(HomeScreen::new(&self.ctx)),
-            Go::Game(session) => Screen::Game(GameScreen::new(session, &mut self.ctx)),
+            Go::Game(session) => Screen::Game(Box::new(GameScreen::new(session, &mut self.ctx))),
             Go::Saved => Screen::Saved(SavedScreen::new(&self.ctx)),
             Go::Replay { id, analyse } => match ReplayScreen::open(id, analyse, &mut self.ctx) {
-                Ok(s) => Screen::Replay(s),
+                Ok(s) => Screen::Replay(Box::new(s)),
                 Err(e) => Screen::Saved(SavedScreen::with_message(&self.ctx, format!("cannot open game {id}: {e}"))),
             },
             Go::Settings => Screen::Settings(SettingsScreen::new(&self.ctx)),

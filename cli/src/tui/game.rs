@@ -1,10 +1,12 @@
 //! The game screen: board with cursor, side panel (players, clocks, status, move list), and everything a
 //! player does during a game. The computer's move, hints and coach tips run on the worker; the screen keeps
-//! drawing (spinner with depth and score) and Esc stops the computer.
+//! drawing (spinner with depth and score) and Esc stops the computer. `e` opens the emoji picker; the newest
+//! reaction shows beside its player for a few seconds.
 
 use super::app::{Ctx, Go};
 use super::board::{self, Marks};
 use super::input::{direction, is_confirm, Dir};
+use super::reactions::{self, Shown};
 use super::theme::{accent, dim, error, Theme};
 use super::worker::{Answer, Message, News};
 use crate::board_text::square_at;
@@ -16,7 +18,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use std::sync::Arc;
 use std::time::Instant;
@@ -56,6 +58,9 @@ pub struct GameScreen {
     hint: Option<(HintView, bool)>,
     tip: Option<CoachView>,
     confirm: Option<Confirm>,
+    /// The emoji picker is open: the next key picks one (1–7) or closes it.
+    picking: bool,
+    reactions: Shown,
     /// The ply the coach last looked at, so each move is judged once.
     coached_ply: u32,
 }
@@ -76,6 +81,7 @@ impl GameScreen {
         };
         let cursor = if human == Color::White { (2, 2) } else { (5, 5) };
         let coached_ply = snap.ply;
+        let reactions = Shown::new(&snap.reactions);
         GameScreen {
             session,
             snap,
@@ -88,6 +94,8 @@ impl GameScreen {
             hint: None,
             tip: None,
             confirm: None,
+            picking: false,
+            reactions,
             coached_ply,
         }
     }
@@ -123,6 +131,11 @@ impl GameScreen {
                 if s.ply != self.snap.ply {
                     self.hint = None;
                     self.tip = None;
+                }
+                self.reactions.update(&s.reactions, Instant::now());
+                // Why a tap on an own piece did nothing (e.g. another piece must capture).
+                if let Some(n) = &s.notice {
+                    self.message = Some((n.message.clone(), true));
                 }
                 self.snap = s;
             }
@@ -225,6 +238,15 @@ impl GameScreen {
             }
             return Go::Stay;
         }
+        if self.picking {
+            self.picking = false;
+            let emoji = if let KeyCode::Char(c) = key.code { reactions::for_key(c) } else { None };
+            if let Some(emoji) = emoji {
+                // Against the computer the player reacts; in pass-and-play, the side to move.
+                self.apply(self.session.react(self.human(), emoji.to_string()));
+            }
+            return Go::Stay;
+        }
         if self.snap.draw_offer.is_some() && self.snap.result.is_none() {
             match key.code {
                 KeyCode::Char('y') => return self.then_stay(self.session.accept_draw()),
@@ -293,6 +315,7 @@ impl GameScreen {
                     self.say("Draw offers are for pass-and-play games.");
                 }
             }
+            KeyCode::Char('e') if self.snap.result.is_none() => self.picking = true,
             KeyCode::Char('n') => {
                 let n = if self.snap.notation == Notation::Algebraic { Notation::Numeric } else { Notation::Algebraic };
                 self.snap = self.session.set_notation(n);
@@ -365,9 +388,26 @@ impl GameScreen {
             Layout::horizontal([Constraint::Length(board::board_width(cell.0) + 2), Constraint::Min(30)]).areas(main);
         let title = format!(" Game {} · {} ", self.snap.game_id.map_or("-".into(), |i| i.to_string()), self.players());
         let lines = board::lines(&self.snap, &self.marks(ctx), &theme, self.bottom(ctx), cell);
+        let board_area = Rect { height: (lines.len() as u16 + 2).min(left.height), ..left };
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), left);
         self.draw_panel(f, right);
         f.render_widget(Paragraph::new(self.help_lines()).wrap(Wrap { trim: true }), help);
+        if self.picking {
+            self.draw_picker(f, board_area);
+        }
+    }
+
+    /// The emoji picker, over the middle of the board.
+    fn draw_picker(&self, f: &mut Frame, board: Rect) {
+        let choices: Vec<String> = reactions::EMOJI.iter().enumerate().map(|(i, e)| format!("{} {e}", i + 1)).collect();
+        let lines = vec![Line::raw(choices.join("  ")), Line::styled("1–7 picks · any other key closes", dim())];
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+        let [_, row, _] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4), Constraint::Fill(1)]).areas(board);
+        let [_, area, _] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(width), Constraint::Fill(1)]).areas(row);
+        let title = format!(" React as {} ", side_name(self.human()));
+        f.render_widget(Clear, area);
+        let block = Block::default().borders(Borders::ALL).border_style(accent()).title(title);
+        f.render_widget(Paragraph::new(lines).block(block), area);
     }
 
     fn help_lines(&self) -> Vec<Line<'static>> {
@@ -376,19 +416,26 @@ impl GameScreen {
         } else if self.snap.result.is_some() {
             "a analyse · u undo · r redo · n notation · f flip · q home".to_string()
         } else {
-            "←↓↑→/hjkl move · Enter select/move · : type move · ? hint · u/r undo/redo · R resign · D draw · n notation · f flip · c coach · Esc stop · q home".to_string()
+            "←↓↑→/hjkl move · Enter select/move · : type move · ? hint · u/r undo/redo · R resign · D draw · e react · n notation · f flip · c coach · Esc stop · q home".to_string()
         };
         vec![Line::styled(text, dim())]
     }
 
     fn draw_panel(&self, f: &mut Frame, area: Rect) {
         let mut top: Vec<Line> = Vec::new();
-        if let Some(c) = &self.snap.clocks {
-            for (side, ms) in [(Color::White, c.white_ms), (Color::Black, c.black_ms)] {
-                let running = c.running == Some(side);
-                let style = if running { accent() } else { Style::default() };
-                let mark = if running { " ◀" } else { "" };
-                top.push(Line::styled(format!("{:<6} {:>8}{mark}", side_name(side), clock_text(ms)), style));
+        let now = Instant::now();
+        for side in [Color::White, Color::Black] {
+            let reaction = self.reactions.of(side, now).map_or(String::new(), |e| format!("  {e}"));
+            match &self.snap.clocks {
+                Some(c) => {
+                    let ms = if side == Color::White { c.white_ms } else { c.black_ms };
+                    let running = c.running == Some(side);
+                    let style = if running { accent() } else { Style::default() };
+                    let mark = if running { " ◀" } else { "" };
+                    top.push(Line::styled(format!("{:<6} {:>8}{mark}{reaction}", side_name(side), clock_text(ms)), style));
+                }
+                None if !reaction.is_empty() => top.push(Line::styled(format!("{:<6}{reaction}", side_name(side)), accent())),
+                None => {}
             }
         }
         top.extend(self.status_lines());

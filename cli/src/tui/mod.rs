@@ -1,17 +1,22 @@
 //! The full-screen terminal app (ratatui on crossterm), built on the same session and library API as the
 //! phone shells. One job per file: `app` switches screens; `home`, `game`, `saved`, `replay`, `settings` are
-//! the screens; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
-//! `input` maps keys, `theme` holds colours, `terminal` restores the terminal on every exit.
+//! the screens; `game_list` pages the saved games, `reactions` holds the emoji picker's choices and what
+//! shows; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
+//! `input` maps keys, `theme` holds colours, `terminal` restores the terminal on every exit, `signals` makes
+//! SIGTERM and SIGHUP one of those exits.
 
 mod app;
 mod board;
 mod form;
 mod game;
+mod game_list;
 mod home;
 mod input;
+mod reactions;
 mod replay;
 mod saved;
 mod settings;
+mod signals;
 mod terminal;
 mod theme;
 mod worker;
@@ -22,11 +27,25 @@ use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs the app until the player quits; `first` opens straight on a game.
+/// Runs the app until the player quits; `first` opens straight on a game. A terminating signal ends it the
+/// same way as Ctrl-C, then the process exits with 128 + the signal's number, as a shell reports such a death.
 pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> Result<(), Fail> {
+    let signals = signals::Signals::install()?;
+    if let Some(number) = run_until_quit(library, first, &signals)? {
+        std::process::exit(128 + number);
+    }
+    Ok(())
+}
+
+/// The event loop; returns the signal that ended it, if one did. The terminal is restored when it returns.
+fn run_until_quit(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>, signals: &signals::Signals) -> Result<Option<i32>, Fail> {
     let mut guard = terminal::Guard::enter()?;
     let mut app = app::App::new(library, first);
     while !app.done {
+        if let Some(number) = signals.caught() {
+            app.leave();
+            return Ok(Some(number));
+        }
         app.worker_messages();
         app.tick();
         guard.term.draw(|f| app.draw(f))?;
@@ -43,5 +62,5 @@ pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> Result
             }
         }
     }
-    Ok(())
+    Ok(None)
 }

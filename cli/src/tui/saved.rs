@@ -1,10 +1,12 @@
-//! Saved games: the list with filters (mode, result), statistics, and actions on the selected game — replay,
-//! continue, delete — plus PDN export (one game or all) and import from a file.
+//! Saved games: the list with filters (mode, result, level), statistics, and actions on the selected game —
+//! replay, continue, delete — plus PDN export (one game or all) and import from a file. The list loads page by
+//! page as the cursor moves down (`game_list`).
 
 use super::app::{Ctx, Go};
+use super::game_list::{GameList, PAGE};
 use super::input::{direction, is_confirm, Dir};
 use super::theme::{accent, dim, error};
-use giveaway_core::api::GameSummaryView;
+use giveaway_core::api::{ApiResult, GameSummaryView};
 use giveaway_core::record::GameMode;
 use giveaway_core::storage::{Filter, ResultFilter};
 use giveaway_core::{Color, EndReason, Outcome};
@@ -33,18 +35,17 @@ const RESULTS: [(Option<ResultFilter>, Option<bool>, &str); 7] = [
     (Some(ResultFilter::Draw), None, "drawn"),
 ];
 
-const PAGE: u32 = 200;
-
 enum Prompt {
     Export(Option<i64>),
     Import,
     Delete(i64),
 }
 
+/// Page Up / Page Down move this many rows.
+const JUMP: isize = 20;
+
 pub struct SavedScreen {
-    games: Vec<GameSummaryView>,
-    total: u64,
-    index: usize,
+    list: GameList,
     mode: usize,
     result: usize,
     /// 0 = any level, else the computer's level number.
@@ -91,9 +92,8 @@ fn date_text(ms: i64) -> String {
 
 impl SavedScreen {
     pub fn new(ctx: &Ctx) -> SavedScreen {
-        let mut s =
-            SavedScreen { games: Vec::new(), total: 0, index: 0, mode: 0, result: 0, level: 0, prompt: None, message: None };
-        s.reload(ctx);
+        let mut s = SavedScreen { list: GameList::new(PAGE), mode: 0, result: 0, level: 0, prompt: None, message: None };
+        s.filter_changed(ctx);
         s
     }
 
@@ -103,22 +103,30 @@ impl SavedScreen {
         s
     }
 
-    fn reload(&mut self, ctx: &Ctx) {
+    fn filter(&self) -> Filter {
         let (result, in_progress, _) = RESULTS[self.result];
-        let filter =
-            Filter { mode: MODES[self.mode].0, result, level: (self.level > 0).then_some(self.level), in_progress, since: None, until: None, player: None };
-        match ctx.library.list_games(filter, None, PAGE) {
-            Ok(page) => {
-                self.games = page.games;
-                self.total = page.total;
-            }
-            Err(e) => self.message = Some((e.to_string(), true)),
+        Filter { mode: MODES[self.mode].0, result, level: (self.level > 0).then_some(self.level), in_progress, ..Filter::default() }
+    }
+
+    /// A new filter lists its games from the top.
+    fn filter_changed(&mut self, ctx: &Ctx) {
+        let r = self.list.open(&ctx.library, self.filter());
+        self.show_error(r);
+    }
+
+    fn show_error(&mut self, r: ApiResult<()>) {
+        if let Err(e) = r {
+            self.message = Some((e.to_string(), true));
         }
-        self.index = self.index.min(self.games.len().saturating_sub(1));
+    }
+
+    fn move_by(&mut self, ctx: &Ctx, rows: isize) {
+        let r = self.list.move_by(&ctx.library, rows);
+        self.show_error(r);
     }
 
     fn selected(&self) -> Option<i64> {
-        self.games.get(self.index).map(|g| g.id)
+        self.list.selected().map(|g| g.id)
     }
 
     pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {
@@ -139,9 +147,11 @@ impl SavedScreen {
             return Go::Stay;
         }
         self.message = None;
-        match direction(&key) {
-            Some(Dir::Up) => self.index = self.index.saturating_sub(1),
-            Some(Dir::Down) => self.index = (self.index + 1).min(self.games.len().saturating_sub(1)),
+        match (direction(&key), key.code) {
+            (Some(Dir::Up), _) => self.move_by(ctx, -1),
+            (Some(Dir::Down), _) => self.move_by(ctx, 1),
+            (_, KeyCode::PageUp) => self.move_by(ctx, -JUMP),
+            (_, KeyCode::PageDown) => self.move_by(ctx, JUMP),
             _ => {}
         }
         if is_confirm(&key) {
@@ -166,15 +176,15 @@ impl SavedScreen {
             }
             KeyCode::Char('f') => {
                 self.mode = (self.mode + 1) % MODES.len();
-                self.reload(ctx);
+                self.filter_changed(ctx);
             }
             KeyCode::Char('r') => {
                 self.result = (self.result + 1) % RESULTS.len();
-                self.reload(ctx);
+                self.filter_changed(ctx);
             }
             KeyCode::Char('v') => {
                 self.level = (self.level + 1) % 9;
-                self.reload(ctx);
+                self.filter_changed(ctx);
             }
             KeyCode::Char('x') => {
                 if let Some(id) = self.selected() {
@@ -217,16 +227,16 @@ impl SavedScreen {
             Ok(m) => (m, false),
             Err(m) => (m, true),
         });
-        self.reload(ctx);
+        let r = self.list.reload(&ctx.library);
+        self.show_error(r);
     }
 
     pub fn draw(&mut self, f: &mut Frame, ctx: &Ctx) {
         let [top, body, bottom] =
             Layout::vertical([Constraint::Length(2), Constraint::Min(5), Constraint::Length(3)]).areas(f.area());
         let head = format!(
-            "Saved games · {} shown of {} · mode: {} (f) · result: {} (r) · level: {} (v)",
-            self.games.len(),
-            self.total,
+            "Saved games · {} · mode: {} (f) · result: {} (r) · level: {} (v)",
+            self.list.position_text(),
             MODES[self.mode].1,
             RESULTS[self.result].2,
             if self.level == 0 { "any".to_string() } else { self.level.to_string() }
@@ -234,15 +244,17 @@ impl SavedScreen {
         f.render_widget(Paragraph::new(Line::styled(head, accent())), top);
         let [list, stats] = Layout::horizontal([Constraint::Min(50), Constraint::Length(34)]).areas(body);
         let visible = list.height.saturating_sub(2) as usize;
-        let first = self.index.saturating_sub(visible.saturating_sub(1));
+        let index = self.list.index();
+        let first = index.saturating_sub(visible.saturating_sub(1));
         let lines: Vec<Line> = self
-            .games
+            .list
+            .games()
             .iter()
             .enumerate()
             .skip(first)
             .take(visible)
             .map(|(i, g)| {
-                let style = if i == self.index { accent() } else { Style::default() };
+                let style = if i == index { accent() } else { Style::default() };
                 let who = match g.human_color {
                     Some(Color::White) => format!("You vs {}", g.black),
                     Some(Color::Black) => format!("{} vs You", g.white),
@@ -251,7 +263,7 @@ impl SavedScreen {
                 Line::styled(
                     format!(
                         "{} #{:<4} {}  {:<34} {:>3} plies  {}",
-                        if i == self.index { "▶" } else { " " },
+                        if i == index { "▶" } else { " " },
                         g.id,
                         date_text(g.updated_at),
                         who,
@@ -271,7 +283,7 @@ impl SavedScreen {
         f.render_widget(list_widget.block(Block::default().borders(Borders::ALL)), list);
         f.render_widget(Paragraph::new(stats_lines(ctx)).block(Block::default().borders(Borders::ALL).title(" Your results ")), stats);
         let mut foot = vec![Line::styled(
-            "↑↓ choose · Enter replay · a analyse · c continue · x delete · e export · E export all · i import · q back",
+            "↑↓ PgUp PgDn choose · Enter replay · a analyse · c continue · x delete · e export · E export all · i import · q back",
             dim(),
         )];
         if let Some((p, text)) = &self.prompt {

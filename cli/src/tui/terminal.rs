@@ -1,6 +1,7 @@
 //! The terminal in full-screen mode, and its restoration on every way out: a guard restores it when dropped
 //! (normal exit, `?` error, unwinding panic), and a panic hook restores it before the panic message prints so
-//! the message is readable. Ctrl-C arrives as a key in raw mode and ends the loop normally.
+//! the message is readable. Ctrl-C arrives as a key in raw mode and ends the loop normally; so do SIGTERM and
+//! SIGHUP (see `signals`).
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;

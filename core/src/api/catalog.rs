@@ -1,5 +1,6 @@
-//! What a new-game screen offers: the computer's levels, the usual time controls and handicaps. Every front end
-//! lists the same choices, so they are read from here rather than written out in each shell.
+//! What a new-game screen offers: the computer's levels, the usual time controls and handicaps; and the emoji a
+//! game screen offers as reactions. Every front end lists the same choices, so they are read from here rather
+//! than written out in each shell.
 
 use super::types::{SideTime, StartPosition, TimeControl};
 use crate::engine::LEVELS;
@@ -22,6 +23,14 @@ pub struct TimeControlPreset {
     /// `Blitz 5+3`.
     pub name: String,
     pub control: TimeControl,
+}
+
+/// The emoji reactions a game screen offers, in menu order (`GameSession::react` takes one of these).
+pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
+
+#[uniffi::export]
+pub fn reaction_emojis() -> Vec<String> {
+    REACTION_EMOJIS.iter().map(|e| e.to_string()).collect()
 }
 
 /// The computer's levels, weakest first.
@@ -88,6 +97,18 @@ pub fn handicap_presets() -> Vec<HandicapPreset> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_offered_reaction_is_accepted_once_listed() {
+        let offered = reaction_emojis();
+        assert_eq!(offered.len(), 7);
+        assert_eq!(offered.iter().collect::<std::collections::HashSet<_>>().len(), 7, "no duplicates");
+        let mut s = super::super::state::GameState::new(super::super::types::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
+        for e in &offered {
+            s.react(Color::White, e).unwrap();
+        }
+        assert_eq!(s.reactions.iter().map(|r| &r.emoji).collect::<Vec<_>>(), offered.iter().collect::<Vec<_>>());
+    }
 
     #[test]
     fn levels_are_numbered_one_to_eight_and_get_stronger() {

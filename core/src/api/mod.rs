@@ -18,7 +18,7 @@ mod snapshot;
 pub mod state;
 pub mod types;
 
-pub use catalog::{handicap_presets, levels, time_control_presets, HandicapPreset, LevelView, TimeControlPreset};
+pub use catalog::{handicap_presets, levels, reaction_emojis, time_control_presets, HandicapPreset, LevelView, TimeControlPreset};
 pub use engine_calls::ProgressListener;
 pub use error::{ApiResult, GiveawayError};
 pub use library::{DatabaseNotice, GameLibrary, GamePage, GameSummaryView, Replay};

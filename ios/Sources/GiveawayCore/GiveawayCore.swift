@@ -6517,6 +6517,13 @@ public func levels() -> [LevelView]  {
     )
 })
 }
+public func reactionEmojis() -> [String]  {
+    return try!  FfiConverterSequenceString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_core_fn_func_reaction_emojis(uniffiCallStatus
+    )
+})
+}
 /**
  * The usual time controls (bullet, blitz, rapid, classic), shortest first; unlimited time is `None` in
  * `NewGame` and not listed.
@@ -6548,6 +6555,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_func_levels() != 1582) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_core_checksum_func_reaction_emojis() != 54238) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_core_checksum_func_time_control_presets() != 45458) {

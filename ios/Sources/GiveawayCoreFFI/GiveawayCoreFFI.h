@@ -549,6 +549,12 @@ RustBuffer uniffi_giveaway_core_fn_func_levels(RustCallStatus *_Nonnull out_stat
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_REACTION_EMOJIS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_REACTION_EMOJIS
+RustBuffer uniffi_giveaway_core_fn_func_reaction_emojis(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_TIME_CONTROL_PRESETS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_FN_FUNC_TIME_CONTROL_PRESETS
 RustBuffer uniffi_giveaway_core_fn_func_time_control_presets(RustCallStatus *_Nonnull out_status
@@ -824,6 +830,12 @@ uint16_t uniffi_giveaway_core_checksum_func_handicap_presets(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_LEVELS
 uint16_t uniffi_giveaway_core_checksum_func_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_REACTION_EMOJIS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_CORE_CHECKSUM_FUNC_REACTION_EMOJIS
+uint16_t uniffi_giveaway_core_checksum_func_reaction_emojis(void
     
 );
 #endif

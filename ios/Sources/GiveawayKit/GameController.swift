@@ -25,9 +25,6 @@ public enum Feedback: Equatable, Sendable {
     case move, capture, illegal, gameOver
 }
 
-/// The emoji a player can show.
-public let reactionEmojis = ["👍", "😮", "😅", "🤔", "😎", "🙈"]
-
 @MainActor
 @Observable
 public final class GameController {

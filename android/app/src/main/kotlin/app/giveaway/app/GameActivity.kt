@@ -24,6 +24,7 @@ import app.giveaway.core.GameSession
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.NoticeKind
 import app.giveaway.core.Opponent
+import app.giveaway.core.reactionEmojis
 import app.giveaway.logic.GameController
 import app.giveaway.logic.GameEvent
 import app.giveaway.logic.GamePrefs
@@ -296,7 +297,7 @@ class GameActivity : Activity() {
         }
         AlertDialog.Builder(this)
             .setTitle(R.string.react)
-            .setItems(REACTIONS) { _, i -> controller.react(side, REACTIONS[i]) }
+            .setItems(reactions.toTypedArray()) { _, i -> controller.react(side, reactions[i]) }
             .show()
     }
 
@@ -314,7 +315,8 @@ class GameActivity : Activity() {
     companion object {
         const val EXTRA_GAME_ID = "game_id"
         private const val KEY_EXPLAINED = "must_capture_explained"
-        private val REACTIONS = arrayOf("👍", "😮", "😅", "🤔", "🎉", "😢", "🤝")
+        /** The emoji every front end offers, from the core's catalog. */
+        private val reactions: List<String> by lazy { reactionEmojis() }
 
         fun intent(context: Context, id: Long): Intent =
             Intent(context, GameActivity::class.java).putExtra(EXTRA_GAME_ID, id)
