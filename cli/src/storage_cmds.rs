@@ -7,6 +7,7 @@ use giveaway_core::storage::dates::{display_time, parse_date};
 use giveaway_core::engine::LEVELS;
 use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage, MAX_PAGE_SIZE};
 use giveaway_core::{Color, Outcome};
+use std::path::Path;
 
 /// Opens and checks the database, telling the user on stderr if a damaged file had to be moved aside.
 /// (A one-shot command can afford the full integrity check that the app runs after start-up.)
@@ -174,6 +175,9 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
 pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db", "out"], &["all"])?;
     args.at_most(1)?;
+    if let Some(out) = args.value("out") {
+        not_the_database(Path::new(out), &crate::db_path::database_path(&args)?)?;
+    }
     let text = match (args.has("all"), args.positional.first()) {
         (true, None) => open(&args)?.export_all_pdn()?,
         (false, Some(id)) => {
@@ -185,6 +189,19 @@ pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     match args.value("out") {
         Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("{path}: {e}")))?,
         None => out!("{text}")?,
+    }
+    Ok(())
+}
+
+/// Refuses `--out` naming the database itself or its journal files: the export would overwrite every saved game.
+fn not_the_database(out: &Path, db: &Path) -> Result<(), Fail> {
+    let Ok(out_real) = out.canonicalize() else { return Ok(()) }; // not there yet: not the database
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = db.as_os_str().to_owned();
+        name.push(suffix);
+        if Path::new(&name).canonicalize().is_ok_and(|p| p == out_real) {
+            return Err(Fail(format!("--out {} is the games database itself; export to another file", out.display())));
+        }
     }
     Ok(())
 }

@@ -89,3 +89,22 @@ fn a_folder_as_the_database_is_refused_with_a_hint() {
     // `new/` used to be created as a file called `new`.
     assert!(!dir.path().join("new").exists());
 }
+
+#[test]
+fn export_refuses_to_write_over_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let pdn = dir.path().join("one.pdn");
+    std::fs::write(&pdn, "1. c3-d4 f6-g5 *\n").unwrap();
+    let db_text = db.to_str().unwrap();
+    assert!(giveaway(&["import", pdn.to_str().unwrap(), "--db", db_text]).status.success());
+    // The same file by another spelling too: it used to be overwritten with the PDN, losing every game.
+    let other_spelling = dir.path().join(".").join("games.db");
+    for out in [db_text, other_spelling.to_str().unwrap()] {
+        let err = refused(&["export", "--all", "--db", db_text, "--out", out]);
+        assert!(err.contains("is the games database itself"), "{err}");
+    }
+    let o = giveaway(&["games", "--db", db_text]);
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).lines().last(), Some("1 of 1 games"));
+}
