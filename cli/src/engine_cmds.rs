@@ -14,7 +14,11 @@ use std::time::{Duration, Instant};
 fn number<T: std::str::FromStr>(args: &Args, name: &str) -> Result<Option<T>, Fail> {
     match args.value(name) {
         None => Ok(None),
-        Some(v) => v.parse().map(Some).map_err(|_| Fail(format!("--{name} needs a number, not '{v}'"))),
+        Some(v) => v.parse().map(Some).map_err(|_| {
+            // All digits yet refused: a number, only too large for the option.
+            let what = if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) { "a smaller number" } else { "a number" };
+            Fail(format!("--{name} needs {what}, not '{v}'"))
+        }),
     }
 }
 

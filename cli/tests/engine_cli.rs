@@ -147,3 +147,11 @@ fn tune_refuses_empty_fits_and_a_bad_out_path_before_playing() {
     let err = refused(&["tune", "--games", "2", "--rounds", "1", "--curve-games", "2", "--nodes", "10", "--out", out.to_str().unwrap()]);
     assert!(err.contains("cannot write"), "{err}");
 }
+
+#[test]
+fn a_number_too_large_for_its_option_is_called_that() {
+    let err = refused(&["bestmove", "--depth", "99999999999"]);
+    assert!(err.contains("--depth needs a smaller number, not '99999999999'"), "{err}");
+    let err = refused(&["bestmove", "--depth", "-1"]);
+    assert!(err.contains("--depth needs a number, not '-1'"), "{err}");
+}
