@@ -208,10 +208,20 @@ fn not_the_database(out: &Path, db: &Path) -> Result<(), Fail> {
 
 /// A PDN file's text for `import` and `analyze`. Old draughts programs write Latin-1 or CP1251: undecodable
 /// bytes (in names and comments) must not stop an otherwise good file.
+/// Reading stops at `MAX_PDN_BYTES` (hundreds of thousands of games), so that an endless file such as
+/// `/dev/zero` is refused instead of filling memory.
 pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
-    let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+    use std::io::Read;
+    let cannot = |e: std::io::Error| Fail(format!("cannot read {path}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).and_then(|f| f.take(MAX_PDN_BYTES + 1).read_to_end(&mut bytes)).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_PDN_BYTES {
+        return Err(Fail(format!("{path} is larger than {} MB; split it into smaller files", MAX_PDN_BYTES >> 20)));
+    }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
+
+const MAX_PDN_BYTES: u64 = 256 << 20;
 
 pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;

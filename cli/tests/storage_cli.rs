@@ -108,3 +108,19 @@ fn export_refuses_to_write_over_the_database() {
     assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o).lines().last(), Some("1 of 1 games"));
 }
+
+#[test]
+fn an_endless_file_is_refused_instead_of_filling_memory() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    for cmd in ["import", "analyze"] {
+        let mut args = vec![cmd, "/dev/zero"];
+        if cmd == "import" {
+            args.extend(["--db", db.to_str().unwrap()]);
+        }
+        assert!(refused(&args).contains("/dev/zero is larger than 256 MB"), "{cmd}");
+    }
+}
