@@ -47,7 +47,12 @@ fn print_info(i: &SearchInfo) {
 pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed"], &[])?;
     args.at_most(0)?;
-    let root = SearchRoot::new(args.position()?, Rules::default());
+    let position = args.position()?;
+    // Before any search output, so that the refusal is the only line on stderr.
+    if giveaway_core::legal_moves(&position).is_empty() {
+        return Err(Fail("the side to move has no legal move (it has already won)".into()));
+    }
+    let root = SearchRoot::new(position, Rules::default());
     let mut engine = Engine::default();
     let stop = StopHandle::new();
     let limits = Limits {
@@ -85,7 +90,7 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
             outln!("{mv}")?;
             Ok(())
         }
-        None => Err(Fail("the side to move has no legal move (it has already won)".into())),
+        None => Err(Fail("the search returned no move".into())),
     }
 }
 

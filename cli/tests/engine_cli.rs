@@ -149,6 +149,14 @@ fn tune_refuses_empty_fits_and_a_bad_out_path_before_playing() {
 }
 
 #[test]
+fn bestmove_in_a_won_position_says_so_in_one_line() {
+    // At a level it used to print the level's banner on stderr first.
+    for args in [&["bestmove", "--fen", "W:W:B"][..], &["bestmove", "--fen", "W:W:B", "--depth", "2"]] {
+        assert!(refused(args).contains("no legal move"), "{args:?}");
+    }
+}
+
+#[test]
 fn a_number_too_large_for_its_option_is_called_that() {
     let err = refused(&["bestmove", "--depth", "99999999999"]);
     assert!(err.contains("--depth needs a smaller number, not '99999999999'"), "{err}");
