@@ -49,7 +49,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     }
 }
 
-/// `last` is the most recently played unfinished game.
+/// `last` is the most recently started unfinished game (the list is newest first by creation).
 fn resume_id(library: &Arc<GameLibrary>, which: &str) -> Result<i64, Fail> {
     if which == "last" {
         let filter = Filter { in_progress: Some(true), mode: None, result: None, level: None, since: None, until: None, player: None };
