@@ -3,13 +3,15 @@
 //! and a resumed session's (read from the analysis cache) — and checks the cached answers are identical.
 
 use crate::args::{Args, Fail};
+use crate::out::outln;
+use crate::scratch::ScratchDir;
 use crate::storage_bench::{realistic_game, summary, time};
 use giveaway_core::api::runtime::runtime;
 use giveaway_core::api::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
 use giveaway_core::engine::rng::Rng;
 use giveaway_core::storage::Storage;
 use std::future::Future;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -38,31 +40,15 @@ where
 
 pub fn cmd_bench_analysis(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "plies", "dir"], &[])?;
-    let number = |name: &str, default: usize, max: usize| match args.value(name) {
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| Fail(format!("--{name} must be a number from 1 to {max}, not '{v}'"))),
-        None => Ok(default),
-    };
-    let games = number("games", 3, 100)?;
+    args.at_most(0)?;
+    let games = args.number_in("games", 1..=100, 3)?;
     // Realistic games are 60–100 plies long; each is cut to this length.
-    let plies = number("plies", 60, 60)?;
-    let dir = match args.value("dir") {
-        Some(d) => PathBuf::from(d),
-        None => std::env::temp_dir().join(format!("giveaway-bench-analysis-{}", std::process::id())),
-    };
-    let result = run(&dir, games, plies);
-    // The database is scratch: remove it whatever happened.
-    if std::env::var_os("GIVEAWAY_BENCH_KEEP").is_none() {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    let plies = args.number_in("plies", 1..=60, 60)?;
+    let dir = ScratchDir::create(args.value("dir"), "bench-analysis")?;
+    run(dir.path(), games, plies)
 }
 
 fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {
-    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
     let path = dir.join("bench.db");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
     let mut rng = Rng::new(0x5eed_a11a);
@@ -89,20 +75,20 @@ fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {
         if again != computed || from_session != computed || searched_again + searched_session != 0 {
             return Err(Fail(format!("game {id}: the second analysis was not the cached first one")));
         }
-        println!(
+        outln!(
             "game {}: {} plies, first analysis {:.2} s ({searched} positions searched), cached: replay {:.3} ms, resumed session {:.3} ms",
             k + 1,
             replay.plies(),
             d1.as_secs_f64(),
             d2.as_secs_f64() * 1000.0,
             d3.as_secs_f64() * 1000.0
-        );
+        )?;
         first.push(d1);
         cached.push(d2);
         resumed.push(d3);
     }
-    println!("first analysis (computed):  {}", summary(first));
-    println!("replay analysis (cached):   {}", summary(cached));
-    println!("session analysis (cached):  {}", summary(resumed));
+    outln!("first analysis (computed):  {}", summary(first))?;
+    outln!("replay analysis (cached):   {}", summary(cached))?;
+    outln!("session analysis (cached):  {}", summary(resumed))?;
     Ok(())
 }

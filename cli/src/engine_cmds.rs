@@ -1,6 +1,8 @@
 //! Engine commands: `bestmove`, `match`, `analyze`, `bench-search`, `tune`.
 
 use crate::args::{Args, Fail};
+use crate::out::{out, outln};
+use crate::output_file::OutputFile;
 use giveaway_core::engine::matches::Match;
 use giveaway_core::engine::tune::{tune, TuneSettings};
 use giveaway_core::engine::{
@@ -12,7 +14,11 @@ use std::time::{Duration, Instant};
 fn number<T: std::str::FromStr>(args: &Args, name: &str) -> Result<Option<T>, Fail> {
     match args.value(name) {
         None => Ok(None),
-        Some(v) => v.parse().map(Some).map_err(|_| Fail(format!("--{name} needs a number, not '{v}'"))),
+        Some(v) => v.parse().map(Some).map_err(|_| {
+            // All digits yet refused: a number, only too large for the option.
+            let what = if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) { "a smaller number" } else { "a number" };
+            Fail(format!("--{name} needs {what}, not '{v}'"))
+        }),
     }
 }
 
@@ -40,10 +46,13 @@ fn print_info(i: &SearchInfo) {
 /// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]`
 pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed"], &[])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
+    args.at_most(0)?;
+    let position = args.position()?;
+    // Before any search output, so that the refusal is the only line on stderr.
+    if giveaway_core::legal_moves(&position).is_empty() {
+        return Err(Fail("the side to move has no legal move (it has already won)".into()));
     }
-    let root = SearchRoot::new(args.position()?, Rules::default());
+    let root = SearchRoot::new(position, Rules::default());
     let mut engine = Engine::default();
     let stop = StopHandle::new();
     let limits = Limits {
@@ -52,7 +61,10 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
         movetime: number::<u64>(&args, "movetime")?.map(Duration::from_millis),
         clock: None,
     };
-    let chosen = if limits == Limits::default() || args.value("level").is_some() {
+    if args.value("level").is_some() && limits != Limits::default() {
+        return Err(Fail("--level plays with the level's own limits: give --level or --movetime/--depth/--nodes, not both".into()));
+    }
+    let chosen = if limits == Limits::default() {
         let level = match args.value("level") {
             Some(l) => level_arg(l, "--level")?,
             None => Level::get(8).expect("level 8 exists"),
@@ -75,10 +87,10 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
                 r.nodes,
                 if secs > 0.0 { (r.nodes as f64 / secs) as u64 } else { 0 }
             );
-            println!("{mv}");
+            outln!("{mv}")?;
             Ok(())
         }
-        None => Err(Fail("the side to move has no legal move (it has already won)".into())),
+        None => Err(Fail("the search returned no move".into())),
     }
 }
 
@@ -87,13 +99,12 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
 /// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--pdn FILE` saves the games.
 pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn"], &[])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
-    }
+    args.at_most(0)?;
     let need = |name: &str| args.value(name).ok_or_else(|| Fail(format!("match needs --{name}")));
     let mut a = level_arg(need("white")?, "--white")?;
     let mut b = level_arg(need("black")?, "--black")?;
-    let games: u32 = number(&args, "games")?.ok_or_else(|| Fail("match needs --games".into()))?;
+    need("games")?;
+    let games: u32 = args.number_in("games", 1..=1_000_000, 0)?;
     let ms = |name: &str| number::<u64>(&args, name).map(|v| v.map(Duration::from_millis));
     let both = ms("movetime")?;
     if let Some(t) = ms("white-movetime")?.or(both) {
@@ -108,9 +119,10 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         games,
         seed: number(&args, "seed")?.unwrap_or(1),
         rules: Rules::default(),
-        tt_megabytes: number(&args, "hash")?.unwrap_or(16),
+        tt_megabytes: hash_megabytes(&args, 16)?,
         configs: [config_for(&args, "white")?, config_for(&args, "black")?],
     };
+    let pdn_file = args.value("pdn").map(OutputFile::open).transpose()?;
     let t = std::time::Instant::now();
     let mut records = Vec::new();
     let score = m.run(&StopHandle::new(), &mut |i, g, s| {
@@ -120,17 +132,17 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         let r = g.result().map_or("*".to_string(), |r| r.to_string());
         eprintln!("game {} ({} plies): {r}; running {}-{}-{}", i + 1, g.ply(), s.wins, s.draws, s.losses);
     });
-    if let Some(path) = args.value("pdn") {
-        std::fs::write(path, giveaway_core::pdn::write_games(&records)).map_err(|e| Fail(format!("cannot write {path}: {e}")))?;
+    if let Some(file) = pdn_file {
+        file.replace_with(&giveaway_core::pdn::write_games(&records))?;
     }
     let (elo, margin) = score.elo();
-    println!(
+    outln!(
         "score {:.1}% over {} games in {:.0} s; Elo difference {elo:+.0} ± {margin:.0} (95%)",
         100.0 * score.fraction(),
         score.games(),
         t.elapsed().as_secs_f64()
-    );
-    println!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses);
+    )?;
+    outln!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses)?;
     Ok(())
 }
 
@@ -162,20 +174,30 @@ fn config_for(args: &Args, side: &str) -> Result<SearchConfig, Fail> {
 /// Self-play, Texel fit and win-curve fit; writes the weights file (default: stdout).
 pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "rounds", "curve-games", "nodes", "seed", "out"], &[])?;
+    args.at_most(0)?;
     let d = TuneSettings::default();
+    // Fits need data: no games (or no search) would write weights and a curve fitted to nothing.
     let settings = TuneSettings {
-        games_per_round: number(&args, "games")?.unwrap_or(d.games_per_round),
-        rounds: number(&args, "rounds")?.unwrap_or(d.rounds),
-        curve_games: number(&args, "curve-games")?.unwrap_or(d.curve_games),
-        nodes_per_move: number(&args, "nodes")?.unwrap_or(d.nodes_per_move),
+        games_per_round: args.number_in("games", 1..=10_000_000, d.games_per_round)?,
+        rounds: args.number_in("rounds", 0..=1000, d.rounds)?,
+        curve_games: args.number_in("curve-games", 1..=10_000_000, d.curve_games)?,
+        nodes_per_move: args.number_in("nodes", 1..=1_000_000_000, d.nodes_per_move)?,
         seed: number(&args, "seed")?.unwrap_or(d.seed),
     };
+    let out = args.value("out").map(OutputFile::open).transpose()?;
     let text = tune(&settings, &mut |line| eprintln!("{line}"));
-    match args.value("out") {
-        Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("cannot write {path}: {e}")))?,
-        None => print!("{text}"),
+    match out {
+        Some(file) => file.replace_with(&text)?,
+        None => out!("{text}")?,
     }
     Ok(())
+}
+
+/// The largest `--hash`: the table is filled when made, so a huge size would exhaust memory and abort.
+const MAX_HASH_MB: usize = 4096;
+
+fn hash_megabytes(args: &Args, default: usize) -> Result<usize, Fail> {
+    args.number_in("hash", 1..=MAX_HASH_MB, default)
 }
 
 /// The positions `bench-search` times: the start and three quiet middle games reached in engine self-play.
@@ -189,16 +211,18 @@ const BENCH_FENS: [(&str, &str); 4] = [
 /// `giveaway bench-search [--movetime MS] [--hash MB]`: depth reached and nodes per second in a fixed time.
 pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["movetime", "hash"], &[])?;
+    args.at_most(0)?;
     let t = Duration::from_millis(number(&args, "movetime")?.unwrap_or(1000));
+    let hash = hash_megabytes(&args, 32)?;
     let mut total = (0u64, 0f64);
     for (name, fen) in BENCH_FENS {
         let pos = giveaway_core::parse_fen(fen)?;
-        let mut engine = Engine::new(number(&args, "hash")?.unwrap_or(32));
+        let mut engine = Engine::new(hash);
         let r = engine.search(&SearchRoot::new(pos, Rules::default()), &Limits::movetime(t), &StopHandle::new(), &mut |_| {});
         let secs = r.elapsed.as_secs_f64();
         total.0 += r.nodes;
         total.1 += secs;
-        println!(
+        outln!(
             "{name:14} depth {:2} seldepth {:2} nodes {:9} nps {:8.0} best {} score {}  [{fen}]",
             r.depth,
             r.seldepth,
@@ -206,18 +230,18 @@ pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
             r.nodes as f64 / secs.max(1e-9),
             r.best.map_or("-".to_string(), |m| m.to_string()),
             score_text(r.score)
-        );
+        )?;
     }
-    println!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9));
-    let mut lags = stop_lags(number(&args, "hash")?.unwrap_or(32))?;
+    outln!("total nodes {} nps {:.0}", total.0, total.0 as f64 / total.1.max(1e-9))?;
+    let mut lags = stop_lags(hash)?;
     lags.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    println!(
+    outln!(
         "stop latency over {} searches: median {:.3} ms, max {:.3} ms",
         lags.len(),
         ms(lags[lags.len() / 2]),
         ms(lags[lags.len() - 1])
-    );
+    )?;
     Ok(())
 }
 
@@ -249,7 +273,7 @@ pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
     let [path] = args.positional.as_slice() else {
         return Err(Fail("analyze needs exactly one FILE.pdn".into()));
     };
-    let text = std::fs::read_to_string(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+    let text = crate::storage_cmds::read_pdn_file(path)?;
     let games = giveaway_core::pdn::read_games(&text)?;
     let k: usize = number(&args, "game")?.unwrap_or(1);
     let pdn = games.get(k.wrapping_sub(1)).ok_or_else(|| Fail(format!("{path} has {} game(s), no game {k}", games.len())))?;
@@ -276,23 +300,23 @@ pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
             Some(b) if m.class >= MoveClass::Inaccuracy => format!("  better {b}"),
             _ => String::new(),
         };
-        println!(
+        outln!(
             "{}{dots} {:<14} {:<10} win chance {:>3.0}% -> {:>3.0}%{better}",
             number.number,
             m.played.to_string(),
             m.class.name(),
             100.0 * m.chance_before,
             100.0 * m.chance_after
-        );
+        )?;
     }
     for c in [Color::White, Color::Black] {
         let acc = analysis.accuracy[c.index()].map_or("-".to_string(), |a| format!("{a:.1}%"));
-        println!(
+        outln!(
             "{c:?}: accuracy {acc}, {} inaccuracies, {} mistakes, {} blunders",
             analysis.counts(c, MoveClass::Inaccuracy),
             analysis.counts(c, MoveClass::Mistake),
             analysis.counts(c, MoveClass::Blunder)
-        );
+        )?;
     }
     Ok(())
 }

@@ -70,6 +70,9 @@ fn square_number(name: &str) -> Option<u32> {
 pub fn new_game(args: &Args) -> Result<NewGame, Fail> {
     let opponent = match (args.value("vs-computer"), args.has("pass-and-play")) {
         (Some(_), true) => return Err(Fail("choose either --vs-computer LEVEL or --pass-and-play".into())),
+        (None, true) if args.value("color").is_some() => {
+            return Err(Fail("--color is your colour against the computer; in pass-and-play both sides are played here".into()))
+        }
         (None, true) => Opponent::PassAndPlay,
         (level, false) => Opponent::Computer {
             level: parse_level(level.unwrap_or("1"))?,

@@ -6,7 +6,7 @@ use crate::args::Fail;
 use giveaway_core::api::runtime::runtime;
 use giveaway_core::api::{ApiResult, GameSession, Opponent, Snapshot};
 use giveaway_core::Color;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 
 const HELP: &str = "Type a move (c3-d4, c3:e5:c7, or numeric 22-18, 22x15) or a command:
@@ -56,8 +56,13 @@ fn status(snap: &Snapshot) -> String {
     out
 }
 
-/// Plays `session` on stdin/stdout until the game ends, the input ends, or `quit`.
-pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
+/// Plays `session` on stdin/stdout until the game ends, the input ends, or `quit`. `db_option` is the
+/// `--db PATH` the game was opened with, if any: the printed way to continue the game must name the same file.
+pub fn run(session: Arc<GameSession>, db_option: Option<&str>) -> Result<(), Fail> {
+    let again = |id: i64| match db_option {
+        Some(path) => format!("Game {id} saved; continue it with: giveaway play --resume {id} --db {}", shell_word(path)),
+        None => format!("Game {id} saved; continue it with: giveaway play --resume {id}"),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let first = session.snapshot()?;
@@ -68,7 +73,7 @@ pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
     if let Some(id) = first.game_id {
         writeln!(out, "Game {id}")?;
     }
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut show = true;
     loop {
         let snap = session.snapshot()?;
@@ -91,23 +96,70 @@ pub fn run(session: Arc<GameSession>) -> Result<(), Fail> {
         }
         write!(out, "{} to move: ", color_name(snap.side_to_move))?;
         out.flush()?;
-        let Some(line) = lines.next().transpose()? else {
-            writeln!(out)?;
-            if let Some(id) = snap.game_id {
-                writeln!(out, "Game {id} saved; continue it with: giveaway play --resume {id}")?;
+        let line = match read_line(&mut input)? {
+            Input::Line(line) => line,
+            Input::TooLong => {
+                writeln!(out, "error: that line is longer than {MAX_LINE} characters; type a move or 'help'")?;
+                show = false;
+                continue;
             }
-            return Ok(());
+            Input::End => {
+                writeln!(out)?;
+                if let Some(id) = snap.game_id {
+                    writeln!(out, "{}", again(id))?;
+                }
+                return Ok(());
+            }
         };
         match command(&session, &snap, line.trim(), &mut out)? {
             Step::Quit => {
                 if let Some(id) = snap.game_id {
-                    writeln!(out, "Game {id} saved; continue it with: giveaway play --resume {id}")?;
+                    writeln!(out, "{}", again(id))?;
                 }
                 return Ok(());
             }
             Step::Redraw => {}
             Step::Same => show = false,
         }
+    }
+}
+
+/// The longest line read as a move or command (a move's text is far shorter); a longer one is refused without
+/// echoing it back, and is never held in memory whole.
+const MAX_LINE: usize = 200;
+
+enum Input {
+    Line(String),
+    TooLong,
+    End,
+}
+
+/// The next input line. Bytes that are not UTF-8 become U+FFFD, so such a line is refused like any other bad
+/// move instead of ending the game.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Input> {
+    let mut bytes = Vec::new();
+    if input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(Input::End);
+    }
+    if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+        // Skip the rest of the long line, a bounded piece at a time.
+        loop {
+            let mut rest = Vec::new();
+            let n = input.by_ref().take(64 * 1024).read_until(b'\n', &mut rest)?;
+            if n == 0 || rest.last() == Some(&b'\n') {
+                return Ok(Input::TooLong);
+            }
+        }
+    }
+    Ok(Input::Line(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// `text` as one shell word, quoted only when it needs to be.
+fn shell_word(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
 
@@ -160,3 +212,34 @@ fn wait<F: std::future::Future>(f: F) -> ApiResult<F::Output> {
     Ok(runtime()?.block_on(f))
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(mut input: &[u8]) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match read_line(&mut input).unwrap() {
+                Input::Line(l) => seen.push(l.trim_end().to_string()),
+                Input::TooLong => seen.push("<too long>".into()),
+                Input::End => return seen,
+            }
+        }
+    }
+
+    #[test]
+    fn paths_are_quoted_for_the_shell_only_when_needed() {
+        assert_eq!(shell_word("/tmp/games.db"), "/tmp/games.db");
+        assert_eq!(shell_word("my games.db"), "'my games.db'");
+        assert_eq!(shell_word("it's.db"), r"'it'\''s.db'");
+    }
+
+    #[test]
+    fn lines_that_are_not_utf8_or_too_long_do_not_end_the_input() {
+        let long = "a".repeat(MAX_LINE + 1);
+        let fits = "b".repeat(MAX_LINE);
+        let text = [&b"c3-d4\r\n\xff\xfe\n"[..], long.as_bytes(), b"\n", fits.as_bytes(), b"\nquit"].concat();
+        assert_eq!(lines(&text), ["c3-d4", "\u{fffd}\u{fffd}", "<too long>", fits.as_str(), "quit"]);
+    }
+}

@@ -5,16 +5,21 @@
 mod analysis_bench;
 mod args;
 mod board_text;
+mod closed_pipe;
 mod db_path;
 mod engine_cmds;
 mod game_setup;
 mod line;
+mod out;
+mod output_file;
 mod play;
+mod scratch;
 mod storage_bench;
 mod storage_cmds;
 mod tui;
 
 use args::{Args, Fail};
+use out::outln;
 use giveaway_core::legal_moves;
 use giveaway_core::perft::{divide, perft, Counting};
 use std::process::ExitCode;
@@ -33,7 +38,8 @@ const USAGE: &str = "usage:
   giveaway bench-storage [--games N] [--dir DIR]
   giveaway bench-analysis [--games N] [--plies P] [--dir DIR]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
-  giveaway match --white A --black B --games N [--movetime MS] [--seed S]
+  giveaway match --white A --black B --games N [--movetime MS] [--white-movetime MS] [--black-movetime MS]
+                 [--seed S] [--no-lmr white|black|both] [--hash MB] [--pdn FILE]
   giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
   giveaway bench-search [--movetime MS] [--hash MB]
@@ -56,7 +62,7 @@ fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let total = if args.has("divide") {
         let parts = divide(&pos, depth, counting);
         for (mv, n) in &parts {
-            println!("{mv} {n}");
+            outln!("{mv} {n}")?;
         }
         if depth == 0 { 1 } else { parts.iter().map(|(_, n)| n).sum() }
     } else {
@@ -64,22 +70,21 @@ fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     };
     let secs = t.elapsed().as_secs_f64();
     eprintln!("perft {depth}: {total} leaves in {:.3} s, {:.1} M leaves/s", secs, total as f64 / secs.max(1e-9) / 1e6);
-    println!("{total}");
+    outln!("{total}")?;
     Ok(())
 }
 
 fn cmd_moves(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &[])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
-    }
+    args.at_most(0)?;
     for mv in &legal_moves(&args.position()?) {
-        println!("{mv}");
+        outln!("{mv}")?;
     }
     Ok(())
 }
 
 fn main() -> ExitCode {
+    closed_pipe::end_quietly_on_closed_pipe();
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
@@ -97,10 +102,7 @@ fn main() -> ExitCode {
         Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
         Some("play") => play::cmd_play(&argv[1..]),
         Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!("{}", USAGE.replace("{PLAY}", play::USAGE));
-            Ok(())
-        }
+        Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE)),
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
         None => Err(Fail("no command given (try 'giveaway help')".into())),
     };

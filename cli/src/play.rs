@@ -15,8 +15,11 @@ pub const USAGE: &str = "  giveaway play [--db PATH] [--line] [--resume ID|last]
 
 pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db", "resume", "vs-computer", "color", "time", "remove", "fen"], &["line", "pass-and-play"])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(Fail(format!("unexpected argument '{extra}'")));
+    args.at_most(0)?;
+    let asked_for_game = ["vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
+        || args.has("pass-and-play");
+    if args.value("resume").is_some() && asked_for_game {
+        return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
     let path = db_path::database_path(&args)?;
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
@@ -34,21 +37,19 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         );
     }
     let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
-    let asked_for_game = ["resume", "vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
-        || args.has("pass-and-play");
     let session = match args.value("resume") {
         Some(which) => Some(library.resume(resume_id(&library, which)?)?),
         None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(&args)?)?),
         None => None,
     };
     match session {
-        Some(s) if line_mode => line::run(s),
+        Some(s) if line_mode => line::run(s, args.value("db")),
         // The full-screen app opens on the home menu, or straight on the game the options describe.
         first => tui::run(library, first),
     }
 }
 
-/// `last` is the most recently played unfinished game.
+/// `last` is the most recently started unfinished game (the list is newest first by creation).
 fn resume_id(library: &Arc<GameLibrary>, which: &str) -> Result<i64, Fail> {
     if which == "last" {
         let filter = Filter { in_progress: Some(true), mode: None, result: None, level: None, since: None, until: None, player: None };

@@ -3,12 +3,14 @@
 //! loading a game to resume.
 
 use crate::args::{Args, Fail};
+use crate::out::outln;
+use crate::scratch::ScratchDir;
 use giveaway_core::engine::rng::Rng;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::record::{Clocks, Ending, GameMode, GameRecord, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, ResultFilter, Storage};
 use giveaway_core::{legal_moves, Color, Game, Position, Rules};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 
@@ -80,24 +82,13 @@ pub fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 
 pub fn cmd_bench_storage(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["games", "dir"], &[])?;
-    let n: usize = match args.value("games") {
-        Some(v) => v.parse().ok().filter(|n| *n > 0).ok_or_else(|| Fail(format!("--games must be a positive number, not '{v}'")))?,
-        None => 10_000,
-    };
-    let dir = match args.value("dir") {
-        Some(d) => PathBuf::from(d),
-        None => std::env::temp_dir().join(format!("giveaway-bench-{}", std::process::id())),
-    };
-    let result = run(&dir, n);
-    // The database is scratch: remove it whatever happened.
-    if std::env::var_os("GIVEAWAY_BENCH_KEEP").is_none() {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    args.at_most(0)?;
+    let n = args.number_in("games", 1..=1_000_000, 10_000)?;
+    let dir = ScratchDir::create(args.value("dir"), "bench")?;
+    run(dir.path(), n)
 }
 
 fn run(dir: &Path, n: usize) -> Result<(), Fail> {
-    std::fs::create_dir_all(dir).map_err(|e| Fail(format!("{}: {e}", dir.display())))?;
     let path = dir.join("bench.db");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
@@ -112,12 +103,12 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
     }
     drop(storage);
     let size = std::fs::metadata(&path).map_or(0, |m| m.len());
-    println!(
+    outln!(
         "built {n} games, {plies} plies (avg {:.1}), {:.1} MB, in {:.1} s",
         plies as f64 / n as f64,
         size as f64 / 1e6,
         t.elapsed().as_secs_f64()
-    );
+    )?;
 
     // Open: version check, quick_check, WAL pragmas, migration check. Closing is not timed.
     let mut opens = Vec::new();
@@ -126,7 +117,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         opened?;
         opens.push(d);
     }
-    println!("open database:            {}", summary(opens));
+    outln!("open database:            {}", summary(opens))?;
     let mut checks = Vec::new();
     for _ in 0..5 {
         let (storage, _) = Storage::open(&path)?;
@@ -136,7 +127,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         }
         checks.push(d);
     }
-    println!("full integrity check:     {}", summary(checks));
+    outln!("full integrity check:     {}", summary(checks))?;
 
     let (storage, _) = Storage::open(&path)?;
     let filters: Vec<(&str, Filter)> = vec![
@@ -166,7 +157,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
             total = page?.total;
             times.push(d);
         }
-        println!("page of 50, {name:<28} {} — {total} matching", summary(times));
+        outln!("page of 50, {name:<28} {} — {total} matching", summary(times))?;
     }
     // A deep page: follow the cursor 100 pages in, then time the next one.
     let mut cursor = None;
@@ -177,7 +168,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
     for _ in 0..30 {
         times.push(time(|| storage.list_games(&Filter::default(), cursor, 50)).1);
     }
-    println!("page of 50, page 101 by cursor          {}", summary(times));
+    outln!("page of 50, page 101 by cursor          {}", summary(times))?;
 
     // Append: 20 new games in progress, 100 plies each, every append committed.
     let mut appends = Vec::new();
@@ -186,7 +177,11 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         let mut pos = Position::start();
         for ply in 0..100u32 {
             let list = legal_moves(&pos);
-            let Some(m) = list.get(rng.below(list.len())).copied() else { break };
+            // Random play may end the game (no legal move) before 100 plies.
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.below(list.len())];
             let clocks = Some(Clocks { white_ms: 1000, black_ms: 1000 });
             let (r, d) = time(|| storage.append_move(id, ply, &m, clocks));
             r?;
@@ -194,7 +189,7 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
             pos = pos.play(&m);
         }
     }
-    println!("append a move:            {}", summary(appends));
+    outln!("append a move:            {}", summary(appends))?;
 
     let ids = storage.all_game_ids()?;
     let mut loads = Vec::new();
@@ -204,6 +199,6 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         r?;
         loads.push(d);
     }
-    println!("load + replay a game:     {}", summary(loads));
+    outln!("load + replay a game:     {}", summary(loads))?;
     Ok(())
 }

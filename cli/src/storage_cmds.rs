@@ -1,10 +1,13 @@
 //! Saved-game commands: `games`, `show`, `export`, `import`, `stats`.
 
 use crate::args::{Args, Fail};
+use crate::out::{out, outln};
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
-use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage};
+use giveaway_core::engine::LEVELS;
+use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage, MAX_PAGE_SIZE};
 use giveaway_core::{Color, Outcome};
+use std::path::Path;
 
 /// Opens and checks the database, telling the user on stderr if a damaged file had to be moved aside.
 /// (A one-shot command can afford the full integrity check that the app runs after start-up.)
@@ -19,13 +22,6 @@ pub fn open(args: &Args) -> Result<Storage, Fail> {
         );
     }
     Ok(storage)
-}
-
-fn no_extra(args: &Args, max: usize) -> Result<(), Fail> {
-    match args.positional.get(max) {
-        Some(extra) => Err(Fail(format!("unexpected argument '{extra}'"))),
-        None => Ok(()),
-    }
 }
 
 fn parse_id(text: &str) -> Result<i64, Fail> {
@@ -60,7 +56,7 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
         &["db", "mode", "result", "level", "since", "until", "player", "page-size", "after"],
         &["in-progress", "finished"],
     )?;
-    no_extra(&args, 0)?;
+    args.at_most(0)?;
     let mut filter = Filter::default();
     if let Some(m) = args.value("mode") {
         let names: Vec<&str> = GameMode::ALL.iter().map(|m| m.name()).collect();
@@ -75,8 +71,8 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
                 .ok_or_else(|| Fail(format!("--result must be one of {}, not '{r}'", names.join(", "))))?,
         );
     }
-    if let Some(l) = args.value("level") {
-        filter.level = Some(l.parse().map_err(|_| Fail(format!("--level must be a number, not '{l}'")))?);
+    if args.value("level").is_some() {
+        filter.level = Some(args.number_in("level", 1..=LEVELS.len() as u8, 1)?);
     }
     filter.in_progress = match (args.has("in-progress"), args.has("finished")) {
         (true, true) => return Err(Fail("--in-progress and --finished exclude each other".into())),
@@ -88,14 +84,11 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
     // --until names the last day included.
     filter.until = args.value("until").map(|d| day(d, "until").map(|t| t + 86_400_000)).transpose()?;
     filter.player = args.value("player").map(str::to_string);
-    let page_size = match args.value("page-size") {
-        Some(n) => n.parse().map_err(|_| Fail(format!("--page-size must be a number, not '{n}'")))?,
-        None => 50,
-    };
+    let page_size = args.number_in("page-size", 1..=MAX_PAGE_SIZE, 50)?;
     let after = args.value("after").map(str::parse::<Cursor>).transpose()?;
     let storage = open(&args)?;
     let page = storage.list_games(&filter, after, page_size)?;
-    println!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies");
+    outln!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies")?;
     for g in &page.games {
         let players = format!("{} – {}", g.setup.white, g.setup.black);
         let players: String = if players.chars().count() > 30 {
@@ -103,7 +96,7 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
         } else {
             players
         };
-        println!(
+        outln!(
             "{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}",
             g.id,
             display_time(g.created_at),
@@ -112,11 +105,11 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
             g.setup.level.map_or_else(|| "-".into(), |l| l.to_string()),
             result_text(g),
             g.plies
-        );
+        )?;
     }
     match page.next_cursor {
-        Some(c) => println!("{} of {} games; next page: --after {c}", page.games.len(), page.total),
-        None => println!("{} of {} games", page.games.len(), page.total),
+        Some(c) => outln!("{} of {} games; next page: --after {c}", page.games.len(), page.total)?,
+        None => outln!("{} of {} games", page.games.len(), page.total)?,
     }
     Ok(())
 }
@@ -128,23 +121,23 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
     let saved = open(&args)?.load_game(id)?;
     let s = &saved.summary;
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
-    println!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name());
-    println!("White: {}", s.setup.white);
-    println!("Black: {}", s.setup.black);
+    outln!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name())?;
+    outln!("White: {}", s.setup.white)?;
+    outln!("Black: {}", s.setup.black)?;
     if let Some(l) = s.setup.level {
-        println!("Level: {l}{}", s.setup.human_color.map_or(String::new(), |c| format!(", human plays {}", side(c))));
+        outln!("Level: {l}{}", s.setup.human_color.map_or(String::new(), |c| format!(", human plays {}", side(c))))?;
     }
     if let Some(tc) = s.setup.time_control {
-        println!("Time control: {}", tc.pdn());
+        outln!("Time control: {}", tc.pdn())?;
     }
     if let Some(c) = s.clocks {
-        println!("Clocks: white {:.1} s, black {:.1} s", c.white_ms as f64 / 1000.0, c.black_ms as f64 / 1000.0);
+        outln!("Clocks: white {:.1} s, black {:.1} s", c.white_ms as f64 / 1000.0, c.black_ms as f64 / 1000.0)?;
     }
     if let Some(fen) = &s.setup.start_fen {
-        println!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({h})")));
+        outln!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({h})")))?;
     }
     for (k, v) in &saved.tags {
-        println!("{k}: {v}");
+        outln!("{k}: {v}")?;
     }
     let first = saved.game.start().side_to_move();
     let mut line = String::new();
@@ -152,7 +145,7 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
         let at = giveaway_core::pdn::MoveAt::of_ply(first, ply);
         if at.side == Color::White {
             if !line.is_empty() {
-                println!("{line}");
+                outln!("{line}")?;
             }
             line = format!("{:>3}. {mv}", at.number);
         } else if ply == 0 {
@@ -162,26 +155,29 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
         }
     }
     if !line.is_empty() {
-        println!("{line}");
+        outln!("{line}")?;
     }
     for r in &saved.reactions {
-        println!("reaction at ply {}: {} {}", r.ply, side(r.side), r.emoji);
+        outln!("reaction at ply {}: {} {}", r.ply, side(r.side), r.emoji)?;
     }
     let why = |e: giveaway_core::record::Ending| {
         let reason = e.reason.map(|r| giveaway_core::GameResult { outcome: e.outcome, reason: r }.to_string());
         reason.unwrap_or_else(|| giveaway_core::pdn::result_token(Some(e.outcome)).to_string())
     };
     match s.ending {
-        Some(e) => println!("Result: {}", why(e)),
-        None => println!("In progress, {} to move", side(saved.game.position().side_to_move())),
+        Some(e) => outln!("Result: {}", why(e))?,
+        None => outln!("In progress, {} to move", side(saved.game.position().side_to_move()))?,
     }
-    println!("Position: {}", giveaway_core::to_fen(saved.game.position()));
+    outln!("Position: {}", giveaway_core::to_fen(saved.game.position()))?;
     Ok(())
 }
 
 pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db", "out"], &["all"])?;
-    no_extra(&args, 1)?;
+    args.at_most(1)?;
+    if let Some(out) = args.value("out") {
+        not_the_database(Path::new(out), &crate::db_path::database_path(&args)?)?;
+    }
     let text = match (args.has("all"), args.positional.first()) {
         (true, None) => open(&args)?.export_all_pdn()?,
         (false, Some(id)) => {
@@ -192,39 +188,67 @@ pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
     };
     match args.value("out") {
         Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("{path}: {e}")))?,
-        None => print!("{text}"),
+        None => out!("{text}")?,
     }
     Ok(())
 }
 
+/// Refuses `--out` naming the database itself or its journal files: the export would overwrite every saved game.
+fn not_the_database(out: &Path, db: &Path) -> Result<(), Fail> {
+    let Ok(out_real) = out.canonicalize() else { return Ok(()) }; // not there yet: not the database
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = db.as_os_str().to_owned();
+        name.push(suffix);
+        if Path::new(&name).canonicalize().is_ok_and(|p| p == out_real) {
+            return Err(Fail(format!("--out {} is the games database itself; export to another file", out.display())));
+        }
+    }
+    Ok(())
+}
+
+/// A PDN file's text for `import` and `analyze`. Old draughts programs write Latin-1 or CP1251: undecodable
+/// bytes (in names and comments) must not stop an otherwise good file.
+/// Reading stops at `MAX_PDN_BYTES` (hundreds of thousands of games), so that an endless file such as
+/// `/dev/zero` is refused instead of filling memory.
+pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| Fail(format!("cannot read {path}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).and_then(|f| f.take(MAX_PDN_BYTES + 1).read_to_end(&mut bytes)).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_PDN_BYTES {
+        return Err(Fail(format!("{path} is larger than {} MB; split it into smaller files", MAX_PDN_BYTES >> 20)));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+const MAX_PDN_BYTES: u64 = 256 << 20;
+
 pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     let [file] = args.positional.as_slice() else { return Err(Fail("import needs exactly one FILE".into())) };
-    let bytes = std::fs::read(file).map_err(|e| Fail(format!("{file}: {e}")))?;
-    // Old draughts programs write Latin-1 or CP1251; undecodable bytes must not stop an otherwise good file.
-    let text = String::from_utf8_lossy(&bytes);
+    let text = read_pdn_file(file)?;
     let ids = open(&args)?.import_pdn(&text)?;
     let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    println!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "));
+    outln!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "))?;
     Ok(())
 }
 
 pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
-    no_extra(&args, 0)?;
+    args.at_most(0)?;
     let stats = open(&args)?.stats()?;
-    println!("Against the computer, by level (your results):");
-    println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress");
+    outln!("Against the computer, by level (your results):")?;
+    outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress")?;
     for l in &stats.by_level {
-        println!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", l.level, l.games, l.wins, l.draws, l.losses, l.in_progress);
+        outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", l.level, l.games, l.wins, l.draws, l.losses, l.in_progress)?;
     }
-    println!("By mode:");
-    println!(
+    outln!("By mode:")?;
+    outln!(
         "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
         "mode", "games", "white wins", "black wins", "draws", "wins", "losses", "in progress"
-    );
+    )?;
     for m in &stats.by_mode {
-        println!(
+        outln!(
             "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
             m.mode.name(),
             m.games,
@@ -234,7 +258,7 @@ pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
             m.wins,
             m.losses,
             m.in_progress
-        );
+        )?;
     }
     Ok(())
 }

@@ -23,7 +23,13 @@ fn bestmove_prints_a_legal_move_last_and_search_info_on_stderr() {
 
 #[test]
 fn bestmove_rejects_bad_input_with_exit_2() {
-    for args in [&["bestmove", "--level", "9"][..], &["bestmove", "--depth", "x"], &["bestmove", "--fen", "W:W:B"]] {
+    for args in [
+        &["bestmove", "--level", "9"][..],
+        &["bestmove", "--depth", "x"],
+        &["bestmove", "--fen", "W:W:B"],
+        // A level has its own limits; the extra one was silently ignored.
+        &["bestmove", "--level", "2", "--depth", "3"],
+    ] {
         let o = giveaway(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
@@ -69,4 +75,91 @@ fn bench_analysis_times_the_first_and_the_cached_analysis_and_rejects_bad_counts
         let o = giveaway(&[&["bench-analysis"][..], bad].concat());
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
     }
+}
+
+#[test]
+fn bench_analysis_leaves_the_dir_it_is_given_and_its_files_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let o = giveaway(&["bench-analysis", "--games", "1", "--plies", "2", "--dir", dir.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+    // Only the user's file is left: the scratch folder made inside it is gone.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// Runs `args` and checks it was refused: exit code 2, nothing on stdout, one line on stderr.
+fn refused(args: &[&str]) -> String {
+    let o = giveaway(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn extra_arguments_are_refused_by_every_command() {
+    for cmd in ["bench-search", "tune", "bench-storage", "bench-analysis", "bestmove", "match", "moves", "play"] {
+        assert!(refused(&[cmd, "extra"]).contains("unexpected argument 'extra'"), "{cmd}");
+    }
+}
+
+#[test]
+fn hash_sizes_are_bounded_instead_of_aborting_on_allocation() {
+    for hash in ["0", "99999999999", "x"] {
+        assert!(refused(&["bench-search", "--movetime", "1", "--hash", hash]).contains("--hash must be a number from 1 to"));
+        let m = ["match", "--white", "1", "--black", "1", "--games", "1", "--hash", hash];
+        assert!(refused(&m).contains("--hash must be a number from 1 to"));
+    }
+}
+
+#[test]
+fn a_match_needs_at_least_one_game_and_a_writable_pdn_path_before_it_starts() {
+    assert!(refused(&["match", "--white", "2", "--black", "1", "--games", "0"]).contains("--games must be a number from 1"));
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("no-such-folder").join("games.pdn");
+    // Refused before any game is played (a game would print a progress line on stderr first).
+    let err = refused(&["match", "--white", "2", "--black", "1", "--games", "3", "--pdn", pdn.to_str().unwrap()]);
+    assert!(err.contains("cannot write"), "{err}");
+}
+
+#[test]
+fn analyze_reads_a_latin1_pdn_like_import_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("latin1.pdn");
+    // "Jos\xe9" is Latin-1 for José: not UTF-8.
+    std::fs::write(&path, b"[White \"Jos\xe9\"]\n[FEN \"W:W22,29:B15\"]\n1. a1-b2 e5-d4 2. c3:e5 0-1\n").unwrap();
+    let o = giveaway(&["analyze", path.to_str().unwrap(), "--depth", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("White: accuracy"));
+}
+
+#[test]
+fn tune_refuses_empty_fits_and_a_bad_out_path_before_playing() {
+    for bad in [&["--games", "0"][..], &["--curve-games", "0"], &["--nodes", "0"]] {
+        refused(&[&["tune"][..], bad].concat());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("no-such-folder").join("weights.rs");
+    // Refused before the self-play (which prints round lines on stderr first).
+    let err = refused(&["tune", "--games", "2", "--rounds", "1", "--curve-games", "2", "--nodes", "10", "--out", out.to_str().unwrap()]);
+    assert!(err.contains("cannot write"), "{err}");
+}
+
+#[test]
+fn bestmove_in_a_won_position_says_so_in_one_line() {
+    // At a level it used to print the level's banner on stderr first.
+    for args in [&["bestmove", "--fen", "W:W:B"][..], &["bestmove", "--fen", "W:W:B", "--depth", "2"]] {
+        assert!(refused(args).contains("no legal move"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_number_too_large_for_its_option_is_called_that() {
+    let err = refused(&["bestmove", "--depth", "99999999999"]);
+    assert!(err.contains("--depth needs a smaller number, not '99999999999'"), "{err}");
+    let err = refused(&["bestmove", "--depth", "-1"]);
+    assert!(err.contains("--depth needs a number, not '-1'"), "{err}");
 }

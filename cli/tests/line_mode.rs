@@ -16,9 +16,9 @@ fn play(db: &std::path::Path, args: &[&str]) -> Command {
 }
 
 /// Runs `play` with all of `input` on stdin at once.
-fn play_with_input(db: &std::path::Path, args: &[&str], input: &str) -> Output {
+fn play_with_input(db: &std::path::Path, args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = play(db, args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input.as_ref()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -174,7 +174,9 @@ fn a_game_left_at_end_of_input_resumes_where_it_stopped() {
     let first = text.lines().find(|l| l.starts_with("Clocks: ")).unwrap_or_default();
     assert!(first == "Clocks: White 5:00  Black 3:00" || first == "Clocks: White 4:59  Black 3:00", "{text}");
     let id = games(&db)[0].id;
-    assert!(text.contains(&format!("continue it with: giveaway play --resume {id}")), "{text}");
+    // The way to continue names the same database file (it used to leave --db out, so it opened another one).
+    let again = format!("continue it with: giveaway play --resume {id} --db {}", db.display());
+    assert!(text.contains(&again), "{text}");
     let out = play_with_input(&db, &["--resume", "last"], "board\nundo\nquit\n");
     let text = String::from_utf8(out.stdout).unwrap();
     let fens: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("FEN ")).collect();
@@ -200,10 +202,34 @@ fn refused_input_says_why_and_asks_again() {
 }
 
 #[test]
+fn binary_and_very_long_lines_are_refused_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let long = "x".repeat(1_000_000);
+    let input = [&b"\xff\xfe\x00garbage\n"[..], long.as_bytes(), b"\nc3-d4\n"].concat();
+    let out = play_with_input(&db, &["--pass-and-play"], input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("error: bad notation"), "{text}");
+    assert!(text.contains("error: that line is longer than"), "{text}");
+    assert!(text.len() < 20_000, "the long line was echoed back");
+    assert_eq!(games(&db)[0].plies, 1, "the move after the bad lines was played: {text}");
+}
+
+#[test]
 fn bad_options_fail_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.db");
-    for args in [&["--vs-computer", "12"][..], &["--time", "fast"], &["--resume", "99"], &["--remove", "z9"]] {
+    for args in [
+        &["--vs-computer", "12"][..],
+        &["--time", "fast"],
+        &["--resume", "99"],
+        &["--remove", "z9"],
+        // A resumed game keeps its own setup; these were silently ignored.
+        &["--resume", "last", "--pass-and-play"],
+        &["--resume", "1", "--time", "5+3"],
+        &["--pass-and-play", "--color", "black"],
+    ] {
         let out = play_with_input(&db, args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();

@@ -27,6 +27,12 @@ fn perft_divide_lists_root_moves_then_the_total() {
 }
 
 #[test]
+fn perft_divide_at_depth_0_is_the_total_alone() {
+    // The root is the one leaf: no root move lines (they used to list every move with 1 each).
+    assert_eq!(stdout(&giveaway(&["perft", "0", "--divide"])), "1\n");
+}
+
+#[test]
 fn perft_from_a_fen() {
     let o = giveaway(&["perft", "1", "--fen", "W:Wh6:Bg7,c5,d2"]);
     assert_eq!(last_line(&o), "1");
@@ -68,5 +74,21 @@ fn bad_input_exits_2_with_one_line_on_stderr() {
         assert!(o.stdout.is_empty(), "{args:?}");
         let err = String::from_utf8(o.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_failed_write_of_the_output_is_one_line_and_exit_2_not_a_panic() {
+    // /dev/full (Linux) fails every write with "No space left on device", as a full disk behind `> file` does.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
+    for args in [&["moves"][..], &["perft", "2", "--divide"], &["help"]] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_giveaway"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().filter(|l| !l.starts_with("perft ")).collect::<Vec<_>>(), ["giveaway: cannot write the output: No space left on device (os error 28)"], "{args:?}");
     }
 }

@@ -38,12 +38,30 @@ fn walk(pos: &Position, depth: u32, distinct: bool, lists: &mut [MoveList]) -> u
 }
 
 /// Leaf counts below each root move (in generation order), for finding where two generators disagree.
+/// At depth 0 the one leaf is the root itself: no move is played, so the list is empty.
 pub fn divide(pos: &Position, depth: u32, counting: Counting) -> Vec<(crate::movegen::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut list = MoveList::new();
     generate(pos, &mut list);
     if counting == Counting::Distinct {
         list.dedup_outcomes();
     }
-    let below = depth.saturating_sub(1);
-    list.iter().map(|m| (*m, perft(&pos.play(m), below, counting))).collect()
+    list.iter().map(|m| (*m, perft(&pos.play(m), depth - 1, counting))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divide_adds_up_to_perft_and_is_empty_at_depth_0() {
+        let start = Position::start();
+        assert!(divide(&start, 0, Counting::Distinct).is_empty());
+        for depth in 1..=3 {
+            let parts = divide(&start, depth, Counting::Sequences);
+            assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), perft(&start, depth, Counting::Sequences));
+        }
+    }
 }

@@ -30,17 +30,23 @@ pub(super) struct Autosave {
     saved_moves: Vec<Move>,
     saved_result: Option<GameResult>,
     saved_reactions: usize,
+    /// The record has an ending the game in memory cannot show (an imported `0-1` without a reason, so the
+    /// board plays on): the first move reopens it, as a move after an undo past the end of a game does.
+    unshown_ending: bool,
 }
 
 impl Autosave {
-    /// For a game whose record in `storage` matches `state` now (just created or just loaded).
-    pub fn new(storage: Arc<Storage>, id: GameId, state: &GameState) -> Autosave {
+    /// For a game whose record in `storage` matches `state` now (just created or just loaded); `stored_ending`
+    /// says whether the record is finished.
+    pub fn new(storage: Arc<Storage>, id: GameId, state: &GameState, stored_ending: bool) -> Autosave {
+        let saved_result = state.game().result();
         Autosave {
             storage,
             id,
             saved_moves: state.game().moves().to_vec(),
-            saved_result: state.game().result(),
+            saved_result,
             saved_reactions: state.reactions.len(),
+            unshown_ending: stored_ending && saved_result.is_none(),
         }
     }
 
@@ -56,6 +62,10 @@ impl Autosave {
     pub fn sync(&mut self, state: &GameState) -> ApiResult<()> {
         let moves = state.game().moves();
         let result = state.game().result();
+        if self.unshown_ending && moves.len() > self.saved_moves.len() {
+            self.storage.reopen_game(self.id)?;
+            self.unshown_ending = false;
+        }
         let common = self.saved_moves.iter().zip(moves).take_while(|(a, b)| a == b).count();
         if common < self.saved_moves.len() {
             // Taken back: truncating also reopens the game and drops reactions shown after that point.

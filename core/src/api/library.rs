@@ -300,7 +300,7 @@ impl GameLibrary {
         let start = start_position(&setup.start)?;
         let state = GameState::new(setup.clone(), now)?;
         let id = self.storage.create_game(&record_setup(&setup, &start))?;
-        let save = Autosave::new(self.storage.clone(), id, &state);
+        let save = Autosave::new(self.storage.clone(), id, &state, false);
         Ok(GameSession::from_state(state, Some(save)))
     }
 
@@ -308,7 +308,7 @@ impl GameLibrary {
     pub fn resume(&self, id: i64) -> ApiResult<Arc<GameSession>> {
         let saved = self.storage.load_game(id)?;
         let state = state_of(&saved, saved.game.ply(), Instant::now())?;
-        let save = Autosave::new(self.storage.clone(), id, &state);
+        let save = Autosave::new(self.storage.clone(), id, &state, saved.summary.ending.is_some());
         Ok(GameSession::from_state(state, Some(save)))
     }
 

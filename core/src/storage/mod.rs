@@ -22,7 +22,7 @@ pub mod schema;
 mod settings;
 mod stats;
 
-pub use browse::{Cursor, Filter, Page, ResultFilter};
+pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
 pub use settings::{AnimationSpeed, Orientation, Settings};
 pub use stats::{LevelStats, ModeStats, Stats};
