@@ -39,7 +39,7 @@ impl Tt {
         let buckets = (bytes / (2 * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut slots = Vec::with_capacity(buckets * 2);
-        huge_pages::advise(slots.spare_capacity_mut());
+        huge_pages::advise(slots.spare_capacity_mut(), true);
         slots.resize(buckets * 2, EMPTY);
         Tt { slots, mask: buckets - 1, age: 0 }
     }
@@ -84,34 +84,45 @@ impl Tt {
     }
 }
 
+impl Drop for Tt {
+    /// The allocator may hand this memory out again for small objects; with the huge-page advice still on, a
+    /// first touch there faults in (and zeroes) 2 MB. Measured with `giveaway bench-analysis`: a cached analysis
+    /// right after a computed one took 5–6 ms with the advice left on, 3.5 ms with it withdrawn here (about
+    /// 1 ms without huge pages at all).
+    fn drop(&mut self) {
+        huge_pages::advise(&mut self.slots, false);
+    }
+}
+
 /// Probes land anywhere in the table, so with 4 KB pages nearly every one is also a TLB miss. Where the kernel
 /// gives huge pages on request (Linux and Android with transparent huge pages set to `madvise`), asking for them
 /// before the table is first written measured about 50% more nodes per second with the default 32 MB table
 /// (`giveaway bench-search`, docs/engine.md). Elsewhere this does nothing.
 mod huge_pages {
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub fn advise<T>(memory: &mut [std::mem::MaybeUninit<T>]) {
+    pub fn advise<T>(memory: &mut [T], huge: bool) {
         use std::ffi::{c_int, c_void};
         extern "C" {
             fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
         }
         // The same value on every Linux architecture we build for (asm-generic/mman-common.h).
         const MADV_HUGEPAGE: c_int = 14;
+        const MADV_NOHUGEPAGE: c_int = 15;
         const PAGE: usize = 4096;
         let start = memory.as_mut_ptr() as usize;
         let end = start + std::mem::size_of_val(memory);
         let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
         if last > first {
-            // SAFETY: the range lies inside memory this table owns and has not yet written; MADV_HUGEPAGE is a
-            // hint that changes no contents. A refusal (old kernel, THP off) just leaves normal pages.
+            // SAFETY: the range lies inside memory this table owns; both advices are hints that change no
+            // contents. A refusal (old kernel, THP off) just leaves normal pages.
             unsafe {
-                madvise(first as *mut c_void, last - first, MADV_HUGEPAGE);
+                madvise(first as *mut c_void, last - first, if huge { MADV_HUGEPAGE } else { MADV_NOHUGEPAGE });
             }
         }
     }
 
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub fn advise<T>(_memory: &mut [std::mem::MaybeUninit<T>]) {}
+    pub fn advise<T>(_memory: &mut [T], _huge: bool) {}
 }
 
 #[cfg(test)]
