@@ -28,6 +28,27 @@ class PassAndPlayTest {
     }
 
     @Test
+    fun `a tap on a piece held back by a capture elsewhere says why, then offered reactions are accepted`() {
+        passAndPlay("W:Wc3,g3:Bd4").use { game ->
+            var s = game.tap(sq("g3"))
+            assertNull(s.selected)
+            assertNotNull(s.notice, "g3 is held back")
+            val notice = s.notice!!
+            assertEquals(NoticeKind.MUST_CAPTURE_ELSEWHERE, notice.kind)
+            assertEquals(sq("g3"), notice.square)
+            assertEquals(listOf(sq("c3")), notice.capturers)
+            assertEquals("capturing is compulsory: move a piece that can capture (c3)", notice.message)
+            s = game.tap(sq("c3"))
+            assertNull(s.notice, "the next input clears it")
+            assertEquals(sq("c3"), s.selected)
+            val offered = reactionEmojis()
+            assertEquals(offered.size, offered.toSet().size)
+            offered.forEach { game.react(Color.WHITE, it) }
+            assertEquals(offered, game.snapshot().reactions.map { it.emoji })
+        }
+    }
+
+    @Test
     fun `a multi-capture entered hop by hop shows ghosts, then by its final square`() {
         val fen = "W:Wh6:Bg7,c5,d2"
         passAndPlay(fen).use { game ->
