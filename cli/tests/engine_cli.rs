@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{giveaway, last_line, stdout};
+use common::{giveaway, last_line, refused, stdout};
 
 #[test]
 fn bestmove_prints_a_legal_move_last_and_search_info_on_stderr() {
@@ -87,16 +87,6 @@ fn bench_analysis_leaves_the_dir_it_is_given_and_its_files_alone() {
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
     // Only the user's file is left: the scratch folder made inside it is gone.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-}
-
-/// Runs `args` and checks it was refused: exit code 2, nothing on stdout, one line on stderr.
-fn refused(args: &[&str]) -> String {
-    let o = giveaway(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
 }
 
 #[test]

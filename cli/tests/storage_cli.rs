@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{giveaway, stdout};
+use common::{giveaway, refused, stdout};
 
 #[test]
 fn bench_storage_runs_with_a_few_games() {
@@ -14,16 +14,6 @@ fn bench_storage_runs_with_a_few_games() {
     let out = stdout(&o);
     assert!(out.starts_with("built 3 games") && out.contains("append a move:"), "{out}");
     assert!(out.lines().last().unwrap_or_default().starts_with("load + replay a game:"), "{out}");
-}
-
-/// Runs `args` and checks it was refused: exit code 2, nothing on stdout, one line on stderr.
-fn refused(args: &[&str]) -> String {
-    let o = giveaway(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
 }
 
 #[test]

@@ -14,3 +14,13 @@ pub fn stdout(o: &Output) -> String {
 pub fn last_line(o: &Output) -> String {
     stdout(o).lines().last().unwrap_or_default().to_string()
 }
+
+/// Runs `args` and checks it was refused: exit code 2, nothing on stdout, one line on stderr.
+pub fn refused(args: &[&str]) -> String {
+    let o = giveaway(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
