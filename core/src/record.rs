@@ -81,6 +81,83 @@ impl TimeControl {
     }
 }
 
+/// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Speed {
+    Bullet,
+    Blitz,
+    Rapid,
+    Classic,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
+
+    /// The stable lower-case name (database, wire, command line).
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Classic => "classic",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// The category of one side's allowance, by its expected length for a 40-move game (base + 40 ×
+    /// increment, as lichess does): under 3 minutes bullet, under 8 blitz, under 25 rapid, else classic. Every
+    /// preset falls in the category it is named by.
+    pub fn of(side: SideTime) -> Speed {
+        let expected_s = (side.base_ms + 40 * side.increment_ms) / 1000;
+        match expected_s {
+            0..180 => Speed::Bullet,
+            180..480 => Speed::Blitz,
+            480..1500 => Speed::Rapid,
+            _ => Speed::Classic,
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Speed::Bullet => "Bullet",
+            Speed::Blitz => "Blitz",
+            Speed::Rapid => "Rapid",
+            Speed::Classic => "Classic",
+        })
+    }
+}
+
+/// The usual time controls as (minutes, increment seconds), shortest first: bullet 1+0, 2+1; blitz 3+0, 3+2,
+/// 5+0, 5+3; rapid 10+0, 10+5, 15+10; classic 30+0, 30+20, 60+0. Every front end and the server offer these.
+pub const TIME_CONTROL_PRESETS: [(u64, u64); 12] =
+    [(1, 0), (2, 1), (3, 0), (3, 2), (5, 0), (5, 3), (10, 0), (10, 5), (15, 10), (30, 0), (30, 20), (60, 0)];
+
+impl TimeControl {
+    /// [`TIME_CONTROL_PRESETS`] as time controls.
+    pub fn presets() -> impl Iterator<Item = TimeControl> {
+        TIME_CONTROL_PRESETS.iter().map(|&(m, i)| TimeControl::even(m, i))
+    }
+
+    /// The category of the slower side's allowance.
+    pub fn speed(&self) -> Speed {
+        Speed::of(self.white).max(Speed::of(self.black))
+    }
+
+    /// `5+3` (minutes + increment seconds), `5+3 / 1+0` for time odds; fractions of a minute as `0.5`.
+    pub fn label(&self) -> String {
+        let side = |s: SideTime| {
+            let minutes = if s.base_ms % 60_000 == 0 { (s.base_ms / 60_000).to_string() } else { format!("{:.1}", s.base_ms as f64 / 60_000.0) };
+            format!("{minutes}+{}", seconds_text(s.increment_ms))
+        };
+        if self.white == self.black { side(self.white) } else { format!("{} / {}", side(self.white), side(self.black)) }
+    }
+}
+
 /// Milliseconds as seconds, with a fraction only when needed: `3`, `2.5`, `0.125`.
 pub fn seconds_text(ms: u64) -> String {
     match ms % 1000 {
@@ -240,6 +317,23 @@ mod tests {
         assert_eq!(TimeControl::from_pdn(&odd.pdn()), Some(odd));
         for bad in ["", "300", "x+3", "300+", "1+2/3", "99999999999999999999+1", "1.2345+0", "-1+0", ".5+0"] {
             assert_eq!(TimeControl::from_pdn(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_preset_is_in_the_category_the_design_names_it_by() {
+        use Speed::*;
+        let named = [Bullet, Bullet, Blitz, Blitz, Blitz, Blitz, Rapid, Rapid, Rapid, Classic, Classic, Classic];
+        let got: Vec<Speed> = TimeControl::presets().map(|t| t.speed()).collect();
+        assert_eq!(got, named);
+        let labels: Vec<String> = TimeControl::presets().map(|t| t.label()).collect();
+        assert_eq!(labels[0], "1+0");
+        assert_eq!(labels[8], "15+10");
+        let odds = TimeControl { white: SideTime { base_ms: 30_000, increment_ms: 0 }, black: TimeControl::even(60, 0).black };
+        assert_eq!(odds.label(), "0.5+0 / 60+0");
+        assert_eq!(odds.speed(), Classic, "the slower side decides");
+        for v in Speed::ALL {
+            assert_eq!(Speed::from_name(v.name()), Some(v));
         }
     }
 

@@ -2,7 +2,7 @@
 //! game screen offers as reactions. Every front end lists the same choices, so they are read from here rather
 //! than written out in each shell.
 
-use super::types::{SideTime, StartPosition, TimeControl};
+use super::types::{StartPosition, TimeControl};
 use crate::engine::LEVELS;
 use crate::position::Color;
 
@@ -43,26 +43,8 @@ pub fn levels() -> Vec<LevelView> {
 /// `NewGame` and not listed.
 #[uniffi::export]
 pub fn time_control_presets() -> Vec<TimeControlPreset> {
-    const PRESETS: [(&str, u64, u64); 12] = [
-        ("Bullet", 1, 0),
-        ("Bullet", 2, 1),
-        ("Blitz", 3, 0),
-        ("Blitz", 3, 2),
-        ("Blitz", 5, 0),
-        ("Blitz", 5, 3),
-        ("Rapid", 10, 0),
-        ("Rapid", 10, 5),
-        ("Rapid", 15, 10),
-        ("Classic", 30, 0),
-        ("Classic", 30, 20),
-        ("Classic", 60, 0),
-    ];
-    PRESETS
-        .iter()
-        .map(|&(kind, minutes, inc)| {
-            let side = SideTime { base_ms: minutes * 60_000, increment_ms: inc * 1000 };
-            TimeControlPreset { name: format!("{kind} {minutes}+{inc}"), control: TimeControl { white: side, black: side } }
-        })
+    TimeControl::presets()
+        .map(|control| TimeControlPreset { name: format!("{} {}", control.speed(), control.label()), control })
         .collect()
 }
 
@@ -127,7 +109,7 @@ mod tests {
         assert_eq!(names[5], "Blitz 5+3");
         assert_eq!(names[11], "Classic 60+0");
         assert!(p.iter().all(|p| p.control.white == p.control.black));
-        assert_eq!(p[5].control.white, SideTime { base_ms: 300_000, increment_ms: 3000 });
+        assert_eq!(p[5].control.white, crate::record::SideTime { base_ms: 300_000, increment_ms: 3000 });
     }
 
     #[test]
