@@ -137,6 +137,20 @@ final class GameControllerTests: XCTestCase {
         c.stop()
     }
 
+    func testStopRightAfterAHintRequestSearchesNothing() async throws {
+        let (_, c) = try passAndPlay()
+        c.hintPressed()
+        c.stop()
+        // A hint thinks 0.8 s at most: had its search started in the core, the hint would show by now.
+        try await Task.sleep(nanoseconds: 2_000_000_000)
+        XCTAssertEqual(c.hint, .none)
+        XCTAssertNil(c.message, "a cancelled hint is not an error for the player")
+        // Back on screen, the hint works again.
+        c.start()
+        c.hintPressed()
+        try await waitUntil { c.hint != .none }
+    }
+
     func testTheRuleIsNotExplainedAgainOnceTheAppRemembersIt() async throws {
         let library = try temporaryLibrary()
         let session = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
