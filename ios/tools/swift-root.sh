@@ -48,7 +48,7 @@ swift_checks() {
     say "swift test: $(( $(now) - start )) s: $(grep -E "^[[:space:]]*Executed [0-9]+ tests?," "$log" | tail -n 1 | sed 's/^[[:space:]]*//')"
     rm -f "$log"
     [ "$status" -eq 0 ] || return "$status"
-    swiftc -parse App/*.swift
+    swiftc -parse App/*.swift || { say "swiftc -parse: a file in ios/App does not parse (above)" >&2; return 1; }
     say "swiftc -parse: the $(ls App/*.swift | wc -l) files in ios/App parse (SwiftUI views type-check only on a Mac)"
 }
 
@@ -71,8 +71,8 @@ unmount_all() {
     mounts=()
 }
 trap unmount_all EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'say interrupted; exit 130' INT
+trap 'say terminated; exit 143' TERM
 trap 'exit 129' HUP
 mount_in() { mount "$@"; mounts+=("${*: -1}"); }
 
