@@ -76,13 +76,14 @@ test-kotlin: $(KOTLIN_GEN)
 	cd kotlin-tests && $(MVN) test -Dgiveaway.lib.dir=$(CURDIR)/target/release; status=$$?; \
 		echo; cat target/kotlin-summary.txt 2>/dev/null; exit $$status
 
-## The generated Swift bindings type-check where a Swift toolchain exists (none on these machines).
+## The generated Swift bindings type-check where a Swift toolchain is installed (test-ios-package compiles them as
+## part of the package everywhere, in its Debian trixie root on Linux).
 test-swift: bindings
 	@if command -v swiftc >/dev/null 2>&1; then \
 		swiftc -typecheck -module-name GiveawayCore -I $(BINDINGS)/swift \
 			-Xcc -fmodule-map-file=$(BINDINGS)/swift/GiveawayCoreFFI.modulemap $(BINDINGS)/swift/GiveawayCore.swift \
 			&& echo "swift: generated bindings type-check"; \
-	else echo "swift: no Swift toolchain here; Swift bindings generated in $(BINDINGS)/swift, not compiled"; fi
+	else echo "swift: no Swift toolchain installed; the bindings are compiled with the Swift package (make test-ios-package)"; fi
 
 ## FFI cost from Kotlin: microseconds per snapshot call and per move.
 bench-ffi: $(KOTLIN_GEN)

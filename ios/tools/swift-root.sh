@@ -48,8 +48,9 @@ swift_checks() {
     say "swift test: $(( $(now) - start )) s: $(grep -E "^[[:space:]]*Executed [0-9]+ tests?," "$log" | tail -n 1 | sed 's/^[[:space:]]*//')"
     rm -f "$log"
     [ "$status" -eq 0 ] || return "$status"
-    swiftc -parse App/*.swift || { say "swiftc -parse: a file in ios/App does not parse (above)" >&2; return 1; }
-    say "swiftc -parse: the $(ls App/*.swift | wc -l) files in ios/App parse (SwiftUI views type-check only on a Mac)"
+    local views=(App/*.swift)
+    swiftc -parse "${views[@]}" || { say "swiftc -parse: a file in ios/App does not parse (above)" >&2; return 1; }
+    say "swiftc -parse: the ${#views[@]} files in ios/App parse (SwiftUI views type-check only on a Mac)"
 }
 
 if [ "${GIVEAWAY_SWIFT_INSIDE:-}" = 1 ]; then swift_checks "$inner"; exit; fi
@@ -76,8 +77,13 @@ trap 'say terminated; exit 143' TERM
 trap 'exit 129' HUP
 mount_in() { mount "$@"; mounts+=("${*: -1}"); }
 
-# Mount points below $1, deepest first (left behind by a run that was killed before its trap ran).
-mounts_below() { awk -v r="$1" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/self/mounts | sort -r; }
+# Unmounts whatever a run killed before its trap ran left mounted in the root, deepest first: nothing may be
+# deleted or mounted again through a mount (a bind-mounted repository would be wiped with a half-made root).
+unmount_leftovers() {
+    local m
+    awk -v r="$root" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/self/mounts | sort -r |
+        while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+}
 
 in_root() {
     chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
@@ -92,7 +98,7 @@ host_mirror() {
 }
 
 make_root() {
-    local start mirror m
+    local start mirror
     start=$(now)
     mirror=${GIVEAWAY_DEBIAN_MIRROR:-$(host_mirror)}
     mirror=${mirror:-http://deb.debian.org/debian}
@@ -103,8 +109,6 @@ make_root() {
     wget -q -O /dev/null "$mirror/dists/$suite/Release" ||
         skip "no Swift compiler here, and the Debian mirror $mirror has no $suite reachable to make a root with one"
     say "making the Swift root in $root from $mirror (about 4 minutes, once per machine)"
-    # Never delete through a mount: a repository bind-mounted by a killed run would go with it.
-    for m in $(mounts_below "$root"); do umount "$m" 2>/dev/null || umount -l "$m"; done
     rm -rf --one-file-system "$root"
     mkdir -p "$root"
     debootstrap --variant=minbase "$suite" "$root" "$mirror" > "$root.log" 2>&1 ||
@@ -127,13 +131,13 @@ exec 9>"$root.lock"
 flock -n 9 || { say "waiting for another run that uses $root"; flock 9; }
 
 total=$(now)
+unmount_leftovers
 if [ -f "$stamp" ] && [ -x "$root/usr/libexec/swift/bin/swift" ]; then
     say "reusing the Swift root in $root ($(tr '\n\t' '; ' < "$stamp"))"
 else
     make_root
 fi
 
-for m in $(mounts_below "$root"); do umount "$m" 2>/dev/null || umount -l "$m"; done
 mkdir -p "$root$inner"
 mount_in --bind "$repo" "$root$inner"
 mount_in -t proc proc "$root/proc"
