@@ -3,7 +3,10 @@ CARGO ?= cargo
 MVN ?= mvn -B -q
 UNAME := $(shell uname -s)
 LIBEXT := $(if $(filter Darwin,$(UNAME)),dylib,so)
-CORE_LIB := target/release/libgiveaway_core.$(LIBEXT)
+# The library Kotlin and Swift load: the FFI crate (giveaway-ffi) over the app layer and the core.
+FFI_CRATE := giveaway-ffi
+FFI_LIB_NAME := giveaway_ffi
+CORE_LIB := target/release/lib$(FFI_LIB_NAME).$(LIBEXT)
 # The generator only reads the library's metadata: a debug build is enough and much quicker to link.
 BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
@@ -22,7 +25,7 @@ test-rust:
 ## Property tests with 40 times the usual cases and fresh random seeds, optimised (about 15 minutes; not part of
 ## `make test`, whose CI run uses one fixed seed so that a green commit stays green).
 test-deep:
-	PROPTEST_CASES=10000 $(CARGO) test --release -p giveaway-core
+	PROPTEST_CASES=10000 $(CARGO) test --release -p giveaway-core -p giveaway-app
 
 ## The terminal front end alone: line mode and the full-screen app through a pseudo-terminal (test-rust runs
 ## them too).
@@ -56,7 +59,7 @@ tune:
 
 ## The host library the Kotlin tests load through JNA, and the bindings generator.
 core-lib:
-	$(CARGO) build --release -p giveaway-core
+	$(CARGO) build --release -p $(FFI_CRATE)
 	$(CARGO) build -p uniffi-bindgen
 
 ## Kotlin and Swift bindings from the built library (global config: uniffi.toml).
@@ -106,10 +109,10 @@ android:
 		echo "make android: needs the Android NDK: set ANDROID_NDK_HOME (not found on this machine)." >&2; exit 1; fi
 	@if ! cargo ndk --version >/dev/null 2>&1; then \
 		echo "make android: needs cargo-ndk (cargo install cargo-ndk) and the Rust targets (rustup target add aarch64-linux-android armv7-linux-androideabi x86_64-linux-android)." >&2; exit 1; fi
-	$(CARGO) ndk -t arm64-v8a -t armeabi-v7a -t x86_64 -o $(ANDROID_JNI) build --release -p giveaway-core
+	$(CARGO) ndk -t arm64-v8a -t armeabi-v7a -t x86_64 -o $(ANDROID_JNI) build --release -p $(FFI_CRATE)
 	$(CARGO) build -p uniffi-bindgen
 	rm -rf $(ANDROID_BINDINGS_DIR)
-	$(BINDGEN) generate --library $(ANDROID_JNI)/arm64-v8a/libgiveaway_core.so --language kotlin --config uniffi.toml --no-format --out-dir $(ANDROID_BINDINGS_DIR)
+	$(BINDGEN) generate --library $(ANDROID_JNI)/arm64-v8a/lib$(FFI_LIB_NAME).so --language kotlin --config uniffi.toml --no-format --out-dir $(ANDROID_BINDINGS_DIR)
 
 ## iOS on macOS with Xcode, XcodeGen and rustup: the core for device and simulators, an XCFramework with the
 ## C header and module map, fresh Swift bindings, the Xcode project from ios/project.yml, and the app.
@@ -120,16 +123,16 @@ ios:
 		echo "make ios: needs macOS with Xcode (xcodebuild); not found on this machine. 'make test-ios' checks what it can here." >&2; exit 1; fi
 	@command -v xcodegen >/dev/null 2>&1 || { echo "make ios: needs XcodeGen (brew install xcodegen)." >&2; exit 1; }
 	rustup target add $(IOS_TARGETS)
-	for t in $(IOS_TARGETS); do $(CARGO) build --release -p giveaway-core --target $$t || exit 1; done
+	for t in $(IOS_TARGETS); do $(CARGO) build --release -p $(FFI_CRATE) --target $$t || exit 1; done
 	$(MAKE) ios-bindings
 	rm -rf $(IOS_OUT) && mkdir -p $(IOS_OUT)/headers $(IOS_OUT)/sim
 	cp $(BINDINGS)/swift/GiveawayCoreFFI.h $(IOS_OUT)/headers/
 	cp $(BINDINGS)/swift/GiveawayCoreFFI.modulemap $(IOS_OUT)/headers/module.modulemap
-	lipo -create target/aarch64-apple-ios-sim/release/libgiveaway_core.a target/x86_64-apple-ios/release/libgiveaway_core.a \
-		-output $(IOS_OUT)/sim/libgiveaway_core.a
+	lipo -create target/aarch64-apple-ios-sim/release/lib$(FFI_LIB_NAME).a target/x86_64-apple-ios/release/lib$(FFI_LIB_NAME).a \
+		-output $(IOS_OUT)/sim/lib$(FFI_LIB_NAME).a
 	xcodebuild -create-xcframework \
-		-library target/aarch64-apple-ios/release/libgiveaway_core.a -headers $(IOS_OUT)/headers \
-		-library $(IOS_OUT)/sim/libgiveaway_core.a -headers $(IOS_OUT)/headers \
+		-library target/aarch64-apple-ios/release/lib$(FFI_LIB_NAME).a -headers $(IOS_OUT)/headers \
+		-library $(IOS_OUT)/sim/lib$(FFI_LIB_NAME).a -headers $(IOS_OUT)/headers \
 		-output $(IOS_OUT)/GiveawayCoreFFI.xcframework
 	cd ios && xcodegen generate
 	xcodebuild -project ios/Giveaway.xcodeproj -scheme Giveaway -configuration Debug \

@@ -1,7 +1,7 @@
 //! The board of a snapshot as plain text, for line mode: `w`/`W` White man/king, `b`/`B` Black, `.` an empty
 //! dark square; files and ranks around it, from the given side's point of view.
 
-use giveaway_core::api::{PieceKind, Snapshot, SquareView};
+use giveaway_app::{PieceKind, Snapshot, SquareView};
 use giveaway_core::Color;
 
 pub fn piece_letter(sq: &SquareView) -> char {
@@ -47,7 +47,7 @@ pub fn render(snap: &Snapshot, bottom: Color) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use giveaway_core::api::{GameSession, NewGame};
+    use giveaway_app::{GameSession, NewGame};
 
     #[test]
     fn start_position_from_both_sides() {

@@ -3,8 +3,7 @@
 
 use crate::board_text;
 use crate::args::Fail;
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{ApiResult, GameSession, Opponent, Snapshot};
+use giveaway_app::{ApiResult, GameSession, Opponent, Snapshot};
 use giveaway_core::Color;
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
@@ -88,7 +87,7 @@ pub fn run(session: Arc<GameSession>, db_option: Option<&str>) -> Result<(), Fai
         if snap.computer_to_move {
             writeln!(out, "Computer thinking...")?;
             out.flush()?;
-            let after = wait(session.computer_move(None))??;
+            let after = session.computer_move(None)?;
             if let Some(m) = &after.last_move {
                 writeln!(out, "Computer plays {}", m.text)?;
             }
@@ -184,7 +183,7 @@ fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Wr
         }
         "board" => return Ok(Step::Redraw),
         "hint" => {
-            match wait(session.hint())? {
+            match session.hint() {
                 Ok(h) => writeln!(out, "Hint: {} ({})", h.mv.text, h.score_text)?,
                 Err(e) => writeln!(out, "error: {e}")?,
             }
@@ -207,10 +206,6 @@ fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Wr
     }
 }
 
-/// Waits for an API future on the core's runtime (line mode has nothing else to do meanwhile).
-fn wait<F: std::future::Future>(f: F) -> ApiResult<F::Output> {
-    Ok(runtime()?.block_on(f))
-}
 
 
 #[cfg(test)]

@@ -3,8 +3,7 @@
 
 use crate::args::{Args, Fail};
 use crate::{db_path, game_setup, line, tui};
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::GameLibrary;
+use giveaway_app::GameLibrary;
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -28,7 +27,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     // in the background once the first screen is up.
     let damaged = match library.open_notice() {
         Some(n) => Some(n),
-        None => runtime()?.block_on(library.check_integrity())?,
+        None => library.check_integrity()?,
     };
     if let Some(n) = damaged {
         eprintln!(

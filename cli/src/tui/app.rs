@@ -6,7 +6,7 @@ use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
 use super::worker::{Message, Worker};
-use giveaway_core::api::{GameSession, GameLibrary};
+use giveaway_app::{GameSession, GameLibrary};
 use giveaway_core::storage::Settings;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;

@@ -5,7 +5,7 @@
 
 use super::theme::{dim, Theme};
 use crate::board_text::{square_at, view_order};
-use giveaway_core::api::{Snapshot, SquareView};
+use giveaway_app::{Snapshot, SquareView};
 use giveaway_core::{Color as Side, Notation};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -133,7 +133,7 @@ fn glyph(sq: &SquareView, notation: Notation, theme: &Theme, base: Style) -> (St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use giveaway_core::api::{GameSession, NewGame};
+    use giveaway_app::{GameSession, NewGame};
 
     fn text(lines: &[Line]) -> Vec<String> {
         lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()

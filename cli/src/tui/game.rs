@@ -11,7 +11,7 @@ use super::theme::{accent, dim, error, Theme};
 use super::worker::{Answer, Message, News};
 use crate::board_text::square_at;
 use crate::line::clock_text;
-use giveaway_core::api::{ApiResult, CoachView, GameSession, GiveawayError, HintView, Opponent, SearchProgress, Snapshot};
+use giveaway_app::{ApiResult, CoachView, GameSession, GiveawayError, HintView, Opponent, SearchProgress, Snapshot};
 use giveaway_core::storage::Orientation;
 use giveaway_core::{Color, Notation};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -370,7 +370,7 @@ impl GameScreen {
     fn players(&self) -> String {
         match &self.snap.opponent {
             Opponent::Computer { level, human } => {
-                let name = giveaway_core::api::levels()
+                let name = giveaway_app::levels()
                     .into_iter()
                     .find(|l| l.number == *level)
                     .map_or_else(|| format!("level {level}"), |l| l.name);

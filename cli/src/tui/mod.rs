@@ -22,7 +22,7 @@ mod theme;
 mod worker;
 
 use crate::args::Fail;
-use giveaway_core::api::{GameSession, GameLibrary};
+use giveaway_app::{GameSession, GameLibrary};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use std::sync::Arc;
 use std::time::Duration;

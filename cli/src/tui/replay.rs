@@ -7,7 +7,7 @@ use super::board::{self, Marks};
 use super::input::{direction, Dir};
 use super::theme::{accent, dim, error, Theme};
 use super::worker::{Answer, Message, News};
-use giveaway_core::api::{AnalysisView, GameSummaryView, Replay, Snapshot};
+use giveaway_app::{AnalysisView, GameSummaryView, Replay, Snapshot};
 use giveaway_core::Color;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -1,13 +1,11 @@
-//! Engine work off the UI thread: the computer's move, hints, coach tips and analysis run as tasks on the
-//! core's runtime; their progress and results come back over a channel the UI loop drains between frames, so
+//! Engine work off the UI thread: the computer's move, hints, coach tips and analysis run on a thread of
+//! their own; their progress and results come back over a channel the UI loop drains between frames, so
 //! the screen keeps drawing and reading keys while the engine thinks. Every job has a number, so a screen
 //! ignores the answer to a job it no longer waits for.
 
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{
+use giveaway_app::{
     AnalysisView, ApiResult, CoachView, GameSession, HintView, ProgressListener, Replay, SearchProgress, Snapshot,
 };
-use std::future::Future;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
@@ -66,35 +64,36 @@ impl Worker {
     }
 
     /// Starts `work` (given the job's progress listener) and returns the job's number.
-    fn spawn<F, Fut>(&mut self, work: F, wrap: fn(Fut::Output) -> Answer) -> ApiResult<u64>
+    fn spawn<F, T: 'static>(&mut self, work: F, wrap: fn(T) -> Answer) -> ApiResult<u64>
     where
-        F: FnOnce(Arc<dyn ProgressListener>) -> Fut,
-        Fut: Future + Send + 'static,
+        F: FnOnce(Arc<dyn ProgressListener>) -> T + Send + 'static,
     {
         let job = self.next;
         self.next += 1;
         let listener = Arc::new(Listener { job, tx: Mutex::new(self.tx.clone()) });
-        let fut = work(listener.clone());
-        runtime()?.spawn(async move {
-            let out = fut.await;
-            listener.send(News::Done(Box::new(wrap(out))));
-        });
+        std::thread::Builder::new()
+            .name("giveaway-engine".into())
+            .spawn(move || {
+                let out = work(listener.clone());
+                listener.send(News::Done(Box::new(wrap(out))));
+            })
+            .map_err(|e| giveaway_app::GiveawayError::Internal { reason: format!("cannot start the engine thread: {e}") })?;
         Ok(job)
     }
 
     pub fn computer_move(&mut self, s: Arc<GameSession>) -> ApiResult<u64> {
-        self.spawn(move |l| async move { s.computer_move(Some(l)).await }, Answer::ComputerMove)
+        self.spawn(move |l| s.computer_move(Some(l)), Answer::ComputerMove)
     }
 
     pub fn hint(&mut self, s: Arc<GameSession>) -> ApiResult<u64> {
-        self.spawn(move |_| async move { s.hint().await }, Answer::Hint)
+        self.spawn(move |_| s.hint(), Answer::Hint)
     }
 
     pub fn coach(&mut self, s: Arc<GameSession>) -> ApiResult<u64> {
-        self.spawn(move |_| async move { s.coach_tip().await }, Answer::Coach)
+        self.spawn(move |_| s.coach_tip(), Answer::Coach)
     }
 
     pub fn analyse(&mut self, r: Arc<Replay>) -> ApiResult<u64> {
-        self.spawn(move |l| async move { r.analyse(Some(l)).await }, Answer::Analysis)
+        self.spawn(move |l| r.analyse(Some(l)), Answer::Analysis)
     }
 }

@@ -2,17 +2,17 @@
 //! resignation, draw offers and reactions. `GameSession` wraps it in a lock; tests drive it directly with a
 //! chosen `Instant` for the clocks.
 
-use super::clock::Clock;
-use super::error::{ApiResult, GiveawayError};
-use super::input::{Entry, Step};
-use super::types::{NewGame, Notice, NoticeKind, Opponent, StartPosition};
-use crate::record::Reaction;
-use crate::fen::parse_fen;
-use crate::game::{EndReason, Game, Rules};
-use crate::movegen::Move;
-use crate::notation::{format_square, parse_move, Notation};
-use crate::position::{Color, Position};
-use crate::square::{Square, Squares};
+use crate::clock::Clock;
+use crate::error::{ApiResult, GiveawayError};
+use crate::input::{Entry, Step};
+use crate::types::{NewGame, Notice, NoticeKind, Opponent, StartPosition};
+use giveaway_core::record::Reaction;
+use giveaway_core::fen::parse_fen;
+use giveaway_core::game::{EndReason, Game, Rules};
+use giveaway_core::movegen::Move;
+use giveaway_core::notation::{format_square, parse_move, Notation};
+use giveaway_core::position::{Color, Position};
+use giveaway_core::square::{Square, Squares};
 use std::time::Instant;
 
 /// Levels run from 1 (Beginner) to this.
@@ -74,7 +74,7 @@ impl GameState {
             }
         }
         if let Some(tc) = setup.time_control {
-            super::clock::validate(&tc).map_err(bad_setup)?;
+            crate::clock::validate(&tc).map_err(bad_setup)?;
         }
         let game = Game::new(start_position(&setup.start)?, Rules::default());
         if let Some(r) = game.result() {
@@ -491,13 +491,13 @@ impl GameState {
     }
 
     /// The computer's clock for the engine's time budget, in a timed game.
-    pub fn engine_clock(&self, now: Instant) -> Option<crate::engine::Clock> {
+    pub fn engine_clock(&self, now: Instant) -> Option<giveaway_core::engine::Clock> {
         let (clock, cpu) = (self.clock.as_ref()?, self.computer()?);
         let increment = match cpu {
             Color::White => clock.control().white.increment_ms,
             Color::Black => clock.control().black.increment_ms,
         };
-        Some(crate::engine::Clock {
+        Some(giveaway_core::engine::Clock {
             remaining: std::time::Duration::from_millis(clock.remaining_at(now)[cpu.index()] as u64),
             increment: std::time::Duration::from_millis(increment),
         })

@@ -4,12 +4,12 @@
 //! every kind of change — a move, undo, redo, resignation, flag fall, reaction — goes through one path, and a
 //! failed write is retried by the next change instead of leaving the two apart.
 
-use super::error::{ApiResult, GiveawayError};
-use super::state::GameState;
-use crate::game::GameResult;
-use crate::movegen::Move;
-use crate::record::{Clocks, GameId};
-use crate::storage::{Storage, StorageError};
+use crate::error::{ApiResult, GiveawayError};
+use crate::state::GameState;
+use giveaway_core::game::GameResult;
+use giveaway_core::movegen::Move;
+use giveaway_core::record::{Clocks, GameId};
+use giveaway_core::storage::{Storage, StorageError};
 use std::sync::Arc;
 use std::time::Instant;
 

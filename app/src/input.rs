@@ -6,8 +6,8 @@
 //! that hop. A tap on a candidate's final square completes the move at once; when paths with different
 //! captures end there, the player chooses (paths with the same captures and end are the same move).
 
-use crate::movegen::Move;
-use crate::square::{Bitboard, Square};
+use giveaway_core::movegen::Move;
+use giveaway_core::square::{Bitboard, Square};
 
 /// A piece selected for moving, with the hops entered so far.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,8 +167,8 @@ fn between(a: Square, b: Square) -> Vec<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
-    use crate::movegen::legal_moves;
+    use giveaway_core::fen::parse_fen;
+    use giveaway_core::movegen::legal_moves;
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
@@ -180,7 +180,7 @@ mod tests {
     }
 
     fn names(b: Bitboard) -> Vec<String> {
-        crate::square::Squares(b).map(|s| s.to_string()).collect()
+        giveaway_core::square::Squares(b).map(|s| s.to_string()).collect()
     }
 
     #[test]
@@ -257,7 +257,7 @@ mod tests {
     }
 
     /// Random positions with kings and men of both colours, White to move.
-    fn positions() -> impl proptest::strategy::Strategy<Value = crate::position::Position> {
+    fn positions() -> impl proptest::strategy::Strategy<Value = giveaway_core::position::Position> {
         use proptest::prelude::*;
         (any::<u32>(), any::<u32>(), any::<u32>()).prop_filter_map("a legal position", |(w, b, k)| {
             let squares: Vec<Square> = Square::all().collect();
@@ -266,8 +266,8 @@ mod tests {
             let white = pick(w & b.rotate_left(7)) & !pick(b & k.rotate_left(3));
             let black = pick(b & k.rotate_left(3)) & !white;
             let kings = pick(k & w.rotate_left(11)) & (white | black);
-            let kings = kings | (white & crate::square::RANK_8) | (black & crate::square::RANK_1);
-            crate::position::Position::new(white, black, kings, crate::position::Color::White).ok()
+            let kings = kings | (white & giveaway_core::square::RANK_8) | (black & giveaway_core::square::RANK_1);
+            giveaway_core::position::Position::new(white, black, kings, giveaway_core::position::Color::White).ok()
         })
     }
 

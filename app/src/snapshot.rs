@@ -1,14 +1,14 @@
 //! Builds the [`Snapshot`] a game screen draws from.
 
-use super::state::GameState;
-use super::types::{
+use crate::state::GameState;
+use crate::types::{
     CaptureProgress, ClockView, DrawCounters, MoveRow, MoveView, PieceKind, PieceView, ResultView, Snapshot,
     SquareView,
 };
-use crate::movegen::{capturers, Move};
-use crate::notation::{format_move, Notation};
-use crate::position::{Color, Piece, Role};
-use crate::square::{Bitboard, Square, Squares};
+use giveaway_core::movegen::{capturers, Move};
+use giveaway_core::notation::{format_move, Notation};
+use giveaway_core::position::{Color, Piece, Role};
+use giveaway_core::square::{Bitboard, Square, Squares};
 use std::time::Instant;
 
 pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
@@ -110,7 +110,7 @@ impl GameState {
             notation: self.notation,
             move_list: self.move_rows(),
             ply: game.ply() as u32,
-            fen: crate::fen::to_fen(pos),
+            fen: giveaway_core::fen::to_fen(pos),
             result: game.result().map(|r| ResultView {
                 outcome: r.outcome,
                 reason: r.reason,

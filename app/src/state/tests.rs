@@ -1,7 +1,7 @@
 use super::*;
-use crate::record::{SideTime, TimeControl};
-use crate::api::types::{PieceKind, StartPosition};
-use crate::game::Outcome;
+use giveaway_core::record::{SideTime, TimeControl};
+use crate::types::{PieceKind, StartPosition};
+use giveaway_core::game::Outcome;
 use std::time::Duration;
 
 fn sq(name: &str) -> u32 {
@@ -125,7 +125,7 @@ fn undo_against_the_computer_takes_back_the_pair() {
     s.play_text("c3-d4", t).unwrap();
     assert!(s.computer_to_move());
     assert!(matches!(s.play_text("f6-g5", t), Err(GiveawayError::NotYourTurn { .. })));
-    let reply = crate::notation::parse_move(s.game.position(), "f6-g5").unwrap();
+    let reply = giveaway_core::notation::parse_move(s.game.position(), "f6-g5").unwrap();
     s.play_computer(&reply, t).unwrap();
     assert!(matches!(s.play_computer(&reply, t), Err(GiveawayError::NotYourTurn { .. })));
     s.undo(t).unwrap();
@@ -144,7 +144,7 @@ fn undo_when_the_computer_plays_white() {
     let t = Instant::now();
     let mut s = GameState::new(NewGame::versus_computer(1, Color::Black), t).unwrap();
     assert!(s.computer_to_move());
-    let first = crate::notation::parse_move(s.game.position(), "c3-d4").unwrap();
+    let first = giveaway_core::notation::parse_move(s.game.position(), "c3-d4").unwrap();
     s.play_computer(&first, t).unwrap();
     assert!(!s.can_undo(), "only the computer has moved");
     assert!(matches!(s.undo(t), Err(GiveawayError::Unavailable { .. })));

@@ -1,24 +1,22 @@
-//! The session's async engine work: the computer's move, hints, coach tips and post-game analysis.
+//! The session's engine work: the computer's move, hints, coach tips and post-game analysis.
 //!
 //! Each call copies what it needs out of the locked state, releases the lock, searches on the core's runtime
 //! (blocking pool) with a stop handle that `cancel_search` flips, and re-locks only to apply the answer — after
 //! checking the game did not change meanwhile. Progress goes to a foreign listener with no lock held.
 
-use super::analysis_cache::{analyse_cached, CacheSlot};
-use super::error::{ApiResult, GiveawayError};
-use super::runtime::run_blocking;
-use super::session::GameSession;
-use super::snapshot::move_view;
-use super::types::{AnalysisView, CoachView, HintView, MoveReviewView, SearchProgress, Snapshot};
-use crate::engine::{self, Engine, Level, Limits, SearchInfo, SearchRoot, StopHandle};
-use crate::game::Game;
-use crate::notation::{format_move, Notation};
+use crate::analysis_cache::{analyse_cached, CacheSlot};
+use crate::error::{ApiResult, GiveawayError};
+use crate::session::GameSession;
+use crate::snapshot::move_view;
+use crate::types::{AnalysisView, CoachView, HintView, MoveReviewView, SearchProgress, Snapshot};
+use giveaway_core::engine::{self, Engine, Level, Limits, SearchInfo, SearchRoot, StopHandle};
+use giveaway_core::game::Game;
+use giveaway_core::notation::{format_move, Notation};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Receives progress from a running search or analysis. Implemented by the shells (Kotlin, Swift) or in Rust.
 /// Called on a background thread; keep it short.
-#[uniffi::export(with_foreign)]
 pub trait ProgressListener: Send + Sync {
     /// A search finished another iteration.
     fn on_search(&self, progress: SearchProgress);
@@ -59,21 +57,18 @@ fn with_engine<T>(shared: &SharedEngine, f: impl FnOnce(&mut Engine) -> T) -> T 
 
 /// Analyses a whole game (session or saved game); a saved game's analysis goes through its cache, and
 /// `progress` is called only while positions are being searched.
-pub(super) async fn analyse_game(
+pub(crate) fn analyse_game(
     game: Game,
     cache: Option<CacheSlot>,
     notation: Notation,
     stop: StopHandle,
     progress: Option<Arc<dyn ProgressListener>>,
 ) -> ApiResult<AnalysisView> {
-    let analysis = run_blocking(move || {
-        analyse_cached(&game, cache.as_ref(), &ANALYSIS, &stop, &mut |done, total| {
-            if let Some(p) = &progress {
-                p.on_analysis(done as u32, total as u32);
-            }
-        })
+    let analysis = analyse_cached(&game, cache.as_ref(), &ANALYSIS, &stop, &mut |done, total| {
+        if let Some(p) = &progress {
+            p.on_analysis(done as u32, total as u32);
+        }
     })
-    .await?
     .map_err(|_| GiveawayError::Cancelled)?;
     Ok(AnalysisView {
         moves: analysis
@@ -96,11 +91,10 @@ pub(super) async fn analyse_game(
     })
 }
 
-#[uniffi::export]
 impl GameSession {
     /// The computer plays its move (searching on the core's background thread). Progress goes to `progress`;
     /// `cancel_search` stops it within milliseconds and this then fails with `Cancelled`, playing nothing.
-    pub async fn computer_move(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<Snapshot> {
+    pub fn computer_move(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<Snapshot> {
         let now = Instant::now();
         let (root, level, generation, notation) = {
             let mut s = self.lock();
@@ -122,29 +116,26 @@ impl GameSession {
         let ticket = self.begin_search()?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
-        let result = run_blocking(move || {
-            let mut rng = engine::rng::Rng::new(seed());
-            with_engine(&engine, |e| {
-                level.choose(e, &root, &mut rng, &job_stop, &mut |info| {
-                    if let Some(p) = &progress {
-                        p.on_search(search_progress(info, notation));
-                    }
-                })
+        let mut rng = engine::rng::Rng::new(seed());
+        let result = with_engine(&engine, |e| {
+            level.choose(e, &root, &mut rng, &job_stop, &mut |info| {
+                if let Some(p) = &progress {
+                    p.on_search(search_progress(info, notation));
+                }
             })
-        })
-        .await;
+        });
         self.end_search(&ticket);
         if ticket.stop.is_stopped() {
             return Err(GiveawayError::Cancelled);
         }
-        let best = result?.and_then(|r| r.best).ok_or_else(|| GiveawayError::Internal {
+        let best = result.and_then(|r| r.best).ok_or_else(|| GiveawayError::Internal {
             reason: "the engine found no move in a position with legal moves".into(),
         })?;
         self.apply_computer_move(&best, generation)
     }
 
     /// The best move for the player to move, in two steps for the shell: first `piece`, then `mv`.
-    pub async fn hint(&self) -> ApiResult<HintView> {
+    pub fn hint(&self) -> ApiResult<HintView> {
         let (root, generation, notation, color) = {
             let mut s = self.lock();
             s.check_flag(Instant::now());
@@ -159,12 +150,12 @@ impl GameSession {
         let ticket = self.begin_search()?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
-        let hint = run_blocking(move || with_engine(&engine, |e| engine::hint(e, &root, &ADVICE_LIMITS, &job_stop))).await;
+        let hint = with_engine(&engine, |e| engine::hint(e, &root, &ADVICE_LIMITS, &job_stop));
         self.end_search(&ticket);
         if ticket.stop.is_stopped() || self.lock().generation != generation {
             return Err(GiveawayError::Cancelled);
         }
-        let h = hint?.ok_or_else(|| GiveawayError::Unavailable { reason: "there is no move to hint".into() })?;
+        let h = hint.ok_or_else(|| GiveawayError::Unavailable { reason: "there is no move to hint".into() })?;
         Ok(HintView {
             piece: h.piece.pdn() as u32,
             mv: move_view(&h.mv, color, notation),
@@ -174,7 +165,7 @@ impl GameSession {
     }
 
     /// A coach tip on the last move a player (not the computer) made: `None` when it was fine.
-    pub async fn coach_tip(&self) -> ApiResult<Option<CoachView>> {
+    pub fn coach_tip(&self) -> ApiResult<Option<CoachView>> {
         let (before, played, color, generation, notation) = {
             let s = self.lock();
             let game = s.game();
@@ -189,14 +180,12 @@ impl GameSession {
         let ticket = self.begin_search()?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
-        let tip =
-            run_blocking(move || with_engine(&engine, |e| engine::coach(e, &before, &played, &ADVICE_LIMITS, &job_stop)))
-                .await;
+        let tip = with_engine(&engine, |e| engine::coach(e, &before, &played, &ADVICE_LIMITS, &job_stop));
         self.end_search(&ticket);
         if ticket.stop.is_stopped() || self.lock().generation != generation {
             return Err(GiveawayError::Cancelled);
         }
-        Ok(tip?.map(|t| CoachView {
+        Ok(tip.map(|t| CoachView {
             played: move_view(&t.played, color, notation),
             better: move_view(&t.better, color, notation),
             class: t.class.name().to_string(),
@@ -207,14 +196,14 @@ impl GameSession {
     }
 
     /// Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
-    pub async fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
+    pub fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
         let (game, cache, notation) = {
             let s = self.lock();
             // A saved game's analysis goes through its cache, shared with `Replay::analyse`.
             (s.game().clone(), s.analysis_cache(), s.notation)
         };
         let ticket = self.begin_search()?;
-        let result = analyse_game(game, cache, notation, ticket.stop.clone(), progress).await;
+        let result = analyse_game(game, cache, notation, ticket.stop.clone(), progress);
         self.end_search(&ticket);
         result
     }

@@ -1,16 +1,16 @@
 //! `GameSession`: one game as the three front ends see it. Shared across threads behind an `Arc`; every method
 //! takes `&self` and locks the state briefly. No lock is held while foreign code runs (progress callbacks).
 
-use super::analysis_cache::CacheSlot;
-use super::error::{ApiResult, GiveawayError};
-use super::autosave::Autosave;
-use super::engine_calls::SharedEngine;
-use super::state::GameState;
-use super::types::{NewGame, Snapshot};
-use crate::engine::StopHandle;
-use crate::movegen::Move;
-use crate::notation::Notation;
-use crate::position::Color;
+use crate::analysis_cache::CacheSlot;
+use crate::error::{ApiResult, GiveawayError};
+use crate::autosave::Autosave;
+use crate::engine_calls::SharedEngine;
+use crate::state::GameState;
+use crate::types::{NewGame, Snapshot};
+use giveaway_core::engine::StopHandle;
+use giveaway_core::movegen::Move;
+use giveaway_core::notation::Notation;
+use giveaway_core::position::Color;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -49,7 +49,6 @@ impl Live {
     }
 }
 
-#[derive(uniffi::Object)]
 pub struct GameSession {
     state: Mutex<Live>,
     /// The search running for this session, if any: its ticket number and stop handle.
@@ -111,10 +110,8 @@ impl GameSession {
     }
 }
 
-#[uniffi::export]
 impl GameSession {
     /// A new game that is not saved (the library's `new_game` gives one that autosaves).
-    #[uniffi::constructor]
     pub fn new(setup: NewGame) -> ApiResult<Arc<GameSession>> {
         Ok(GameSession::from_state(GameState::new(setup, Instant::now())?, None))
     }

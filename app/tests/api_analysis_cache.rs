@@ -2,8 +2,7 @@
 //! progress listener is the witness that the engine did not run), in either notation, by replays and resumed
 //! sessions alike; a longer or changed game, or a damaged entry, is analysed again.
 
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{AnalysisView, GameLibrary, GameSession, NewGame, ProgressListener, SearchProgress};
+use giveaway_app::{AnalysisView, GameLibrary, GameSession, NewGame, ProgressListener, SearchProgress};
 use giveaway_core::{format_move, Game, Notation, Position, Rules};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -20,24 +19,23 @@ impl ProgressListener for Calls {
 }
 
 /// Runs `analyse` with a fresh counter; returns the view and how many progress calls it made.
-fn counted<F, Fut>(analyse: F) -> (AnalysisView, u32)
+fn counted<F>(analyse: F) -> (AnalysisView, u32)
 where
-    F: FnOnce(Option<Arc<dyn ProgressListener>>) -> Fut,
-    Fut: std::future::Future<Output = giveaway_core::api::ApiResult<AnalysisView>>,
+    F: FnOnce(Option<Arc<dyn ProgressListener>>) -> giveaway_app::ApiResult<AnalysisView>,
 {
     let calls = Arc::new(Calls::default());
-    let view = runtime().unwrap().block_on(analyse(Some(calls.clone()))).unwrap();
+    let view = analyse(Some(calls.clone())).unwrap();
     (view, calls.0.load(Ordering::Relaxed))
 }
 
 fn replay_analysis(lib: &GameLibrary, id: i64) -> (AnalysisView, u32) {
     let replay = lib.replay(id).unwrap();
-    counted(|p| async move { replay.analyse(p).await })
+    counted(|p| replay.analyse(p))
 }
 
 fn session_analysis(session: &Arc<GameSession>) -> (AnalysisView, u32) {
     let s = session.clone();
-    counted(|p| async move { s.analyse(p).await })
+    counted(|p| s.analyse(p))
 }
 
 fn library() -> (tempfile::TempDir, Arc<GameLibrary>) {
@@ -74,7 +72,7 @@ fn a_saved_games_analysis_is_computed_once_then_read_back_in_any_notation() {
     // The cache holds no notation: the numeric view is the same analysis written the other way.
     let replay = lib.replay(id).unwrap();
     replay.set_notation(Notation::Numeric);
-    let (numeric, calls) = counted(|p| async move { replay.analyse(p).await });
+    let (numeric, calls) = counted(|p| replay.analyse(p));
     assert_eq!(calls, 0);
     for ((n, a), mv) in numeric.moves.iter().zip(&first.moves).zip(game.moves()) {
         assert_eq!(n.played.text, format_move(mv, Notation::Numeric));

@@ -2,12 +2,12 @@
 //! game screen offers as reactions. Every front end lists the same choices, so they are read from here rather
 //! than written out in each shell.
 
-use super::types::{StartPosition, TimeControl};
-use crate::engine::LEVELS;
-use crate::position::Color;
+use crate::types::{StartPosition, TimeControl};
+use giveaway_core::engine::LEVELS;
+use giveaway_core::position::Color;
 
 /// One computer level as a menu shows it.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelView {
     /// 1..=8, the number `Opponent::Computer` takes.
     pub number: u8,
@@ -18,7 +18,7 @@ pub struct LevelView {
 }
 
 /// A named time control: `5+3` is five minutes and three seconds added per move.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeControlPreset {
     /// `Blitz 5+3`.
     pub name: String,
@@ -28,20 +28,17 @@ pub struct TimeControlPreset {
 /// The emoji reactions a game screen offers, in menu order (`GameSession::react` takes one of these).
 pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
 
-#[uniffi::export]
 pub fn reaction_emojis() -> Vec<String> {
     REACTION_EMOJIS.iter().map(|e| e.to_string()).collect()
 }
 
 /// The computer's levels, weakest first.
-#[uniffi::export]
 pub fn levels() -> Vec<LevelView> {
     LEVELS.iter().map(|l| LevelView { number: l.number, name: l.name.to_string(), rating: l.rating }).collect()
 }
 
 /// The usual time controls (bullet, blitz, rapid, classic), shortest first; unlimited time is `None` in
 /// `NewGame` and not listed.
-#[uniffi::export]
 pub fn time_control_presets() -> Vec<TimeControlPreset> {
     TimeControl::presets()
         .map(|control| TimeControlPreset { name: format!("{} {}", control.speed(), control.label()), control })
@@ -50,7 +47,7 @@ pub fn time_control_presets() -> Vec<TimeControlPreset> {
 
 /// A usual handicap: the standard start without some of one side's men. The shell names it in its own language
 /// ("White without 2 men").
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandicapPreset {
     /// The side that plays without the men.
     pub side: Color,
@@ -61,7 +58,6 @@ pub struct HandicapPreset {
 
 /// One to three men off either side, taken from the back rank's far corner first (a1, c1, e1 for White; h8,
 /// f8, d8 for Black), White's first.
-#[uniffi::export]
 pub fn handicap_presets() -> Vec<HandicapPreset> {
     const BACK_RANK: [(Color, [u32; 3]); 2] = [(Color::White, [29, 30, 31]), (Color::Black, [4, 3, 2])];
     BACK_RANK
@@ -85,7 +81,7 @@ mod tests {
         let offered = reaction_emojis();
         assert_eq!(offered.len(), 7);
         assert_eq!(offered.iter().collect::<std::collections::HashSet<_>>().len(), 7, "no duplicates");
-        let mut s = super::super::state::GameState::new(super::super::types::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
+        let mut s = crate::state::GameState::new(crate::types::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
         for e in &offered {
             s.react(Color::White, e).unwrap();
         }
@@ -109,7 +105,7 @@ mod tests {
         assert_eq!(names[5], "Blitz 5+3");
         assert_eq!(names[11], "Classic 60+0");
         assert!(p.iter().all(|p| p.control.white == p.control.black));
-        assert_eq!(p[5].control.white, crate::record::SideTime { base_ms: 300_000, increment_ms: 3000 });
+        assert_eq!(p[5].control.white, giveaway_core::record::SideTime { base_ms: 300_000, increment_ms: 3000 });
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! The one error type of the exported API. Every exported function returns `Result<_, GiveawayError>`, so a
 //! Kotlin caller gets a `GiveawayException` subclass and a Swift caller a thrown `GiveawayError`.
 
-use crate::fen::FenError;
-use crate::game::GameError;
-use crate::notation::MoveParseError;
+use giveaway_core::fen::FenError;
+use giveaway_core::game::GameError;
+use giveaway_core::notation::MoveParseError;
 use std::fmt;
 
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GiveawayError {
     /// The move is not legal here; `reason` says why in words a player understands.
     IllegalMove { reason: String },

@@ -2,8 +2,7 @@
 //! autosave and resume through the library, and random call sequences that must never panic nor let the saved
 //! game drift from the game on screen.
 
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{GiveawayError, GameLibrary, NewGame, Opponent, Snapshot, StartPosition};
+use giveaway_app::{GiveawayError, GameLibrary, NewGame, Opponent, Snapshot, StartPosition};
 use giveaway_core::storage::Storage;
 use giveaway_core::{parse_move, Color, Game, Rules};
 use proptest::prelude::*;
@@ -38,12 +37,11 @@ fn assert_matches_saved(snap: &Snapshot, dir: &tempfile::TempDir) {
 fn a_full_game_against_the_computer_is_saved_and_resumes() {
     let (dir, lib) = library();
     let game = lib.new_game(NewGame::versus_computer(2, Color::White)).unwrap();
-    let rt = runtime().unwrap();
     let mut snap = game.snapshot().unwrap();
     let mut turn = 0;
     while snap.result.is_none() {
         if snap.computer_to_move {
-            snap = rt.block_on(game.computer_move(None)).unwrap();
+            snap = game.computer_move(None).unwrap();
         } else {
             // The player taps its first movable piece, then its first destination, hop by hop.
             let piece = snap.squares.iter().find(|s| s.movable).unwrap().number;
@@ -102,7 +100,7 @@ fn cancelling_the_computer_stops_it_quickly_and_plays_nothing() {
         g2.cancel_search();
         t
     });
-    let r = runtime().unwrap().block_on(game.computer_move(None));
+    let r = game.computer_move(None);
     let returned = Instant::now();
     let cancelled_at = canceller.join().unwrap();
     assert_eq!(r.unwrap_err(), GiveawayError::Cancelled);
@@ -127,7 +125,7 @@ fn undo_during_the_computers_search_cancels_it() {
         std::thread::sleep(Duration::from_millis(100));
         g2.undo()
     });
-    let r = runtime().unwrap().block_on(game.computer_move(None));
+    let r = game.computer_move(None);
     assert_eq!(r.unwrap_err(), GiveawayError::Cancelled);
     let snap = undoer.join().unwrap().unwrap();
     assert_eq!(snap.ply, 0);
@@ -137,16 +135,15 @@ fn undo_during_the_computers_search_cancels_it() {
 fn hints_coach_and_analysis() {
     let (_dir, lib) = library();
     let game = lib.new_game(NewGame::versus_computer(1, Color::White)).unwrap();
-    let rt = runtime().unwrap();
-    let hint = rt.block_on(game.hint()).unwrap();
+    let hint = game.hint().unwrap();
     let snap = game.snapshot().unwrap();
     assert!(snap.squares[hint.piece as usize - 1].movable);
     assert_eq!(hint.mv.from, hint.piece);
     game.play_move(hint.mv.text.clone()).unwrap();
-    rt.block_on(game.computer_move(None)).unwrap();
+    game.computer_move(None).unwrap();
     // Coach: judges the player's last move; a best move gets no tip.
-    assert_eq!(rt.block_on(game.coach_tip()).unwrap(), None);
-    let analysis = rt.block_on(game.analyse(None)).unwrap();
+    assert_eq!(game.coach_tip().unwrap(), None);
+    let analysis = game.analyse(None).unwrap();
     assert_eq!(analysis.moves.len(), 2);
     assert_eq!(analysis.white_chances.len(), 3);
     let replay = lib.replay(snap.game_id.unwrap()).unwrap();
@@ -226,8 +223,7 @@ proptest! {
     fn random_calls_never_panic_nor_corrupt_the_saved_game(setup in setup(), calls in prop::collection::vec(call(), 1..60)) {
         let (dir, lib) = library();
         let mut game = lib.new_game(setup).unwrap();
-        let rt = runtime().unwrap();
-        for c in calls {
+            for c in calls {
             let before = game.snapshot().unwrap();
             let r = match c.clone() {
                 Call::Tap(n) => game.tap(n),
@@ -251,7 +247,7 @@ proptest! {
                 Call::DeclineDraw => game.decline_draw(),
                 Call::React(w, e) => game.react(if w { Color::White } else { Color::Black }, e),
                 Call::ClearSelection => Ok(game.clear_selection()),
-                Call::Computer => rt.block_on(game.computer_move(None)),
+                Call::Computer => game.computer_move(None),
                 Call::Resume => {
                     game = lib.resume(before.game_id.unwrap()).unwrap();
                     game.snapshot()

@@ -1,8 +1,8 @@
-//! The exported app API: the one interface the terminal, Android and iOS front ends use.
+//! The app layer: the one interface the terminal, Android and iOS front ends use, in plain Rust.
 //!
-//! uniffi attributes live only in this layer; the rules, engine and storage modules stay plain Rust.
-//! [`GameSession`] is one game (snapshot to draw, input, undo/redo, clocks, computer moves);
-//! the library object holds saved games and settings.
+//! [`GameSession`] is one game (snapshot to draw, input, undo/redo, clocks, computer moves); the library
+//! object holds saved games and settings. Engine work here is blocking and stoppable; the FFI crate
+//! (`giveaway-ffi`) runs it on its own runtime and exports this API to Kotlin and Swift.
 
 mod analysis_cache;
 mod autosave;
@@ -12,7 +12,6 @@ mod engine_calls;
 pub mod error;
 pub mod input;
 pub mod library;
-pub mod runtime;
 pub mod session;
 mod snapshot;
 pub mod state;

@@ -1,64 +1,13 @@
 //! The records and enums the exported API speaks. Core enums are exported as they are (`uniffi::remote`), so
 //! the rules modules stay free of FFI attributes and there is no second copy of them to keep in step.
 
-use crate::game::{EndReason, Outcome};
-use crate::notation::Notation;
-use crate::position::Color;
-pub use crate::record::{Reaction, SideTime, TimeControl};
-
-#[uniffi::remote(Enum)]
-pub enum Color {
-    White,
-    Black,
-}
-
-#[uniffi::remote(Enum)]
-pub enum Outcome {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
-#[uniffi::remote(Enum)]
-pub enum EndReason {
-    NoLegalMove,
-    Resignation,
-    Time,
-    Repetition,
-    KingMoveRule,
-    Agreement,
-}
-
-/// One side's allowance: base time and increment per move, in milliseconds.
-#[uniffi::remote(Record)]
-pub struct SideTime {
-    pub base_ms: u64,
-    pub increment_ms: u64,
-}
-
-/// A clock setting; the sides may differ (time odds).
-#[uniffi::remote(Record)]
-pub struct TimeControl {
-    pub white: SideTime,
-    pub black: SideTime,
-}
-
-/// An emoji a player showed, kept in the game record; `ply` is the number of plies played when shown.
-#[uniffi::remote(Record)]
-pub struct Reaction {
-    pub ply: u32,
-    pub side: Color,
-    pub emoji: String,
-}
-
-#[uniffi::remote(Enum)]
-pub enum Notation {
-    Algebraic,
-    Numeric,
-}
+use giveaway_core::game::{EndReason, Outcome};
+use giveaway_core::notation::Notation;
+use giveaway_core::position::Color;
+pub use giveaway_core::record::{Reaction, SideTime, TimeControl};
 
 /// Who plays against whom.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Enum)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opponent {
     /// Versus the computer at `level` (1 = Beginner … 8 = World Champion); `human` is the player's colour.
     Computer { level: u8, human: Color },
@@ -67,7 +16,7 @@ pub enum Opponent {
 }
 
 /// Where the game starts.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Enum)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartPosition {
     Standard,
     /// Handicap: the standard start without the men on these squares (PDN numbers 1–12 for Black's men,
@@ -78,7 +27,7 @@ pub enum StartPosition {
 }
 
 /// Everything needed to start a game.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     pub opponent: Opponent,
     pub start: StartPosition,
@@ -96,20 +45,20 @@ impl NewGame {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PieceKind {
     Man,
     King,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView {
     pub color: Color,
     pub kind: PieceKind,
 }
 
 /// One dark square and everything a board view draws on it.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareView {
     /// PDN number 1–32 (the id used by every square argument of the API).
     pub number: u32,
@@ -139,7 +88,7 @@ pub struct SquareView {
 }
 
 /// A multi-capture being entered hop by hop.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureProgress {
     pub from: u32,
     /// Landing squares tapped so far.
@@ -149,7 +98,7 @@ pub struct CaptureProgress {
 }
 
 /// A move, written and as squares.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
     /// In the session's notation, every landing square listed.
     pub text: String,
@@ -161,7 +110,7 @@ pub struct MoveView {
     pub promotes: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockView {
     pub white_ms: u64,
     pub black_ms: u64,
@@ -171,7 +120,7 @@ pub struct ClockView {
 }
 
 /// How close the draw rules are.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrawCounters {
     /// Plies in a row in which only kings moved and nothing was captured.
     pub king_move_plies: u16,
@@ -182,7 +131,7 @@ pub struct DrawCounters {
     pub repetition_limit: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultView {
     pub outcome: Outcome,
     pub reason: EndReason,
@@ -193,7 +142,7 @@ pub struct ResultView {
 }
 
 /// One line of the move list: move number, White's move, Black's move.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
     pub number: u32,
     pub white: Option<String>,
@@ -201,7 +150,7 @@ pub struct MoveRow {
 }
 
 /// Progress of a running search.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchProgress {
     pub depth: u32,
     /// Side to move's view, in centi-units.
@@ -214,7 +163,7 @@ pub struct SearchProgress {
 }
 
 /// A hint in two steps: the shell highlights `piece` first, then shows `mv`.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintView {
     pub piece: u32,
     pub mv: MoveView,
@@ -224,7 +173,7 @@ pub struct HintView {
 }
 
 /// A coach tip after a move that gave away much of the player's chances.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CoachView {
     pub played: MoveView,
     pub better: MoveView,
@@ -237,7 +186,7 @@ pub struct CoachView {
 }
 
 /// One move judged by the post-game analysis.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveReviewView {
     pub ply: u32,
     pub played: MoveView,
@@ -252,7 +201,7 @@ pub struct MoveReviewView {
 }
 
 /// Post-game analysis: every move judged, graph data, accuracy per side.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisView {
     pub moves: Vec<MoveReviewView>,
     /// Per position (start, then after each move): score from White's point of view.
@@ -265,7 +214,7 @@ pub struct AnalysisView {
 
 /// Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
 /// `kind` and the squares; `message` is the English wording, in the snapshot's notation.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub kind: NoticeKind,
     /// The tapped square (PDN number).
@@ -275,7 +224,7 @@ pub struct Notice {
     pub message: String,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoticeKind {
     /// Capturing is compulsory and this piece cannot capture.
     MustCaptureElsewhere,
@@ -284,7 +233,7 @@ pub enum NoticeKind {
 }
 
 /// Everything a game screen draws, taken at one moment.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
     /// The saved game's id, when the session autosaves.
     pub game_id: Option<i64>,

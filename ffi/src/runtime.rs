@@ -1,10 +1,10 @@
-//! The core's own background runtime and the stop handle of a search.
+//! The FFI's own background runtime.
 //!
 //! uniffi drives exported futures from Kotlin/Swift but does not cancel them (Swift never, Kotlin only at an
 //! await), so long work runs on this runtime's blocking pool with a stop handle (`engine::StopHandle`) the
 //! caller can flip.
 
-use super::error::{ApiResult, GiveawayError};
+use giveaway_app::{ApiResult, GiveawayError};
 use once_cell::sync::OnceCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tokio::runtime::Runtime;
@@ -52,7 +52,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::StopHandle;
+    use giveaway_core::engine::StopHandle;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 

@@ -2,8 +2,8 @@
 //!
 //! Time is read from a caller-given `Instant`, so the logic is tested without sleeping.
 
-use crate::position::Color;
-use crate::record::{SideTime, TimeControl};
+use giveaway_core::position::Color;
+use giveaway_core::record::{SideTime, TimeControl};
 use std::time::Instant;
 
 /// Refuses controls that cannot be played: no starting time, or absurd values (over 24 hours).

@@ -5,12 +5,12 @@
 //! read or does not fit the game is a miss, and a failed write only costs the next opening a recomputation, so
 //! neither ever reaches the user as an error.
 
-use crate::engine::analysis_codec::{decode, encode, engine_key};
-use crate::engine::analysis::Cancelled;
-use crate::engine::{analyze, Analysis, AnalysisOptions, StopHandle};
-use crate::game::Game;
-use crate::record::GameId;
-use crate::storage::Storage;
+use giveaway_core::engine::analysis_codec::{decode, encode, engine_key};
+use giveaway_core::engine::analysis::Cancelled;
+use giveaway_core::engine::{analyze, Analysis, AnalysisOptions, StopHandle};
+use giveaway_core::game::Game;
+use giveaway_core::record::GameId;
+use giveaway_core::storage::Storage;
 use std::sync::Arc;
 
 /// Where a game's analysis is cached: the saved game it belongs to.

@@ -1,113 +1,26 @@
 //! `GameLibrary`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
 //! storage module's SQLite database. Sessions it hands out autosave into it.
 
-use super::analysis_cache::CacheSlot;
-use super::autosave::Autosave;
-use super::engine_calls::analyse_game;
-use super::error::{ApiResult, GiveawayError};
-use super::session::GameSession;
-use super::state::{start_position, GameState};
-use super::types::{AnalysisView, NewGame, Opponent, Snapshot, StartPosition};
-use crate::engine::{Level, StopHandle};
-use crate::fen::to_fen;
-use crate::game::{EndReason, Game, Outcome, Rules};
-use crate::notation::Notation;
-use crate::position::{Color, Position};
-use crate::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
-use crate::square::Square;
-use crate::storage::{AnimationSpeed, Cursor, Filter, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats, Storage};
+use crate::analysis_cache::CacheSlot;
+use crate::autosave::Autosave;
+use crate::engine_calls::analyse_game;
+use crate::error::{ApiResult, GiveawayError};
+use crate::session::GameSession;
+use crate::state::{start_position, GameState};
+use crate::types::{AnalysisView, NewGame, Opponent, Snapshot, StartPosition};
+use giveaway_core::engine::{Level, StopHandle};
+use giveaway_core::fen::to_fen;
+use giveaway_core::game::{EndReason, Game, Outcome, Rules};
+use giveaway_core::notation::Notation;
+use giveaway_core::position::{Color, Position};
+use giveaway_core::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
+use giveaway_core::square::Square;
+use giveaway_core::storage::{Cursor, Filter, Settings, Stats, Storage};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-#[uniffi::remote(Enum)]
-pub enum GameMode {
-    VsComputer,
-    PassAndPlay,
-    Imported,
-}
-
-#[uniffi::remote(Enum)]
-pub enum ResultFilter {
-    WhiteWins,
-    BlackWins,
-    Draw,
-    Won,
-    Lost,
-}
-
-/// Which games to list; every field narrows the list (all `None` lists everything).
-#[uniffi::remote(Record)]
-pub struct Filter {
-    pub mode: Option<GameMode>,
-    pub result: Option<ResultFilter>,
-    pub level: Option<u8>,
-    pub in_progress: Option<bool>,
-    pub since: Option<i64>,
-    pub until: Option<i64>,
-    pub player: Option<String>,
-}
-
-#[uniffi::remote(Record)]
-pub struct LevelStats {
-    pub level: u8,
-    pub games: u64,
-    pub in_progress: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-}
-
-#[uniffi::remote(Record)]
-pub struct ModeStats {
-    pub mode: GameMode,
-    pub games: u64,
-    pub in_progress: u64,
-    pub white_wins: u64,
-    pub black_wins: u64,
-    pub draws: u64,
-    pub wins: u64,
-    pub losses: u64,
-}
-
-#[uniffi::remote(Record)]
-pub struct Stats {
-    pub by_level: Vec<LevelStats>,
-    pub by_mode: Vec<ModeStats>,
-}
-
-#[uniffi::remote(Enum)]
-pub enum AnimationSpeed {
-    Off,
-    Slow,
-    Normal,
-    Fast,
-}
-
-#[uniffi::remote(Enum)]
-pub enum Orientation {
-    Fixed,
-    FaceToFace,
-    FlipEachMove,
-}
-
-#[uniffi::remote(Record)]
-pub struct Settings {
-    pub board_theme: String,
-    pub piece_theme: String,
-    pub notation: Notation,
-    pub sound: bool,
-    pub haptics: bool,
-    pub animation: AnimationSpeed,
-    pub show_legal_moves: bool,
-    pub coach: bool,
-    pub orientation: Orientation,
-    pub last_level: u8,
-    pub last_human_color: Color,
-    pub last_time_control: Option<TimeControl>,
-}
-
 /// A saved game as listed.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummaryView {
     pub id: i64,
     pub mode: GameMode,
@@ -129,7 +42,7 @@ pub struct GameSummaryView {
 }
 
 /// One page of the list, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePage {
     pub games: Vec<GameSummaryView>,
     /// Games matching the filter on all pages.
@@ -247,7 +160,6 @@ fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState>
     Ok(state)
 }
 
-#[derive(uniffi::Object)]
 pub struct GameLibrary {
     storage: Arc<Storage>,
     /// Set when opening found a damaged file and moved it aside; the shell tells the player once.
@@ -255,7 +167,7 @@ pub struct GameLibrary {
 }
 
 /// A damaged games database was renamed (never deleted) and a fresh one started.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DatabaseNotice {
     /// Where the damaged file now is.
     pub moved_to: String,
@@ -268,10 +180,8 @@ impl DatabaseNotice {
     }
 }
 
-#[uniffi::export]
 impl GameLibrary {
     /// Opens (creating if needed) the games database at `path` (a file in the app's private storage).
-    #[uniffi::constructor]
     pub fn open(path: String) -> ApiResult<Arc<GameLibrary>> {
         let (storage, report) = Storage::open(&path)?;
         Ok(Arc::new(GameLibrary {
@@ -285,13 +195,11 @@ impl GameLibrary {
         self.opened_fresh.clone()
     }
 
-    /// The full integrity check of the database file, on the background runtime: it reads the whole file (about
-    /// 100 ms for 10,000 games), too slow for start-up, so the shell calls it once the first screen is up. A
-    /// damaged file is moved aside and a fresh database started; the notice says where it went.
-    pub async fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
-        let storage = self.storage.clone();
-        let moved = super::runtime::run_blocking(move || storage.check_integrity()).await??;
-        Ok(DatabaseNotice::from_moved(moved))
+    /// The full integrity check of the database file: it reads the whole file (about 100 ms for 10,000 games),
+    /// too slow for start-up, so a front end runs it in the background once the first screen is up. A damaged
+    /// file is moved aside and a fresh database started; the notice says where it went.
+    pub fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
+        Ok(DatabaseNotice::from_moved(self.storage.check_integrity()?))
     }
 
     /// Starts a new game that is saved after every change.
@@ -367,7 +275,6 @@ impl GameLibrary {
 }
 
 /// A saved game opened for replay: a snapshot at any ply, and post-game analysis.
-#[derive(uniffi::Object)]
 pub struct Replay {
     saved: SavedGame,
     /// Holds the analysis cache.
@@ -376,7 +283,6 @@ pub struct Replay {
     search: Mutex<Option<StopHandle>>,
 }
 
-#[uniffi::export]
 impl Replay {
     pub fn summary(&self) -> GameSummaryView {
         summary_view(&self.saved.summary)
@@ -408,7 +314,7 @@ impl Replay {
     }
 
     /// Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
-    pub async fn analyse(&self, progress: Option<Arc<dyn super::ProgressListener>>) -> ApiResult<AnalysisView> {
+    pub fn analyse(&self, progress: Option<Arc<dyn crate::ProgressListener>>) -> ApiResult<AnalysisView> {
         let stop = {
             let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
             if slot.is_some() {
@@ -422,7 +328,7 @@ impl Replay {
         // Read from the analysis cache when this game was analysed before (`progress` then hears nothing).
         // (Not in the doc comment: that is part of the generated bindings.)
         let cache = CacheSlot { storage: self.storage.clone(), id: self.saved.summary.id };
-        let result = analyse_game(self.saved.game.clone(), Some(cache), notation, stop, progress).await;
+        let result = analyse_game(self.saved.game.clone(), Some(cache), notation, stop, progress);
         *self.search.lock().unwrap_or_else(|p| p.into_inner()) = None;
         result
     }
