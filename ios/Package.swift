@@ -5,7 +5,7 @@
 import Foundation
 import PackageDescription
 
-/// target/release of the Cargo workspace: where `make core-lib` puts libgiveaway_core for the host.
+/// target/release of the Cargo workspace: where `make core-lib` puts libgiveaway_ffi for the host.
 let coreLibDir = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()
     .deletingLastPathComponent()
