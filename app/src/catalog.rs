@@ -72,6 +72,67 @@ pub fn handicap_presets() -> Vec<HandicapPreset> {
         .collect()
 }
 
+/// What a rules-screen diagram shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesExampleKind {
+    /// The start position.
+    Start,
+    /// Capturing is compulsory: only the piece that can capture may move.
+    ForcedCapture,
+    /// A man takes, crowns on the far rank and goes on taking as a king (RULES.md's known test).
+    MultiCapture,
+}
+
+/// A diagram of the rules screen: a real position, and the move it illustrates when there is one. The texts
+/// beside it (in the shells' languages) describe exactly these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesExample {
+    pub kind: RulesExampleKind,
+    pub fen: String,
+    /// The board, White at the bottom, with the pieces that must capture marked (forced capture) and the
+    /// illustrated move's path marked as the last move.
+    pub squares: Vec<crate::types::SquareView>,
+    pub mv: Option<crate::types::MoveView>,
+}
+
+/// The rules screen's diagrams.
+pub fn rules_examples() -> Vec<RulesExample> {
+    use crate::game::GameState;
+    use crate::types::{NewGame, StartPosition};
+    let examples = [
+        (RulesExampleKind::Start, "W:W21-32:B1-12", None),
+        (RulesExampleKind::ForcedCapture, "W:Wc3,g3,a1:Bd4,f6,h8", None),
+        (RulesExampleKind::MultiCapture, "W:Wh6:Bg7,c5,d2,a7", Some("h6:f8:b4:e1")),
+    ];
+    let now = std::time::Instant::now();
+    examples
+        .into_iter()
+        .filter_map(|(kind, fen, mv)| {
+            let setup = NewGame { start: StartPosition::Fen { fen: fen.into() }, ..NewGame::pass_and_play(None) };
+            let mut state = GameState::new(setup, now).ok()?;
+            let before = state.snapshot(now, false, None);
+            if let Some(text) = mv {
+                state.play_text(text, now).ok()?;
+            }
+            let after = state.snapshot(now, false, None);
+            // The capture is shown from the position before it, with its path marked.
+            let squares = match &after.last_move {
+                Some(m) => before
+                    .squares
+                    .into_iter()
+                    .map(|mut q| {
+                        q.last_move = q.number == m.from || m.path.contains(&q.number);
+                        q.last_captured = m.captured.contains(&q.number);
+                        q
+                    })
+                    .collect(),
+                None => before.squares,
+            };
+            Some(RulesExample { kind, fen: before.fen, squares, mv: after.last_move })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,11 +142,23 @@ mod tests {
         let offered = reaction_emojis();
         assert_eq!(offered.len(), 7);
         assert_eq!(offered.iter().collect::<std::collections::HashSet<_>>().len(), 7, "no duplicates");
-        let mut s = crate::state::GameState::new(crate::types::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
+        let mut s = crate::game::state::GameState::new(crate::types::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
         for e in &offered {
             s.react(Color::White, e).unwrap();
         }
         assert_eq!(s.reactions.iter().map(|r| &r.emoji).collect::<Vec<_>>(), offered.iter().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_rules_diagrams_show_what_their_texts_say() {
+        let ex = rules_examples();
+        assert_eq!(ex.iter().map(|e| e.kind).collect::<Vec<_>>(), [RulesExampleKind::Start, RulesExampleKind::ForcedCapture, RulesExampleKind::MultiCapture]);
+        assert_eq!(ex[0].squares.iter().filter(|q| q.piece.is_some()).count(), 24);
+        let forced: Vec<u32> = ex[1].squares.iter().filter(|q| q.must_capture).map(|q| q.number).collect();
+        assert_eq!(forced, [22], "only c3 may move, and it must take");
+        let mv = ex[2].mv.as_ref().unwrap();
+        assert_eq!((mv.captured.len(), mv.promotes), (3, true), "takes three and crowns");
+        assert_eq!(ex[2].squares.iter().filter(|q| q.last_captured).count(), 3);
     }
 
     #[test]

@@ -4,23 +4,21 @@
 //! object holds saved games and settings. Engine work here is blocking and stoppable; the FFI crate
 //! (`giveaway-ffi`) runs it on its own runtime and exports this API to Kotlin and Swift.
 
-mod analysis_cache;
-mod autosave;
+pub mod background;
+pub mod board;
 pub mod catalog;
-pub mod clock;
-mod engine_calls;
+pub mod editor;
 pub mod error;
-pub mod input;
+pub mod game;
 pub mod library;
-pub mod session;
-mod snapshot;
-pub mod state;
+pub mod setup;
 pub mod types;
 
-pub use catalog::{handicap_presets, levels, reaction_emojis, time_control_presets, HandicapPreset, LevelView, TimeControlPreset};
-pub use engine_calls::ProgressListener;
+pub use catalog::{
+    handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView, RulesExample,
+    RulesExampleKind, TimeControlPreset,
+};
 pub use error::{ApiResult, GiveawayError};
 pub use library::{DatabaseNotice, GameLibrary, GamePage, GameSummaryView, Replay};
-pub use session::GameSession;
-pub use state::GameState;
+pub use game::{GameSession, GameState, ProgressListener};
 pub use types::*;

@@ -62,12 +62,10 @@ pub struct PieceView {
 pub struct SquareView {
     /// PDN number 1–32 (the id used by every square argument of the API).
     pub number: u32,
-    /// Algebraic name, `c3`.
-    pub name: String,
-    /// 0 = file a … 7 = file h.
-    pub file: u32,
-    /// 0 = rank 1 … 7 = rank 8.
-    pub rank: u32,
+    /// Screen column, 0 = left, for the board's orientation.
+    pub column: u32,
+    /// Screen row, 0 = top, for the board's orientation.
+    pub row: u32,
     /// The piece shown here (during a multi-capture the moving piece is shown where it stands now).
     pub piece: Option<PieceView>,
     /// A piece of the side to move that has a legal move (only on the player's turn).
@@ -75,9 +73,10 @@ pub struct SquareView {
     /// A piece that can capture, when capturing is compulsory.
     pub must_capture: bool,
     pub selected: bool,
-    /// A next landing square of the selected piece (destination dot).
+    /// A next landing square of the selected piece (destination dot; off when legal moves are not shown).
     pub destination: bool,
-    /// The final square of one of the selected piece's moves (tapping it completes the move).
+    /// The final square of one of the selected piece's moves that is not also a next landing (a ring:
+    /// tapping it completes the move; off when legal moves are not shown).
     pub final_destination: bool,
     /// A piece captured by the multi-capture in progress, still on the board until the move ends.
     pub ghost: bool,
@@ -85,6 +84,8 @@ pub struct SquareView {
     pub last_move: bool,
     /// A piece the last move captured stood here.
     pub last_captured: bool,
+    /// Part of the hint shown: the piece to move, then the whole move's path.
+    pub hint: bool,
 }
 
 /// A multi-capture being entered hop by hop.
@@ -110,10 +111,14 @@ pub struct MoveView {
     pub promotes: bool,
 }
 
+/// Both clocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockView {
     pub white_ms: u64,
     pub black_ms: u64,
+    /// `h:mm:ss` from an hour, `m:ss` from ten seconds, `s.t` below (the one clock text of every front end).
+    pub white_text: String,
+    pub black_text: String,
     /// The side whose time is running, `None` while paused or after the end.
     pub running: Option<Color>,
     pub control: TimeControl,

@@ -3,6 +3,7 @@
 
 use crate::args::{Args, Fail};
 use crate::{db_path, game_setup, line, tui};
+use giveaway_app::background::{NoObserver, Queued};
 use giveaway_app::GameLibrary;
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
@@ -42,7 +43,11 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         None => None,
     };
     match session {
-        Some(s) if line_mode => line::run(s, args.value("db")),
+        Some(s) if line_mode => {
+            // Line mode waits for the engine anyway: its work runs when the loop asks for it.
+            let engine = Arc::new(Queued::default());
+            line::run(library.controller(s, engine.clone(), Arc::new(NoObserver))?, engine, args.value("db"))
+        }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
         first => tui::run(library, first),
     }

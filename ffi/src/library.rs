@@ -3,7 +3,11 @@
 
 use crate::progress::{relay, ProgressListener};
 use crate::runtime::run_blocking;
+use crate::background::{background, observer, ScreenObserver};
+use crate::screens::{GameController, GameList, ReplayController};
 use crate::session::GameSession;
+use giveaway_app::library::ListFilter;
+use giveaway_app::setup::GameSetup;
 use giveaway_app::{AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, NewGame, Snapshot};
 use giveaway_core::notation::Notation;
 use giveaway_core::storage::{Filter, Settings, Stats};
@@ -41,6 +45,31 @@ impl GameLibrary {
 
     pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
         Ok(Arc::new(Replay(self.0.replay(id)?)))
+    }
+
+    /// A new saved game from the new-game screen's choices, with its screen controller.
+    pub fn start_game(&self, setup: GameSetup, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<GameController>> {
+        Ok(Arc::new(GameController(self.0.start_game(&setup, background(), observer(observer_))?)))
+    }
+
+    /// A saved game's screen, to play on from where it stopped.
+    pub fn open_game(&self, id: i64, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<GameController>> {
+        Ok(Arc::new(GameController(self.0.open_game(id, background(), observer(observer_))?)))
+    }
+
+    /// A saved game's replay screen.
+    pub fn open_replay(&self, id: i64, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<ReplayController>> {
+        Ok(Arc::new(ReplayController(self.0.open_replay(id, background(), observer(observer_))?)))
+    }
+
+    /// The saved games matching `filter`, newest first, `page_size` at a time.
+    pub fn game_list(&self, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
+        Ok(Arc::new(GameList(self.0.game_list(filter, page_size)?)))
+    }
+
+    /// The new-game screen's choices as the last game left them.
+    pub fn remembered_setup(&self) -> ApiResult<GameSetup> {
+        self.0.remembered_setup()
     }
 
     pub fn list_games(&self, filter: Filter, cursor: Option<String>, page_size: u32) -> ApiResult<GamePage> {

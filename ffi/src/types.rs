@@ -2,6 +2,10 @@
 //! field for field (`uniffi::remote`): the compiler checks every mirror against the real type, and the types
 //! themselves — with their documentation — live in the crates below, which carry no FFI attribute.
 
+use giveaway_app::board::*;
+use giveaway_app::game::*;
+use giveaway_app::library::*;
+use giveaway_app::setup::*;
 use giveaway_app::*;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::notation::Notation;
@@ -137,6 +141,7 @@ pub struct Settings {
     pub last_level: u8,
     pub last_human_color: Color,
     pub last_time_control: Option<TimeControl>,
+    pub must_capture_explained: bool,
 }
 
 #[uniffi::remote(Enum)]
@@ -174,9 +179,8 @@ pub struct PieceView {
 #[uniffi::remote(Record)]
 pub struct SquareView {
     pub number: u32,
-    pub name: String,
-    pub file: u32,
-    pub rank: u32,
+    pub column: u32,
+    pub row: u32,
     pub piece: Option<PieceView>,
     pub movable: bool,
     pub must_capture: bool,
@@ -186,6 +190,7 @@ pub struct SquareView {
     pub ghost: bool,
     pub last_move: bool,
     pub last_captured: bool,
+    pub hint: bool,
 }
 
 #[uniffi::remote(Record)]
@@ -209,6 +214,8 @@ pub struct MoveView {
 pub struct ClockView {
     pub white_ms: u64,
     pub black_ms: u64,
+    pub white_text: String,
+    pub black_text: String,
     pub running: Option<Color>,
     pub control: TimeControl,
 }
@@ -358,6 +365,7 @@ pub struct GameSummaryView {
     pub plies: u32,
     pub outcome: Option<Outcome>,
     pub reason: Option<EndReason>,
+    pub for_player: Option<PlayerOutcome>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -373,6 +381,269 @@ pub struct GamePage {
 pub struct DatabaseNotice {
     pub moved_to: String,
     pub reason: String,
+}
+
+#[uniffi::remote(Record)]
+pub struct ListFilter {
+    pub mode: Option<GameMode>,
+    pub result: Option<ResultFilter>,
+    pub level: Option<u8>,
+    pub in_progress: Option<bool>,
+    pub within_days: Option<u32>,
+}
+
+#[uniffi::remote(Record)]
+pub struct GameListState {
+    pub filter: ListFilter,
+    pub games: Vec<GameSummaryView>,
+    pub total: u64,
+    pub has_more: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct AnalysisProgress {
+    pub done: u32,
+    pub total: u32,
+}
+
+#[uniffi::remote(Record)]
+pub struct GraphMarker {
+    pub position: u32,
+    pub class: String,
+}
+
+#[uniffi::remote(Record)]
+pub struct ReplayState {
+    pub revision: u64,
+    pub summary: GameSummaryView,
+    pub snapshot: Snapshot,
+    pub orientation: BoardOrientation,
+    pub coordinates: Coordinates,
+    pub ply: u32,
+    pub plies: u32,
+    pub analysis: Option<AnalysisView>,
+    pub progress: Option<AnalysisProgress>,
+    pub review: Option<MoveReviewView>,
+    pub markers: Vec<GraphMarker>,
+    pub can_analyse: bool,
+    pub error: Option<String>,
+}
+
+#[uniffi::remote(Record)]
+pub struct ScreenState {
+    pub revision: u64,
+    pub snapshot: Snapshot,
+    pub orientation: BoardOrientation,
+    pub coordinates: Coordinates,
+    pub status: Status,
+    pub actions: Actions,
+    pub acting_side: Color,
+    pub hint: Option<HintShown>,
+    pub animation: Option<AnimationPlan>,
+    pub thinking: Option<Thinking>,
+    pub next_tick_ms: Option<u64>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum Status {
+    YourMove { must_capture: bool },
+    SideToMove { side: Color, must_capture: bool },
+    Capturing { path: Vec<String> },
+    ChooseCapture,
+    DrawOffered { by: Color },
+    ComputerThinking,
+    ComputerHeld,
+    Over { result: ResultView, for_player: Option<PlayerOutcome> },
+}
+
+#[uniffi::remote(Enum)]
+pub enum PlayerOutcome {
+    Won,
+    Lost,
+    Drawn,
+}
+
+#[uniffi::remote(Record)]
+pub struct Actions {
+    pub undo: bool,
+    pub redo: bool,
+    pub hint: bool,
+    pub resign: bool,
+    pub offer_draw: bool,
+    pub answer_draw: bool,
+    pub react: bool,
+    pub analyse: bool,
+}
+
+#[uniffi::remote(Enum)]
+pub enum HintStep {
+    Piece,
+    Move,
+}
+
+#[uniffi::remote(Record)]
+pub struct HintShown {
+    pub step: HintStep,
+    pub piece: u32,
+    pub mv: Option<MoveView>,
+    pub score_text: String,
+    pub reason: Option<String>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum ThinkingKind {
+    ComputerMove,
+    Hint,
+    Coach,
+}
+
+#[uniffi::remote(Record)]
+pub struct Thinking {
+    pub kind: ThinkingKind,
+    pub progress: Option<SearchProgress>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum Sound {
+    Move,
+    Capture,
+    Win,
+    Loss,
+    Draw,
+    Refused,
+}
+
+#[uniffi::remote(Record)]
+pub struct Cue {
+    pub sound: Option<Sound>,
+    pub vibrate: bool,
+}
+
+#[uniffi::remote(Enum)]
+pub enum GameEvent {
+    Moved { mv: MoveView, announcement: Announcement, by_opponent: bool, cue: Cue },
+    Ended { result: ResultView, for_player: Option<PlayerOutcome>, cue: Cue },
+    CoachTip { tip: CoachView },
+    ExplainMustCapture { capturers: Vec<u32> },
+    HeldBack { notice: Notice, cue: Cue },
+    Reacted { reaction: Reaction },
+    Failed { message: String },
+}
+
+#[uniffi::remote(Record)]
+pub struct BoardOrientation {
+    pub flipped: bool,
+    pub top_faces_away: bool,
+    pub bottom: Color,
+    pub top: Color,
+}
+
+#[uniffi::remote(Record)]
+pub struct Coordinates {
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    pub square_numbers: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct HopPlan {
+    pub from: u32,
+    pub to: u32,
+    pub captured: Option<u32>,
+    pub start_ms: u64,
+    pub duration_ms: u64,
+}
+
+#[uniffi::remote(Record)]
+pub struct CapturedPiece {
+    pub square: u32,
+    pub piece: PieceView,
+    pub ghost: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct AnimationPlan {
+    pub id: u64,
+    pub piece: PieceView,
+    pub hops: Vec<HopPlan>,
+    pub captured: Vec<CapturedPiece>,
+    pub crowned_after_hop: Option<u32>,
+    pub total_ms: u64,
+    pub flipped: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct FlyingPiece {
+    pub piece: PieceView,
+    pub column: f32,
+    pub row: f32,
+}
+
+#[uniffi::remote(Record)]
+pub struct AnimationFrame {
+    pub flying: FlyingPiece,
+    pub destination: u32,
+    pub captured: Vec<CapturedPiece>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum SquareState {
+    Selected,
+    MustCapture,
+    CanMove,
+    Destination,
+    Captured,
+    Hint,
+    LastMove,
+}
+
+#[uniffi::remote(Record)]
+pub struct SquareDescription {
+    pub name: String,
+    pub piece: Option<PieceView>,
+    pub states: Vec<SquareState>,
+}
+
+#[uniffi::remote(Record)]
+pub struct Announcement {
+    pub side: Color,
+    pub from: String,
+    pub landings: Vec<String>,
+    pub captures: u32,
+    pub promotes: bool,
+}
+
+#[uniffi::remote(Enum)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+#[uniffi::remote(Record)]
+pub struct GameSetup {
+    pub versus_computer: bool,
+    pub level: u8,
+    pub color: ColorChoice,
+    pub white_time: Option<SideTime>,
+    pub black_time: Option<SideTime>,
+    pub removed_men: Vec<u32>,
+    pub fen: Option<String>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum RulesExampleKind {
+    Start,
+    ForcedCapture,
+    MultiCapture,
+}
+
+#[uniffi::remote(Record)]
+pub struct RulesExample {
+    pub kind: RulesExampleKind,
+    pub fen: String,
+    pub squares: Vec<SquareView>,
+    pub mv: Option<MoveView>,
 }
 
 #[uniffi::remote(Error)]

@@ -1,22 +1,32 @@
 //! `GameLibrary`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
 //! storage module's SQLite database. Sessions it hands out autosave into it.
 
-use crate::analysis_cache::CacheSlot;
-use crate::autosave::Autosave;
-use crate::engine_calls::analyse_game;
+
+pub(crate) mod analysis_cache;
+pub mod list;
+pub mod replay;
+
+pub use list::{GameList, GameListState, ListFilter};
+pub use replay::{AnalysisProgress, GraphMarker, Replay, ReplayController, ReplayState, MISTAKE_CLASSES};
+
+use crate::game::autosave::Autosave;
+use crate::game::engine_calls::seed;
 use crate::error::{ApiResult, GiveawayError};
-use crate::session::GameSession;
-use crate::state::{start_position, GameState};
-use crate::types::{AnalysisView, NewGame, Opponent, Snapshot, StartPosition};
-use giveaway_core::engine::{Level, StopHandle};
+use crate::game::session::GameSession;
+use crate::game::state::{start_position, GameState};
+use crate::background::{Background, Observer};
+use crate::game::{GameController, PlayerOutcome};
+use crate::setup::GameSetup;
+use crate::types::{NewGame, Opponent, StartPosition};
+use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Level;
 use giveaway_core::fen::to_fen;
 use giveaway_core::game::{EndReason, Game, Outcome, Rules};
-use giveaway_core::notation::Notation;
 use giveaway_core::position::{Color, Position};
 use giveaway_core::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
 use giveaway_core::square::Square;
 use giveaway_core::storage::{Cursor, Filter, Settings, Stats, Storage};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A saved game as listed.
@@ -36,6 +46,8 @@ pub struct GameSummaryView {
     /// `None` while in progress.
     pub outcome: Option<Outcome>,
     pub reason: Option<EndReason>,
+    /// How it went for the player against the computer (`None` in progress or between two players).
+    pub for_player: Option<PlayerOutcome>,
     /// Unix milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
@@ -51,7 +63,7 @@ pub struct GamePage {
     pub next_cursor: Option<String>,
 }
 
-fn summary_view(s: &GameSummary) -> GameSummaryView {
+pub(crate) fn summary_view(s: &GameSummary) -> GameSummaryView {
     GameSummaryView {
         id: s.id,
         mode: s.setup.mode,
@@ -65,6 +77,14 @@ fn summary_view(s: &GameSummary) -> GameSummaryView {
         plies: s.plies,
         outcome: s.ending.map(|e| e.outcome),
         reason: s.ending.and_then(|e| e.reason),
+        for_player: match (s.ending, s.setup.human_color) {
+            (Some(e), Some(human)) => Some(match (e.outcome, human) {
+                (Outcome::Draw, _) => PlayerOutcome::Drawn,
+                (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => PlayerOutcome::Won,
+                _ => PlayerOutcome::Lost,
+            }),
+            _ => None,
+        },
         created_at: s.created_at,
         updated_at: s.updated_at,
     }
@@ -145,7 +165,7 @@ fn game_until(saved: &SavedGame, ply: usize) -> ApiResult<Game> {
     Ok(game)
 }
 
-fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState> {
+pub(crate) fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState> {
     let setup = session_setup(&saved.summary.setup)?;
     let mut state = GameState::with_game(setup, game_until(saved, ply)?, now);
     let clocks: Vec<Option<[i64; 2]>> =
@@ -224,12 +244,50 @@ impl GameLibrary {
     pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
         let saved = self.storage.load_game(id)?;
         session_setup(&saved.summary.setup)?;
-        Ok(Arc::new(Replay {
-            saved,
-            storage: self.storage.clone(),
-            notation: Mutex::new(Notation::Algebraic),
-            search: Mutex::new(None),
-        }))
+        Ok(Arc::new(Replay::new(saved, self.storage.clone())))
+    }
+
+    /// Starts a new saved game from the new-game screen's choices (a random colour is drawn now) and remembers
+    /// them for next time; the controller runs its screen.
+    pub fn start_game(&self, setup: &GameSetup, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+        let white_if_random = Rng::new(seed()).below(2) == 0;
+        let new_game = setup.new_game(white_if_random);
+        let session = self.new_game(new_game.clone())?;
+        let mut settings = self.settings()?;
+        if let Opponent::Computer { level, human } = new_game.opponent {
+            (settings.last_level, settings.last_human_color) = (level, human);
+        }
+        settings.last_time_control = new_game.time_control;
+        if let Err(e) = self.save_settings(settings.clone()) {
+            log::warn!("could not remember the new game's choices: {e}");
+        }
+        GameController::new(session, settings, Some(self.storage.clone()), background, observer)
+    }
+
+    /// Opens a saved game's screen, to play on from where it stopped.
+    pub fn open_game(&self, id: i64, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+        self.controller(self.resume(id)?, background, observer)
+    }
+
+    /// A screen controller for `session` (one of this library's), following the stored settings.
+    pub fn controller(&self, session: Arc<GameSession>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+        GameController::new(session, self.settings()?, Some(self.storage.clone()), background, observer)
+    }
+
+    /// Opens a saved game's replay screen.
+    pub fn open_replay(&self, id: i64, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<ReplayController>> {
+        let replay = self.replay(id)?;
+        Ok(ReplayController::new(replay, self.settings()?.notation, background, observer))
+    }
+
+    /// The saved games matching `filter`, newest first, loaded `page_size` at a time.
+    pub fn game_list(self: &Arc<Self>, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
+        GameList::new(self.clone(), filter, page_size)
+    }
+
+    /// The choices of the last game started, for the new-game screen.
+    pub fn remembered_setup(&self) -> ApiResult<GameSetup> {
+        Ok(GameSetup::remembered(&self.settings()?))
     }
 
     /// One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
@@ -271,71 +329,5 @@ impl GameLibrary {
 
     pub fn save_settings(&self, settings: Settings) -> ApiResult<()> {
         Ok(self.storage.save_settings(&settings)?)
-    }
-}
-
-/// A saved game opened for replay: a snapshot at any ply, and post-game analysis.
-pub struct Replay {
-    saved: SavedGame,
-    /// Holds the analysis cache.
-    storage: Arc<Storage>,
-    notation: Mutex<Notation>,
-    search: Mutex<Option<StopHandle>>,
-}
-
-impl Replay {
-    pub fn summary(&self) -> GameSummaryView {
-        summary_view(&self.saved.summary)
-    }
-
-    /// Number of plies in the game.
-    pub fn plies(&self) -> u32 {
-        self.saved.game.ply() as u32
-    }
-
-    /// The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
-    pub fn snapshot_at(&self, ply: u32) -> ApiResult<Snapshot> {
-        let now = Instant::now();
-        let mut state = state_of(&self.saved, ply as usize, now)?;
-        state.pause_clock(now);
-        state.set_notation(*self.notation.lock().unwrap_or_else(|p| p.into_inner()));
-        let mut snap = state.snapshot(now, false, Some(self.saved.summary.id));
-        // A replay is for looking: nothing on it can be moved.
-        snap.computer_to_move = false;
-        for s in &mut snap.squares {
-            s.movable = false;
-            s.must_capture = false;
-        }
-        Ok(snap)
-    }
-
-    pub fn set_notation(&self, notation: Notation) {
-        *self.notation.lock().unwrap_or_else(|p| p.into_inner()) = notation;
-    }
-
-    /// Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
-    pub fn analyse(&self, progress: Option<Arc<dyn crate::ProgressListener>>) -> ApiResult<AnalysisView> {
-        let stop = {
-            let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
-            if slot.is_some() {
-                return Err(GiveawayError::Busy);
-            }
-            let stop = StopHandle::new();
-            *slot = Some(stop.clone());
-            stop
-        };
-        let notation = *self.notation.lock().unwrap_or_else(|p| p.into_inner());
-        // Read from the analysis cache when this game was analysed before (`progress` then hears nothing).
-        // (Not in the doc comment: that is part of the generated bindings.)
-        let cache = CacheSlot { storage: self.storage.clone(), id: self.saved.summary.id };
-        let result = analyse_game(self.saved.game.clone(), Some(cache), notation, stop, progress);
-        *self.search.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        result
-    }
-
-    pub fn cancel_analysis(&self) {
-        if let Some(stop) = self.search.lock().unwrap_or_else(|p| p.into_inner()).take() {
-            stop.stop();
-        }
     }
 }

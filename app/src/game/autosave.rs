@@ -5,7 +5,7 @@
 //! failed write is retried by the next change instead of leaving the two apart.
 
 use crate::error::{ApiResult, GiveawayError};
-use crate::state::GameState;
+use crate::game::state::GameState;
 use giveaway_core::game::GameResult;
 use giveaway_core::movegen::Move;
 use giveaway_core::record::{Clocks, GameId};
@@ -24,7 +24,7 @@ impl From<StorageError> for GiveawayError {
     }
 }
 
-pub(super) struct Autosave {
+pub(crate) struct Autosave {
     storage: Arc<Storage>,
     id: GameId,
     saved_moves: Vec<Move>,

@@ -14,13 +14,13 @@ use giveaway_core::storage::Storage;
 use std::sync::Arc;
 
 /// Where a game's analysis is cached: the saved game it belongs to.
-pub(super) struct CacheSlot {
+pub(crate) struct CacheSlot {
     pub storage: Arc<Storage>,
     pub id: GameId,
 }
 
 /// The analysis of `game`, from `cache` when it holds a valid one; `progress` hears only about computing.
-pub(super) fn analyse_cached(
+pub(crate) fn analyse_cached(
     game: &Game,
     cache: Option<&CacheSlot>,
     options: &AnalysisOptions,

@@ -1,6 +1,8 @@
 //! Builds the [`Snapshot`] a game screen draws from.
 
-use crate::state::GameState;
+use crate::game::clock::clock_text;
+use crate::game::state::GameState;
+use crate::board::squares::cell;
 use crate::types::{
     CaptureProgress, ClockView, DrawCounters, MoveRow, MoveView, PieceKind, PieceView, ResultView, Snapshot,
     SquareView,
@@ -61,11 +63,12 @@ impl GameState {
                     }
                 }
                 let m = s.mask();
+                let (column, row) = cell(s, false);
+                let destination = entry.is_some_and(|e| e.next_landings() & m != 0);
                 SquareView {
                     number: s.pdn() as u32,
-                    name: s.to_string(),
-                    file: s.x() as u32,
-                    rank: s.y() as u32,
+                    column,
+                    row,
                     piece: piece.map(|p| PieceView {
                         color: p.color,
                         kind: if p.role == Role::King { PieceKind::King } else { PieceKind::Man },
@@ -73,11 +76,12 @@ impl GameState {
                     movable: movable & m != 0,
                     must_capture: capturing & m != 0,
                     selected: entry.is_some_and(|e| e.from() == s),
-                    destination: entry.is_some_and(|e| e.next_landings() & m != 0),
-                    final_destination: entry.is_some_and(|e| e.final_squares() & m != 0),
+                    destination,
+                    final_destination: !destination && entry.is_some_and(|e| e.final_squares() & m != 0),
                     ghost: ghosts & m != 0,
                     last_move: last_path & m != 0,
                     last_captured: last_captured & m != 0,
+                    hint: false,
                 }
             })
             .collect();
@@ -98,8 +102,15 @@ impl GameState {
             notice: self.notice.clone(),
             last_move: last.map(|(m, ply)| move_view(m, self.mover_of(ply), self.notation)),
             clocks: self.clock.as_ref().map(|c| {
-                let [w, b] = c.remaining_at(now);
-                ClockView { white_ms: w as u64, black_ms: b as u64, running: c.running_side(), control: c.control() }
+                let [w, b] = c.remaining_at(now).map(|t| t as u64);
+                ClockView {
+                    white_ms: w,
+                    black_ms: b,
+                    white_text: clock_text(w),
+                    black_text: clock_text(b),
+                    running: c.running_side(),
+                    control: c.control(),
+                }
             }),
             counters: DrawCounters {
                 king_move_plies: game.king_move_plies(),
@@ -144,5 +155,24 @@ impl GameState {
             }
         }
         rows
+    }
+}
+
+impl Snapshot {
+    /// Places every square for the board's orientation (`flipped`: Black's side at the bottom).
+    pub fn orient(&mut self, flipped: bool) {
+        for sq in &mut self.squares {
+            if let Some(s) = crate::board::squares::square(sq.number) {
+                (sq.column, sq.row) = cell(s, flipped);
+            }
+        }
+    }
+
+    /// Takes the destination dots and rings off (the player chose not to see legal moves).
+    pub fn hide_destinations(&mut self) {
+        for sq in &mut self.squares {
+            sq.destination = false;
+            sq.final_destination = false;
+        }
     }
 }

@@ -1,11 +1,11 @@
 //! `GameSession`: one game as the three front ends see it. Shared across threads behind an `Arc`; every method
 //! takes `&self` and locks the state briefly. No lock is held while foreign code runs (progress callbacks).
 
-use crate::analysis_cache::CacheSlot;
+use crate::library::analysis_cache::CacheSlot;
 use crate::error::{ApiResult, GiveawayError};
-use crate::autosave::Autosave;
-use crate::engine_calls::SharedEngine;
-use crate::state::GameState;
+use crate::game::autosave::Autosave;
+use crate::game::engine_calls::SharedEngine;
+use crate::game::state::GameState;
 use crate::types::{NewGame, Snapshot};
 use giveaway_core::engine::StopHandle;
 use giveaway_core::movegen::Move;
@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 /// The game in memory and, for a saved game, its autosave.
-pub(super) struct Live {
+pub(crate) struct Live {
     state: GameState,
     save: Option<Autosave>,
 }
@@ -36,7 +36,7 @@ impl std::ops::DerefMut for Live {
 
 impl Live {
     /// Where the analysis of a saved game is cached (`None` for an unsaved session).
-    pub(super) fn analysis_cache(&self) -> Option<CacheSlot> {
+    pub(crate) fn analysis_cache(&self) -> Option<CacheSlot> {
         self.save.as_ref().map(|a| CacheSlot { storage: a.storage().clone(), id: a.id() })
     }
 
@@ -59,13 +59,21 @@ pub struct GameSession {
 }
 
 /// A registered search: `cancel_search` stops it through the handle.
-pub(super) struct SearchTicket {
+pub(crate) struct SearchTicket {
     id: u64,
     pub stop: StopHandle,
 }
 
+/// What a search is for: the game at a generation (any, when `None`), with a stop handle its caller may flip
+/// before the search starts or while it runs.
+#[derive(Clone, Default)]
+pub(crate) struct SearchFor {
+    pub generation: Option<u64>,
+    pub stop: StopHandle,
+}
+
 impl GameSession {
-    pub(super) fn from_state(state: GameState, save: Option<Autosave>) -> Arc<GameSession> {
+    pub(crate) fn from_state(state: GameState, save: Option<Autosave>) -> Arc<GameSession> {
         Arc::new(GameSession {
             state: Mutex::new(Live { state, save }),
             search: Mutex::new(None),
@@ -75,7 +83,7 @@ impl GameSession {
     }
 
     /// The state, even if a panic elsewhere poisoned the lock (the state is valid between method calls).
-    pub(super) fn lock(&self) -> MutexGuard<'_, Live> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Live> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -225,31 +233,48 @@ impl GameSession {
 }
 
 impl GameSession {
+    /// The number of changes the game has had (see `GameState::generation`).
+    pub(crate) fn generation(&self) -> u64 {
+        self.lock().generation
+    }
+
+    /// Reads what a search needs from the game and registers the search, both under the state lock: a change
+    /// made after this point that stops searches (undo, redo, resignation) stops this one. Refuses with
+    /// `Cancelled` when the game is no longer at the generation the search is for, or its handle was stopped.
+    pub(crate) fn prepare<T>(&self, purpose: &SearchFor, read: impl FnOnce(&mut Live) -> ApiResult<T>) -> ApiResult<(T, SearchTicket)> {
+        let mut live = self.lock();
+        if purpose.stop.is_stopped() || purpose.generation.is_some_and(|g| g != live.generation) {
+            return Err(GiveawayError::Cancelled);
+        }
+        let found = read(&mut live)?;
+        Ok((found, self.begin_search(purpose.stop.clone())?))
+    }
+
     /// Registers a new search. Refuses while another search runs for this session.
-    pub(super) fn begin_search(&self) -> ApiResult<SearchTicket> {
+    fn begin_search(&self, stop: StopHandle) -> ApiResult<SearchTicket> {
         let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
         if slot.is_some() {
             return Err(GiveawayError::Busy);
         }
-        let ticket = SearchTicket { id: self.tickets.fetch_add(1, Ordering::Relaxed), stop: StopHandle::new() };
+        let ticket = SearchTicket { id: self.tickets.fetch_add(1, Ordering::Relaxed), stop };
         *slot = Some((ticket.id, ticket.stop.clone()));
         Ok(ticket)
     }
 
     /// Forgets the search if it is still the registered one (`cancel_search` may have removed it already).
-    pub(super) fn end_search(&self, ticket: &SearchTicket) {
+    pub(crate) fn end_search(&self, ticket: &SearchTicket) {
         let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
         if slot.as_ref().is_some_and(|(id, _)| *id == ticket.id) {
             *slot = None;
         }
     }
 
-    pub(super) fn engine(&self) -> SharedEngine {
+    pub(crate) fn engine(&self) -> SharedEngine {
         self.engine.clone()
     }
 
     /// Plays the computer's move if the game is still the one it searched (`generation`).
-    pub(super) fn apply_computer_move(&self, mv: &Move, generation: u64) -> ApiResult<Snapshot> {
+    pub(crate) fn apply_computer_move(&self, mv: &Move, generation: u64) -> ApiResult<Snapshot> {
         self.change(|s, now| {
             if s.generation != generation {
                 return Err(GiveawayError::Cancelled);

@@ -2,9 +2,9 @@
 //! resignation, draw offers and reactions. `GameSession` wraps it in a lock; tests drive it directly with a
 //! chosen `Instant` for the clocks.
 
-use crate::clock::Clock;
+use crate::game::clock::GameClock;
 use crate::error::{ApiResult, GiveawayError};
-use crate::input::{Entry, Step};
+use crate::game::input::{Entry, Step};
 use crate::types::{NewGame, Notice, NoticeKind, Opponent, StartPosition};
 use giveaway_core::record::Reaction;
 use giveaway_core::fen::parse_fen;
@@ -20,22 +20,22 @@ pub const MAX_LEVEL: u8 = 8;
 
 #[derive(Clone, Debug)]
 pub struct GameState {
-    pub(super) game: Game,
-    pub(super) setup: NewGame,
-    pub(super) clock: Option<Clock>,
+    pub(crate) game: Game,
+    pub(crate) setup: NewGame,
+    pub(crate) clock: Option<GameClock>,
     /// Times left at the start of each ply (index = ply), for undo.
     clock_history: Vec<[i64; 2]>,
     clock_redo: Vec<[i64; 2]>,
-    pub(super) entry: Option<Entry>,
-    pub(super) choices: Vec<Move>,
+    pub(crate) entry: Option<Entry>,
+    pub(crate) choices: Vec<Move>,
     /// Why the last tap did nothing (a piece of the side to move that cannot move); cleared by the next input
     /// or change of the game.
-    pub(super) notice: Option<Notice>,
-    pub(super) draw_offer: Option<Color>,
-    pub(super) reactions: Vec<Reaction>,
-    pub(super) notation: Notation,
+    pub(crate) notice: Option<Notice>,
+    pub(crate) draw_offer: Option<Color>,
+    pub(crate) reactions: Vec<Reaction>,
+    pub(crate) notation: Notation,
     /// Bumped by every change of the game, so a search started before it knows its answer is stale.
-    pub(super) generation: u64,
+    pub(crate) generation: u64,
 }
 
 /// The position a new game starts from.
@@ -74,7 +74,7 @@ impl GameState {
             }
         }
         if let Some(tc) = setup.time_control {
-            crate::clock::validate(&tc).map_err(bad_setup)?;
+            crate::game::clock::validate(&tc).map_err(bad_setup)?;
         }
         let game = Game::new(start_position(&setup.start)?, Rules::default());
         if let Some(r) = game.result() {
@@ -86,7 +86,7 @@ impl GameState {
     /// A state around an existing record (resume, replay). The clocks restart from their full time unless
     /// the caller sets them.
     pub fn with_game(setup: NewGame, game: Game, now: Instant) -> GameState {
-        let clock = setup.time_control.map(Clock::new);
+        let clock = setup.time_control.map(GameClock::new);
         let mut s = GameState {
             clock_history: Vec::new(),
             clock_redo: Vec::new(),
@@ -361,7 +361,7 @@ impl GameState {
     }
 
     /// The side that played ply `i` (0-based).
-    pub(super) fn mover_of(&self, i: usize) -> Color {
+    pub(crate) fn mover_of(&self, i: usize) -> Color {
         let first = self.game.start().side_to_move();
         if i.is_multiple_of(2) { first } else { first.opponent() }
     }

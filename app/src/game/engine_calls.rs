@@ -4,10 +4,10 @@
 //! (blocking pool) with a stop handle that `cancel_search` flips, and re-locks only to apply the answer — after
 //! checking the game did not change meanwhile. Progress goes to a foreign listener with no lock held.
 
-use crate::analysis_cache::{analyse_cached, CacheSlot};
+use crate::library::analysis_cache::{analyse_cached, CacheSlot};
 use crate::error::{ApiResult, GiveawayError};
-use crate::session::GameSession;
-use crate::snapshot::move_view;
+use crate::game::session::{GameSession, SearchFor};
+use crate::game::snapshot::move_view;
 use crate::types::{AnalysisView, CoachView, HintView, MoveReviewView, SearchProgress, Snapshot};
 use giveaway_core::engine::{self, Engine, Level, Limits, SearchInfo, SearchRoot, StopHandle};
 use giveaway_core::game::Game;
@@ -43,12 +43,12 @@ fn search_progress(info: &SearchInfo, notation: Notation) -> SearchProgress {
     }
 }
 
-fn seed() -> u64 {
+pub(crate) fn seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
 }
 
 /// The shared engine of a session: one transposition table kept across its moves.
-pub(super) type SharedEngine = Arc<Mutex<Option<Engine>>>;
+pub(crate) type SharedEngine = Arc<Mutex<Option<Engine>>>;
 
 fn with_engine<T>(shared: &SharedEngine, f: impl FnOnce(&mut Engine) -> T) -> T {
     let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
@@ -92,12 +92,16 @@ pub(crate) fn analyse_game(
 }
 
 impl GameSession {
-    /// The computer plays its move (searching on the core's background thread). Progress goes to `progress`;
+    /// The computer plays its move (searching on the calling thread). Progress goes to `progress`;
     /// `cancel_search` stops it within milliseconds and this then fails with `Cancelled`, playing nothing.
     pub fn computer_move(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<Snapshot> {
+        self.computer_move_for(&SearchFor::default(), progress)
+    }
+
+    /// [`Self::computer_move`] for `purpose`: `Cancelled` if the game changed since or the handle stopped.
+    pub(crate) fn computer_move_for(&self, purpose: &SearchFor, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<Snapshot> {
         let now = Instant::now();
-        let (root, level, generation, notation) = {
-            let mut s = self.lock();
+        let ((root, level, generation, notation), ticket) = self.prepare(purpose, |s| {
             s.check_flag(now);
             if let Some(r) = s.game().result() {
                 return Err(GiveawayError::GameOver { result: r.to_string() });
@@ -111,9 +115,8 @@ impl GameSession {
             if let Some(clock) = s.engine_clock(now) {
                 level.limits.clock = Some(clock);
             }
-            (SearchRoot::from_game(s.game()), level, s.generation, s.notation)
-        };
-        let ticket = self.begin_search()?;
+            Ok((SearchRoot::from_game(s.game()), level, s.generation, s.notation))
+        })?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
         let mut rng = engine::rng::Rng::new(seed());
@@ -136,8 +139,12 @@ impl GameSession {
 
     /// The best move for the player to move, in two steps for the shell: first `piece`, then `mv`.
     pub fn hint(&self) -> ApiResult<HintView> {
-        let (root, generation, notation, color) = {
-            let mut s = self.lock();
+        self.hint_for(&SearchFor::default())
+    }
+
+    /// [`Self::hint`] for `purpose`.
+    pub(crate) fn hint_for(&self, purpose: &SearchFor) -> ApiResult<HintView> {
+        let ((root, generation, notation, color), ticket) = self.prepare(purpose, |s| {
             s.check_flag(Instant::now());
             if let Some(r) = s.game().result() {
                 return Err(GiveawayError::GameOver { result: r.to_string() });
@@ -145,9 +152,8 @@ impl GameSession {
             if s.computer_to_move() {
                 return Err(GiveawayError::NotYourTurn { reason: "it is the computer's turn".into() });
             }
-            (SearchRoot::from_game(s.game()), s.generation, s.notation, s.game().position().side_to_move())
-        };
-        let ticket = self.begin_search()?;
+            Ok((SearchRoot::from_game(s.game()), s.generation, s.notation, s.game().position().side_to_move()))
+        })?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
         let hint = with_engine(&engine, |e| engine::hint(e, &root, &ADVICE_LIMITS, &job_stop));
@@ -166,8 +172,12 @@ impl GameSession {
 
     /// A coach tip on the last move a player (not the computer) made: `None` when it was fine.
     pub fn coach_tip(&self) -> ApiResult<Option<CoachView>> {
-        let (before, played, color, generation, notation) = {
-            let s = self.lock();
+        self.coach_tip_for(&SearchFor::default())
+    }
+
+    /// [`Self::coach_tip`] for `purpose`.
+    pub(crate) fn coach_tip_for(&self, purpose: &SearchFor) -> ApiResult<Option<CoachView>> {
+        let (found, ticket) = self.prepare(purpose, |s| {
             let game = s.game();
             let Some(ply) = (0..game.ply()).rev().find(|&i| Some(s.mover_of(i)) != s.computer()) else {
                 return Ok(None);
@@ -175,9 +185,12 @@ impl GameSession {
             let before = SearchRoot::at_ply(game, ply).ok_or_else(|| GiveawayError::Internal {
                 reason: "a played move without its position".into(),
             })?;
-            (before, game.moves()[ply], s.mover_of(ply), s.generation, s.notation)
+            Ok(Some((before, game.moves()[ply], s.mover_of(ply), s.generation, s.notation)))
+        })?;
+        let Some((before, played, color, generation, notation)) = found else {
+            self.end_search(&ticket);
+            return Ok(None);
         };
-        let ticket = self.begin_search()?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
         let tip = with_engine(&engine, |e| engine::coach(e, &before, &played, &ADVICE_LIMITS, &job_stop));
@@ -197,12 +210,9 @@ impl GameSession {
 
     /// Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
     pub fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
-        let (game, cache, notation) = {
-            let s = self.lock();
-            // A saved game's analysis goes through its cache, shared with `Replay::analyse`.
-            (s.game().clone(), s.analysis_cache(), s.notation)
-        };
-        let ticket = self.begin_search()?;
+        // A saved game's analysis goes through its cache, shared with `Replay::analyse`.
+        let ((game, cache, notation), ticket) =
+            self.prepare(&SearchFor::default(), |s| Ok((s.game().clone(), s.analysis_cache(), s.notation)))?;
         let result = analyse_game(game, cache, notation, ticket.stop.clone(), progress);
         self.end_search(&ticket);
         result

@@ -29,16 +29,16 @@ fn side(tc: &TimeControl, c: Color) -> SideTime {
 
 /// Both clocks. `remaining` holds the time left when the running side's turn began.
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub struct GameClock {
     control: TimeControl,
     remaining: [i64; 2],
     /// The side whose time runs, and since when. `None` while paused or after the game ended.
     running: Option<(Color, Instant)>,
 }
 
-impl Clock {
-    pub fn new(control: TimeControl) -> Clock {
-        Clock {
+impl GameClock {
+    pub fn new(control: TimeControl) -> GameClock {
+        GameClock {
             control,
             remaining: [control.white.base_ms as i64, control.black.base_ms as i64],
             running: None,
@@ -101,6 +101,35 @@ impl Clock {
     }
 }
 
+/// Below this a clock shows tenths of a second.
+const TENTHS_BELOW_MS: u64 = 10_000;
+
+/// The clock text of every front end: `h:mm:ss` from an hour, `m:ss` from ten seconds, `s.t` with tenths
+/// below. Rounded down, so a clock never shows more time than is left.
+pub fn clock_text(ms: u64) -> String {
+    if ms < TENTHS_BELOW_MS {
+        return format!("{}.{}", ms / 1000, ms % 1000 / 100);
+    }
+    let s = ms / 1000;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Milliseconds until [`clock_text`] of a running clock now showing `ms` changes (the next tick to schedule);
+/// `None` once it shows zero.
+pub fn next_change_ms(ms: u64) -> Option<u64> {
+    if ms == 0 {
+        return None;
+    }
+    let unit = if ms < TENTHS_BELOW_MS { 100 } else { 1000 };
+    // Below the last tenth the text stays `0.0`: the next tick is the flag falling.
+    Some((ms % unit + 1).min(ms))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,13 +140,43 @@ mod tests {
     }
 
     #[test]
+    fn clock_text_has_one_rule_with_hours_and_tenths() {
+        let cases = [
+            (0, "0.0"),
+            (99, "0.0"),
+            (9_999, "9.9"),
+            (10_000, "0:10"),
+            (59_999, "0:59"),
+            (60_000, "1:00"),
+            (3_599_999, "59:59"),
+            (3_600_000, "1:00:00"),
+            (36_061_000, "10:01:01"),
+        ];
+        for (ms, text) in cases {
+            assert_eq!(clock_text(ms), text, "{ms} ms");
+        }
+    }
+
+    #[test]
+    fn the_next_tick_is_when_the_text_changes() {
+        for ms in [100u64, 199, 9_999, 10_000, 10_001, 65_432, 3_600_000] {
+            let wait = next_change_ms(ms).unwrap();
+            assert_ne!(clock_text(ms), clock_text(ms - wait), "{ms}: changed after {wait} ms");
+            assert_eq!(clock_text(ms), clock_text(ms - (wait - 1)), "{ms}: not before");
+        }
+        assert_eq!(next_change_ms(0), None);
+        assert_eq!(next_change_ms(1), Some(1), "the flag falls then");
+        assert_eq!(next_change_ms(99), Some(99));
+    }
+
+    #[test]
     fn increment_and_time_odds() {
         let tc = TimeControl {
             white: SideTime { base_ms: 60_000, increment_ms: 2_000 },
             black: SideTime { base_ms: 180_000, increment_ms: 0 },
         };
         let t0 = Instant::now();
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         assert_eq!(c.remaining_at(t0), [60_000, 180_000]);
         c.start(Color::White, t0);
         assert_eq!(c.remaining_at(t0 + ms(5_000)), [55_000, 180_000]);
@@ -132,7 +191,7 @@ mod tests {
 
     #[test]
     fn flag_falls_only_for_the_running_side() {
-        let mut c = Clock::new(TimeControl::even(1, 0));
+        let mut c = GameClock::new(TimeControl::even(1, 0));
         let t0 = Instant::now();
         c.start(Color::White, t0);
         assert_eq!(c.flagged(t0 + ms(59_999)), None);
