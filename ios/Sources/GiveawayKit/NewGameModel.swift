@@ -1,0 +1,55 @@
+// The home screen's new-game choices: the core's GameSetup (opponent, level, colour incl. random, each side's
+// time, handicap), edited by the form and started by the core, which settles a random colour and remembers the
+// choices for next time.
+import Observation
+import GiveawayCore
+
+@MainActor
+@Observable
+public final class NewGameModel {
+    public var setup: GameSetup
+    public let levels = GiveawayCore.levels()
+    public let presets = timeControlPresets()
+    /// One to three men off either side.
+    public let handicaps = handicapPresets()
+
+    /// The choices the last game was started with.
+    public init(library: any GameLibraryProtocol) throws {
+        setup = try library.rememberedSetup()
+    }
+
+    /// Both clocks as one value (nil: unlimited time); time odds when the sides differ.
+    public var timeControl: TimeControl? {
+        get { setup.whiteTime.map { TimeControl(white: $0, black: setup.blackTime ?? $0) } }
+        set {
+            setup.whiteTime = newValue?.white
+            setup.blackTime = newValue.flatMap { $0.black == $0.white ? nil : $0.black }
+        }
+    }
+
+    // TODO(api): the core's GameSetup.with_handicap and GameSetup.toggle_man are not exported; exported as
+    // `setupWithHandicap(setup:preset:) -> GameSetup` and `setupTogglingMan(setup:square:) -> GameSetup`, the two
+    // functions below become one call each.
+
+    /// A usual handicap instead of any other choice of start.
+    public func choose(_ handicap: HandicapPreset) {
+        guard case .removedMen(let squares) = handicap.start else { return }
+        setup.removedMen = squares
+        setup.fen = nil
+    }
+
+    /// Takes a man off the start or puts it back; a position from the editor gives way to men removed by hand.
+    public func toggleMan(_ square: UInt32) {
+        guard isStartSquare(square: square) else { return }
+        if let i = setup.removedMen.firstIndex(of: square) {
+            setup.removedMen.remove(at: i)
+        } else {
+            setup.removedMen.append(square)
+        }
+        setup.fen = nil
+    }
+
+    public func start(in library: any GameLibraryProtocol) throws -> GameScreenModel {
+        try GameScreenModel.start(setup, in: library)
+    }
+}
