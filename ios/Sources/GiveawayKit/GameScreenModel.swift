@@ -26,6 +26,7 @@ public final class GameScreenModel {
     @ObservationIgnored private var animated: UInt64?
     @ObservationIgnored private var tickTask: Task<Void, Never>?
     @ObservationIgnored private var tickDue: ContinuousClock.Instant?
+    @ObservationIgnored private var described: (revision: UInt64, squares: [UInt32: SquareDescription]) = (0, [:])
 
     private init(controller: any GameControllerProtocol, observer: MainActorObserver) {
         self.controller = controller
@@ -71,9 +72,14 @@ public final class GameScreenModel {
         }
     }
 
-    /// What VoiceOver says about a square, for the app to put into words.
+    /// What VoiceOver says about a square, for the app to put into words. Kept per state: the board asks for
+    /// every square on each frame it draws.
     public func describe(_ square: UInt32) -> SquareDescription? {
-        try? controller.describeSquare(square: square)
+        if described.revision != state.revision { described = (state.revision, [:]) }
+        if let known = described.squares[square] { return known }
+        let description = try? controller.describeSquare(square: square)
+        described.squares[square] = description
+        return description
     }
 
     private func refresh() {

@@ -38,6 +38,14 @@ public final class NewGameModel {
         setup.fen = nil
     }
 
+    /// The usual handicap the start is, if it is one.
+    public var chosenHandicap: HandicapPreset? {
+        handicaps.first { preset in
+            guard setup.fen == nil, case .removedMen(let squares) = preset.start else { return false }
+            return Set(squares) == Set(setup.removedMen)
+        }
+    }
+
     /// Takes a man off the start or puts it back; a position from the editor gives way to men removed by hand.
     public func toggleMan(_ square: UInt32) {
         guard isStartSquare(square: square) else { return }

@@ -62,12 +62,15 @@ final class NewGameTests: XCTestCase {
         XCTAssertEqual(model.handicaps.count, 6)
         for preset in model.handicaps {
             model.choose(preset)
+            XCTAssertEqual(model.chosenHandicap, preset)
             guard case .removedMen(let squares) = preset.start else { return XCTFail("\(preset)") }
             let game = try model.start(in: library)
             for n in squares { XCTAssertNil(game.state.snapshot.squares[Int(n) - 1].piece) }
             let pieces = game.state.snapshot.squares.filter { $0.piece?.color == preset.side }
             XCTAssertEqual(pieces.count, 12 - Int(preset.men))
         }
+        model.toggleMan(sq("e1"))
+        XCTAssertNil(model.chosenHandicap, "a man more than the usual handicap")
         model.setup.removedMen = []
         model.toggleMan(sq("a1"))
         model.toggleMan(sq("b4")) // no man stands there at the start
