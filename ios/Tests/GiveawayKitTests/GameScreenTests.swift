@@ -5,7 +5,8 @@ import GiveawayCore
 @MainActor
 final class GameScreenTests: XCTestCase {
     func testTapsSelectShowDestinationsAndTheObserverBringsTheComputersReply() async throws {
-        let model = try versusComputer(try temporaryLibrary(), level: 1, color: .white)
+        // World Champion thinks 2 s a move: its reply comes well after the player's move has returned.
+        let model = try versusComputer(try temporaryLibrary(), level: 8, color: .white)
         let log = EventLog(model)
         XCTAssertEqual(model.state.status, .yourMove(mustCapture: false))
         model.tap("c3")
@@ -15,6 +16,7 @@ final class GameScreenTests: XCTestCase {
         XCTAssertFalse(model.square("e5").destination)
         model.tap("d4")
         XCTAssertEqual(model.state.snapshot.ply, 1)
+        XCTAssertEqual(model.state.status, .computerThinking)
         // No call is made while waiting: only the observer, woken by the core's search, can bring the reply.
         try await waitUntil { model.state.snapshot.ply == 2 }
         XCTAssertEqual(model.state.status, .yourMove(mustCapture: model.state.snapshot.mustCapture))
