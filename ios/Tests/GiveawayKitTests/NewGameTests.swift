@@ -43,7 +43,7 @@ final class NewGameTests: XCTestCase {
         let custom = SideTime(baseMs: 7 * 60_000, incrementMs: 2_000)
         model.timeControl = TimeControl(white: custom, black: custom)
         XCTAssertEqual(model.setup.blackTime, nil, "even time is one side's time")
-        XCTAssertEqual(try model.start(in: library).state.snapshot.clocks?.whiteText, "7:00")
+        XCTAssertEqual(try model.start(in: library).state.snapshot.clocks?.blackText, "7:00", "Black's clock waits")
         // Time odds are for two players; against the computer both sides get White's time.
         let odds = TimeControl(white: custom, black: SideTime(baseMs: 60_000, incrementMs: 0))
         model.timeControl = odds
