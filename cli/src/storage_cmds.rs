@@ -206,8 +206,9 @@ fn not_the_database(out: &Path, db: &Path) -> Result<(), Fail> {
     Ok(())
 }
 
-/// A PDN file's text for `import` and `analyze`. Old draughts programs write Latin-1 or CP1251: undecodable
-/// bytes (in names and comments) must not stop an otherwise good file.
+/// A PDN file's text for `import` and `analyze`: UTF-8 with or without a byte-order mark, UTF-16 either way
+/// round, or the Latin-1 or CP1251 of old draughts programs, whose undecodable bytes (in names and comments)
+/// must not stop an otherwise good file (`pdn::decode`).
 /// Reading stops at `MAX_PDN_BYTES` (hundreds of thousands of games), so that an endless file such as
 /// `/dev/zero` is refused instead of filling memory.
 pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
@@ -218,7 +219,7 @@ pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
     if bytes.len() as u64 > MAX_PDN_BYTES {
         return Err(Fail(format!("{path} is larger than {} MB; split it into smaller files", MAX_PDN_BYTES >> 20)));
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(giveaway_core::pdn::decode(&bytes))
 }
 
 const MAX_PDN_BYTES: u64 = 256 << 20;

@@ -114,3 +114,27 @@ fn an_endless_file_is_refused_instead_of_filling_memory() {
         assert!(refused(&args).contains("/dev/zero is larger than 256 MB"), "{cmd}");
     }
 }
+
+#[test]
+fn pdn_files_with_a_byte_order_mark_or_in_utf16_are_imported() {
+    // Issue 16: a UTF-8 byte-order mark was read as a malformed move, UTF-16 gave a garbled refusal.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let text = "[White \"Иванов\"]\n[Black \"Müller\"]\n1. c3-d4 f6-g5 2. d4-c5 *\n";
+    let utf16 = |little_endian: bool| -> Vec<u8> {
+        std::iter::once(0xfeff)
+            .chain(text.encode_utf16())
+            .flat_map(|u: u16| if little_endian { u.to_le_bytes() } else { u.to_be_bytes() })
+            .collect()
+    };
+    let files = [("bom.pdn", [&b"\xef\xbb\xbf"[..], text.as_bytes()].concat()), ("le.pdn", utf16(true)), ("be.pdn", utf16(false))];
+    for (name, bytes) in files {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let o = giveaway(&["import", path.to_str().unwrap(), "--db", db.to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout(&o).starts_with("imported 1 game"), "{name}: {}", stdout(&o));
+    }
+    let listed = stdout(&giveaway(&["games", "--db", db.to_str().unwrap()]));
+    assert_eq!(listed.matches("Иванов – Müller").count(), 3, "{listed}");
+}
