@@ -3,6 +3,7 @@
 
 use crate::board_text;
 use crate::args::Fail;
+use crate::out::printable;
 use giveaway_core::api::runtime::runtime;
 use giveaway_core::api::{ApiResult, GameSession, Opponent, Snapshot};
 use giveaway_core::Color;
@@ -186,7 +187,7 @@ fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Wr
         "hint" => {
             match wait(session.hint())? {
                 Ok(h) => writeln!(out, "Hint: {} ({})", h.mv.text, h.score_text)?,
-                Err(e) => writeln!(out, "error: {e}")?,
+                Err(e) => writeln!(out, "error: {}", printable(&e.to_string()))?,
             }
             return Ok(Step::Same);
         }
@@ -201,7 +202,7 @@ fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Wr
     match result {
         Ok(_) => Ok(Step::Redraw),
         Err(e) => {
-            writeln!(out, "error: {e}")?;
+            writeln!(out, "error: {}", printable(&e.to_string()))?;
             Ok(Step::Same)
         }
     }

@@ -191,10 +191,8 @@ impl GameScreen {
                 match *answer {
                     Answer::ComputerMove(Err(GiveawayError::Cancelled)) => {}
                     Answer::ComputerMove(r) => self.apply(r),
-                    Answer::Hint(Ok(h)) => {
-                        self.say("Hint: the highlighted piece. Press ? again to see the move.");
-                        self.hint = Some((h, false));
-                    }
+                    // Its first step shows as the hint line: no message repeating it.
+                    Answer::Hint(Ok(h)) => self.hint = Some((h, false)),
                     Answer::Coach(Ok(tip)) => self.tip = tip,
                     Answer::Hint(Err(GiveawayError::Cancelled)) | Answer::Coach(Err(GiveawayError::Cancelled)) => {}
                     Answer::Hint(Err(e)) | Answer::Coach(Err(e)) => self.message = Some((e.to_string(), true)),
