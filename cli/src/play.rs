@@ -3,9 +3,9 @@
 
 use crate::args::{Args, Fail};
 use crate::{db_path, game_setup, line, tui};
-use giveaway_core::api::runtime::runtime;
 use crate::out::warn;
-use giveaway_core::api::{DatabaseNotice, GameLibrary};
+use giveaway_app::background::{NoObserver, Queued};
+use giveaway_app::{DatabaseNotice, GameLibrary};
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;
@@ -46,7 +46,11 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         None => None,
     };
     match session {
-        Some(s) if line_mode => line::run(s, args.value("db")),
+        Some(s) if line_mode => {
+            // Line mode waits for the engine anyway: its work runs when the loop asks for it.
+            let engine = Arc::new(Queued::default());
+            line::run(library.controller(s, engine.clone(), Arc::new(NoObserver))?, engine, args.value("db"))
+        }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
         first => tui::run(library, first, notices),
     }
@@ -59,9 +63,8 @@ fn damaged(n: &DatabaseNotice) -> String {
 /// Runs the library's full integrity check on a thread of its own; `tell` gets the warning for the user, if any.
 /// (A damaged file is moved aside and what can be read recovered into a fresh one while the game goes on.)
 fn check_in_background(library: Arc<GameLibrary>, tell: impl FnOnce(String) + Send + 'static) -> Result<(), Fail> {
-    let rt = runtime()?;
     std::thread::Builder::new().name("integrity check".into()).spawn(move || {
-        match rt.block_on(library.check_integrity()) {
+        match library.check_integrity() {
             Ok(None) => {}
             Ok(Some(n)) => tell(damaged(&n)),
             Err(e) => tell(format!("warning: the integrity check of the games database failed: {e}")),

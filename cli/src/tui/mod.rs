@@ -1,10 +1,10 @@
-//! The full-screen terminal app (ratatui on crossterm), built on the same session and library API as the
-//! phone shells. One job per file: `app` switches screens; `home`, `game`, `saved`, `replay`, `settings` are
-//! the screens; `game_list` pages the saved games, `reactions` holds the emoji picker's choices and what
-//! shows; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
-//! `input` maps keys, `theme` holds colours, `terminal` reads the keys and restores the terminal on every
-//! exit, `signals` makes SIGTERM and SIGHUP one of those exits. When the terminal goes away (hang-up, a failed
-//! write) the game is saved and the process ends at once.
+//! The full-screen terminal app (ratatui on crossterm), built on the same app layer as the phone shells: its
+//! game and replay screens draw the app layer's controllers. One job per file: `app` switches screens; `home`,
+//! `game`, `saved`, `replay`, `settings` are the screens; `game_list` pages the saved games, `reactions` holds
+//! the emoji picker's choices and what shows; `board` draws the board, `form` the menus, `input` maps keys,
+//! `theme` holds colours, `terminal` reads the keys and restores the terminal on every exit, `signals` makes
+//! SIGTERM and SIGHUP one of those exits. When the terminal goes away (hang-up, a failed write) the game is
+//! saved and the process ends at once.
 
 mod app;
 mod board;
@@ -20,10 +20,9 @@ mod settings;
 mod signals;
 mod terminal;
 mod theme;
-mod worker;
 
 use crate::args::Fail;
-use giveaway_core::api::{GameSession, GameLibrary};
+use giveaway_app::{GameSession, GameLibrary};
 use ratatui::crossterm::event::{Event, KeyEventKind};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
@@ -62,7 +61,6 @@ fn run_until_quit(
             app.leave();
             gone(libc::SIGHUP);
         }
-        app.worker_messages();
         while let Ok(text) = notices.try_recv() {
             app.notice(text);
         }
