@@ -206,8 +206,9 @@ fn a_damaged_library_is_repaired_by_check_or_by_the_command_that_meets_the_damag
     // Issue 16: one damaged page made the whole library look empty; and every command ran the full check.
     let dir = tempfile::tempdir().unwrap();
     let pristine = dir.path().join("pristine.db");
-    // 100 games of 40 plies: the moves fill many pages.
-    library_with(&pristine, &pdn_games(100, 40));
+    // 50 games of 30 plies: the moves fill a dozen pages.
+    const GAMES: u64 = 50;
+    library_with(&pristine, &pdn_games(GAMES as usize, 30));
     let bytes = std::fs::read(&pristine).unwrap();
     let page = 4096;
     let (mut whole, mut partial, mut shown_before_check) = (0, 0, 0);
@@ -230,10 +231,10 @@ fn a_damaged_library_is_repaired_by_check_or_by_the_command_that_meets_the_damag
         assert!(checked.status.success(), "page {p}: {}", stderr(&checked));
         let out = stdout(&checked);
         let Some((recovered, lost)) = recovered_and_lost(&out) else {
-            assert!(out.contains("the games library is sound: 100 games"), "page {p}: {out}");
+            assert!(out.contains(&format!("the games library is sound: {GAMES} games")), "page {p}: {out}");
             continue;
         };
-        assert_eq!(recovered + lost, 100, "page {p}: {out}");
+        assert_eq!(recovered + lost, GAMES, "page {p}: {out}");
         // The check found damage that `show 1` did not need to read, and so did not look for.
         shown_before_check += usize::from(shown_untouched);
         let kept = out.rsplit_once("the damaged file was kept as ").map(|(_, path)| path.trim()).unwrap();
