@@ -20,11 +20,14 @@ use std::time::{Duration, Instant};
 const ROWS: u16 = 40;
 const COLS: u16 = 130;
 
+/// The pseudo-terminal's other end (the side a terminal emulator holds), and the thread reading it with the
+/// flag that stops it.
+type OtherEnd = (Box<dyn MasterPty + Send>, Arc<AtomicBool>, std::thread::JoinHandle<()>);
+
 struct App {
     child: Box<dyn Child + Send + Sync>,
     writer: Option<Box<dyn Write + Send>>,
-    /// The pseudo-terminal's other end (the side a terminal emulator holds) and the thread reading it.
-    master: Option<(Box<dyn MasterPty + Send>, Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
+    master: Option<OtherEnd>,
     output: Receiver<Vec<u8>>,
     screen: vt100::Parser,
     /// Everything the app wrote, as written.

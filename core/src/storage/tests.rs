@@ -264,11 +264,14 @@ fn long_records(n: usize, plies: usize) -> Vec<GameRecord> {
         .collect()
 }
 
+/// A game as the recovery tests compare it: White's name and the moves as written.
+type GameText = (String, Vec<String>);
+
 /// What a plain reader gets from a database file for each game id: its row and every move row it counts, or
 /// `None` where any of that cannot be read. An oracle for recovery, independent of the storage code.
-fn plainly_readable(path: &Path, ids: std::ops::RangeInclusive<i64>) -> Vec<(i64, Option<(String, Vec<String>)>)> {
+fn plainly_readable(path: &Path, ids: std::ops::RangeInclusive<i64>) -> Vec<(i64, Option<GameText>)> {
     let conn = rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
-    let read = |id: i64| -> rusqlite::Result<(String, Vec<String>)> {
+    let read = |id: i64| -> rusqlite::Result<GameText> {
         let (white, plies): (String, i64) =
             conn.query_row("SELECT white, plies FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
         let mut stmt = conn.prepare("SELECT path FROM moves WHERE game_id = ?1 ORDER BY ply")?;
