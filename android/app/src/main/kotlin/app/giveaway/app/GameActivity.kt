@@ -24,6 +24,7 @@ import app.giveaway.core.GameSession
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.NoticeKind
 import app.giveaway.core.Opponent
+import app.giveaway.core.Settings
 import app.giveaway.core.reactionEmojis
 import app.giveaway.logic.GameController
 import app.giveaway.logic.GameEvent
@@ -47,6 +48,7 @@ class GameActivity : Activity() {
     private val ticker = Handler(Looper.getMainLooper())
     private val tick = Runnable { controller.tick() }
     private var gameId = 0L
+    private var started = false
 
     private val topClock by lazy { clockView() }
     private val bottomClock by lazy { clockView() }
@@ -73,18 +75,27 @@ class GameActivity : Activity() {
     private var drawDialog: AlertDialog? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
         val app = application as GiveawayApp
         gameId = savedInstanceState?.getLong(EXTRA_GAME_ID) ?: intent.getLongExtra(EXTRA_GAME_ID, 0L)
-        val session: GameSession = try {
-            app.session(gameId)
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-            finish()
-            return
+        whenReady { settings ->
+            // The session kept across rotation, or the saved game resumed (after process death) on the storage
+            // thread, with the one-time explanation's flag read there too.
+            val kept = app.openSession(gameId)
+            app.storage({ lib -> (kept ?: lib.resume(gameId)) to preferences().getBoolean(KEY_EXPLAINED, false) }) { r ->
+                r.onSuccess { (session, explained) ->
+                    if (isDestroyed) return@onSuccess
+                    app.keep(gameId, session)
+                    build(session, settings, explained)
+                }.onFailure { e ->
+                    Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
+                    finish()
+                }
+            }
         }
-        val settings = app.settings()
+    }
+
+    private fun build(session: GameSession, settings: Settings, explained: Boolean) {
         words = AndroidWords(this)
         board = BoardView(this).apply {
             boardColors = Themes.board(context, settings.boardTheme)
@@ -103,13 +114,12 @@ class GameActivity : Activity() {
             showLegalMoves = settings.showLegalMoves,
             coach = settings.coach,
         )
-        controller = GameController(
-            session, scope, prefs, preferences().getBoolean(KEY_EXPLAINED, false),
-            ::render, ::onEvent, SystemClock::uptimeMillis,
-        )
+        controller = GameController(session, scope, prefs, explained, ::render, ::onEvent, SystemClock::uptimeMillis)
         controller.setNotation(settings.notation)
         setContentView(layout())
         controller.start()
+        // The storage answered while the screen was in the background: no clock runs, no search starts.
+        if (!started) controller.pause()
     }
 
     override fun onSaveInstanceState(outState: Bundle) {
@@ -119,11 +129,13 @@ class GameActivity : Activity() {
 
     override fun onStart() {
         super.onStart()
+        started = true
         if (::controller.isInitialized) controller.resume()
     }
 
     override fun onStop() {
         super.onStop()
+        started = false
         ticker.removeCallbacks(tick)
         if (::controller.isInitialized) controller.pause()
     }

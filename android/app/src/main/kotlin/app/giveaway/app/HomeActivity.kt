@@ -14,6 +14,7 @@ import app.giveaway.core.Color
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.handicapPresets
 import app.giveaway.core.Orientation
+import app.giveaway.core.Settings
 import app.giveaway.core.levels
 import app.giveaway.logic.ColorChoice
 import app.giveaway.logic.GameListModel
@@ -37,9 +38,11 @@ class HomeActivity : Activity() {
     private var lastUnfinished: Long? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
-        val settings = app.settings()
+        whenReady(::build)
+    }
+
+    private fun build(settings: Settings) {
         setup = GameSetup(level = settings.lastLevel.toInt().coerceAtLeast(1))
         val levelList = levels()
         val times: List<TimePreset?> = listOf(null) + TimeControls.presets()
@@ -87,27 +90,25 @@ class HomeActivity : Activity() {
 
     override fun onResume() {
         super.onResume()
+        if (app.storageFailed) Toast.makeText(this, R.string.error_storage, Toast.LENGTH_LONG).show()
         // The newest unfinished game, to continue.
-        lastUnfinished = try {
-            GameListModel(app.library, pageSize = 1).run {
-                load(ListFilter(inProgress = true))
-                games.firstOrNull()?.id
-            }
-        } catch (e: GiveawayException) {
-            null
+        app.storage({ lib -> GameListModel(lib, pageSize = 1).run { load(ListFilter(inProgress = true)); games.firstOrNull()?.id } }) { r ->
+            lastUnfinished = r.getOrNull()
+            continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
         }
-        continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
     }
 
     private fun startGame() {
-        try {
-            val session = app.library.newGame(setup.toNewGame())
-            val id = session.snapshot().gameId ?: return
-            app.keep(id, session)
-            if (setup.versusComputer) app.saveSettings(app.settings().copy(lastLevel = setup.level.toUByte()))
-            startActivity(GameActivity.intent(this, id))
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+        val newGame = setup.toNewGame()
+        val versusComputer = setup.versusComputer
+        val level = setup.level
+        app.storage({ lib -> lib.newGame(newGame) }) { r ->
+            r.onSuccess { session ->
+                val id = session.snapshot().gameId ?: return@onSuccess
+                app.keep(id, session)
+                if (versusComputer) app.saveSettings(app.settings().copy(lastLevel = level.toUByte()))
+                startActivity(GameActivity.intent(this, id))
+            }.onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
         }
     }
 
