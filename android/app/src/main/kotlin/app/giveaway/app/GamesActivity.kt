@@ -72,11 +72,14 @@ class GamesActivity : Activity() {
                 spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
                 spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
             ))
+            // Two filters a row: three were cut short in Russian on a phone held upright.
             addView(row(
                 spinner(levelChoices, 0, { it?.let { n -> getString(R.string.level_number, n) } ?: getString(R.string.all_levels) }) {
                     reload(filter.copy(level = levelChoices[it]))
                 },
                 spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
+            ))
+            addView(row(
                 spinner(periods, 0, { d -> d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date) }) {
                     reload(filter.copy(withinDays = periods[it]))
                 },
@@ -257,7 +260,9 @@ class GamesActivity : Activity() {
         override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
             val view = (convertView as? TextView) ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
             val g = page.games[position]
-            val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(g.updatedAt))
+            // The date in the app's language, like the rest of the row.
+            val locale = resources.configuration.locales[0]
+            val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT, locale).format(Date(g.updatedAt))
             val time = TimeControls.label(g.timeControl) ?: getString(R.string.time_unlimited)
             val moves = resources.getQuantityString(R.plurals.moves_count, ((g.plies.toInt() + 1) / 2), (g.plies.toInt() + 1) / 2)
             view.text = "${rowTitle(g)}\n$date · $time · $moves" + (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")

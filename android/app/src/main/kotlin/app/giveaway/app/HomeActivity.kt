@@ -65,7 +65,6 @@ class HomeActivity : Activity() {
         ).apply { visibility = View.GONE }
 
         val content = column(
-            label(R.string.app_name, android.R.style.TextAppearance_Material_Headline),
             continueButton,
             label(R.string.new_game, android.R.style.TextAppearance_Material_Title),
             spinner(listOf(R.string.versus_computer, R.string.pass_and_play), 0, { getString(it) }) {
@@ -195,7 +194,7 @@ class HomeActivity : Activity() {
         refresh()
         val view = column(
             board,
-            turn,
+            turn.apply { setPadding(dp(16), dp(8), dp(16), dp(8)) },
             row(
                 button(R.string.switch_side) {
                     editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE

@@ -28,8 +28,9 @@ class ReplayActivity : Activity() {
     private val scope = MainScope()
     private lateinit var controller: ReplayController
     private lateinit var board: BoardView
-    private val slider by lazy { SeekBar(this) }
-    private val position by lazy { TextView(this) }
+    // Padded to a 48 dp touch target (the bare bar is 24 dp high).
+    private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
+    private val position by lazy { TextView(this).apply { setPadding(dp(8), dp(4), dp(8), dp(4)) } }
     private val review by lazy { label(R.string.empty) }
     private val graph by lazy { EvalGraphView(this).apply { onPosition = { controller.goTo(it) } } }
     private val progress by lazy { ProgressBar(this, null, android.R.attr.progressBarStyleHorizontal).apply { visibility = View.GONE } }

@@ -8,6 +8,8 @@ import android.view.View
 import android.widget.ProgressBar
 import android.widget.TextView
 import app.giveaway.app.BoardView
+import app.giveaway.app.GameActivity
+import app.giveaway.app.HomeActivity
 import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Before
@@ -82,4 +84,54 @@ abstract class AppTest {
     fun screenText(a: Activity): String = Ui.texts(root(a)).joinToString("\n")
 
     fun shows(a: Activity, text: String): Boolean = Ui.find<TextView>(root(a)).any { Ui.shown(it) && text in it.text.toString() }
+
+    fun home(): HomeActivity = launch(HomeActivity::class.java).get()
+
+    /** Home → [choose] (spinners, dialogs) → Start → the game screen. */
+    fun newGame(choose: (HomeActivity) -> Unit = {}): GameActivity {
+        val h = home()
+        choose(h)
+        Ui.click(h, "Start")
+        return follow(h, GameActivity::class.java).get()
+    }
+
+    /** The level spinner (it shows "name · rating") set to the level called [name]. */
+    fun pickLevel(h: HomeActivity, name: String) {
+        val s = Ui.find<android.widget.Spinner>(root(h)).first { " · " in it.selectedItem.toString() }
+        val item = (0 until s.adapter.count).map { s.adapter.getItem(it).toString() }.first { it.startsWith("$name · ") }
+        Ui.pick(root(h), s.selectedItem.toString(), item)
+    }
+
+    fun passAndPlay(h: HomeActivity) = Ui.pick(root(h), "Play the computer", "Two players on this device")
+
+    /**
+     * The position editor from home: cleared, then each square tapped until it holds its piece (a tap cycles
+     * empty → white man → white king → black man → black king), confirmed with OK.
+     */
+    fun editPosition(h: HomeActivity, white: List<String>, black: List<String>) {
+        Ui.click(h, "Set up a position")
+        val d = Ui.alert()
+        val root = d.window!!.decorView
+        Ui.click(root, "Clear")
+        val b = Board(Ui.find<BoardView>(root).first())
+        white.forEach { b.tap(it) }
+        black.forEach { repeat(3) { _ -> b.tap(it) } }
+        white.forEach { assertEquals("$it in the editor", true, "white man" in b.says(it)) }
+        black.forEach { assertEquals("$it in the editor", true, "black man" in b.says(it)) }
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+    }
+
+    /** The "Capturing is compulsory" explanation, shown once: acknowledged. */
+    fun gotIt() {
+        assertEquals("Capturing is compulsory", Ui.shadowTitle(Ui.alert()))
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+    }
+
+    /** The move list as shown. */
+    fun moveList(g: Activity): String = Ui.find<TextView>(root(g)).filter { Ui.shown(it) && it.text.startsWith("1. ") }
+        .joinToString { it.text.toString() }
+
+    /** A clock's text by its spoken label ("White clock: 5:00" → "5:00"), or null when not shown. */
+    fun clock(g: Activity, side: String): String? = Ui.find<TextView>(root(g))
+        .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith("$side clock") == true }?.text?.toString()
 }

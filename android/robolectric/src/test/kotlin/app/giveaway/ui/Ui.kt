@@ -90,12 +90,21 @@ object Ui {
         }
     }
 
+    /** The rows of the list on screen, as each would be drawn (also those scrolled out of view). */
+    fun listRows(root: View): List<String> {
+        val list = find<android.widget.ListView>(root).first()
+        val a = list.adapter
+        return (0 until a.count).map { (a.getView(it, null, list) as TextView).text.toString() }
+    }
+
     /** The newest dialog still showing, or null. */
     fun dialog(): Dialog? = ShadowDialog.getLatestDialog()?.takeIf { it.isShowing }
 
     fun alert(): AlertDialog = dialog() as? AlertDialog ?: throw AssertionError("no dialog is showing")
 
     fun alertText(d: AlertDialog = alert()): String = shadowOf(d).message?.toString() ?: ""
+
+    fun shadowTitle(d: AlertDialog): String = shadowOf(d).title?.toString() ?: ""
 
     /** Clicks the list item shown as [item] in the showing dialog. */
     fun chooseItem(item: String) {
