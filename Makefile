@@ -117,6 +117,14 @@ android-screenshots: bindings android-tools
 		-Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
 	@ls $(ANDROID_SHOTS) | wc -l | xargs echo "screenshots in $(ANDROID_SHOTS):"
 
+## A debug APK without the SDK: aapt's resources, D8 (com.android.tools:r8 from Maven Central), zipalign,
+## apksigner with a generated debug key, checked with apksigner verify and aapt dump badging. Everything but the
+## core's libgiveaway_core.so for the device ABIs, which needs the NDK (`make android`).
+ANDROID_APK := android/apk/target/apk/giveaway-debug.apk
+android-apk: bindings android-tools
+	$(ANDROID_MVN) package -Papk -pl apk -am -Dmaven.test.skip=true -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
+	@echo "debug APK: $(ANDROID_APK)"
+
 ## Native libraries for the Android app (arm64-v8a, armeabi-v7a, x86_64) into its jniLibs, and its Kotlin
 ## bindings; run by the app's Gradle build. Needs the Android NDK and cargo-ndk, which these machines lack.
 ANDROID_JNI := android/app/src/main/jniLibs
