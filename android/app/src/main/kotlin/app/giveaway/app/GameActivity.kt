@@ -365,7 +365,8 @@ class GameActivity : Activity() {
     }
 
     private fun explainMustCapture() {
-        preferences().edit().putBoolean(KEY_EXPLAINED, true).apply()
+        // Written on the storage thread, as it was read there.
+        (application as GiveawayApp).storage({ preferences().edit().putBoolean(KEY_EXPLAINED, true).commit() }) { }
         AlertDialog.Builder(this).setTitle(R.string.must_capture_title).setMessage(R.string.must_capture_text)
             .setPositiveButton(R.string.got_it, null)
             .show()

@@ -16,6 +16,7 @@ import org.junit.Before
 import org.junit.runner.RunWith
 import org.robolectric.Robolectric
 import org.robolectric.RobolectricTestRunner
+import org.robolectric.RuntimeEnvironment
 import org.robolectric.Shadows.shadowOf
 import org.robolectric.android.controller.ActivityController
 import java.util.Collections
@@ -23,16 +24,22 @@ import java.util.concurrent.Executor
 
 /**
  * The app as it runs: the real Application (a fresh games database in Robolectric's per-test files folder), the
- * real Activities, the core through JNA. Disk and network on the main thread fail the test (StrictMode,
- * collected by a listener and checked after the test).
+ * real Activities, the core through JNA. Disk and network on the main thread fail the test: StrictMode's
+ * violations and [MainThreadIo]'s findings are collected and checked after the test.
  */
 @RunWith(RobolectricTestRunner::class)
 abstract class AppTest {
-    private val violations: MutableList<Violation> = Collections.synchronizedList(mutableListOf())
+    protected val violations: MutableList<Violation> = Collections.synchronizedList(mutableListOf())
     private val opened = mutableListOf<ActivityController<*>>()
+
+    protected lateinit var io: MainThreadIo
 
     @Before
     fun strictMode() {
+        val app = RuntimeEnvironment.getApplication()
+        io = MainThreadIo(Thread.currentThread(), app.dataDir)
+        @Suppress("DEPRECATION", "removal")
+        System.setSecurityManager(io)
         val direct = Executor { it.run() }
         StrictMode.setThreadPolicy(
             StrictMode.ThreadPolicy.Builder()
@@ -48,7 +55,10 @@ abstract class AppTest {
         opened.asReversed().forEach { runCatching { it.pause().stop().destroy() } }
         Ui.idle()
         StrictMode.setThreadPolicy(StrictMode.ThreadPolicy.LAX)
-        assertEquals("main-thread disk/network/storage:\n" + violations.joinToString("\n") { it.toString() }, 0, violations.size)
+        @Suppress("DEPRECATION", "removal")
+        System.setSecurityManager(null)
+        assertEquals("StrictMode:\n" + violations.joinToString("\n") { it.toString() }, 0, violations.size)
+        assertEquals("disk or network on the main thread", emptyList<String>(), io.seen.toList())
     }
 
     fun <T : Activity> launch(cls: Class<T>, intent: Intent? = null): ActivityController<T> {
