@@ -19,7 +19,7 @@ jdk=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
 java -cp "$dir/tools/r8.jar" com.android.tools.r8.D8 --debug --min-api "$min_sdk" \
     --lib "$dir/tools/android.jar" --lib "$jdk" --output "$work/dex" "$dir"/jars/*.jar "$work/jna/classes.jar"
 
-# Resources (from aapt) + dex + JNA's native dispatch libraries. The core's own lib/<abi>/libgiveaway_core.so
+# Resources (from aapt) + dex + JNA's native dispatch libraries. The core's own lib/<abi>/libgiveaway_ffi.so
 # would go beside them: building it needs the Android NDK (`make android`), which this machine lacks.
 cp "$res/resources.ap_" "$work/unaligned.apk"
 cp "$work"/dex/classes*.dex "$work/stage/"
