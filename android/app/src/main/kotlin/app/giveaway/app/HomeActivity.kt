@@ -3,8 +3,11 @@ package app.giveaway.app
 import android.app.Activity
 import android.app.AlertDialog
 import android.content.Intent
+import android.content.res.Configuration
 import android.os.Bundle
 import android.view.View
+import android.view.ViewGroup
+import android.widget.LinearLayout
 import android.widget.NumberPicker
 import android.widget.ScrollView
 import android.widget.TextView
@@ -192,18 +195,24 @@ class HomeActivity : Activity() {
         }
         board.onTap = { editor.cycle(it); refresh() }
         refresh()
-        val view = column(
-            board,
-            turn.apply { setPadding(dp(16), dp(8), dp(16), dp(8)) },
-            row(
-                button(R.string.switch_side) {
-                    editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE
-                    refresh()
-                },
-                button(R.string.clear_board) { editor.clear(); refresh() },
-                button(R.string.standard_position) { editor.standard(); refresh() },
-            ),
-        )
+        turn.setPadding(dp(16), dp(8), dp(16), dp(8))
+        val switchSide = button(R.string.switch_side) {
+            editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE
+            refresh()
+        }
+        val clear = button(R.string.clear_board) { editor.clear(); refresh() }
+        val standard = button(R.string.standard_position) { editor.standard(); refresh() }
+        // Landscape: the controls beside a board half the screen high (below it, they were pushed out of sight).
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        val view = if (landscape) {
+            val side = resources.displayMetrics.heightPixels / 2
+            LinearLayout(this).apply {
+                addView(board, LinearLayout.LayoutParams(side, side))
+                addView(column(turn, switchSide, clear, standard), LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
+            }
+        } else {
+            column(board, turn, row(switchSide, clear, standard))
+        }
         AlertDialog.Builder(this)
             .setTitle(R.string.set_up_position)
             .setView(view)

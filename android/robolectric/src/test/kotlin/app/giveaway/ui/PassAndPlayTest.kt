@@ -18,6 +18,9 @@ class PassAndPlayTest : AppTest() {
     private fun top(b: Board, square: String): Int =
         Rect().also { @Suppress("DEPRECATION") b.node(square).getBoundsInParent(it) }.top
 
+    /** a1 is drawn below h8: White's side at the bottom. */
+    private fun whiteAtBottom(b: Board) = top(b, "a1") > top(b, "h8")
+
     @Test
     fun movesByDragAndTheCompulsoryCapture() {
         val g = newGame(::passAndPlay)
@@ -74,7 +77,7 @@ class PassAndPlayTest : AppTest() {
         val g = newGame(::passAndPlay)
         val b = board(g)
         b.play("c3", "d4")
-        assertTrue("a1 below h8", top(b, "a1") > top(b, "h8"))
+        assertTrue("a1 below h8", whiteAtBottom(b))
     }
 
     @Test
@@ -84,13 +87,13 @@ class PassAndPlayTest : AppTest() {
             Ui.pick(root(h), "Fixed", "Turn after each move")
         }
         val b = board(g)
-        assertTrue("White at the bottom first", top(b, "a1") > top(b, "h8"))
+        assertTrue("White at the bottom first", whiteAtBottom(b))
         b.play("c3", "d4")
-        assertTrue("Black at the bottom after White's move", top(b, "h8") > top(b, "a1"))
+        assertTrue("Black at the bottom after White's move", !whiteAtBottom(b))
         b.blackAtBottom = true
         b.play("f6", "e5")
         assertTrue(moveList(g), moveList(g).startsWith("1. c3-d4  f6-e5"))
-        assertTrue("White again", top(b, "a1") > top(b, "h8"))
+        assertTrue("White again", whiteAtBottom(b))
     }
 
     @Test
@@ -101,13 +104,13 @@ class PassAndPlayTest : AppTest() {
             Ui.pick(root(h), "Unlimited", "5+0")
         }
         val b = board(g)
-        assertTrue("White at the bottom", top(b, "a1") > top(b, "h8"))
+        assertTrue("White at the bottom", whiteAtBottom(b))
         val blackClock = Ui.find<TextView>(root(g)).first { it.contentDescription?.startsWith("Black clock") == true }
         assertEquals("Black's clock reads the right way up from the far side", 180f, (blackClock.parent as View).rotation)
         val whiteClock = Ui.find<TextView>(root(g)).first { it.contentDescription?.startsWith("White clock") == true }
         assertEquals(0f, (whiteClock.parent as View).rotation)
         b.play("c3", "d4")
-        assertTrue("the board does not turn", top(b, "a1") > top(b, "h8"))
+        assertTrue("the board does not turn", whiteAtBottom(b))
     }
 
     @Test

@@ -21,8 +21,8 @@ import java.io.File
 
 /**
  * Every screen drawn by its real Views with Robolectric's native graphics, in portrait and landscape, light and
- * dark, English and Russian, written as PNG (half size) into the folder given as -Dscreenshots.dir
- * (`make android-screenshots`); skipped without it.
+ * dark, English and Russian, written as PNG (half size) into the folder given as -Dscreenshots.dir by
+ * `make android-screenshots`. Not named *Test, so `make test` leaves it out; skipped without the folder.
  */
 @GraphicsMode(GraphicsMode.Mode.NATIVE)
 class Screenshots : AppTest() {
