@@ -95,7 +95,9 @@ impl GameController {
         self.0.resume()
     }
 
-    pub fn close(&self) {
+    /// `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
+    /// (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
+    pub fn shut_down(&self) {
         self.0.close()
     }
 
@@ -182,7 +184,9 @@ impl ReplayController {
         self.0.cancel_analysis()
     }
 
-    pub fn close(&self) {
+    /// `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
+    /// (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
+    pub fn shut_down(&self) {
         self.0.close()
     }
 }

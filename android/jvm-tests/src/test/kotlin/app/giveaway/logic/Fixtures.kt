@@ -16,7 +16,7 @@ fun sq(name: String): Int = Squares.number(name[0] - 'a', name[1] - '1') ?: erro
 
 fun Snapshot.at(name: String): SquareView = squares[sq(name) - 1]
 
-fun Snapshot.names(pick: (SquareView) -> Boolean): Set<String> = squares.filter(pick).map { it.name }.toSet()
+fun Snapshot.names(pick: (SquareView) -> Boolean): Set<String> = squares.filter(pick).map { Squares.name(it.number.toInt()) }.toSet()
 
 fun Snapshot.moves(): List<String> = moveList.flatMap { listOfNotNull(it.white, it.black) }
 
