@@ -141,6 +141,15 @@ abstract class AppTest {
     fun moveList(g: Activity): String = Ui.find<TextView>(root(g)).filter { Ui.shown(it) && it.text.startsWith("1. ") }
         .joinToString { it.text.toString() }
 
+    /** A clock's "m:ss" in seconds. */
+    fun seconds(clock: String?): Int {
+        val (m, s) = (clock ?: throw AssertionError("no clock shown")).split(":").map { it.toInt() }
+        return m * 60 + s
+    }
+
+    /** Whole seconds of wall time since [startNs] (the core's clocks keep real time), rounded up. */
+    fun secondsSince(startNs: Long): Int = ((System.nanoTime() - startNs + 999_999_999) / 1_000_000_000).toInt()
+
     /** A clock's text by its spoken label ("White clock: 5:00" → "5:00"), or null when not shown. */
     fun clock(g: Activity, side: String): String? = Ui.find<TextView>(root(g))
         .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith("$side clock") == true }?.text?.toString()
