@@ -127,7 +127,7 @@ pub fn run(game: Arc<GameController>, engine: Arc<Queued>, db_option: Option<&st
         };
         match command(&game, &engine, line.trim(), &mut out)? {
             Step::Quit => {
-                game.close();
+                game.leave();
                 if let Some(id) = s.snapshot.game_id {
                     writeln!(out, "{}", again(id))?;
                 }

@@ -10,6 +10,7 @@ mod db_path;
 mod engine_cmds;
 mod game_setup;
 mod line;
+mod log_file;
 mod out;
 mod output_file;
 mod play;

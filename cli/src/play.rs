@@ -2,7 +2,7 @@
 //! stdout is not a terminal (or with `--line`).
 
 use crate::args::{Args, Fail};
-use crate::{db_path, game_setup, line, tui};
+use crate::{db_path, game_setup, line, log_file, tui};
 use giveaway_app::background::{NoObserver, Queued};
 use giveaway_app::GameLibrary;
 use giveaway_core::storage::Filter;
@@ -22,6 +22,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
     let path = db_path::database_path(&args)?;
+    log_file::start_beside(&path);
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
     // A terminal session can afford the full check up front (about 0.1 s for 10,000 games); phones run it

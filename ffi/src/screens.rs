@@ -95,10 +95,8 @@ impl GameController {
         self.0.resume()
     }
 
-    /// `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
-    /// (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
-    pub fn shut_down(&self) {
-        self.0.close()
+    pub fn leave(&self) {
+        self.0.leave()
     }
 
     pub fn hold_computer(&self, held: bool) -> ScreenState {
@@ -184,10 +182,8 @@ impl ReplayController {
         self.0.cancel_analysis()
     }
 
-    /// `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
-    /// (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
-    pub fn shut_down(&self) {
-        self.0.close()
+    pub fn leave(&self) {
+        self.0.leave()
     }
 }
 
