@@ -694,6 +694,8 @@ public protocol GameControllerProtocol: AnyObject, Sendable {
     
     func holdComputer(held: Bool)  -> ScreenState
     
+    func leave() 
+    
     func offerDraw() throws  -> ScreenState
     
     func pause() throws  -> ScreenState
@@ -709,12 +711,6 @@ public protocol GameControllerProtocol: AnyObject, Sendable {
     func resume()  -> ScreenState
     
     func setReducedMotion(reduced: Bool)  -> ScreenState
-    
-    /**
-     * `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
-     * (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
-     */
-    func shutDown() 
     
     /**
      * The screen is up: clocks run, the computer moves if it is its turn.
@@ -892,6 +888,14 @@ open func holdComputer(held: Bool) -> ScreenState  {
 })
 }
     
+open func leave()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_leave(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
 open func offerDraw()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -966,18 +970,6 @@ open func setReducedMotion(reduced: Bool) -> ScreenState  {
         FfiConverterBool.lower(reduced),uniffiCallStatus
     )
 })
-}
-    
-    /**
-     * `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
-     * (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
-     */
-open func shutDown()  {try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_method_gamecontroller_shut_down(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-}
 }
     
     /**
@@ -2934,6 +2926,8 @@ public protocol ReplayControllerProtocol: AnyObject, Sendable {
     
     func last() throws  -> ReplayState
     
+    func leave() 
+    
     func next() throws  -> ReplayState
     
     func nextMistake() throws  -> ReplayState
@@ -2943,12 +2937,6 @@ public protocol ReplayControllerProtocol: AnyObject, Sendable {
     func previousMistake() throws  -> ReplayState
     
     func setNotation(notation: Notation) throws  -> ReplayState
-    
-    /**
-     * `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
-     * (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
-     */
-    func shutDown() 
     
     func state() throws  -> ReplayState
     
@@ -3074,6 +3062,14 @@ open func last()throws  -> ReplayState  {
 })
 }
     
+open func leave()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_leave(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
 open func next()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3118,18 +3114,6 @@ open func setNotation(notation: Notation)throws  -> ReplayState  {
         FfiConverterTypeNotation_lower(notation),uniffiCallStatus
     )
 })
-}
-    
-    /**
-     * `close` in the app layer; named apart here because uniffi's Kotlin objects already have `close()`
-     * (AutoCloseable: it frees the object), and the two clashed ("Conflicting overloads").
-     */
-open func shutDown()  {try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_method_replaycontroller_shut_down(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-}
 }
     
 open func state()throws  -> ReplayState  {
@@ -10476,6 +10460,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer() != 17271) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_leave() != 53189) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw() != 33323) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -10498,9 +10485,6 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion() != 52941) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_shut_down() != 41210) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_start() != 49188) {
@@ -10584,6 +10568,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_replaycontroller_last() != 54995) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_leave() != 51830) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next() != 39366) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -10597,9 +10584,6 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation() != 35538) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_shut_down() != 63956) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_replaycontroller_state() != 57827) {

@@ -44,3 +44,11 @@ class Recorder {
 
     inline fun <reified T : GameEvent> of(): List<T> = events.filterIsInstance<T>()
 }
+
+/**
+ * Until the core reports a search under way: the FFI's async call starts it on the core's runtime, which may take
+ * more than one turn of this coroutine. Gives up after 5 s (the caller's assertion then fails).
+ */
+suspend fun untilThinking(game: app.giveaway.core.GameSession) {
+    kotlinx.coroutines.withTimeoutOrNull(5_000) { while (!game.snapshot().thinking) kotlinx.coroutines.delay(1) }
+}
