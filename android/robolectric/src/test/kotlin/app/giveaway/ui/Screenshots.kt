@@ -74,7 +74,7 @@ class Screenshots : AppTest() {
     }
 
     /** [newGame] by the current language's words. */
-    private fun game(setup: (Activity) -> Unit = {}): Activity {
+    private fun startGame(setup: (Activity) -> Unit = {}): Activity {
         val h = home()
         setup(h)
         Ui.click(h, h.getString(app.giveaway.R.string.start))
@@ -86,7 +86,7 @@ class Screenshots : AppTest() {
 
     @Test
     fun gameAgainstTheComputer() = each("game-computer") {
-        val g = game()
+        val g = startGame()
         val b = board(g)
         b.tap("c3")
         b.tap("d4")
@@ -97,7 +97,7 @@ class Screenshots : AppTest() {
 
     @Test
     fun gamePassAndPlayWithClocks() = each("game-clocks") {
-        val g = game { home ->
+        val g = startGame { home ->
             val r = home.resources
             Ui.pick(root(home), r.getString(app.giveaway.R.string.versus_computer), r.getString(app.giveaway.R.string.pass_and_play))
             Ui.pick(root(home), r.getString(app.giveaway.R.string.time_unlimited), "5+3")
@@ -114,7 +114,7 @@ class Screenshots : AppTest() {
 
     @Test
     fun savedGames() = each("games") {
-        val g = game()
+        val g = startGame()
         board(g).play("c3", "d4")
         awaitEngine(g)
         launch(GamesActivity::class.java).get() to null
@@ -122,7 +122,7 @@ class Screenshots : AppTest() {
 
     @Test
     fun replay() = each("replay") {
-        val g = game()
+        val g = startGame()
         board(g).play("c3", "d4")
         awaitEngine(g)
         val id = g.intent.getLongExtra(GameActivity.EXTRA_GAME_ID, 0)
