@@ -356,12 +356,8 @@ final class GameScreenTests: XCTestCase {
     }
 
     func testStopRightAfterStartLeavesTheComputersMoveUnplayed() async throws {
-        let library = try temporaryLibrary()
-        var setup = try library.rememberedSetup()
-        // World Champion opens for White and thinks long enough a move to be stopped mid-search.
-        (setup.versusComputer, setup.level, setup.color) = (true, 8, .black)
-        let model = try GameScreenModel.start(setup, in: library)
-        model.perform { $0.start() }
+        // World Champion opens for White and thinks 2 s a move: stopped at once, it must not play.
+        let model = try versusComputer(try temporaryLibrary(), level: 8, color: .black)
         XCTAssertEqual(model.state.status, .computerThinking)
         model.perform { try $0.pause() }
         try await Task.sleep(nanoseconds: 3_000_000_000)

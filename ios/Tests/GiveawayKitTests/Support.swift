@@ -27,32 +27,29 @@ func sq(_ name: String) -> UInt32 {
     (1...32).first { squareName(square: $0, notation: .algebraic) == name } ?? 0
 }
 
-/// A new game for two players on one device, from `fen` if given, with `white`'s time for both sides (and
-/// `black`'s for Black if given); the screen is up.
+/// A new game from the remembered choices changed by `choose`, with the screen up.
 @MainActor
-func passAndPlay(_ library: GameLibrary, fen: String? = nil, white: SideTime? = nil, black: SideTime? = nil) throws
-    -> GameScreenModel
-{
+func startGame(_ library: GameLibrary, _ choose: (inout GameSetup) -> Void) throws -> GameScreenModel {
     var setup = try library.rememberedSetup()
-    setup.versusComputer = false
-    setup.fen = fen
-    setup.whiteTime = white
-    setup.blackTime = black
+    choose(&setup)
     let model = try GameScreenModel.start(setup, in: library)
     model.perform { $0.start() }
     return model
 }
 
-/// A new game against the computer at `level`, the player taking `color`; the screen is up.
+/// A new game for two players on one device, from `fen` if given, with `white`'s time for both sides (and
+/// `black`'s for Black if given).
+@MainActor
+func passAndPlay(_ library: GameLibrary, fen: String? = nil, white: SideTime? = nil, black: SideTime? = nil) throws
+    -> GameScreenModel
+{
+    try startGame(library) { ($0.versusComputer, $0.fen, $0.whiteTime, $0.blackTime) = (false, fen, white, black) }
+}
+
+/// A new game against the computer at `level`, the player taking `color`.
 @MainActor
 func versusComputer(_ library: GameLibrary, level: UInt8, color: ColorChoice) throws -> GameScreenModel {
-    var setup = try library.rememberedSetup()
-    setup.versusComputer = true
-    setup.level = level
-    setup.color = color
-    let model = try GameScreenModel.start(setup, in: library)
-    model.perform { $0.start() }
-    return model
+    try startGame(library) { ($0.versusComputer, $0.level, $0.color) = (true, level, color) }
 }
 
 extension GameScreenModel {
