@@ -25,8 +25,7 @@ pub struct TimeControlPreset {
     pub control: TimeControl,
 }
 
-/// The emoji reactions a game screen offers, in menu order (`GameSession::react` takes one of these).
-pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
+pub use crate::record::REACTION_EMOJIS;
 
 #[uniffi::export]
 pub fn reaction_emojis() -> Vec<String> {

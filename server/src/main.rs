@@ -1,0 +1,33 @@
+//! `giveaway-server`: one node of the game server. Prints `listening on ADDR` when it serves.
+
+use clap::Parser;
+use giveaway_server::{start, Config};
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let cfg = Config::parse();
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("giveaway-server: no runtime: {e}");
+            std::process::exit(1);
+        }
+    };
+    let code = rt.block_on(async move {
+        let node = cfg.node.clone();
+        let tls = cfg.tls_cert.is_some();
+        match start(cfg).await {
+            Ok(running) => {
+                println!("listening on {} (node {node}{}, {} games resumed)", running.addr, if tls { ", TLS" } else { "" }, running.recovered);
+                let _ = tokio::signal::ctrl_c().await;
+                running.stop();
+                0
+            }
+            Err(e) => {
+                eprintln!("giveaway-server: {e}");
+                1
+            }
+        }
+    });
+    std::process::exit(code);
+}
