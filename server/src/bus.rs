@@ -83,6 +83,7 @@ impl Bus {
             payload = serde_json::to_string(&stored).expect("bus envelopes serialise");
         }
         c.execute("SELECT pg_notify('giveaway_bus', $1)", &[&payload]).await?;
+        log::debug!("bus: sent {}", payload.get(..100).unwrap_or(&payload));
         Ok(())
     }
 
@@ -147,6 +148,7 @@ impl Bus {
         if env.to != self.node {
             return;
         }
+        log::debug!("bus: {} from {}", payload.get(..160).unwrap_or(payload), env.from);
         let body = match env.body {
             Body::Stored { id } => match self.take_stored(id).await {
                 Some(b) => b,

@@ -94,7 +94,9 @@ where
                     if strikes > MAX_STRIKES {
                         break;
                     }
-                    replies.push(encode(&ServerFrame::error(ErrorCode::RateLimited, "too many frames; this one was dropped")));
+                    let mut e = ServerFrame::error(ErrorCode::RateLimited, "too many frames; this one was dropped");
+                    e.re = request_id(&msg);
+                    replies.push(encode(&e));
                 } else {
                     if data {
                         strikes = 0;
@@ -158,6 +160,18 @@ where
         }
     }
     conn.cleanup().await;
+}
+
+/// The request id of a frame that is refused unread (rate limit), so the client knows which one was dropped.
+fn request_id(msg: &Message) -> Option<u64> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<u64>,
+    }
+    match msg {
+        Message::Text(t) if t.len() <= giveaway_protocol::MAX_CLIENT_FRAME => serde_json::from_str::<Id>(t.as_str()).ok()?.id,
+        _ => None,
+    }
 }
 
 struct Conn {

@@ -5,7 +5,7 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 /// A rating with a deviation above this is provisional (lichess's threshold); a new player's 350 falls below
-/// it after about a dozen games.
+/// it after 22 games against other new players (fewer against established ones).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,6 +67,6 @@ mod tests {
             p = a;
             games += 1;
         }
-        assert!((8..=20).contains(&games), "provisional for {games} games");
+        assert_eq!(games, 22, "provisional for {games} games");
     }
 }

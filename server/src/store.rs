@@ -57,7 +57,14 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 pub fn pool(url: &str, size: usize) -> Result<Pool> {
     let cfg: tokio_postgres::Config = url.parse().map_err(|e: tokio_postgres::Error| StoreError::Db(e.to_string()))?;
     let mgr = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-    Pool::builder(mgr).max_size(size).build().map_err(|e| StoreError::Db(e.to_string()))
+    // A bounded wait: with the database away, requests fail as unavailable instead of hanging.
+    Pool::builder(mgr)
+        .max_size(size)
+        .runtime(deadpool_postgres::Runtime::Tokio1)
+        .wait_timeout(Some(std::time::Duration::from_secs(5)))
+        .create_timeout(Some(std::time::Duration::from_secs(5)))
+        .build()
+        .map_err(|e| StoreError::Db(e.to_string()))
 }
 
 /// Brings the schema up to date; nodes starting together take turns through an advisory lock.
@@ -405,7 +412,7 @@ pub async fn take_match(
         .query_opt(
             "SELECT player_id, node FROM seeks \
              WHERE base_ms = $1 AND increment_ms = $2 AND player_id <> $3 \
-             AND abs(rating - $4) <= least($5 + $6 * $7, $5 + $6 * extract(epoch FROM now() - created_at)::float8) \
+             AND abs(rating - $4::float8) <= least($5::float8 + $6::float8 * $7::float8, $5::float8 + $6::float8 * extract(epoch FROM now() - created_at)::float8) \
              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED",
             &[&(tc.base_ms as i64), &(tc.increment_ms as i64), &me, &rating, &window_start, &window_growth, &wait_s],
         )

@@ -44,7 +44,8 @@ pub async fn fresh_database() -> String {
     let (client, conn) = tokio_postgres::connect(base, tokio_postgres::NoTls).await.expect("cluster reachable");
     tokio::spawn(conn);
     // CREATE DATABASE takes no parameters; the name is made of digits and underscores above.
-    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}")).await.expect("create database");
+    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop database");
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create database");
     let (prefix, _) = base.rsplit_once('/').expect("URL names a database");
     format!("{prefix}/{name}")
 }
@@ -53,10 +54,17 @@ pub async fn fresh_database() -> String {
 pub fn config(url: &str, node: &str) -> Config {
     let mut c = Config::new(url, node);
     c.listen = "127.0.0.1:0".parse().unwrap();
+    // Test clients read only while they wait for something: no ping is to go unanswered for long.
+    c.ping_ms = 60_000;
+    // Tests play much faster than people; the rate limit has a test of its own.
+    c.rate_per_s = 1000;
+    c.rate_burst = 1000;
     c
 }
 
 pub async fn server(cfg: Config) -> Running {
+    // RUST_LOG=debug shows the server's log with the failing test's output.
+    let _ = env_logger::builder().is_test(true).try_init();
     start(cfg).await.expect("server starts")
 }
 
@@ -116,12 +124,13 @@ impl Client {
         if let Some(f) = self.pending.pop_front() {
             return Some(f);
         }
-        self.read().await
+        self.read(tokio::time::Instant::now() + WAIT).await
     }
 
-    async fn read(&mut self) -> Option<ServerFrame> {
+    /// Reads until a text frame comes, the connection closes, or the deadline passes (a test failure).
+    async fn read(&mut self, deadline: tokio::time::Instant) -> Option<ServerFrame> {
         loop {
-            let m = tokio::time::timeout(WAIT, self.ws.next()).await.expect("a frame within 15 s");
+            let m = tokio::time::timeout_at(deadline, self.ws.next()).await.expect("the awaited frame within 15 s");
             match m {
                 None | Some(Err(_)) => return None,
                 Some(Ok(Message::Text(t))) => return Some(decode_server(t.as_str()).expect("server frames decode")),
@@ -137,8 +146,9 @@ impl Client {
             let f = self.pending.remove(i).unwrap();
             return pick(&f).unwrap();
         }
+        let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            let f = self.read().await.unwrap_or_else(|| panic!("connection closed while waiting for {what}"));
+            let f = self.read(deadline).await.unwrap_or_else(|| panic!("connection closed while waiting for {what}"));
             if let Some(t) = pick(&f) {
                 return t;
             }
@@ -243,6 +253,7 @@ pub async fn invite_game(addr: SocketAddr, a: &str, b: &str, tc: TimeControl) ->
 
 /// Plays `text` for the side whose client is `mover` and waits until both have seen it.
 pub async fn play(mover: &mut Client, other: &mut Client, game: GameId, ply: u32, text: &str) {
+    log::debug!("test: ply {ply} {text}");
     let id = mover.send(ClientMessage::Move { game, ply, mv: text.into(), think_ms: None }).await;
     match mover.reply(id).await {
         ServerMessage::Moved { ply: p, .. } => assert_eq!(p, ply),
@@ -251,26 +262,49 @@ pub async fn play(mover: &mut Client, other: &mut Client, game: GameId, ply: u32
     other.moved(ply).await;
 }
 
-/// A game from the start played with pseudo-random legal moves (a fixed LCG from `seed`) until it ends.
-pub fn random_game(seed: u64) -> Game {
+/// A game from the start played with pseudo-random legal moves (a fixed LCG from `seed`) until it ends. With
+/// `kings` set, once both sides have a king, king moves are preferred: `repeat` picks one that brings back an
+/// earlier position (for a repetition), otherwise one that does not (for the king-move rule).
+fn random_game(seed: u64, kings: Option<bool>) -> Game {
     let mut g = Game::new(Position::start(), Rules::default());
     let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     while !g.is_over() && g.ply() < 400 {
         let moves = g.legal_moves();
         s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let mv = moves[((s >> 33) as usize) % moves.len()];
-        g.play(&mv).unwrap();
+        let mut pick = moves[((s >> 33) as usize) % moves.len()];
+        let pos = *g.position();
+        let both_kings = [giveaway_core::Color::White, giveaway_core::Color::Black].iter().all(|c| pos.kings() & pos.pieces(*c) != 0);
+        if let (Some(repeat), true) = (kings, both_kings) {
+            let king_moves: Vec<_> = moves.iter().filter(|m| !m.is_capture() && pos.kings() & m.from().mask() != 0).copied().collect();
+            // Also safe: the opponent is given no capture (which would end the king-only stretch).
+            let fits = |m: &giveaway_core::Move| {
+                let mut h = g.clone();
+                h.play(m).is_ok() && (h.repetition_count() > 1) == repeat && h.legal_moves().iter().all(|r| !r.is_capture())
+            };
+            let fitting: Vec<_> = king_moves.iter().filter(|m| fits(m)).copied().collect();
+            let from = if fitting.is_empty() { king_moves } else { fitting };
+            if !from.is_empty() {
+                pick = from[((s >> 40) as usize) % from.len()];
+            }
+        }
+        g.play(&pick).unwrap();
     }
     g
 }
 
-/// The first random game that ends for `reason`.
+/// The moves of the first such random game that ends for `reason`.
 pub fn game_ending_by(reason: giveaway_core::EndReason) -> Vec<String> {
-    (0..20_000)
-        .map(random_game)
+    use giveaway_core::EndReason::*;
+    let kings = match reason {
+        Repetition => Some(true),
+        KingMoveRule => Some(false),
+        _ => None,
+    };
+    (0..5_000)
+        .map(|seed| random_game(seed, kings))
         .find(|g| g.result().map(|r| r.reason) == Some(reason))
         .map(|g| g.moves().iter().map(|m| format_move(m, Notation::Algebraic)).collect())
-        .unwrap_or_else(|| panic!("no random game of 20,000 ends by {reason:?}"))
+        .unwrap_or_else(|| panic!("no random game of 5,000 ends by {reason:?}"))
 }
 
 /// Plays a whole list of moves between white and black.
