@@ -48,9 +48,9 @@ LOAD := ./target/release/giveaway-load --server-bin $(SERVER_BIN) --pg-script $(
 bench-server:
 	$(CARGO) build --release -p giveaway-server --bins
 	$(PG) start
-	ulimit -n 65536 && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(BENCH_GAMES) --ramp-s 60 --measure-s 60
-	ulimit -n 65536 && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault kill
-	ulimit -n 65536 && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault pg-restart
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(BENCH_GAMES) --ramp-s 60 --measure-s 60
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault kill
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault pg-restart
 
 ## Property tests with 40 times the usual cases and fresh random seeds, optimised (about 15 minutes; not part of
 ## `make test`, whose CI run uses one fixed seed so that a green commit stays green).

@@ -407,6 +407,9 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<GameId>,
     },
+    /// A message type of a later server of the same protocol version: a client reads it as this and ignores it.
+    #[serde(other)]
+    Unknown,
 }
 
 /// What went wrong, for programs; the message says it for people.
@@ -573,6 +576,8 @@ mod tests {
             },
         };
         assert_eq!(decode_server(&encode(&s)).unwrap(), s);
+        let later = decode_server(r#"{"type":"tournament_starts","in_ms":5000}"#).unwrap();
+        assert_eq!(later.message, ServerMessage::Unknown);
     }
 
     #[test]

@@ -60,6 +60,9 @@ struct Args {
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The database the run makes afresh (dropped first) on the cluster of --database-url.
+    #[arg(long, default_value = "giveaway_bench")]
+    bench_database: String,
 }
 
 /// 60+0: long enough that no flag falls at one move every two seconds.
@@ -93,8 +96,11 @@ struct Shared {
 }
 
 impl Shared {
+    /// Counts an error by its kind (the text before the first colon).
     fn error(&self, what: impl Into<String>) {
-        *self.stats.lock().unwrap().errors.entry(what.into()).or_default() += 1;
+        let what = what.into();
+        let kind = what.split(':').next().unwrap_or_default().to_string();
+        *self.stats.lock().unwrap().errors.entry(kind).or_default() += 1;
     }
 }
 
@@ -183,7 +189,7 @@ impl Rng {
 /// One game's two players, on one task: plays, measures, rematches when a game ends.
 async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration) -> Result<(), String> {
     let addr = shared.addr.lock().unwrap().clone();
-    let tag = format!("{}{}", seed % 1000, n);
+    let tag = format!("{}_{n}", seed % 1000);
     let mut sides = [Side::account(&addr, &format!("w{tag}")).await?, Side::account(&addr, &format!("b{tag}")).await?];
     sides[0].send(ClientMessage::CreateInvite { time_control: TC, rated: true }).await?;
     let code = sides[0].expect(|m| if let ServerMessage::Invite { code, .. } = m { Some(code.clone()) } else { None }).await?;
@@ -389,9 +395,23 @@ async fn verify_in_database(url: &str, acked: &[(GameId, u32, String)]) -> (usiz
     (acked.len(), missing)
 }
 
+/// Drops and creates the run's own database, so that no game of an earlier run is resumed.
+async fn fresh_database(args: &mut Args) {
+    let name = &args.bench_database;
+    assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "--bench-database: a-z and _ only");
+    let (client, conn) = tokio_postgres::connect(&args.database_url, tokio_postgres::NoTls).await.expect("database reachable");
+    tokio::spawn(conn);
+    // DROP/CREATE DATABASE take no parameters; the name was checked above.
+    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop the bench database");
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create the bench database");
+    let (prefix, _) = args.database_url.rsplit_once('/').expect("the URL names a database");
+    args.database_url = format!("{prefix}/{name}");
+}
+
 #[tokio::main]
 async fn main() {
-    let args = Args::parse();
+    let mut args = Args::parse();
+    fresh_database(&mut args).await;
     let (mut child, addr) = start_server(&args, "127.0.0.1:0");
     let pid = child.id();
     tokio::time::sleep(Duration::from_millis(500)).await;
