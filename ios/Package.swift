@@ -5,7 +5,7 @@
 import Foundation
 import PackageDescription
 
-/// target/release of the Cargo workspace: where `make core-lib` puts libgiveaway_core for the host.
+/// target/release of the Cargo workspace: where `make core-lib` puts libgiveaway_ffi for the host.
 let coreLibDir = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -36,7 +36,10 @@ let package = Package(
         .target(
             name: "GiveawayKit",
             dependencies: ["GiveawayCore"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            // swiftlang 6.0.3's libswiftObservation.so leaves a symbol undefined (swiftlang/swift#75670, fixed
+            // in 6.2), so anything linking Observation on Linux fails without this; Apple's linker never needs it.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-shlib-undefined"], .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "GiveawayKitTests",

@@ -6,11 +6,9 @@ use crate::args::{Args, Fail};
 use crate::out::outln;
 use crate::scratch::ScratchDir;
 use crate::storage_bench::{realistic_game, summary, time};
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
+use giveaway_app::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
 use giveaway_core::engine::rng::Rng;
 use giveaway_core::storage::Storage;
-use std::future::Future;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -27,14 +25,12 @@ impl ProgressListener for Searched {
 }
 
 /// Runs one analysis call, timed; returns the view, the time and the positions searched.
-fn timed<F, Fut>(analyse: F) -> Result<(AnalysisView, std::time::Duration, u32), Fail>
+fn timed<F>(analyse: F) -> Result<(AnalysisView, std::time::Duration, u32), Fail>
 where
-    F: FnOnce(Option<Arc<dyn ProgressListener>>) -> Fut,
-    Fut: Future<Output = ApiResult<AnalysisView>>,
+    F: FnOnce(Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView>,
 {
-    let rt = runtime()?;
     let searched = Arc::new(Searched::default());
-    let (view, d) = time(|| rt.block_on(analyse(Some(searched.clone()))));
+    let (view, d) = time(|| analyse(Some(searched.clone())));
     Ok((view?, d, searched.0.load(Ordering::Relaxed)))
 }
 
@@ -68,10 +64,10 @@ fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {
     let (mut first, mut cached, mut resumed) = (Vec::new(), Vec::new(), Vec::new());
     for (k, &id) in ids.iter().enumerate() {
         let replay = lib.replay(id)?;
-        let (computed, d1, searched) = timed(|p| async { replay.analyse(p).await })?;
-        let (again, d2, searched_again) = timed(|p| async { replay.analyse(p).await })?;
+        let (computed, d1, searched) = timed(|p| replay.analyse(p))?;
+        let (again, d2, searched_again) = timed(|p| replay.analyse(p))?;
         let session = lib.resume(id)?;
-        let (from_session, d3, searched_session) = timed(|p| async { session.analyse(p).await })?;
+        let (from_session, d3, searched_session) = timed(|p| session.analyse(p))?;
         if again != computed || from_session != computed || searched_again + searched_session != 0 {
             return Err(Fail(format!("game {id}: the second analysis was not the cached first one")));
         }

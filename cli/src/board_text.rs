@@ -1,7 +1,8 @@
 //! The board of a snapshot as plain text, for line mode: `w`/`W` White man/king, `b`/`B` Black, `.` an empty
-//! dark square; files and ranks around it, from the given side's point of view.
+//! dark square; files and ranks around it, as the snapshot's squares are placed on screen.
 
-use giveaway_core::api::{PieceKind, Snapshot, SquareView};
+use giveaway_app::board::Coordinates;
+use giveaway_app::{PieceKind, Snapshot, SquareView};
 use giveaway_core::Color;
 
 pub fn piece_letter(sq: &SquareView) -> char {
@@ -16,29 +17,18 @@ pub fn piece_letter(sq: &SquareView) -> char {
     }
 }
 
-/// The dark square at (`file`, `rank`), 0-based from a1.
-pub fn square_at(snap: &Snapshot, file: u32, rank: u32) -> Option<&SquareView> {
-    snap.squares.iter().find(|s| s.file == file && s.rank == rank)
+/// The dark square at screen `column` and `row` (0-based from the top left).
+pub fn square_at(snap: &Snapshot, column: u32, row: u32) -> Option<&SquareView> {
+    snap.squares.iter().find(|s| s.column == column && s.row == row)
 }
 
-/// Ranks top to bottom and files left to right as seen by `bottom` sitting at the lower edge.
-pub fn view_order(bottom: Color) -> ([u32; 8], [u32; 8]) {
-    let up: [u32; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-    let down: [u32; 8] = [7, 6, 5, 4, 3, 2, 1, 0];
-    match bottom {
-        Color::White => (down, up),
-        Color::Black => (up, down),
-    }
-}
-
-pub fn render(snap: &Snapshot, bottom: Color) -> String {
-    let (ranks, files) = view_order(bottom);
-    let file_row: String = files.iter().map(|&f| format!(" {}", (b'a' + f as u8) as char)).collect();
+pub fn render(snap: &Snapshot, coords: &Coordinates) -> String {
+    let file_row: String = coords.files.iter().map(|f| format!(" {f}")).collect();
     let mut out = format!("   {file_row}\n");
-    for &r in &ranks {
+    for (row, rank) in coords.ranks.iter().enumerate() {
         let cells: String =
-            files.iter().map(|&f| format!(" {}", square_at(snap, f, r).map_or(' ', piece_letter))).collect();
-        out += &format!(" {} {cells}  {}\n", r + 1, r + 1);
+            (0..8).map(|c| format!(" {}", square_at(snap, c, row as u32).map_or(' ', piece_letter))).collect();
+        out += &format!(" {rank} {cells}  {rank}\n");
     }
     out += &format!("   {file_row}\n");
     out
@@ -47,17 +37,26 @@ pub fn render(snap: &Snapshot, bottom: Color) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use giveaway_core::api::{GameSession, NewGame};
+    use giveaway_app::background::{NoObserver, Queued};
+    use giveaway_app::game::GameController;
+    use giveaway_app::{GameSession, NewGame};
+    use std::sync::Arc;
 
     #[test]
     fn start_position_from_both_sides() {
-        let snap = GameSession::new(NewGame::pass_and_play(None)).unwrap().snapshot().unwrap();
-        let white = render(&snap, Color::White);
+        let screen = |human: Color| {
+            let session = GameSession::new(NewGame::versus_computer(1, human)).unwrap();
+            let settings = giveaway_core::storage::Settings::default();
+            let c = GameController::new(session, settings, None, Arc::new(Queued::default()), Arc::new(NoObserver)).unwrap();
+            let s = c.state();
+            render(&s.snapshot, &s.coordinates)
+        };
+        let white = screen(Color::White);
         let lines: Vec<&str> = white.lines().collect();
         assert_eq!(lines[0], "    a b c d e f g h");
         assert_eq!(lines[1], " 8    b   b   b   b  8");
         assert_eq!(lines[8], " 1  w   w   w   w    1");
-        let black = render(&snap, Color::Black);
+        let black = screen(Color::Black);
         let lines: Vec<&str> = black.lines().collect();
         assert_eq!(lines[0], "    h g f e d c b a");
         assert_eq!(lines[1], " 1    w   w   w   w  1");

@@ -2,7 +2,7 @@
 //! control with odds, handicap. The full-screen app builds the same `NewGame` from its menus.
 
 use crate::args::{Args, Fail};
-use giveaway_core::api::{levels, NewGame, Opponent, SideTime, StartPosition, TimeControl};
+use giveaway_app::{levels, NewGame, Opponent, SideTime, StartPosition, TimeControl};
 use giveaway_core::record::parse_seconds;
 use giveaway_core::Color;
 

@@ -1,11 +1,13 @@
 //! Plain line mode: prints the position and reads moves in notation, one per line, so games can be scripted
 //! and tested. Used when stdin or stdout is not a terminal, or with `--line`.
 
-use crate::board_text;
 use crate::args::Fail;
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::{ApiResult, GameSession, Opponent, Snapshot};
-use giveaway_core::Color;
+use crate::board_text;
+use giveaway_app::background::Queued;
+use giveaway_app::board::square_name;
+use giveaway_app::game::{GameController, GameEvent, HintShown, ScreenState, Status};
+use giveaway_app::{ApiResult, Opponent};
+use giveaway_core::{Color, Notation};
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 
@@ -24,77 +26,89 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// `3:05.2` (tenths shown under a minute so a scripted flag fall can be followed).
-pub fn clock_text(ms: u64) -> String {
-    let (m, s) = (ms / 60_000, (ms / 1000) % 60);
-    if ms < 60_000 {
-        format!("{m}:{s:02}.{}", (ms / 100) % 10)
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
-/// Everything below the board: FEN, clocks, draw counters, forced captures, draw offer, result.
-fn status(snap: &Snapshot) -> String {
+/// Everything below the board: FEN, clocks, draw counters, forced captures, draw offer.
+fn status(s: &ScreenState) -> String {
+    let snap = &s.snapshot;
     let mut out = format!("FEN {}\n", snap.fen);
     if let Some(c) = &snap.clocks {
-        out += &format!("Clocks: White {}  Black {}\n", clock_text(c.white_ms), clock_text(c.black_ms));
+        out += &format!("Clocks: White {}  Black {}\n", c.white_text, c.black_text);
     }
     let k = &snap.counters;
     if k.king_move_limit > 0 && k.king_move_plies > 0 {
         out += &format!("King moves without capture: {} of {} plies\n", k.king_move_plies, k.king_move_limit);
     }
-    if snap.must_capture && snap.result.is_none() {
-        let who: Vec<&str> = snap.squares.iter().filter(|s| s.must_capture).map(|s| s.name.as_str()).collect();
-        if !who.is_empty() {
-            out += &format!("{} must capture ({}): captures are compulsory\n", color_name(snap.side_to_move), who.join(", "));
-        }
+    if let Status::YourMove { must_capture: true } | Status::SideToMove { must_capture: true, .. } = s.status {
+        let who = names(snap.squares.iter().filter(|q| q.must_capture).map(|q| q.number), snap.notation);
+        out += &format!("{} must capture ({who}): captures are compulsory\n", color_name(snap.side_to_move));
     }
-    if let Some(by) = snap.draw_offer {
+    if let Status::DrawOffered { by } = s.status {
         out += &format!("{} offers a draw: accept or decline\n", color_name(by));
     }
     out
 }
 
-/// Plays `session` on stdin/stdout until the game ends, the input ends, or `quit`. `db_option` is the
-/// `--db PATH` the game was opened with, if any: the printed way to continue the game must name the same file.
-pub fn run(session: Arc<GameSession>, db_option: Option<&str>) -> Result<(), Fail> {
+/// Square names, comma-separated, in the game's notation.
+pub fn names(squares: impl Iterator<Item = u32>, notation: Notation) -> String {
+    squares.filter_map(|n| square_name(n, notation)).collect::<Vec<_>>().join(", ")
+}
+
+/// Prints what happened since the last look: the computer's moves and the coach's tips. The engine work due
+/// runs to its end first: line mode has nothing else to do meanwhile.
+fn report(game: &GameController, engine: &Queued, out: &mut impl Write) -> Result<(), Fail> {
+    if !engine.is_empty() && game.state().status == Status::ComputerThinking {
+        writeln!(out, "Computer thinking...")?;
+        out.flush()?;
+    }
+    engine.run_all();
+    for event in game.take_events() {
+        match event {
+            GameEvent::Moved { mv, by_opponent: true, .. } if game.state().snapshot.opponent != Opponent::PassAndPlay => {
+                writeln!(out, "Computer plays {}", mv.text)?;
+            }
+            GameEvent::CoachTip { tip } => {
+                writeln!(out, "Coach: {} was {} — {} was better. {}", tip.played.text, article(&tip.class), tip.better.text, tip.message)?;
+            }
+            GameEvent::Failed { message } => writeln!(out, "error: {message}")?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `a mistake`, `an inaccuracy`.
+pub fn article(class: &str) -> String {
+    let an = class.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {class}", if an { "an" } else { "a" })
+}
+
+/// Plays the game on stdin/stdout until it ends, the input ends, or `quit`. `engine` is the background the
+/// controller was made with; `db_option` is the `--db PATH` the game was opened with, if any: the printed way
+/// to continue the game must name the same file.
+pub fn run(game: Arc<GameController>, engine: Arc<Queued>, db_option: Option<&str>) -> Result<(), Fail> {
     let again = |id: i64| match db_option {
         Some(path) => format!("Game {id} saved; continue it with: giveaway play --resume {id} --db {}", shell_word(path)),
         None => format!("Game {id} saved; continue it with: giveaway play --resume {id}"),
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let first = session.snapshot()?;
-    let bottom = match first.opponent {
-        Opponent::Computer { human, .. } => human,
-        Opponent::PassAndPlay => Color::White,
-    };
-    if let Some(id) = first.game_id {
+    let first = game.start();
+    if let Some(id) = first.snapshot.game_id {
         writeln!(out, "Game {id}")?;
     }
     let mut input = stdin.lock();
     let mut show = true;
     loop {
-        let snap = session.snapshot()?;
+        report(&game, &engine, &mut out)?;
+        let s = game.tick();
         if show {
-            write!(out, "{}{}", board_text::render(&snap, bottom), status(&snap))?;
+            write!(out, "{}{}", board_text::render(&s.snapshot, &s.coordinates), status(&s))?;
         }
         show = true;
-        if let Some(r) = &snap.result {
+        if let Some(r) = &s.snapshot.result {
             writeln!(out, "Game over: {} {}", r.text, r.pdn)?;
             return Ok(());
         }
-        if snap.computer_to_move {
-            writeln!(out, "Computer thinking...")?;
-            out.flush()?;
-            let after = wait(session.computer_move(None))??;
-            if let Some(m) = &after.last_move {
-                writeln!(out, "Computer plays {}", m.text)?;
-            }
-            continue;
-        }
-        write!(out, "{} to move: ", color_name(snap.side_to_move))?;
+        write!(out, "{} to move: ", color_name(s.snapshot.side_to_move))?;
         out.flush()?;
         let line = match read_line(&mut input)? {
             Input::Line(line) => line,
@@ -105,15 +119,16 @@ pub fn run(session: Arc<GameSession>, db_option: Option<&str>) -> Result<(), Fai
             }
             Input::End => {
                 writeln!(out)?;
-                if let Some(id) = snap.game_id {
+                if let Some(id) = s.snapshot.game_id {
                     writeln!(out, "{}", again(id))?;
                 }
                 return Ok(());
             }
         };
-        match command(&session, &snap, line.trim(), &mut out)? {
+        match command(&game, &engine, line.trim(), &mut out)? {
             Step::Quit => {
-                if let Some(id) = snap.game_id {
+                game.close();
+                if let Some(id) = s.snapshot.game_id {
                     writeln!(out, "{}", again(id))?;
                 }
                 return Ok(());
@@ -170,12 +185,8 @@ enum Step {
 }
 
 /// One line of input. A refused move or command prints why and asks again.
-fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Write) -> Result<Step, Fail> {
-    let human = match snap.opponent {
-        Opponent::Computer { human, .. } => human,
-        Opponent::PassAndPlay => snap.side_to_move,
-    };
-    let result: ApiResult<Snapshot> = match line {
+fn command(game: &Arc<GameController>, engine: &Queued, line: &str, out: &mut impl Write) -> Result<Step, Fail> {
+    let result: ApiResult<ScreenState> = match line {
         "" => return Ok(Step::Same),
         "quit" | "exit" | "q" => return Ok(Step::Quit),
         "help" | "?" => {
@@ -184,19 +195,25 @@ fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Wr
         }
         "board" => return Ok(Step::Redraw),
         "hint" => {
-            match wait(session.hint())? {
-                Ok(h) => writeln!(out, "Hint: {} ({})", h.mv.text, h.score_text)?,
+            // Both steps at once: line mode has no piece to highlight.
+            let asked = game.hint();
+            engine.run_all();
+            match asked.and_then(|_| game.hint()) {
+                Ok(ScreenState { hint: Some(HintShown { mv: Some(mv), score_text, .. }), .. }) => {
+                    writeln!(out, "Hint: {} ({score_text})", mv.text)?
+                }
+                Ok(_) => writeln!(out, "error: no hint was found")?,
                 Err(e) => writeln!(out, "error: {e}")?,
             }
             return Ok(Step::Same);
         }
-        "undo" => session.undo(),
-        "redo" => session.redo(),
-        "resign" => session.resign(human),
-        "draw" => session.offer_draw(),
-        "accept" => session.accept_draw(),
-        "decline" => session.decline_draw(),
-        text => session.play_move(text.to_string()),
+        "undo" => game.undo(),
+        "redo" => game.redo(),
+        "resign" => game.resign(),
+        "draw" => game.offer_draw(),
+        "accept" => game.accept_draw(),
+        "decline" => game.decline_draw(),
+        text => game.play_move(text.to_string()),
     };
     match result {
         Ok(_) => Ok(Step::Redraw),
@@ -206,12 +223,6 @@ fn command(session: &GameSession, snap: &Snapshot, line: &str, out: &mut impl Wr
         }
     }
 }
-
-/// Waits for an API future on the core's runtime (line mode has nothing else to do meanwhile).
-fn wait<F: std::future::Future>(f: F) -> ApiResult<F::Output> {
-    Ok(runtime()?.block_on(f))
-}
-
 
 #[cfg(test)]
 mod tests {

@@ -3,8 +3,8 @@
 
 use crate::args::{Args, Fail};
 use crate::{db_path, game_setup, line, tui};
-use giveaway_core::api::runtime::runtime;
-use giveaway_core::api::GameLibrary;
+use giveaway_app::background::{NoObserver, Queued};
+use giveaway_app::GameLibrary;
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -28,7 +28,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     // in the background once the first screen is up.
     let damaged = match library.open_notice() {
         Some(n) => Some(n),
-        None => runtime()?.block_on(library.check_integrity())?,
+        None => library.check_integrity()?,
     };
     if let Some(n) = damaged {
         eprintln!(
@@ -43,7 +43,11 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         None => None,
     };
     match session {
-        Some(s) if line_mode => line::run(s, args.value("db")),
+        Some(s) if line_mode => {
+            // Line mode waits for the engine anyway: its work runs when the loop asks for it.
+            let engine = Arc::new(Queued::default());
+            line::run(library.controller(s, engine.clone(), Arc::new(NoObserver))?, engine, args.value("db"))
+        }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
         first => tui::run(library, first),
     }

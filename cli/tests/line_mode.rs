@@ -1,7 +1,7 @@
 //! `giveaway play` in line mode (stdin and stdout are pipes here): a whole game against the computer driven
 //! through stdin, a pass-and-play game drawn by the 15-move king rule, resume, and refused input.
 
-use giveaway_core::api::GameLibrary;
+use giveaway_app::GameLibrary;
 use giveaway_core::storage::Filter;
 use giveaway_core::{format_move, legal_moves, parse_fen, EndReason, Game, Move, Notation, Outcome, Rules};
 use std::io::{Read, Write};
@@ -82,7 +82,7 @@ fn last_fen(text: &str) -> String {
     text.lines().rev().find_map(|l| l.strip_prefix("FEN ")).expect("a FEN line").to_string()
 }
 
-fn games(db: &std::path::Path) -> Vec<giveaway_core::api::GameSummaryView> {
+fn games(db: &std::path::Path) -> Vec<giveaway_app::GameSummaryView> {
     let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
     let all = Filter { mode: None, result: None, level: None, in_progress: None, since: None, until: None, player: None };
     lib.list_games(all, None, 100).unwrap().games

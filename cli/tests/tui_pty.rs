@@ -5,7 +5,7 @@
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
-use giveaway_core::api::{runtime::runtime, GameLibrary, NewGame, Reaction};
+use giveaway_app::{GameLibrary, NewGame, Reaction};
 use giveaway_core::Color;
 use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, PtySize};
 use std::io::{Read, Write};
@@ -266,7 +266,7 @@ fn a_finished_game_is_analysed_in_the_saved_games() {
     let mut snap = game.snapshot().unwrap();
     while snap.result.is_none() {
         snap = if snap.computer_to_move {
-            runtime().unwrap().block_on(game.computer_move(None)).unwrap()
+            game.computer_move(None).unwrap()
         } else {
             let fen = giveaway_core::parse_fen(&snap.fen).unwrap();
             let mv = giveaway_core::legal_moves(&fen)[0];

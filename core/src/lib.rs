@@ -3,7 +3,6 @@
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
 
-pub mod api;
 pub mod engine;
 pub mod fen;
 pub mod game;
@@ -22,5 +21,3 @@ pub use movegen::{legal_moves, Move, MoveList};
 pub use notation::{format_move, parse_move, MoveParseError, Notation};
 pub use position::{Color, Piece, Position, PositionError, Role};
 pub use square::{Bitboard, Square, Squares};
-
-uniffi::setup_scaffolding!();

@@ -3,7 +3,6 @@
 //! refused with the database unchanged; an imported timed game replays with its clocks per move.
 
 use giveaway_core::game::{EndReason, GameResult, Outcome};
-use giveaway_core::api::{GameLibrary, NewGame as ApiNewGame};
 use giveaway_core::movegen::legal_moves;
 use giveaway_core::position::{Color, Position};
 use giveaway_core::record::{Clocks, GameMode, NewGame, SideTime, TimeControl};
@@ -240,42 +239,4 @@ fn clocks_after_each_move_survive_export_and_import() {
     let ten = Clocks { white_ms: 600_000, black_ms: 600_000 };
     assert_eq!(got.move_clocks, [Some(ten), Some(Clocks { black_ms: 598_000, ..ten })]);
     assert_eq!(got.summary.clocks, got.move_clocks[1]);
-}
-
-#[test]
-fn an_imported_timed_game_replays_with_its_clocks() {
-    let dir = TempDir::new().unwrap();
-    let library = |name: &str| GameLibrary::open(dir.path().join(name).to_string_lossy().into_owned()).unwrap();
-    let (a, b) = (library("a.db"), library("b.db"));
-    // The increment makes every move's clocks differ from the starting times.
-    let game = a.new_game(ApiNewGame::pass_and_play(Some(TimeControl::even(5, 3)))).unwrap();
-    for text in ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-f4"] {
-        game.play_move(text.into()).unwrap();
-    }
-    let id = game.snapshot().unwrap().game_id.unwrap();
-    let played = Storage::open(dir.path().join("a.db")).unwrap().0.load_game(id).unwrap().move_clocks;
-    assert!(played.iter().all(Option::is_some), "{played:?}");
-
-    let imported = b.import_pdn(a.export_pdn(id).unwrap()).unwrap()[0];
-    let stored = Storage::open(dir.path().join("b.db")).unwrap().0.load_game(imported).unwrap().move_clocks;
-    assert_eq!(stored, played);
-    let replay = b.replay(imported).unwrap();
-    for (ply, c) in played.iter().enumerate() {
-        let shown = replay.snapshot_at(ply as u32 + 1).unwrap().clocks.unwrap();
-        let c = c.unwrap();
-        assert_eq!((shown.white_ms, shown.black_ms), (c.white_ms, c.black_ms), "after ply {}", ply + 1);
-    }
-}
-
-#[test]
-fn absurd_imported_clocks_resume_without_panic() {
-    let dir = TempDir::new().unwrap();
-    let lib = GameLibrary::open(dir.path().join("a.db").to_string_lossy().into_owned()).unwrap();
-    // Clocks far past what any game uses (they are stored clamped to i64 milliseconds), with an increment.
-    let text = "[TimeControl \"60+5\"]\n1. 22-18 {[%clock w5124095576030:25:51.615 B5124095576030:25:51.615]} *";
-    let id = lib.import_pdn(text.into()).unwrap()[0];
-    let game = lib.resume(id).unwrap();
-    let snap = game.play_move("f6-e5".into()).unwrap();
-    assert_eq!(snap.ply, 2);
-    assert!(snap.clocks.unwrap().black_ms > 0);
 }

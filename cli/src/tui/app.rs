@@ -5,8 +5,8 @@ use super::home::HomeScreen;
 use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
-use super::worker::{Message, Worker};
-use giveaway_core::api::{GameSession, GameLibrary};
+use giveaway_app::background::{NoObserver, Threads};
+use giveaway_app::{GameLibrary, GameSession};
 use giveaway_core::storage::Settings;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -16,10 +16,9 @@ use std::sync::Arc;
 const MIN_WIDTH: u16 = 76;
 const MIN_HEIGHT: u16 = 16;
 
-/// What the screens share: the library, the engine worker and the settings.
+/// What the screens share: the library and the settings.
 pub struct Ctx {
     pub library: Arc<GameLibrary>,
-    pub worker: Worker,
     pub settings: Settings,
 }
 
@@ -52,9 +51,9 @@ pub struct App {
 impl App {
     pub fn new(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> App {
         let settings = library.settings().unwrap_or_default();
-        let mut ctx = Ctx { library, worker: Worker::new(), settings };
+        let ctx = Ctx { library, settings };
         let screen = match first {
-            Some(session) => Screen::Game(Box::new(GameScreen::new(session, &mut ctx))),
+            Some(session) => game_screen(session, &ctx),
             None => Screen::Home(HomeScreen::new(&ctx)),
         };
         App { ctx, screen, done: false }
@@ -87,23 +86,11 @@ impl App {
         self.go(go);
     }
 
-    /// Called every frame: clocks, starting the computer's move.
+    /// Called every frame: the engine's answers, clocks.
     pub fn tick(&mut self) {
-        if let Screen::Game(s) = &mut self.screen {
-            s.tick(&mut self.ctx);
-        }
-    }
-
-    pub fn worker_messages(&mut self) {
-        while let Some(m) = self.ctx.worker.try_recv() {
-            self.message(m);
-        }
-    }
-
-    fn message(&mut self, m: Message) {
         match &mut self.screen {
-            Screen::Game(s) => s.message(m, &mut self.ctx),
-            Screen::Replay(s) => s.message(m),
+            Screen::Game(s) => s.tick(),
+            Screen::Replay(s) => s.tick(),
             _ => {}
         }
     }
@@ -129,7 +116,7 @@ impl App {
                 return;
             }
             Go::Home => Screen::Home(HomeScreen::new(&self.ctx)),
-            Go::Game(session) => Screen::Game(Box::new(GameScreen::new(session, &mut self.ctx))),
+            Go::Game(session) => game_screen(session, &self.ctx),
             Go::Saved => Screen::Saved(SavedScreen::new(&self.ctx)),
             Go::Replay { id, analyse } => match ReplayScreen::open(id, analyse, &mut self.ctx) {
                 Ok(s) => Screen::Replay(Box::new(s)),
@@ -137,5 +124,14 @@ impl App {
             },
             Go::Settings => Screen::Settings(SettingsScreen::new(&self.ctx)),
         };
+    }
+}
+
+/// The game screen for `session`; its engine work runs on threads of its own, and the screen reads the state
+/// every frame (so it needs no observer).
+fn game_screen(session: Arc<GameSession>, ctx: &Ctx) -> Screen {
+    match ctx.library.controller(session, Arc::new(Threads), Arc::new(NoObserver)) {
+        Ok(game) => Screen::Game(Box::new(GameScreen::new(game))),
+        Err(e) => Screen::Saved(SavedScreen::with_message(ctx, format!("cannot open the game: {e}"))),
     }
 }

@@ -1,25 +1,21 @@
 //! The board drawn from a snapshot: squares coloured by the theme and by what the snapshot marks (last move,
-//! selection, destinations, forced captures, hint), pieces as glyphs, coordinates around it. Markers in the
+//! selection, destinations, forced captures, hint), pieces as glyphs, coordinates around it, every square
+//! where the snapshot places it. Markers in the
 //! cell edges repeat the important highlights in plain text: `>x<` the cursor, `[x]` the selected piece,
 //! `!x!` a piece that must capture, `{x}` the hinted piece, `·` a destination, `×` a captured piece.
 
 use super::theme::{dim, Theme};
-use crate::board_text::{square_at, view_order};
-use giveaway_core::api::{Snapshot, SquareView};
-use giveaway_core::{Color as Side, Notation};
+use crate::board_text::square_at;
+use giveaway_app::board::Coordinates;
+use giveaway_app::{Snapshot, SquareView};
+use giveaway_core::Notation;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// Extra marks the game screen adds on top of the snapshot.
-#[derive(Default, Clone)]
+/// What the game screen adds on top of the snapshot: the keyboard cursor's (column, row).
+#[derive(Default, Clone, Copy)]
 pub struct Marks {
-    /// (file, rank) of the keyboard cursor.
     pub cursor: Option<(u32, u32)>,
-    /// Hint: the piece to move, then the squares of the hinted move.
-    pub hint_piece: Option<u32>,
-    pub hint_path: Vec<u32>,
-    /// The "show legal moves" setting is off: no destination dots.
-    pub hide_destinations: bool,
 }
 
 /// Cell size that fits `width` x `height` (board plus one line and two columns of coordinates).
@@ -37,44 +33,36 @@ pub fn board_width(cell_w: usize) -> u16 {
     (8 * cell_w + 3) as u16
 }
 
-pub fn lines(snap: &Snapshot, marks: &Marks, theme: &Theme, bottom: Side, (cw, ch): (usize, usize)) -> Vec<Line<'static>> {
-    let (ranks, files) = view_order(bottom);
+pub fn lines(snap: &Snapshot, coords: &Coordinates, marks: &Marks, theme: &Theme, (cw, ch): (usize, usize)) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    for &r in &ranks {
+    for (row, rank) in coords.ranks.iter().enumerate() {
         for sub in 0..ch {
             let middle = sub == (ch - 1) / 2;
-            let label = if middle { format!("{:>2} ", r + 1) } else { "   ".to_string() };
+            let label = if middle { format!("{rank:>2} ") } else { "   ".to_string() };
             let mut spans = vec![Span::styled(label, dim())];
-            for &f in &files {
-                spans.extend(cell(snap, marks, theme, f, r, cw, middle));
+            for column in 0..8 {
+                spans.extend(cell(snap, marks, theme, (column, row as u32), cw, middle));
             }
             out.push(Line::from(spans));
         }
     }
     let mut files_line = "   ".to_string();
-    for &f in &files {
-        files_line += &format!("{:^cw$}", (b'a' + f as u8) as char);
+    for f in &coords.files {
+        files_line += &format!("{f:^cw$}");
     }
     out.push(Line::styled(files_line, dim()));
     out
 }
 
-fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw: usize, middle: bool) -> Vec<Span<'static>> {
-    let Some(sq) = square_at(snap, file, rank) else {
+fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, (column, row): (u32, u32), cw: usize, middle: bool) -> Vec<Span<'static>> {
+    let Some(sq) = square_at(snap, column, row) else {
         return vec![Span::styled(" ".repeat(cw), Style::default().bg(theme.light))];
     };
-    let shown;
-    let sq = if marks.hide_destinations && (sq.destination || sq.final_destination) {
-        shown = SquareView { destination: false, final_destination: false, ..sq.clone() };
-        &shown
-    } else {
-        sq
-    };
-    let on_hint_path = marks.hint_path.contains(&sq.number);
-    let hinted = marks.hint_piece == Some(sq.number);
+    // The piece of the hint's first step is marked with braces; the move's path is coloured.
+    let hinted = sq.hint && sq.piece.is_some();
     let bg = if sq.selected {
         theme.selected
-    } else if hinted || on_hint_path {
+    } else if sq.hint {
         theme.hint
     } else if sq.must_capture {
         theme.must_capture
@@ -89,7 +77,7 @@ fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, file: u32, rank: u32, cw:
     if !middle {
         return vec![Span::styled(" ".repeat(cw), base)];
     }
-    let cursor = marks.cursor == Some((file, rank));
+    let cursor = marks.cursor == Some((column, row));
     let (outer_l, outer_r) = if cursor { (">", "<") } else { (" ", " ") };
     let (inner_l, inner_r) = if sq.selected {
         ("[", "]")
@@ -133,30 +121,39 @@ fn glyph(sq: &SquareView, notation: Notation, theme: &Theme, base: Style) -> (St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use giveaway_core::api::{GameSession, NewGame};
+    use giveaway_app::{GameSession, NewGame};
 
     fn text(lines: &[Line]) -> Vec<String> {
         lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()
+    }
+
+    fn white_below(snap: &Snapshot) -> Vec<String> {
+        text(&board(snap, &Marks::default(), &Theme::new("classic", "classic")))
+    }
+
+    fn board(snap: &Snapshot, marks: &Marks, theme: &Theme) -> Vec<Line<'static>> {
+        let coords = Coordinates { files: "abcdefgh".chars().map(String::from).collect(), ranks: (1..=8).rev().map(|r| r.to_string()).collect(), square_numbers: snap.notation == Notation::Numeric };
+        lines(snap, &coords, marks, theme, (5, 1))
     }
 
     #[test]
     fn start_position_with_cursor_and_forced_capture_marks() {
         let game = GameSession::new(NewGame::pass_and_play(None)).unwrap();
         let theme = Theme::new("classic", "classic");
-        let marks = Marks { cursor: Some((2, 2)), ..Marks::default() };
+        let marks = Marks { cursor: Some((2, 5)) };
         let snap = game.snapshot().unwrap();
-        let t = text(&lines(&snap, &marks, &theme, Side::White, (5, 1)));
+        let t = text(&board(&snap, &marks, &theme));
         assert_eq!(t[0], " 8        ●         ●         ●         ●  ");
         assert_eq!(t[5], " 3   ○       > ○ <       ○         ○       ");
         assert_eq!(t[8], "     a    b    c    d    e    f    g    h  ");
         // c3-d4 f6-e5: White's d4 must capture e5.
         game.play_move("c3-d4".into()).unwrap();
         let snap = game.play_move("f6-e5".into()).unwrap();
-        let t = text(&lines(&snap, &Marks::default(), &theme, Side::White, (5, 1)));
+        let t = white_below(&snap);
         assert_eq!(t[4], " 4                 !○!                     ");
         // Selected, with its landing square f6 marked.
         let snap = game.select(18).unwrap();
-        let t = text(&lines(&snap, &Marks::default(), &theme, Side::White, (5, 1)));
+        let t = white_below(&snap);
         assert_eq!(t[4], " 4                 [○]                     ");
         assert_eq!(t[2], " 6        ●         ●         ·         ●  ");
     }
@@ -165,7 +162,7 @@ mod tests {
     fn numeric_notation_numbers_the_empty_dark_squares() {
         let game = GameSession::new(NewGame::pass_and_play(None)).unwrap();
         let snap = game.set_notation(Notation::Numeric);
-        let t = text(&lines(&snap, &Marks::default(), &Theme::new("green", "letters"), Side::White, (5, 1)));
+        let t = text(&board(&snap, &Marks::default(), &Theme::new("green", "letters")));
         assert_eq!(t[4], " 4        17        18        19        20 ");
         assert_eq!(t[0], " 8        b         b         b         b  ");
     }

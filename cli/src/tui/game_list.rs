@@ -2,7 +2,7 @@
 //! appended when the cursor nears the end of what is loaded, so any number of games opens at once and every
 //! one of them can be reached. No terminal here: the screen draws what this holds.
 
-use giveaway_core::api::{ApiResult, GameLibrary, GameSummaryView};
+use giveaway_app::{ApiResult, GameLibrary, GameSummaryView};
 use giveaway_core::storage::Filter;
 
 /// Games asked for at a time.
@@ -115,7 +115,7 @@ fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use giveaway_core::api::NewGame;
+    use giveaway_app::NewGame;
     use giveaway_core::record::GameMode;
     use giveaway_core::Color;
     use std::sync::Arc;

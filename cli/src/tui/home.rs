@@ -4,7 +4,7 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_core::api::{
+use giveaway_app::{
     handicap_presets, levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset,
 };
 use giveaway_core::storage::Filter;
@@ -113,7 +113,7 @@ impl HomeScreen {
             (None, None) => None,
             // Time odds against unlimited time: the unlimited side gets a day.
             (w, b) => {
-                let day = giveaway_core::api::SideTime { base_ms: 86_400_000, increment_ms: 0 };
+                let day = giveaway_app::SideTime { base_ms: 86_400_000, increment_ms: 0 };
                 Some(TimeControl { white: w.map_or(day, |t| t.white), black: b.map_or(day, |t| t.black) })
             }
         };

@@ -1,9 +1,9 @@
-//! The full-screen terminal app (ratatui on crossterm), built on the same session and library API as the
-//! phone shells. One job per file: `app` switches screens; `home`, `game`, `saved`, `replay`, `settings` are
-//! the screens; `game_list` pages the saved games, `reactions` holds the emoji picker's choices and what
-//! shows; `board` draws the board, `form` the menus, `worker` runs the engine off the UI thread,
-//! `input` maps keys, `theme` holds colours, `terminal` restores the terminal on every exit, `signals` makes
-//! SIGTERM and SIGHUP one of those exits.
+//! The full-screen terminal app (ratatui on crossterm), built on the same app layer as the phone shells: its
+//! game and replay screens draw the app layer's controllers. One job per file: `app` switches screens; `home`,
+//! `game`, `saved`, `replay`, `settings` are the screens; `game_list` pages the saved games, `reactions` holds
+//! the emoji picker's choices and what shows; `board` draws the board, `form` the menus, `input` maps keys,
+//! `theme` holds colours, `terminal` restores the terminal on every exit, `signals` makes SIGTERM and SIGHUP
+//! one of those exits.
 
 mod app;
 mod board;
@@ -19,10 +19,9 @@ mod settings;
 mod signals;
 mod terminal;
 mod theme;
-mod worker;
 
 use crate::args::Fail;
-use giveaway_core::api::{GameSession, GameLibrary};
+use giveaway_app::{GameSession, GameLibrary};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,7 +45,6 @@ fn run_until_quit(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>, si
             app.leave();
             return Ok(Some(number));
         }
-        app.worker_messages();
         app.tick();
         guard.term.draw(|f| app.draw(f))?;
         // A short wait keeps clocks and the thinking spinner moving without spinning the CPU.

@@ -2,12 +2,12 @@
 //! beside its player for a few seconds. The game record keeps every reaction (the core saves them); this only
 //! decides what is on screen now.
 
-use giveaway_core::api::Reaction;
+use giveaway_app::Reaction;
 use giveaway_core::Color;
 use std::time::{Duration, Instant};
 
 /// The emoji every front end offers (the core's catalog), in its order; the picker numbers them from 1.
-pub use giveaway_core::api::catalog::REACTION_EMOJIS as EMOJI;
+pub use giveaway_app::catalog::REACTION_EMOJIS as EMOJI;
 
 /// How long a reaction stays next to its player.
 pub const SHOWN_FOR: Duration = Duration::from_secs(4);

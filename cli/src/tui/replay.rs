@@ -6,9 +6,9 @@ use super::app::{Ctx, Go};
 use super::board::{self, Marks};
 use super::input::{direction, Dir};
 use super::theme::{accent, dim, error, Theme};
-use super::worker::{Answer, Message, News};
-use giveaway_core::api::{AnalysisView, GameSummaryView, Replay, Snapshot};
-use giveaway_core::Color;
+use giveaway_app::background::{NoObserver, Threads};
+use giveaway_app::library::{ReplayController, ReplayState};
+use giveaway_app::{AnalysisView, ApiResult};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as Tint, Style};
@@ -20,129 +20,123 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub struct ReplayScreen {
-    replay: Arc<Replay>,
-    summary: GameSummaryView,
-    ply: u32,
-    snap: Snapshot,
-    analysis: Option<AnalysisView>,
-    /// The running analysis: job number, start, positions done of total.
-    job: Option<(u64, Instant, u32, u32)>,
+    replay: Arc<ReplayController>,
+    state: ReplayState,
+    /// The analysis has been running since then (for the spinner).
+    analysing_since: Option<Instant>,
     message: Option<(String, bool)>,
 }
 
 impl ReplayScreen {
     pub fn open(id: i64, analyse: bool, ctx: &mut Ctx) -> Result<ReplayScreen, String> {
-        let replay = ctx.library.replay(id).map_err(|e| e.to_string())?;
-        replay.set_notation(ctx.settings.notation);
-        let ply = replay.plies();
-        let snap = replay.snapshot_at(ply).map_err(|e| e.to_string())?;
-        let summary = replay.summary();
-        let mut s = ReplayScreen { replay, summary, ply, snap, analysis: None, job: None, message: None };
+        let replay = ctx.library.open_replay(id, Arc::new(Threads), Arc::new(NoObserver)).map_err(|e| e.to_string())?;
+        let state = replay.last().map_err(|e| e.to_string())?;
+        let mut s = ReplayScreen { replay, state, analysing_since: None, message: None };
         if analyse {
-            s.analyse(ctx);
+            let r = s.replay.analyse();
+            s.apply(r);
         }
         Ok(s)
     }
 
-    fn analyse(&mut self, ctx: &mut Ctx) {
-        if self.job.is_some() {
-            return;
-        }
-        match ctx.worker.analyse(self.replay.clone()) {
-            Ok(id) => self.job = Some((id, Instant::now(), 0, self.replay.plies() + 1)),
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    fn go_to(&mut self, ply: u32) {
-        self.ply = ply.min(self.replay.plies());
-        match self.replay.snapshot_at(self.ply) {
-            Ok(s) => self.snap = s,
-            Err(e) => self.message = Some((e.to_string(), true)),
-        }
-    }
-
-    pub fn message(&mut self, m: Message) {
-        let Some(job) = self.job.as_mut().filter(|j| j.0 == m.job) else { return };
-        match m.news {
-            News::Analysed { done, total } => (job.2, job.3) = (done, total),
-            News::Done(answer) => {
-                let Answer::Analysis(r) = *answer else { return };
-                self.job = None;
-                match r {
-                    Ok(a) => self.analysis = Some(a),
-                    Err(e) => self.message = Some((format!("analysis: {e}"), true)),
+    fn apply(&mut self, r: ApiResult<ReplayState>) {
+        match r {
+            Ok(s) => {
+                self.analysing_since = s.progress.map(|_| self.analysing_since.unwrap_or_else(Instant::now));
+                if let Some(e) = &s.error {
+                    self.message = Some((format!("analysis: {e}"), true));
                 }
+                self.state = s;
             }
-            _ => {}
+            Err(e) => self.message = Some((e.to_string(), true)),
         }
+    }
+
+    /// Every frame: the analysis' progress and end.
+    pub fn tick(&mut self) {
+        let r = self.replay.state();
+        self.apply(r);
     }
 
     pub fn leave(&mut self) {
-        if self.job.take().is_some() {
-            self.replay.cancel_analysis();
-        }
+        self.replay.close();
     }
 
     pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {
         self.message = None;
-        match direction(&key) {
-            Some(Dir::Left) => self.go_to(self.ply.saturating_sub(1)),
-            Some(Dir::Right) => self.go_to(self.ply + 1),
-            Some(Dir::Up) => self.go_to(self.ply.saturating_sub(10)),
-            Some(Dir::Down) => self.go_to(self.ply + 10),
-            None => {}
+        let ply = self.state.ply;
+        let step = match direction(&key) {
+            Some(Dir::Left) => Some(self.replay.previous()),
+            Some(Dir::Right) => Some(self.replay.next()),
+            Some(Dir::Up) => Some(self.replay.go_to(ply.saturating_sub(10))),
+            Some(Dir::Down) => Some(self.replay.go_to(ply + 10)),
+            None => None,
+        };
+        if let Some(r) = step {
+            self.apply(r);
+            return Go::Stay;
         }
-        match key.code {
-            KeyCode::Home => self.go_to(0),
-            KeyCode::End => self.go_to(u32::MAX),
-            KeyCode::Char('a') => self.analyse(ctx),
-            KeyCode::Esc if self.job.is_some() => {
+        let r = match key.code {
+            KeyCode::Home => self.replay.first(),
+            KeyCode::End => self.replay.last(),
+            KeyCode::Char('a') => self.replay.analyse(),
+            KeyCode::Char('x') => self.replay.next_mistake(),
+            KeyCode::Char('X') => self.replay.previous_mistake(),
+            KeyCode::Char('f') => self.replay.flip_board(),
+            KeyCode::Esc if self.state.progress.is_some() => {
                 self.leave();
                 self.message = Some(("Analysis stopped.".into(), false));
+                self.replay.state()
             }
-            KeyCode::Char('c') => match ctx.library.resume(self.summary.id) {
+            KeyCode::Char('c') => match ctx.library.resume(self.state.summary.id) {
                 Ok(s) => return Go::Game(s),
-                Err(e) => self.message = Some((e.to_string(), true)),
+                Err(e) => Err(e),
             },
             KeyCode::Esc | KeyCode::Char('q') => return Go::Saved,
-            _ => {}
-        }
+            _ => return Go::Stay,
+        };
+        let keep = self.message.take();
+        self.apply(r);
+        self.message = self.message.take().or(keep);
         Go::Stay
     }
 
     pub fn draw(&mut self, f: &mut Frame, ctx: &Ctx) {
         let theme = Theme::new(&ctx.settings.board_theme, &ctx.settings.piece_theme);
         let [main, help] = Layout::vertical([Constraint::Min(10), Constraint::Length(1)]).areas(f.area());
-        let graph_h = if self.analysis.is_some() { (main.height / 3).clamp(6, 12) } else { 0 };
+        let st = &self.state;
+        let graph_h = if st.analysis.is_some() { (main.height / 3).clamp(6, 12) } else { 0 };
         let [upper, graph] = Layout::vertical([Constraint::Min(8), Constraint::Length(graph_h)]).areas(main);
         let cell = board::cell_size(upper.width.saturating_sub(44), upper.height.saturating_sub(2));
         let [left, right] =
             Layout::horizontal([Constraint::Length(board::board_width(cell.0) + 2), Constraint::Min(40)]).areas(upper);
-        let bottom = self.summary.human_color.unwrap_or(Color::White);
-        let title = format!(" Game {} · {} vs {} · move {}/{} ", self.summary.id, self.summary.white, self.summary.black, self.ply, self.replay.plies());
-        let lines = board::lines(&self.snap, &Marks::default(), &theme, bottom, cell);
+        let title = format!(" Game {} · {} vs {} · move {}/{} ", st.summary.id, st.summary.white, st.summary.black, st.ply, st.plies);
+        let lines = board::lines(&st.snapshot, &st.coordinates, &Marks::default(), &theme, cell);
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), left);
         self.draw_moves(f, right);
-        if let Some(a) = &self.analysis {
-            draw_graph(f, graph, a, self.ply);
+        if let Some(a) = &st.analysis {
+            draw_graph(f, graph, a, st.ply);
         }
         f.render_widget(
-            Paragraph::new(Line::styled("←→ step · ↑↓ 10 moves · Home/End · a analyse · Esc stop analysis · c continue playing · q back", dim())),
+            Paragraph::new(Line::styled(
+                "←→ step · ↑↓ 10 moves · Home/End · a analyse · x/X next/previous mistake · f flip · Esc stop analysis · c continue playing · q back",
+                dim(),
+            )),
             help,
         );
     }
 
     fn draw_moves(&self, f: &mut Frame, area: Rect) {
+        let st = &self.state;
         let mut head: Vec<Line> = Vec::new();
-        if let Some(r) = &self.snap.result {
+        if let Some(r) = &st.snapshot.result {
             head.push(Line::styled(format!("{} {}", r.pdn, r.text), accent()));
         }
-        if let Some((_, started, done, total)) = &self.job {
+        if let (Some(p), Some(started)) = (&st.progress, self.analysing_since) {
             let frame = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][(started.elapsed().as_millis() / 100) as usize % 10];
-            head.push(Line::styled(format!("{frame} Analysing: {done}/{total} positions (Esc stops)"), accent()));
+            head.push(Line::styled(format!("{frame} Analysing: {}/{} positions (Esc stops)", p.done, p.total), accent()));
         }
-        if let Some(a) = &self.analysis {
+        if let Some(a) = &st.analysis {
             let pct = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.0}%"));
             head.push(Line::styled(
                 format!("Accuracy: White {} · Black {}", pct(a.white_accuracy), pct(a.black_accuracy)),
@@ -154,14 +148,14 @@ impl ReplayScreen {
         }
         let [top, list] = Layout::vertical([Constraint::Length(head.len() as u16), Constraint::Min(3)]).areas(area);
         f.render_widget(Paragraph::new(head), top);
-        let texts: Vec<ListedMove> = match &self.analysis {
+        let texts: Vec<ListedMove> = match &st.analysis {
             Some(a) => a
                 .moves
                 .iter()
                 .map(|m| (m.ply, m.played.text.clone(), Some((m.class.clone(), m.best.as_ref().map(|b| b.text.clone())))))
                 .collect(),
-            None => self
-                .snap
+            None => st
+                .snapshot
                 .move_list
                 .iter()
                 .flat_map(|r| [r.white.clone(), r.black.clone()])
@@ -171,9 +165,9 @@ impl ReplayScreen {
                 .collect(),
         };
         let visible = list.height.saturating_sub(2) as usize;
-        let current = self.ply.saturating_sub(1) as usize;
+        let current = st.ply.saturating_sub(1) as usize;
         let first = current.saturating_sub(visible / 2).min(texts.len().saturating_sub(visible));
-        let black_first = self.snap.move_list.first().is_some_and(|r| r.white.is_none());
+        let black_first = st.snapshot.move_list.first().is_some_and(|r| r.white.is_none());
         let lines: Vec<Line> = texts
             .iter()
             .skip(first)
@@ -181,7 +175,7 @@ impl ReplayScreen {
             .map(|(ply, text, review)| {
                 let slot = *ply + u32::from(black_first);
                 let number = if slot % 2 == 0 { format!("{:>3}.", slot / 2 + 1) } else { format!("{:>3}…", slot / 2 + 1) };
-                let here = *ply + 1 == self.ply;
+                let here = *ply + 1 == st.ply;
                 let style = if here { accent() } else { Style::default() };
                 let mut spans = vec![Span::styled(format!("{} {number} {text:<16}", if here { "▶" } else { " " }), style)];
                 if let Some((class, best)) = review {
@@ -193,7 +187,7 @@ impl ReplayScreen {
                 Line::from(spans)
             })
             .collect();
-        let title = if self.analysis.is_some() { " Moves · analysis " } else { " Moves " };
+        let title = if st.analysis.is_some() { " Moves · analysis " } else { " Moves " };
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), list);
     }
 }

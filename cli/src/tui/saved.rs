@@ -6,7 +6,7 @@ use super::app::{Ctx, Go};
 use super::game_list::{GameList, PAGE};
 use super::input::{direction, is_confirm, Dir};
 use super::theme::{accent, dim, error};
-use giveaway_core::api::{ApiResult, GameSummaryView};
+use giveaway_app::{ApiResult, GameSummaryView};
 use giveaway_core::record::GameMode;
 use giveaway_core::storage::{Filter, ResultFilter};
 use giveaway_core::{Color, EndReason, Outcome};
@@ -302,7 +302,7 @@ impl SavedScreen {
 
 fn stats_lines(ctx: &Ctx) -> Vec<Line<'static>> {
     let Ok(stats) = ctx.library.stats() else { return vec![Line::styled("statistics unavailable", error())] };
-    let names = giveaway_core::api::levels();
+    let names = giveaway_app::levels();
     let mut out = vec![Line::styled("Level            W  D  L", dim())];
     for l in &stats.by_level {
         let name = names.iter().find(|n| n.number == l.level).map_or("?".to_string(), |n| n.name.clone());

@@ -1,7 +1,7 @@
 //! Colours and piece symbols. Board themes colour the squares; piece themes pick the glyphs. White's pieces are
 //! hollow and Black's filled, so the board reads right even without colour.
 
-use giveaway_core::api::{PieceKind, PieceView};
+use giveaway_app::{PieceKind, PieceView};
 use giveaway_core::Color as Side;
 use ratatui::style::{Color, Modifier, Style};
 

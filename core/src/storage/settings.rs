@@ -43,6 +43,8 @@ pub struct Settings {
     pub last_human_color: Color,
     /// `None`: unlimited.
     pub last_time_control: Option<TimeControl>,
+    /// The player was told once why a capture is compulsory (the first time it applied).
+    pub must_capture_explained: bool,
 }
 
 impl Default for Settings {
@@ -60,6 +62,7 @@ impl Default for Settings {
             last_level: 1,
             last_human_color: Color::White,
             last_time_control: None,
+            must_capture_explained: false,
         }
     }
 }
@@ -111,6 +114,7 @@ impl Settings {
             ("last_level", self.last_level.to_string()),
             ("last_human_color", name_of(&COLORS, self.last_human_color).into()),
             ("last_time_control", self.last_time_control.map_or_else(|| "none".into(), |t| t.pdn())),
+            ("must_capture_explained", bool_text(self.must_capture_explained).into()),
         ]
     }
 
@@ -133,6 +137,7 @@ impl Settings {
             "orientation" => self.orientation = pick(&ORIENTATIONS, v).unwrap_or(self.orientation),
             "last_level" => self.last_level = v.parse().unwrap_or(self.last_level),
             "last_human_color" => self.last_human_color = pick(&COLORS, v).unwrap_or(self.last_human_color),
+            "must_capture_explained" => self.must_capture_explained = flag(v).unwrap_or(self.must_capture_explained),
             "last_time_control" => {
                 if v == "none" {
                     self.last_time_control = None;

@@ -431,6 +431,7 @@ fn settings_round_trip_and_survive_bad_rows() {
         last_level: 6,
         last_human_color: Color::Black,
         last_time_control: Some(TimeControl::even(3, 2)),
+        must_capture_explained: true,
         ..Settings::default()
     };
     s.save_settings(&set).unwrap();

@@ -25,13 +25,13 @@ fileprivate extension RustBuffer {
     }
 
     static func from(_ ptr: UnsafeBufferPointer<UInt8>) -> RustBuffer {
-        try! rustCall { ffi_giveaway_core_rustbuffer_from_bytes(ForeignBytes(bufferPointer: ptr), $0) }
+        try! rustCall { ffi_giveaway_ffi_rustbuffer_from_bytes(ForeignBytes(bufferPointer: ptr), $0) }
     }
 
     // Frees the buffer in place.
     // The buffer must not be used after this is called.
     func deallocate() {
-        try! rustCall { ffi_giveaway_core_rustbuffer_free(self, $0) }
+        try! rustCall { ffi_giveaway_ffi_rustbuffer_free(self, $0) }
     }
 }
 
@@ -327,7 +327,7 @@ private func makeRustCall<T, E: Swift.Error>(
     _ callback: (UnsafeMutablePointer<RustCallStatus>) -> T,
     errorHandler: ((RustBuffer) throws -> E)?
 ) throws -> T {
-    uniffiEnsureGiveawayCoreInitialized()
+    uniffiEnsureGiveawayFfiInitialized()
     var callStatus = RustCallStatus.init()
     let returnedVal = callback(&callStatus)
     try uniffiCheckCallStatus(callStatus: callStatus, errorHandler: errorHandler)
@@ -653,12 +653,13 @@ fileprivate struct FfiConverterString: FfiConverter {
 
 
 
+/**
+ * The saved games and the settings (see `giveaway_app::GameLibrary`).
+ */
 public protocol GameLibraryProtocol: AnyObject, Sendable {
     
     /**
-     * The full integrity check of the database file, on the background runtime: it reads the whole file (about
-     * 100 ms for 10,000 games), too slow for start-up, so the shell calls it once the first screen is up. A
-     * damaged file is moved aside and a fresh database started; the notice says where it went.
+     * The full integrity check, off the caller's thread.
      */
     func checkIntegrity() async throws  -> DatabaseNotice?
     
@@ -668,46 +669,28 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     
     func exportPdn(id: Int64) throws  -> String
     
-    /**
-     * Imports every game of a PDN file (all or nothing); returns their ids.
-     */
     func importPdn(text: String) throws  -> [Int64]
     
-    /**
-     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
-     */
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
     
-    /**
-     * Starts a new game that is saved after every change.
-     */
     func newGame(setup: NewGame) throws  -> GameSession
     
-    /**
-     * What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
-     */
     func openNotice()  -> DatabaseNotice?
     
-    /**
-     * Opens a saved game for replay, move by move.
-     */
     func replay(id: Int64) throws  -> Replay
     
-    /**
-     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
-     */
     func resume(id: Int64) throws  -> GameSession
     
     func saveSettings(settings: Settings) throws 
     
     func settings() throws  -> Settings
     
-    /**
-     * Results per level (against the computer) and per mode.
-     */
     func stats() throws  -> Stats
     
 }
+/**
+ * The saved games and the settings (see `giveaway_app::GameLibrary`).
+ */
 open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
     fileprivate let handle: UInt64
 
@@ -745,7 +728,7 @@ open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_giveaway_core_fn_clone_gamelibrary(self.handle, $0) }
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_gamelibrary(self.handle, $0) }
     }
     // No primary constructor declared for this class.
 
@@ -755,7 +738,7 @@ open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
             return
         }
 
-        try! rustCall { uniffi_giveaway_core_fn_free_gamelibrary(handle, $0) }
+        try! rustCall { uniffi_giveaway_ffi_fn_free_gamelibrary(handle, $0) }
     }
 
     
@@ -765,7 +748,7 @@ open class GameLibrary: GameLibraryProtocol, @unchecked Sendable {
 public static func `open`(path: String)throws  -> GameLibrary  {
     return try  FfiConverterTypeGameLibrary_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_constructor_gamelibrary_open(
+    uniffi_giveaway_ffi_fn_constructor_gamelibrary_open(
         FfiConverterString.lower(path),uniffiCallStatus
     )
 })
@@ -774,21 +757,19 @@ public static func `open`(path: String)throws  -> GameLibrary  {
 
     
     /**
-     * The full integrity check of the database file, on the background runtime: it reads the whole file (about
-     * 100 ms for 10,000 games), too slow for start-up, so the shell calls it once the first screen is up. A
-     * damaged file is moved aside and a fresh database started; the notice says where it went.
+     * The full integrity check, off the caller's thread.
      */
 open func checkIntegrity()async throws  -> DatabaseNotice?  {
     return
         try  await uniffiRustCallAsync(
             rustFutureFunc: {
-                uniffi_giveaway_core_fn_method_gamelibrary_check_integrity(
+                uniffi_giveaway_ffi_fn_method_gamelibrary_check_integrity(
                         self.uniffiCloneHandle()
                 )
             },
-            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
-            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
-            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_rust_buffer,
             liftFunc: FfiConverterOptionTypeDatabaseNotice.lift,
             errorHandler: FfiConverterTypeGiveawayError_lift
         )
@@ -796,7 +777,7 @@ open func checkIntegrity()async throws  -> DatabaseNotice?  {
     
 open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_delete_game(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_delete_game(
             self.uniffiCloneHandle(),
         FfiConverterInt64.lower(id),uniffiCallStatus
     )
@@ -806,7 +787,7 @@ open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeG
 open func exportAllPdn()throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_export_all_pdn(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_export_all_pdn(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -815,33 +796,27 @@ open func exportAllPdn()throws  -> String  {
 open func exportPdn(id: Int64)throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_export_pdn(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_export_pdn(
             self.uniffiCloneHandle(),
         FfiConverterInt64.lower(id),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Imports every game of a PDN file (all or nothing); returns their ids.
-     */
 open func importPdn(text: String)throws  -> [Int64]  {
     return try  FfiConverterSequenceInt64.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_import_pdn(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(text),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
-     */
 open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  -> GamePage  {
     return try  FfiConverterTypeGamePage_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_list_games(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_list_games(
             self.uniffiCloneHandle(),
         FfiConverterTypeFilter_lower(filter),
         FfiConverterOptionString.lower(cursor),
@@ -850,51 +825,39 @@ open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  ->
 })
 }
     
-    /**
-     * Starts a new game that is saved after every change.
-     */
 open func newGame(setup: NewGame)throws  -> GameSession  {
     return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_new_game(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_new_game(
             self.uniffiCloneHandle(),
         FfiConverterTypeNewGame_lower(setup),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
-     */
 open func openNotice() -> DatabaseNotice?  {
     return try!  FfiConverterOptionTypeDatabaseNotice.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_open_notice(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_open_notice(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Opens a saved game for replay, move by move.
-     */
 open func replay(id: Int64)throws  -> Replay  {
     return try  FfiConverterTypeReplay_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_replay(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_replay(
             self.uniffiCloneHandle(),
         FfiConverterInt64.lower(id),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
-     */
 open func resume(id: Int64)throws  -> GameSession  {
     return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_resume(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_resume(
             self.uniffiCloneHandle(),
         FfiConverterInt64.lower(id),uniffiCallStatus
     )
@@ -903,7 +866,7 @@ open func resume(id: Int64)throws  -> GameSession  {
     
 open func saveSettings(settings: Settings)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_save_settings(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_save_settings(
             self.uniffiCloneHandle(),
         FfiConverterTypeSettings_lower(settings),uniffiCallStatus
     )
@@ -913,19 +876,16 @@ open func saveSettings(settings: Settings)throws   {try rustCallWithError(FfiCon
 open func settings()throws  -> Settings  {
     return try  FfiConverterTypeSettings_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_settings(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_settings(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Results per level (against the computer) and per mode.
-     */
 open func stats()throws  -> Stats  {
     return try  FfiConverterTypeStats_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamelibrary_stats(
+    uniffi_giveaway_ffi_fn_method_gamelibrary_stats(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -981,107 +941,59 @@ public func FfiConverterTypeGameLibrary_lower(_ value: GameLibrary) -> UInt64 {
 
 
 
+/**
+ * One game: snapshot to draw, input, undo/redo, clocks, computer moves (see `giveaway_app::GameSession`).
+ */
 public protocol GameSessionProtocol: AnyObject, Sendable {
-    
-    /**
-     * Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
-     */
-    func analyse(progress: ProgressListener?) async throws  -> AnalysisView
-    
-    /**
-     * A coach tip on the last move a player (not the computer) made: `None` when it was fine.
-     */
-    func coachTip() async throws  -> CoachView?
-    
-    /**
-     * The computer plays its move (searching on the core's background thread). Progress goes to `progress`;
-     * `cancel_search` stops it within milliseconds and this then fails with `Cancelled`, playing nothing.
-     */
-    func computerMove(progress: ProgressListener?) async throws  -> Snapshot
-    
-    /**
-     * The best move for the player to move, in two steps for the shell: first `piece`, then `mv`.
-     */
-    func hint() async throws  -> HintView
     
     func acceptDraw() throws  -> Snapshot
     
-    /**
-     * Stops the running search (computer move, hint, analysis) of this session; it returns `Cancelled`.
-     */
+    func analyse(progress: ProgressListener?) async throws  -> AnalysisView
+    
     func cancelSearch() 
     
-    /**
-     * Plays choice number `index` of the snapshot's `choices`.
-     */
     func choose(index: UInt32) throws  -> Snapshot
     
     func clearSelection()  -> Snapshot
     
+    func coachTip() async throws  -> CoachView?
+    
+    func computerMove(progress: ProgressListener?) async throws  -> Snapshot
+    
     func declineDraw() throws  -> Snapshot
     
-    /**
-     * Moves the selected piece to `square`: one hop of a capture, or its final square. When paths with
-     * different captures end there, the snapshot's `choices` lists them for [`Self::choose`].
-     */
+    func hint() async throws  -> HintView
+    
     func moveTo(square: UInt32) throws  -> Snapshot
     
-    /**
-     * The side to move offers a draw (pass-and-play).
-     */
     func offerDraw() throws  -> Snapshot
     
-    /**
-     * Stops the clocks and saves them (the app went to the background).
-     */
     func pauseClock() throws  -> Snapshot
     
-    /**
-     * Plays a move written in algebraic (`c3-d4`, `c3:e5:c7`) or numeric (`22-18`, `22x15`) notation.
-     */
     func playMove(text: String) throws  -> Snapshot
     
-    /**
-     * `side` shows an emoji reaction; it is kept in the game record.
-     */
     func react(side: Color, emoji: String) throws  -> Snapshot
     
     func redo() throws  -> Snapshot
     
-    /**
-     * `side` resigns (the shell asks for confirmation first).
-     */
     func resign(side: Color) throws  -> Snapshot
     
     func resumeClock()  -> Snapshot
     
-    /**
-     * Selects the piece on `square` for moving.
-     */
     func select(square: UInt32) throws  -> Snapshot
     
-    /**
-     * How moves are written in the snapshot's move list.
-     */
     func setNotation(notation: Notation)  -> Snapshot
     
-    /**
-     * Everything the game screen draws. Also applies flag fall when a clock has run out (and saves it).
-     */
     func snapshot() throws  -> Snapshot
     
-    /**
-     * A tap on square `square` (PDN number 1–32): selects a piece, enters a hop, completes a move, or clears
-     * the selection — whatever the tap means on the board as it is.
-     */
     func tap(square: UInt32) throws  -> Snapshot
     
-    /**
-     * Takes back the last move; against the computer, the player's move and the computer's reply.
-     */
     func undo() throws  -> Snapshot
     
 }
+/**
+ * One game: snapshot to draw, input, undo/redo, clocks, computer moves (see `giveaway_app::GameSession`).
+ */
 open class GameSession: GameSessionProtocol, @unchecked Sendable {
     fileprivate let handle: UInt64
 
@@ -1119,7 +1031,7 @@ open class GameSession: GameSessionProtocol, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_giveaway_core_fn_clone_gamesession(self.handle, $0) }
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_gamesession(self.handle, $0) }
     }
     /**
      * A new game that is not saved (the library's `new_game` gives one that autosaves).
@@ -1128,7 +1040,7 @@ public convenience init(setup: NewGame)throws  {
     let handle =
         try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_constructor_gamesession_new(
+    uniffi_giveaway_ffi_fn_constructor_gamesession_new(
         FfiConverterTypeNewGame_lower(setup),uniffiCallStatus
     )
 }
@@ -1141,116 +1053,49 @@ public convenience init(setup: NewGame)throws  {
             return
         }
 
-        try! rustCall { uniffi_giveaway_core_fn_free_gamesession(handle, $0) }
+        try! rustCall { uniffi_giveaway_ffi_fn_free_gamesession(handle, $0) }
     }
 
     
 
     
-    /**
-     * Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
-     */
-open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_giveaway_core_fn_method_gamesession_analyse(
-                        self.uniffiCloneHandle(),FfiConverterOptionTypeProgressListener.lower(progress)
-                )
-            },
-            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
-            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
-            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeAnalysisView_lift,
-            errorHandler: FfiConverterTypeGiveawayError_lift
-        )
-}
-    
-    /**
-     * A coach tip on the last move a player (not the computer) made: `None` when it was fine.
-     */
-open func coachTip()async throws  -> CoachView?  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_giveaway_core_fn_method_gamesession_coach_tip(
-                        self.uniffiCloneHandle()
-                )
-            },
-            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
-            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
-            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterOptionTypeCoachView.lift,
-            errorHandler: FfiConverterTypeGiveawayError_lift
-        )
-}
-    
-    /**
-     * The computer plays its move (searching on the core's background thread). Progress goes to `progress`;
-     * `cancel_search` stops it within milliseconds and this then fails with `Cancelled`, playing nothing.
-     */
-open func computerMove(progress: ProgressListener?)async throws  -> Snapshot  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_giveaway_core_fn_method_gamesession_computer_move(
-                        self.uniffiCloneHandle(),FfiConverterOptionTypeProgressListener.lower(progress)
-                )
-            },
-            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
-            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
-            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeSnapshot_lift,
-            errorHandler: FfiConverterTypeGiveawayError_lift
-        )
-}
-    
-    /**
-     * The best move for the player to move, in two steps for the shell: first `piece`, then `mv`.
-     */
-open func hint()async throws  -> HintView  {
-    return
-        try  await uniffiRustCallAsync(
-            rustFutureFunc: {
-                uniffi_giveaway_core_fn_method_gamesession_hint(
-                        self.uniffiCloneHandle()
-                )
-            },
-            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
-            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
-            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
-            liftFunc: FfiConverterTypeHintView_lift,
-            errorHandler: FfiConverterTypeGiveawayError_lift
-        )
-}
-    
 open func acceptDraw()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_accept_draw(
+    uniffi_giveaway_ffi_fn_method_gamesession_accept_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Stops the running search (computer move, hint, analysis) of this session; it returns `Cancelled`.
-     */
+open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_ffi_fn_method_gamesession_analyse(
+                        self.uniffiCloneHandle(),FfiConverterOptionTypeProgressListener.lower(progress)
+                )
+            },
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterTypeAnalysisView_lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
+}
+    
 open func cancelSearch()  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_cancel_search(
+    uniffi_giveaway_ffi_fn_method_gamesession_cancel_search(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
 }
     
-    /**
-     * Plays choice number `index` of the snapshot's `choices`.
-     */
 open func choose(index: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_choose(
+    uniffi_giveaway_ffi_fn_method_gamesession_choose(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(index),uniffiCallStatus
     )
@@ -1260,79 +1105,111 @@ open func choose(index: UInt32)throws  -> Snapshot  {
 open func clearSelection() -> Snapshot  {
     return try!  FfiConverterTypeSnapshot_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_clear_selection(
+    uniffi_giveaway_ffi_fn_method_gamesession_clear_selection(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
+}
+    
+open func coachTip()async throws  -> CoachView?  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_ffi_fn_method_gamesession_coach_tip(
+                        self.uniffiCloneHandle()
+                )
+            },
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterOptionTypeCoachView.lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
+}
+    
+open func computerMove(progress: ProgressListener?)async throws  -> Snapshot  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_ffi_fn_method_gamesession_computer_move(
+                        self.uniffiCloneHandle(),FfiConverterOptionTypeProgressListener.lower(progress)
+                )
+            },
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterTypeSnapshot_lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
 }
     
 open func declineDraw()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_decline_draw(
+    uniffi_giveaway_ffi_fn_method_gamesession_decline_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Moves the selected piece to `square`: one hop of a capture, or its final square. When paths with
-     * different captures end there, the snapshot's `choices` lists them for [`Self::choose`].
-     */
+open func hint()async throws  -> HintView  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_ffi_fn_method_gamesession_hint(
+                        self.uniffiCloneHandle()
+                )
+            },
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_rust_buffer,
+            liftFunc: FfiConverterTypeHintView_lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
+}
+    
 open func moveTo(square: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_move_to(
+    uniffi_giveaway_ffi_fn_method_gamesession_move_to(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(square),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * The side to move offers a draw (pass-and-play).
-     */
 open func offerDraw()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_offer_draw(
+    uniffi_giveaway_ffi_fn_method_gamesession_offer_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Stops the clocks and saves them (the app went to the background).
-     */
 open func pauseClock()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_pause_clock(
+    uniffi_giveaway_ffi_fn_method_gamesession_pause_clock(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Plays a move written in algebraic (`c3-d4`, `c3:e5:c7`) or numeric (`22-18`, `22x15`) notation.
-     */
 open func playMove(text: String)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_play_move(
+    uniffi_giveaway_ffi_fn_method_gamesession_play_move(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(text),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * `side` shows an emoji reaction; it is kept in the game record.
-     */
 open func react(side: Color, emoji: String)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_react(
+    uniffi_giveaway_ffi_fn_method_gamesession_react(
             self.uniffiCloneHandle(),
         FfiConverterTypeColor_lower(side),
         FfiConverterString.lower(emoji),uniffiCallStatus
@@ -1343,19 +1220,16 @@ open func react(side: Color, emoji: String)throws  -> Snapshot  {
 open func redo()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_redo(
+    uniffi_giveaway_ffi_fn_method_gamesession_redo(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * `side` resigns (the shell asks for confirmation first).
-     */
 open func resign(side: Color)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_resign(
+    uniffi_giveaway_ffi_fn_method_gamesession_resign(
             self.uniffiCloneHandle(),
         FfiConverterTypeColor_lower(side),uniffiCallStatus
     )
@@ -1365,71 +1239,55 @@ open func resign(side: Color)throws  -> Snapshot  {
 open func resumeClock() -> Snapshot  {
     return try!  FfiConverterTypeSnapshot_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_resume_clock(
+    uniffi_giveaway_ffi_fn_method_gamesession_resume_clock(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Selects the piece on `square` for moving.
-     */
 open func select(square: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_select(
+    uniffi_giveaway_ffi_fn_method_gamesession_select(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(square),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * How moves are written in the snapshot's move list.
-     */
 open func setNotation(notation: Notation) -> Snapshot  {
     return try!  FfiConverterTypeSnapshot_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_set_notation(
+    uniffi_giveaway_ffi_fn_method_gamesession_set_notation(
             self.uniffiCloneHandle(),
         FfiConverterTypeNotation_lower(notation),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Everything the game screen draws. Also applies flag fall when a clock has run out (and saves it).
-     */
 open func snapshot()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_snapshot(
+    uniffi_giveaway_ffi_fn_method_gamesession_snapshot(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * A tap on square `square` (PDN number 1–32): selects a piece, enters a hop, completes a move, or clears
-     * the selection — whatever the tap means on the board as it is.
-     */
 open func tap(square: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_tap(
+    uniffi_giveaway_ffi_fn_method_gamesession_tap(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(square),uniffiCallStatus
     )
 })
 }
     
-    /**
-     * Takes back the last move; against the computer, the player's move and the computer's reply.
-     */
 open func undo()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_gamesession_undo(
+    uniffi_giveaway_ffi_fn_method_gamesession_undo(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1486,8 +1344,8 @@ public func FfiConverterTypeGameSession_lower(_ value: GameSession) -> UInt64 {
 
 
 /**
- * Receives progress from a running search or analysis. Implemented by the shells (Kotlin, Swift) or in Rust.
- * Called on a background thread; keep it short.
+ * Receives progress from a running search or analysis; implemented in Kotlin or Swift. Called on a
+ * background thread with no lock held; keep it short.
  */
 public protocol ProgressListener: AnyObject, Sendable {
     
@@ -1503,8 +1361,8 @@ public protocol ProgressListener: AnyObject, Sendable {
     
 }
 /**
- * Receives progress from a running search or analysis. Implemented by the shells (Kotlin, Swift) or in Rust.
- * Called on a background thread; keep it short.
+ * Receives progress from a running search or analysis; implemented in Kotlin or Swift. Called on a
+ * background thread with no lock held; keep it short.
  */
 open class ProgressListenerImpl: ProgressListener, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -1543,7 +1401,7 @@ open class ProgressListenerImpl: ProgressListener, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_giveaway_core_fn_clone_progresslistener(self.handle, $0) }
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_progresslistener(self.handle, $0) }
     }
     // No primary constructor declared for this class.
 
@@ -1553,7 +1411,7 @@ open class ProgressListenerImpl: ProgressListener, @unchecked Sendable {
             return
         }
 
-        try! rustCall { uniffi_giveaway_core_fn_free_progresslistener(handle, $0) }
+        try! rustCall { uniffi_giveaway_ffi_fn_free_progresslistener(handle, $0) }
     }
 
     
@@ -1564,7 +1422,7 @@ open class ProgressListenerImpl: ProgressListener, @unchecked Sendable {
      */
 open func onSearch(progress: SearchProgress)  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_progresslistener_on_search(
+    uniffi_giveaway_ffi_fn_method_progresslistener_on_search(
             self.uniffiCloneHandle(),
         FfiConverterTypeSearchProgress_lower(progress),uniffiCallStatus
     )
@@ -1576,7 +1434,7 @@ open func onSearch(progress: SearchProgress)  {try! rustCall() {
      */
 open func onAnalysis(done: UInt32, total: UInt32)  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_progresslistener_on_analysis(
+    uniffi_giveaway_ffi_fn_method_progresslistener_on_analysis(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(done),
         FfiConverterUInt32.lower(total),uniffiCallStatus
@@ -1678,7 +1536,7 @@ fileprivate struct UniffiCallbackInterfaceProgressListener {
 }
 
 private func uniffiCallbackInitProgressListener() {
-    uniffi_giveaway_core_fn_init_callback_vtable_progresslistener(UniffiCallbackInterfaceProgressListener.vtablePtr)
+    uniffi_giveaway_ffi_fn_init_callback_vtable_progresslistener(UniffiCallbackInterfaceProgressListener.vtablePtr)
 }
 
 #if swift(>=5.8)
@@ -1742,34 +1600,25 @@ public func FfiConverterTypeProgressListener_lower(_ value: ProgressListener) ->
 
 
 /**
- * A saved game opened for replay: a snapshot at any ply, and post-game analysis.
+ * A saved game opened for replay (see `giveaway_app::Replay`).
  */
 public protocol ReplayProtocol: AnyObject, Sendable {
     
-    /**
-     * Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
-     */
     func analyse(progress: ProgressListener?) async throws  -> AnalysisView
     
     func cancelAnalysis() 
     
-    /**
-     * Number of plies in the game.
-     */
     func plies()  -> UInt32
     
     func setNotation(notation: Notation) 
     
-    /**
-     * The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
-     */
     func snapshotAt(ply: UInt32) throws  -> Snapshot
     
     func summary()  -> GameSummaryView
     
 }
 /**
- * A saved game opened for replay: a snapshot at any ply, and post-game analysis.
+ * A saved game opened for replay (see `giveaway_app::Replay`).
  */
 open class Replay: ReplayProtocol, @unchecked Sendable {
     fileprivate let handle: UInt64
@@ -1808,7 +1657,7 @@ open class Replay: ReplayProtocol, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_giveaway_core_fn_clone_replay(self.handle, $0) }
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_replay(self.handle, $0) }
     }
     // No primary constructor declared for this class.
 
@@ -1818,26 +1667,23 @@ open class Replay: ReplayProtocol, @unchecked Sendable {
             return
         }
 
-        try! rustCall { uniffi_giveaway_core_fn_free_replay(handle, $0) }
+        try! rustCall { uniffi_giveaway_ffi_fn_free_replay(handle, $0) }
     }
 
     
 
     
-    /**
-     * Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
-     */
 open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
     return
         try  await uniffiRustCallAsync(
             rustFutureFunc: {
-                uniffi_giveaway_core_fn_method_replay_analyse(
+                uniffi_giveaway_ffi_fn_method_replay_analyse(
                         self.uniffiCloneHandle(),FfiConverterOptionTypeProgressListener.lower(progress)
                 )
             },
-            pollFunc: ffi_giveaway_core_rust_future_poll_rust_buffer,
-            completeFunc: ffi_giveaway_core_rust_future_complete_rust_buffer,
-            freeFunc: ffi_giveaway_core_rust_future_free_rust_buffer,
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_rust_buffer,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_rust_buffer,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_rust_buffer,
             liftFunc: FfiConverterTypeAnalysisView_lift,
             errorHandler: FfiConverterTypeGiveawayError_lift
         )
@@ -1845,19 +1691,16 @@ open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
     
 open func cancelAnalysis()  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_replay_cancel_analysis(
+    uniffi_giveaway_ffi_fn_method_replay_cancel_analysis(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
 }
     
-    /**
-     * Number of plies in the game.
-     */
 open func plies() -> UInt32  {
     return try!  FfiConverterUInt32.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_replay_plies(
+    uniffi_giveaway_ffi_fn_method_replay_plies(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1865,20 +1708,17 @@ open func plies() -> UInt32  {
     
 open func setNotation(notation: Notation)  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_replay_set_notation(
+    uniffi_giveaway_ffi_fn_method_replay_set_notation(
             self.uniffiCloneHandle(),
         FfiConverterTypeNotation_lower(notation),uniffiCallStatus
     )
 }
 }
     
-    /**
-     * The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
-     */
 open func snapshotAt(ply: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_replay_snapshot_at(
+    uniffi_giveaway_ffi_fn_method_replay_snapshot_at(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(ply),uniffiCallStatus
     )
@@ -1888,7 +1728,7 @@ open func snapshotAt(ply: UInt32)throws  -> Snapshot  {
 open func summary() -> GameSummaryView  {
     return try!  FfiConverterTypeGameSummaryView_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_method_replay_summary(
+    uniffi_giveaway_ffi_fn_method_replay_summary(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1942,31 +1782,16 @@ public func FfiConverterTypeReplay_lower(_ value: Replay) -> UInt64 {
 
 
 
-/**
- * Post-game analysis: every move judged, graph data, accuracy per side.
- */
 public struct AnalysisView: Equatable, Hashable {
     public var moves: [MoveReviewView]
-    /**
-     * Per position (start, then after each move): score from White's point of view.
-     */
     public var whiteScores: [Int32]
-    /**
-     * Per position: White's expected result 0..1 (the evaluation graph).
-     */
     public var whiteChances: [Double]
     public var whiteAccuracy: Double?
     public var blackAccuracy: Double?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(moves: [MoveReviewView], 
-        /**
-         * Per position (start, then after each move): score from White's point of view.
-         */whiteScores: [Int32], 
-        /**
-         * Per position: White's expected result 0..1 (the evaluation graph).
-         */whiteChances: [Double], whiteAccuracy: Double?, blackAccuracy: Double?) {
+    public init(moves: [MoveReviewView], whiteScores: [Int32], whiteChances: [Double], whiteAccuracy: Double?, blackAccuracy: Double?) {
         self.moves = moves
         self.whiteScores = whiteScores
         self.whiteChances = whiteChances
@@ -2023,29 +1848,14 @@ public func FfiConverterTypeAnalysisView_lower(_ value: AnalysisView) -> RustBuf
 }
 
 
-/**
- * A multi-capture being entered hop by hop.
- */
 public struct CaptureProgress: Equatable, Hashable {
     public var from: UInt32
-    /**
-     * Landing squares tapped so far.
-     */
     public var visited: [UInt32]
-    /**
-     * Pieces captured so far.
-     */
     public var ghosts: [UInt32]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(from: UInt32, 
-        /**
-         * Landing squares tapped so far.
-         */visited: [UInt32], 
-        /**
-         * Pieces captured so far.
-         */ghosts: [UInt32]) {
+    public init(from: UInt32, visited: [UInt32], ghosts: [UInt32]) {
         self.from = from
         self.visited = visited
         self.ghosts = ghosts
@@ -2099,18 +1909,12 @@ public func FfiConverterTypeCaptureProgress_lower(_ value: CaptureProgress) -> R
 public struct ClockView: Equatable, Hashable {
     public var whiteMs: UInt64
     public var blackMs: UInt64
-    /**
-     * The side whose time is running, `None` while paused or after the end.
-     */
     public var running: Color?
     public var control: TimeControl
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(whiteMs: UInt64, blackMs: UInt64, 
-        /**
-         * The side whose time is running, `None` while paused or after the end.
-         */running: Color?, control: TimeControl) {
+    public init(whiteMs: UInt64, blackMs: UInt64, running: Color?, control: TimeControl) {
         self.whiteMs = whiteMs
         self.blackMs = blackMs
         self.running = running
@@ -2164,32 +1968,17 @@ public func FfiConverterTypeClockView_lower(_ value: ClockView) -> RustBuffer {
 }
 
 
-/**
- * A coach tip after a move that gave away much of the player's chances.
- */
 public struct CoachView: Equatable, Hashable {
     public var played: MoveView
     public var better: MoveView
-    /**
-     * `inaccuracy`, `mistake` or `blunder`.
-     */
     public var `class`: String
-    /**
-     * The player's expected result (0..1) with the better move and after the move played.
-     */
     public var chanceBefore: Double
     public var chanceAfter: Double
     public var message: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(played: MoveView, better: MoveView, 
-        /**
-         * `inaccuracy`, `mistake` or `blunder`.
-         */`class`: String, 
-        /**
-         * The player's expected result (0..1) with the better move and after the move played.
-         */chanceBefore: Double, chanceAfter: Double, message: String) {
+    public init(played: MoveView, better: MoveView, `class`: String, chanceBefore: Double, chanceAfter: Double, message: String) {
         self.played = played
         self.better = better
         self.`class` = `class`
@@ -2249,22 +2038,13 @@ public func FfiConverterTypeCoachView_lower(_ value: CoachView) -> RustBuffer {
 }
 
 
-/**
- * A damaged games database was renamed (never deleted) and a fresh one started.
- */
 public struct DatabaseNotice: Equatable, Hashable {
-    /**
-     * Where the damaged file now is.
-     */
     public var movedTo: String
     public var reason: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * Where the damaged file now is.
-         */movedTo: String, reason: String) {
+    public init(movedTo: String, reason: String) {
         self.movedTo = movedTo
         self.reason = reason
     }
@@ -2312,36 +2092,15 @@ public func FfiConverterTypeDatabaseNotice_lower(_ value: DatabaseNotice) -> Rus
 }
 
 
-/**
- * How close the draw rules are.
- */
 public struct DrawCounters: Equatable, Hashable {
-    /**
-     * Plies in a row in which only kings moved and nothing was captured.
-     */
     public var kingMovePlies: UInt16
-    /**
-     * The rule's limit (30 = 15 moves each); 0 when the rule is off.
-     */
     public var kingMoveLimit: UInt16
-    /**
-     * How often the current position has occurred, counting now.
-     */
     public var repetitions: UInt8
     public var repetitionLimit: UInt8
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * Plies in a row in which only kings moved and nothing was captured.
-         */kingMovePlies: UInt16, 
-        /**
-         * The rule's limit (30 = 15 moves each); 0 when the rule is off.
-         */kingMoveLimit: UInt16, 
-        /**
-         * How often the current position has occurred, counting now.
-         */repetitions: UInt8, repetitionLimit: UInt8) {
+    public init(kingMovePlies: UInt16, kingMoveLimit: UInt16, repetitions: UInt8, repetitionLimit: UInt8) {
         self.kingMovePlies = kingMovePlies
         self.kingMoveLimit = kingMoveLimit
         self.repetitions = repetitions
@@ -2395,9 +2154,6 @@ public func FfiConverterTypeDrawCounters_lower(_ value: DrawCounters) -> RustBuf
 }
 
 
-/**
- * Which games to list; every field narrows the list (all `None` lists everything).
- */
 public struct Filter: Equatable, Hashable {
     public var mode: GameMode?
     public var result: ResultFilter?
@@ -2472,29 +2228,14 @@ public func FfiConverterTypeFilter_lower(_ value: Filter) -> RustBuffer {
 }
 
 
-/**
- * One page of the list, newest first.
- */
 public struct GamePage: Equatable, Hashable {
     public var games: [GameSummaryView]
-    /**
-     * Games matching the filter on all pages.
-     */
     public var total: UInt64
-    /**
-     * Pass it back to get the next page; `None` on the last page.
-     */
     public var nextCursor: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(games: [GameSummaryView], 
-        /**
-         * Games matching the filter on all pages.
-         */total: UInt64, 
-        /**
-         * Pass it back to get the next page; `None` on the last page.
-         */nextCursor: String?) {
+    public init(games: [GameSummaryView], total: UInt64, nextCursor: String?) {
         self.games = games
         self.total = total
         self.nextCursor = nextCursor
@@ -2545,9 +2286,6 @@ public func FfiConverterTypeGamePage_lower(_ value: GamePage) -> RustBuffer {
 }
 
 
-/**
- * A saved game as listed.
- */
 public struct GameSummaryView: Equatable, Hashable {
     public var id: Int64
     public var mode: GameMode
@@ -2557,34 +2295,16 @@ public struct GameSummaryView: Equatable, Hashable {
     public var levelName: String?
     public var humanColor: Color?
     public var timeControl: TimeControl?
-    /**
-     * How a handicap start was made, for people.
-     */
     public var handicap: String?
     public var plies: UInt32
-    /**
-     * `None` while in progress.
-     */
     public var outcome: Outcome?
     public var reason: EndReason?
-    /**
-     * Unix milliseconds.
-     */
     public var createdAt: Int64
     public var updatedAt: Int64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, 
-        /**
-         * How a handicap start was made, for people.
-         */handicap: String?, plies: UInt32, 
-        /**
-         * `None` while in progress.
-         */outcome: Outcome?, reason: EndReason?, 
-        /**
-         * Unix milliseconds.
-         */createdAt: Int64, updatedAt: Int64) {
+    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, handicap: String?, plies: UInt32, outcome: Outcome?, reason: EndReason?, createdAt: Int64, updatedAt: Int64) {
         self.id = id
         self.mode = mode
         self.white = white
@@ -2668,30 +2388,14 @@ public func FfiConverterTypeGameSummaryView_lower(_ value: GameSummaryView) -> R
 }
 
 
-/**
- * A usual handicap: the standard start without some of one side's men. The shell names it in its own language
- * ("White without 2 men").
- */
 public struct HandicapPreset: Equatable, Hashable {
-    /**
-     * The side that plays without the men.
-     */
     public var side: Color
     public var men: UInt32
-    /**
-     * What `NewGame.start` takes for it.
-     */
     public var start: StartPosition
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * The side that plays without the men.
-         */side: Color, men: UInt32, 
-        /**
-         * What `NewGame.start` takes for it.
-         */start: StartPosition) {
+    public init(side: Color, men: UInt32, start: StartPosition) {
         self.side = side
         self.men = men
         self.start = start
@@ -2742,24 +2446,15 @@ public func FfiConverterTypeHandicapPreset_lower(_ value: HandicapPreset) -> Rus
 }
 
 
-/**
- * A hint in two steps: the shell highlights `piece` first, then shows `mv`.
- */
 public struct HintView: Equatable, Hashable {
     public var piece: UInt32
     public var mv: MoveView
     public var scoreText: String
-    /**
-     * Why the move is good, when a simple reason can be named.
-     */
     public var reason: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(piece: UInt32, mv: MoveView, scoreText: String, 
-        /**
-         * Why the move is good, when a simple reason can be named.
-         */reason: String?) {
+    public init(piece: UInt32, mv: MoveView, scoreText: String, reason: String?) {
         self.piece = piece
         self.mv = mv
         self.scoreText = scoreText
@@ -2883,35 +2578,14 @@ public func FfiConverterTypeLevelStats_lower(_ value: LevelStats) -> RustBuffer 
 }
 
 
-/**
- * One computer level as a menu shows it.
- */
 public struct LevelView: Equatable, Hashable {
-    /**
-     * 1..=8, the number `Opponent::Computer` takes.
-     */
     public var number: UInt8
-    /**
-     * `Beginner` … `World Champion`.
-     */
     public var name: String
-    /**
-     * Approximate rating (Elo-like scale).
-     */
     public var rating: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * 1..=8, the number `Opponent::Computer` takes.
-         */number: UInt8, 
-        /**
-         * `Beginner` … `World Champion`.
-         */name: String, 
-        /**
-         * Approximate rating (Elo-like scale).
-         */rating: UInt32) {
+    public init(number: UInt8, name: String, rating: UInt32) {
         self.number = number
         self.name = name
         self.rating = rating
@@ -3040,39 +2714,18 @@ public func FfiConverterTypeModeStats_lower(_ value: ModeStats) -> RustBuffer {
 }
 
 
-/**
- * One move judged by the post-game analysis.
- */
 public struct MoveReviewView: Equatable, Hashable {
     public var ply: UInt32
     public var played: MoveView
-    /**
-     * The engine's move, when it differs from the one played.
-     */
     public var best: MoveView?
     public var chanceBefore: Double
     public var chanceAfter: Double
-    /**
-     * `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
-     */
     public var `class`: String
-    /**
-     * 0..100.
-     */
     public var accuracy: Double
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(ply: UInt32, played: MoveView, 
-        /**
-         * The engine's move, when it differs from the one played.
-         */best: MoveView?, chanceBefore: Double, chanceAfter: Double, 
-        /**
-         * `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
-         */`class`: String, 
-        /**
-         * 0..100.
-         */accuracy: Double) {
+    public init(ply: UInt32, played: MoveView, best: MoveView?, chanceBefore: Double, chanceAfter: Double, `class`: String, accuracy: Double) {
         self.ply = ply
         self.played = played
         self.best = best
@@ -3135,9 +2788,6 @@ public func FfiConverterTypeMoveReviewView_lower(_ value: MoveReviewView) -> Rus
 }
 
 
-/**
- * One line of the move list: move number, White's move, Black's move.
- */
 public struct MoveRow: Equatable, Hashable {
     public var number: UInt32
     public var white: String?
@@ -3196,32 +2846,17 @@ public func FfiConverterTypeMoveRow_lower(_ value: MoveRow) -> RustBuffer {
 }
 
 
-/**
- * A move, written and as squares.
- */
 public struct MoveView: Equatable, Hashable {
-    /**
-     * In the session's notation, every landing square listed.
-     */
     public var text: String
     public var color: Color
     public var from: UInt32
-    /**
-     * Landing squares in order.
-     */
     public var path: [UInt32]
     public var captured: [UInt32]
     public var promotes: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * In the session's notation, every landing square listed.
-         */text: String, color: Color, from: UInt32, 
-        /**
-         * Landing squares in order.
-         */path: [UInt32], captured: [UInt32], promotes: Bool) {
+    public init(text: String, color: Color, from: UInt32, path: [UInt32], captured: [UInt32], promotes: Bool) {
         self.text = text
         self.color = color
         self.from = from
@@ -3281,23 +2916,14 @@ public func FfiConverterTypeMoveView_lower(_ value: MoveView) -> RustBuffer {
 }
 
 
-/**
- * Everything needed to start a game.
- */
 public struct NewGame: Equatable, Hashable {
     public var opponent: Opponent
     public var start: StartPosition
-    /**
-     * `None` for unlimited time.
-     */
     public var timeControl: TimeControl?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(opponent: Opponent, start: StartPosition, 
-        /**
-         * `None` for unlimited time.
-         */timeControl: TimeControl?) {
+    public init(opponent: Opponent, start: StartPosition, timeControl: TimeControl?) {
         self.opponent = opponent
         self.start = start
         self.timeControl = timeControl
@@ -3348,31 +2974,15 @@ public func FfiConverterTypeNewGame_lower(_ value: NewGame) -> RustBuffer {
 }
 
 
-/**
- * Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
- * `kind` and the squares; `message` is the English wording, in the snapshot's notation.
- */
 public struct Notice: Equatable, Hashable {
     public var kind: NoticeKind
-    /**
-     * The tapped square (PDN number).
-     */
     public var square: UInt32
-    /**
-     * The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
-     */
     public var capturers: [UInt32]
     public var message: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(kind: NoticeKind, 
-        /**
-         * The tapped square (PDN number).
-         */square: UInt32, 
-        /**
-         * The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
-         */capturers: [UInt32], message: String) {
+    public init(kind: NoticeKind, square: UInt32, capturers: [UInt32], message: String) {
         self.kind = kind
         self.square = square
         self.capturers = capturers
@@ -3480,9 +3090,6 @@ public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
 }
 
 
-/**
- * An emoji a player showed, kept in the game record; `ply` is the number of plies played when shown.
- */
 public struct Reaction: Equatable, Hashable {
     public var ply: UInt32
     public var side: Color
@@ -3544,24 +3151,12 @@ public func FfiConverterTypeReaction_lower(_ value: Reaction) -> RustBuffer {
 public struct ResultView: Equatable, Hashable {
     public var outcome: Outcome
     public var reason: EndReason
-    /**
-     * `White wins (no legal move left)`.
-     */
     public var text: String
-    /**
-     * `1-0`, `0-1`, `1/2-1/2`.
-     */
     public var pdn: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(outcome: Outcome, reason: EndReason, 
-        /**
-         * `White wins (no legal move left)`.
-         */text: String, 
-        /**
-         * `1-0`, `0-1`, `1/2-1/2`.
-         */pdn: String) {
+    public init(outcome: Outcome, reason: EndReason, text: String, pdn: String) {
         self.outcome = outcome
         self.reason = reason
         self.text = text
@@ -3615,37 +3210,16 @@ public func FfiConverterTypeResultView_lower(_ value: ResultView) -> RustBuffer 
 }
 
 
-/**
- * Progress of a running search.
- */
 public struct SearchProgress: Equatable, Hashable {
     public var depth: UInt32
-    /**
-     * Side to move's view, in centi-units.
-     */
     public var score: Int32
-    /**
-     * The score for people: centi-units, or `win N` / `loss N` plies.
-     */
     public var scoreText: String
     public var nodes: UInt64
-    /**
-     * The expected line, in the session's notation.
-     */
     public var bestLine: [String]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(depth: UInt32, 
-        /**
-         * Side to move's view, in centi-units.
-         */score: Int32, 
-        /**
-         * The score for people: centi-units, or `win N` / `loss N` plies.
-         */scoreText: String, nodes: UInt64, 
-        /**
-         * The expected line, in the session's notation.
-         */bestLine: [String]) {
+    public init(depth: UInt32, score: Int32, scoreText: String, nodes: UInt64, bestLine: [String]) {
         self.depth = depth
         self.score = score
         self.scoreText = scoreText
@@ -3796,9 +3370,6 @@ public func FfiConverterTypeSettings_lower(_ value: Settings) -> RustBuffer {
 }
 
 
-/**
- * One side's allowance: base time and increment per move, in milliseconds.
- */
 public struct SideTime: Equatable, Hashable {
     public var baseMs: UInt64
     public var incrementMs: UInt64
@@ -3853,32 +3424,14 @@ public func FfiConverterTypeSideTime_lower(_ value: SideTime) -> RustBuffer {
 }
 
 
-/**
- * Everything a game screen draws, taken at one moment.
- */
 public struct Snapshot: Equatable, Hashable {
-    /**
-     * The saved game's id, when the session autosaves.
-     */
     public var gameId: Int64?
-    /**
-     * The 32 dark squares in PDN order (index = number − 1).
-     */
     public var squares: [SquareView]
     public var sideToMove: Color
-    /**
-     * The side to move must capture (the highlighted pieces are the ones that can).
-     */
     public var mustCapture: Bool
     public var selected: UInt32?
     public var capture: CaptureProgress?
-    /**
-     * Moves to choose from after a tap that several capture paths share; empty otherwise.
-     */
     public var choices: [MoveView]
-    /**
-     * Why the last tap did nothing, to show the player; `None` after the next input.
-     */
     public var notice: Notice?
     public var lastMove: MoveView?
     public var clocks: ClockView?
@@ -3886,58 +3439,19 @@ public struct Snapshot: Equatable, Hashable {
     public var notation: Notation
     public var moveList: [MoveRow]
     public var ply: UInt32
-    /**
-     * The position as PDN FEN.
-     */
     public var fen: String
     public var result: ResultView?
     public var canUndo: Bool
     public var canRedo: Bool
     public var opponent: Opponent
-    /**
-     * The computer should move now (the shell calls `computer_move`).
-     */
     public var computerToMove: Bool
-    /**
-     * A search (computer move, hint, analysis) is running.
-     */
     public var thinking: Bool
-    /**
-     * A draw offer waiting for the other player's answer, by the side that offered.
-     */
     public var drawOffer: Color?
     public var reactions: [Reaction]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * The saved game's id, when the session autosaves.
-         */gameId: Int64?, 
-        /**
-         * The 32 dark squares in PDN order (index = number − 1).
-         */squares: [SquareView], sideToMove: Color, 
-        /**
-         * The side to move must capture (the highlighted pieces are the ones that can).
-         */mustCapture: Bool, selected: UInt32?, capture: CaptureProgress?, 
-        /**
-         * Moves to choose from after a tap that several capture paths share; empty otherwise.
-         */choices: [MoveView], 
-        /**
-         * Why the last tap did nothing, to show the player; `None` after the next input.
-         */notice: Notice?, lastMove: MoveView?, clocks: ClockView?, counters: DrawCounters, notation: Notation, moveList: [MoveRow], ply: UInt32, 
-        /**
-         * The position as PDN FEN.
-         */fen: String, result: ResultView?, canUndo: Bool, canRedo: Bool, opponent: Opponent, 
-        /**
-         * The computer should move now (the shell calls `computer_move`).
-         */computerToMove: Bool, 
-        /**
-         * A search (computer move, hint, analysis) is running.
-         */thinking: Bool, 
-        /**
-         * A draw offer waiting for the other player's answer, by the side that offered.
-         */drawOffer: Color?, reactions: [Reaction]) {
+    public init(gameId: Int64?, squares: [SquareView], sideToMove: Color, mustCapture: Bool, selected: UInt32?, capture: CaptureProgress?, choices: [MoveView], notice: Notice?, lastMove: MoveView?, clocks: ClockView?, counters: DrawCounters, notation: Notation, moveList: [MoveRow], ply: UInt32, fen: String, result: ResultView?, canUndo: Bool, canRedo: Bool, opponent: Opponent, computerToMove: Bool, thinking: Bool, drawOffer: Color?, reactions: [Reaction]) {
         self.gameId = gameId
         self.squares = squares
         self.sideToMove = sideToMove
@@ -4048,99 +3562,24 @@ public func FfiConverterTypeSnapshot_lower(_ value: Snapshot) -> RustBuffer {
 }
 
 
-/**
- * One dark square and everything a board view draws on it.
- */
 public struct SquareView: Equatable, Hashable {
-    /**
-     * PDN number 1–32 (the id used by every square argument of the API).
-     */
     public var number: UInt32
-    /**
-     * Algebraic name, `c3`.
-     */
     public var name: String
-    /**
-     * 0 = file a … 7 = file h.
-     */
     public var file: UInt32
-    /**
-     * 0 = rank 1 … 7 = rank 8.
-     */
     public var rank: UInt32
-    /**
-     * The piece shown here (during a multi-capture the moving piece is shown where it stands now).
-     */
     public var piece: PieceView?
-    /**
-     * A piece of the side to move that has a legal move (only on the player's turn).
-     */
     public var movable: Bool
-    /**
-     * A piece that can capture, when capturing is compulsory.
-     */
     public var mustCapture: Bool
     public var selected: Bool
-    /**
-     * A next landing square of the selected piece (destination dot).
-     */
     public var destination: Bool
-    /**
-     * The final square of one of the selected piece's moves (tapping it completes the move).
-     */
     public var finalDestination: Bool
-    /**
-     * A piece captured by the multi-capture in progress, still on the board until the move ends.
-     */
     public var ghost: Bool
-    /**
-     * On the last move's path (its start and every landing square).
-     */
     public var lastMove: Bool
-    /**
-     * A piece the last move captured stood here.
-     */
     public var lastCaptured: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * PDN number 1–32 (the id used by every square argument of the API).
-         */number: UInt32, 
-        /**
-         * Algebraic name, `c3`.
-         */name: String, 
-        /**
-         * 0 = file a … 7 = file h.
-         */file: UInt32, 
-        /**
-         * 0 = rank 1 … 7 = rank 8.
-         */rank: UInt32, 
-        /**
-         * The piece shown here (during a multi-capture the moving piece is shown where it stands now).
-         */piece: PieceView?, 
-        /**
-         * A piece of the side to move that has a legal move (only on the player's turn).
-         */movable: Bool, 
-        /**
-         * A piece that can capture, when capturing is compulsory.
-         */mustCapture: Bool, selected: Bool, 
-        /**
-         * A next landing square of the selected piece (destination dot).
-         */destination: Bool, 
-        /**
-         * The final square of one of the selected piece's moves (tapping it completes the move).
-         */finalDestination: Bool, 
-        /**
-         * A piece captured by the multi-capture in progress, still on the board until the move ends.
-         */ghost: Bool, 
-        /**
-         * On the last move's path (its start and every landing square).
-         */lastMove: Bool, 
-        /**
-         * A piece the last move captured stood here.
-         */lastCaptured: Bool) {
+    public init(number: UInt32, name: String, file: UInt32, rank: UInt32, piece: PieceView?, movable: Bool, mustCapture: Bool, selected: Bool, destination: Bool, finalDestination: Bool, ghost: Bool, lastMove: Bool, lastCaptured: Bool) {
         self.number = number
         self.name = name
         self.file = file
@@ -4275,9 +3714,6 @@ public func FfiConverterTypeStats_lower(_ value: Stats) -> RustBuffer {
 }
 
 
-/**
- * A clock setting; the sides may differ (time odds).
- */
 public struct TimeControl: Equatable, Hashable {
     public var white: SideTime
     public var black: SideTime
@@ -4332,22 +3768,13 @@ public func FfiConverterTypeTimeControl_lower(_ value: TimeControl) -> RustBuffe
 }
 
 
-/**
- * A named time control: `5+3` is five minutes and three seconds added per move.
- */
 public struct TimeControlPreset: Equatable, Hashable {
-    /**
-     * `Blitz 5+3`.
-     */
     public var name: String
     public var control: TimeControl
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(
-        /**
-         * `Blitz 5+3`.
-         */name: String, control: TimeControl) {
+    public init(name: String, control: TimeControl) {
         self.name = name
         self.control = control
     }
@@ -4713,66 +4140,30 @@ enum GiveawayError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError 
 
     
     
-    /**
-     * The move is not legal here; `reason` says why in words a player understands.
-     */
     case IllegalMove(reason: String
     )
-    /**
-     * The text is not move notation.
-     */
     case BadNotation(reason: String
     )
-    /**
-     * The written move or tapped square fits several moves that capture different pieces.
-     */
     case AmbiguousMove(choices: [String]
     )
     case BadFen(reason: String
     )
-    /**
-     * A new-game request that cannot be played: level, handicap, time control, position.
-     */
     case BadSetup(reason: String
     )
-    /**
-     * It is the computer's turn (for input), or the player's turn (for a computer move).
-     */
     case NotYourTurn(reason: String
     )
-    /**
-     * The game is over; `result` describes how it ended.
-     */
     case GameOver(result: String
     )
-    /**
-     * The request does not apply now (nothing to undo, no draw offer pending, no such square…).
-     */
     case Unavailable(reason: String
     )
-    /**
-     * The computer is thinking; input waits for it or cancels it first.
-     */
     case Busy
-    /**
-     * A search was cancelled before it finished.
-     */
     case Cancelled
-    /**
-     * The saved game, the settings or the database could not be read or written.
-     */
     case Storage(reason: String
     )
-    /**
-     * No saved game with that id.
-     */
     case NotFound(id: Int64
     )
     case BadPdn(reason: String
     )
-    /**
-     * A bug: an internal failure was caught at the boundary instead of crashing the app.
-     */
     case Internal(reason: String
     )
 
@@ -5010,13 +4401,7 @@ public func FfiConverterTypeNotation_lower(_ value: Notation) -> RustBuffer {
 
 public enum NoticeKind: Equatable, Hashable {
     
-    /**
-     * Capturing is compulsory and this piece cannot capture.
-     */
     case mustCaptureElsewhere
-    /**
-     * The piece has no legal move (blocked).
-     */
     case pieceCannotMove
 
 
@@ -5079,20 +4464,11 @@ public func FfiConverterTypeNoticeKind_lower(_ value: NoticeKind) -> RustBuffer 
 
 
 
-/**
- * Who plays against whom.
- */
 
 public enum Opponent: Equatable, Hashable {
     
-    /**
-     * Versus the computer at `level` (1 = Beginner … 8 = World Champion); `human` is the player's colour.
-     */
     case computer(level: UInt8, human: Color
     )
-    /**
-     * Two players on one device.
-     */
     case passAndPlay
 
 
@@ -5457,22 +4833,12 @@ public func FfiConverterTypeResultFilter_lower(_ value: ResultFilter) -> RustBuf
 
 
 
-/**
- * Where the game starts.
- */
 
 public enum StartPosition: Equatable, Hashable {
     
     case standard
-    /**
-     * Handicap: the standard start without the men on these squares (PDN numbers 1–12 for Black's men,
-     * 21–32 for White's).
-     */
     case removedMen(squares: [UInt32]
     )
-    /**
-     * A position set up in an editor, as PDN FEN.
-     */
     case fen(fen: String
     )
 
@@ -6463,7 +5829,7 @@ fileprivate func uniffiRustCallAsync<F, T>(
 ) async throws -> T {
     // Make sure to call the ensure init function since future creation doesn't have a
     // RustCallStatus param, so doesn't use makeRustCall()
-    uniffiEnsureGiveawayCoreInitialized()
+    uniffiEnsureGiveawayFfiInitialized()
     let rustFuture = rustFutureFunc()
     defer {
         freeFunc(rustFuture)
@@ -6497,13 +5863,12 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
- * One to three men off either side, taken from the back rank's far corner first (a1, c1, e1 for White; h8,
- * f8, d8 for Black), White's first.
+ * One to three men off either side.
  */
 public func handicapPresets() -> [HandicapPreset]  {
     return try!  FfiConverterSequenceTypeHandicapPreset.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_func_handicap_presets(uniffiCallStatus
+    uniffi_giveaway_ffi_fn_func_handicap_presets(uniffiCallStatus
     )
 })
 }
@@ -6513,25 +5878,27 @@ public func handicapPresets() -> [HandicapPreset]  {
 public func levels() -> [LevelView]  {
     return try!  FfiConverterSequenceTypeLevelView.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_func_levels(uniffiCallStatus
-    )
-})
-}
-public func reactionEmojis() -> [String]  {
-    return try!  FfiConverterSequenceString.lift(try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_core_fn_func_reaction_emojis(uniffiCallStatus
+    uniffi_giveaway_ffi_fn_func_levels(uniffiCallStatus
     )
 })
 }
 /**
- * The usual time controls (bullet, blitz, rapid, classic), shortest first; unlimited time is `None` in
- * `NewGame` and not listed.
+ * The emoji reactions a game screen offers, in menu order.
+ */
+public func reactionEmojis() -> [String]  {
+    return try!  FfiConverterSequenceString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_reaction_emojis(uniffiCallStatus
+    )
+})
+}
+/**
+ * The usual time controls (bullet, blitz, rapid, classic), shortest first.
  */
 public func timeControlPresets() -> [TimeControlPreset]  {
     return try!  FfiConverterSequenceTypeTimeControlPreset.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_giveaway_core_fn_func_time_control_presets(uniffiCallStatus
+    uniffi_giveaway_ffi_fn_func_time_control_presets(uniffiCallStatus
     )
 })
 }
@@ -6547,155 +5914,155 @@ private let initializationResult: InitializationResult = {
     // Get the bindings contract version from our ComponentInterface
     let bindings_contract_version = 30
     // Get the scaffolding contract version by calling the into the dylib
-    let scaffolding_contract_version = ffi_giveaway_core_uniffi_contract_version()
+    let scaffolding_contract_version = ffi_giveaway_ffi_uniffi_contract_version()
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_handicap_presets() != 24808) {
+    if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 16878) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_levels() != 1582) {
+    if (uniffi_giveaway_ffi_checksum_func_levels() != 7467) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_reaction_emojis() != 54238) {
+    if (uniffi_giveaway_ffi_checksum_func_reaction_emojis() != 58244) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_func_time_control_presets() != 45458) {
+    if (uniffi_giveaway_ffi_checksum_func_time_control_presets() != 3184) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_progresslistener_on_search() != 25508) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 46625) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_progresslistener_on_analysis() != 39562) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_delete_game() != 21959) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_check_integrity() != 17645) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_all_pdn() != 58989) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_delete_game() != 50263) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn() != 22305) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_export_all_pdn() != 39172) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 19286) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_export_pdn() != 4602) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 38303) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_import_pdn() != 19107) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 11150) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_list_games() != 61507) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice() != 51955) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_new_game() != 15720) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_replay() != 22649) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_open_notice() != 39694) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_resume() != 53315) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_replay() != 8957) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings() != 12342) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_resume() != 55953) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 62217) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_save_settings() != 39914) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 12827) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_settings() != 56362) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 36535) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamelibrary_stats() != 30070) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_cancel_analysis() != 49135) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_replay_analyse() != 37333) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_plies() != 62295) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_replay_cancel_analysis() != 1356) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_set_notation() != 46704) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_replay_plies() != 43175) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_snapshot_at() != 63365) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_replay_set_notation() != 59201) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_summary() != 30817) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_replay_snapshot_at() != 60833) {
+    if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 20601) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_replay_summary() != 19643) {
+    if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis() != 62408) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_analyse() != 8018) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_accept_draw() != 58612) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_coach_tip() != 58735) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_analyse() != 60006) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_computer_move() != 56362) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_cancel_search() != 26235) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_hint() != 25199) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_choose() != 42826) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_accept_draw() != 24489) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_clear_selection() != 9752) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_cancel_search() != 11604) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_coach_tip() != 36316) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_choose() != 9188) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_computer_move() != 48582) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_clear_selection() != 34598) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_decline_draw() != 23829) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_decline_draw() != 1055) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_hint() != 26061) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_move_to() != 59245) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_move_to() != 4473) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_offer_draw() != 17201) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_offer_draw() != 4328) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_pause_clock() != 56247) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_pause_clock() != 25146) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_play_move() != 34917) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_play_move() != 34835) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_react() != 57553) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_react() != 6133) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_redo() != 14613) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_redo() != 5660) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_resign() != 36245) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_resign() != 21634) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_resume_clock() != 31451) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_resume_clock() != 59583) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_select() != 2758) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_select() != 29253) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_set_notation() != 65059) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_set_notation() != 39948) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_snapshot() != 19486) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_snapshot() != 57693) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_tap() != 64168) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_tap() != 5614) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_method_gamesession_undo() != 2361) {
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_undo() != 43437) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_constructor_gamelibrary_open() != 6245) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_core_checksum_constructor_gamesession_new() != 40930) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 40317) {
         return InitializationResult.apiChecksumMismatch
     }
 
@@ -6705,7 +6072,7 @@ private let initializationResult: InitializationResult = {
 
 // Make the ensure init function public so that other modules which have external type references to
 // our types can call it.
-public func uniffiEnsureGiveawayCoreInitialized() {
+public func uniffiEnsureGiveawayFfiInitialized() {
     switch initializationResult {
     case .ok:
         break

@@ -84,15 +84,14 @@ public final class GameController {
         continueGame()
     }
 
-    /// The game screen went away (or the app to the background): every search stops, in the core too, since
-    /// uniffi does not pass Swift task cancellation on; the clocks stop and are saved.
+    /// The game screen went away (or the app to the background): every search stops, in the core too (see
+    /// `search(_:_:)`); the clocks stop and are saved.
     public func stop() {
         active = false
         engineTask?.cancel()
         adviceTask?.cancel()
         clockTask?.cancel()
         clockTask = nil
-        session.cancelSearch()
         finishAnimation()
         perform { try self.session.pauseClock() }
     }
@@ -241,7 +240,7 @@ public final class GameController {
         let ply = snapshot.ply
         adviceTask = Task { [weak self] in
             do {
-                let found = try await session.hint()
+                let found = try await GameController.search(session) { try await session.hint() }
                 self?.hintArrived(found, ply: ply)
             } catch {
                 self?.adviceFailed(error)
@@ -264,7 +263,7 @@ public final class GameController {
         let session = self.session
         adviceTask = Task { [weak self] in
             do {
-                let tip = try await session.coachTip()
+                let tip = try await GameController.search(session) { try await session.coachTip() }
                 self?.coachArrived(tip)
             } catch {
                 self?.adviceFailed(error)
@@ -298,7 +297,7 @@ public final class GameController {
         engineTask = Task { [weak self] in
             let result: Result<Snapshot, Error>
             do {
-                result = .success(try await session.computerMove(progress: relay))
+                result = .success(try await GameController.search(session) { try await session.computerMove(progress: relay) })
             } catch {
                 result = .failure(error)
             }
@@ -306,6 +305,16 @@ public final class GameController {
             _ = await self?.animationTask?.value
             self?.computerMoveFinished(result, coachAfter: coachAfter)
         }
+    }
+
+    /// Runs `call`, a search in the core, for one of this controller's tasks. uniffi does not pass Swift
+    /// cancellation on, and the core's `cancelSearch()` stops only a search that has begun: a `stop()` that
+    /// comes before the task has run would find nothing to stop, and the core would then search and play its
+    /// move anyway. So a task cancelled before this point starts no search, and one cancelled while the call
+    /// is under way stops the core's search.
+    private static func search<T>(_ session: any GameSessionProtocol, _ call: () async throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        return try await withTaskCancellationHandler(operation: call, onCancel: { session.cancelSearch() })
     }
 
     private func computerMoveFinished(_ result: Result<Snapshot, Error>, coachAfter: Bool) {
@@ -338,6 +347,7 @@ public final class GameController {
     }
 
     private func report(_ error: Error) {
+        if error is CancellationError { return }
         if let e = error as? GiveawayError, e.isCancellation { return }
         message = UserMessage(error)
     }

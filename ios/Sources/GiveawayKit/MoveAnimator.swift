@@ -1,5 +1,6 @@
 // The hop-by-hop animation of a move: the piece travels landing square by landing square, and each piece it
 // jumps stays on the board as a ghost until the move ends (Turkish strike), exactly as the rules have it.
+import GiveawayCore
 
 /// One step of a move's animation: the moving piece stands on `at`, and `ghosts` are the pieces jumped so far.
 public struct HopFrame: Equatable, Sendable {

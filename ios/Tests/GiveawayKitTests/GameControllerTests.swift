@@ -12,7 +12,7 @@ final class GameControllerTests: XCTestCase {
         return (library, controller)
     }
 
-    func testTapsPlayAMoveAndAnnounceIt() throws {
+    func testTapsPlayAMoveAndAnnounceIt() async throws {
         let (_, c) = try passAndPlay()
         XCTAssertEqual(c.snapshot.ply, 0)
         c.tap(22) // c3
@@ -25,7 +25,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertNil(c.message)
     }
 
-    func testDragPicksUpAndDropsAPiece() throws {
+    func testDragPicksUpAndDropsAPiece() async throws {
         let (_, c) = try passAndPlay()
         c.dragBegan(at: 23) // e3: picked up, its destinations shown
         XCTAssertEqual(c.snapshot.selected, 23)
@@ -44,7 +44,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertNil(c.snapshot.selected)
     }
 
-    func testAnIllegalTargetIsReportedAndPlaysNothing() throws {
+    func testAnIllegalTargetIsReportedAndPlaysNothing() async throws {
         let (_, c) = try passAndPlay()
         c.drag(from: 22, to: 13) // c3 to a5: not a move
         XCTAssertEqual(c.snapshot.ply, 0)
@@ -53,7 +53,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertNil(c.message)
     }
 
-    func testUndoRedoAndResignWithConfirmation() throws {
+    func testUndoRedoAndResignWithConfirmation() async throws {
         let (_, c) = try passAndPlay()
         c.tap(22); c.tap(18)
         XCTAssertTrue(c.snapshot.canUndo)
@@ -73,7 +73,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertFalse(c.acceptsInput)
     }
 
-    func testDrawOfferIsAnsweredByTheOtherPlayer() throws {
+    func testDrawOfferIsAnsweredByTheOtherPlayer() async throws {
         let (_, c) = try passAndPlay()
         c.offerDraw()
         XCTAssertEqual(c.confirmation, .answerDraw(offeredBy: .white))
@@ -85,14 +85,14 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.snapshot.result?.outcome, .draw)
     }
 
-    func testReactionsAreKeptInTheRecord() throws {
+    func testReactionsAreKeptInTheRecord() async throws {
         let (_, c) = try passAndPlay()
         c.react("👍")
         XCTAssertEqual(c.snapshot.reactions.last?.emoji, "👍")
         XCTAssertEqual(c.snapshot.reactions.last?.side, .white)
     }
 
-    func testMustCaptureIsShownAndExplained() throws {
+    func testMustCaptureIsShownAndExplained() async throws {
         let (_, c) = try passAndPlay()
         var remembered = false
         c.onCaptureExplained = { remembered = true }
@@ -137,7 +137,21 @@ final class GameControllerTests: XCTestCase {
         c.stop()
     }
 
-    func testTheRuleIsNotExplainedAgainOnceTheAppRemembersIt() throws {
+    func testStopRightAfterAHintRequestSearchesNothing() async throws {
+        let (_, c) = try passAndPlay()
+        c.hintPressed()
+        c.stop()
+        // A hint thinks 0.8 s at most: had its search started in the core, the hint would show by now.
+        try await Task.sleep(nanoseconds: 2_000_000_000)
+        XCTAssertEqual(c.hint, .none)
+        XCTAssertNil(c.message, "a cancelled hint is not an error for the player")
+        // Back on screen, the hint works again.
+        c.start()
+        c.hintPressed()
+        try await waitUntil { c.hint != .none }
+    }
+
+    func testTheRuleIsNotExplainedAgainOnceTheAppRemembersIt() async throws {
         let library = try temporaryLibrary()
         let session = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
         let c = GameController(session: session, settings: try quietSettings(library), speech: englishSpeech,
@@ -176,7 +190,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.hint, .none)
     }
 
-    func testTheGameSurvivesReopeningTheDatabase() throws {
+    func testTheGameSurvivesReopeningTheDatabase() async throws {
         let url = try temporaryDatabase()
         let first = try GameStore.open(at: url)
         let session = try first.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))

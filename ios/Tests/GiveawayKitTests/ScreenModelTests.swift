@@ -4,7 +4,7 @@ import GiveawayCore
 
 @MainActor
 final class ScreenModelTests: XCTestCase {
-    func testNewGameBuildsTheCoreRequest() throws {
+    func testNewGameBuildsTheCoreRequest() async throws {
         let library = try temporaryLibrary()
         let model = GameSetup(settings: try library.settings())
         XCTAssertEqual(model.levels.count, 8)
@@ -39,7 +39,7 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(again.clock, .custom(minutes: 7, incrementSeconds: 2))
     }
 
-    func testSavedGamesListFiltersAndDeletes() throws {
+    func testSavedGamesListFiltersAndDeletes() async throws {
         let library = try temporaryLibrary()
         let a = try library.newGame(setup: NewGame(opponent: .passAndPlay, start: .standard, timeControl: nil))
         _ = try a.playMove(text: "c3-d4")
@@ -83,7 +83,7 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(r.currentReview?.played.text, "c3-d4")
     }
 
-    func testSettingsAreSavedOnEveryChange() throws {
+    func testSettingsAreSavedOnEveryChange() async throws {
         let library = try temporaryLibrary()
         let model = try SettingsModel(library: library)
         model.settings.boardTheme = "green"

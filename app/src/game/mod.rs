@@ -1,0 +1,19 @@
+//! One game being played: its state machine (record, move entry, clocks, undo/redo with the pair rule, draw
+//! offers, reactions), the snapshot a screen draws, autosave, the engine's moves and advice, and the
+//! controller that runs a game screen.
+
+pub(crate) mod autosave;
+pub mod clock;
+pub mod controller;
+pub(crate) mod engine_calls;
+pub mod input;
+pub mod screen;
+pub mod session;
+mod snapshot;
+pub mod state;
+
+pub use controller::GameController;
+pub use engine_calls::ProgressListener;
+pub use screen::{Actions, Cue, GameEvent, HintShown, HintStep, PlayerOutcome, ScreenState, Sound, Status, Thinking, ThinkingKind};
+pub use session::GameSession;
+pub use state::GameState;

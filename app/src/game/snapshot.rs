@@ -1,0 +1,178 @@
+//! Builds the [`Snapshot`] a game screen draws from.
+
+use crate::game::clock::clock_text;
+use crate::game::state::GameState;
+use crate::board::squares::cell;
+use crate::types::{
+    CaptureProgress, ClockView, DrawCounters, MoveRow, MoveView, PieceKind, PieceView, ResultView, Snapshot,
+    SquareView,
+};
+use giveaway_core::movegen::{capturers, Move};
+use giveaway_core::notation::{format_move, Notation};
+use giveaway_core::position::{Color, Piece, Role};
+use giveaway_core::square::{Bitboard, Square, Squares};
+use std::time::Instant;
+
+pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
+    MoveView {
+        text: format_move(mv, notation),
+        color,
+        from: mv.from().pdn() as u32,
+        path: mv.path().iter().map(|s| s.pdn() as u32).collect(),
+        captured: mv.captured_squares().map(|s| s.pdn() as u32).collect(),
+        promotes: mv.promotes(),
+    }
+}
+
+fn numbers(b: Bitboard) -> Vec<u32> {
+    let mut v: Vec<u32> = Squares(b).map(|s| s.pdn() as u32).collect();
+    v.sort_unstable();
+    v
+}
+
+impl GameState {
+    pub fn snapshot(&self, now: Instant, thinking: bool, game_id: Option<i64>) -> Snapshot {
+        let game = &self.game;
+        let pos = game.position();
+        let side = pos.side_to_move();
+        let input = self.human_to_move();
+        let legal = game.legal_moves();
+        let must_capture = legal.first().is_some_and(Move::is_capture);
+        let movable: Bitboard = if input { legal.iter().fold(0, |b, m| b | m.from().mask()) } else { 0 };
+        let capturing = if must_capture { capturers(pos) & movable } else { 0 };
+        let entry = self.entry.as_ref();
+        let ghosts: Bitboard = entry.map_or(0, |e| e.ghosts().iter().fold(0, |b, s| b | s.mask()));
+        let last = game.moves().last().map(|mv| (mv, game.ply() - 1));
+        let last_path: Bitboard = last.map_or(0, |(m, _)| m.path().iter().fold(m.from().mask(), |b, s| b | s.mask()));
+        let last_captured: Bitboard = last.map_or(0, |(m, _)| m.captured());
+
+        let squares = Square::all()
+            .map(|s| {
+                let mut piece = pos.piece_at(s);
+                if let Some(e) = entry.filter(|e| e.is_partial()) {
+                    // The moving piece is drawn where it stands now.
+                    if s == e.from() {
+                        piece = None;
+                    }
+                    if s == e.current() {
+                        // A man that has passed its promotion rank mid-capture goes on as a king.
+                        piece = pos.piece_at(e.from()).map(|p| {
+                            let crowned = e.visited().iter().any(|v| v.mask() & p.color.promotion_rank() != 0);
+                            if crowned { Piece { role: Role::King, ..p } } else { p }
+                        });
+                    }
+                }
+                let m = s.mask();
+                let (column, row) = cell(s, false);
+                let destination = entry.is_some_and(|e| e.next_landings() & m != 0);
+                SquareView {
+                    number: s.pdn() as u32,
+                    column,
+                    row,
+                    piece: piece.map(|p| PieceView {
+                        color: p.color,
+                        kind: if p.role == Role::King { PieceKind::King } else { PieceKind::Man },
+                    }),
+                    movable: movable & m != 0,
+                    must_capture: capturing & m != 0,
+                    selected: entry.is_some_and(|e| e.from() == s),
+                    destination,
+                    final_destination: !destination && entry.is_some_and(|e| e.final_squares() & m != 0),
+                    ghost: ghosts & m != 0,
+                    last_move: last_path & m != 0,
+                    last_captured: last_captured & m != 0,
+                    hint: false,
+                }
+            })
+            .collect();
+
+        let rules = game.rules();
+        Snapshot {
+            game_id,
+            squares,
+            side_to_move: side,
+            must_capture: must_capture && !game.is_over(),
+            selected: entry.map(|e| e.from().pdn() as u32),
+            capture: entry.filter(|e| e.is_partial()).map(|e| CaptureProgress {
+                from: e.from().pdn() as u32,
+                visited: e.visited().iter().map(|s| s.pdn() as u32).collect(),
+                ghosts: numbers(ghosts),
+            }),
+            choices: self.choices.iter().map(|m| move_view(m, side, self.notation)).collect(),
+            notice: self.notice.clone(),
+            last_move: last.map(|(m, ply)| move_view(m, self.mover_of(ply), self.notation)),
+            clocks: self.clock.as_ref().map(|c| {
+                let [w, b] = c.remaining_at(now).map(|t| t as u64);
+                ClockView {
+                    white_ms: w,
+                    black_ms: b,
+                    white_text: clock_text(w),
+                    black_text: clock_text(b),
+                    running: c.running_side(),
+                    control: c.control(),
+                }
+            }),
+            counters: DrawCounters {
+                king_move_plies: game.king_move_plies(),
+                king_move_limit: rules.king_move_plies,
+                repetitions: game.repetition_count(),
+                repetition_limit: rules.repetitions,
+            },
+            notation: self.notation,
+            move_list: self.move_rows(),
+            ply: game.ply() as u32,
+            fen: giveaway_core::fen::to_fen(pos),
+            result: game.result().map(|r| ResultView {
+                outcome: r.outcome,
+                reason: r.reason,
+                text: r.to_string(),
+                pdn: r.outcome.pdn().to_string(),
+            }),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            opponent: self.setup.opponent.clone(),
+            computer_to_move: self.computer_to_move(),
+            thinking,
+            draw_offer: self.draw_offer,
+            reactions: self.reactions.clone(),
+        }
+    }
+
+    /// The move list as numbered rows; a game starting with Black to move begins with an empty White cell.
+    pub fn move_rows(&self) -> Vec<MoveRow> {
+        let black_first = self.game.start().side_to_move() == Color::Black;
+        let texts = self.game.move_texts(self.notation);
+        let mut rows: Vec<MoveRow> = Vec::new();
+        for (i, text) in texts.into_iter().enumerate() {
+            let slot = i + usize::from(black_first);
+            if slot % 2 == 0 {
+                rows.push(MoveRow { number: (slot / 2 + 1) as u32, white: Some(text), black: None });
+            } else {
+                match rows.last_mut() {
+                    Some(row) if row.black.is_none() && slot / 2 + 1 == row.number as usize => row.black = Some(text),
+                    _ => rows.push(MoveRow { number: (slot / 2 + 1) as u32, white: None, black: Some(text) }),
+                }
+            }
+        }
+        rows
+    }
+}
+
+impl Snapshot {
+    /// Places every square for the board's orientation (`flipped`: Black's side at the bottom).
+    pub fn orient(&mut self, flipped: bool) {
+        for sq in &mut self.squares {
+            if let Some(s) = crate::board::squares::square(sq.number) {
+                (sq.column, sq.row) = cell(s, flipped);
+            }
+        }
+    }
+
+    /// Takes the destination dots and rings off (the player chose not to see legal moves).
+    pub fn hide_destinations(&mut self) {
+        for sq in &mut self.squares {
+            sq.destination = false;
+            sq.final_destination = false;
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! `GameLibrary`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
+//! storage module's SQLite database. Sessions it hands out autosave into it.
+
+
+pub(crate) mod analysis_cache;
+pub mod list;
+pub mod replay;
+
+pub use list::{GameList, GameListState, ListFilter};
+pub use replay::{AnalysisProgress, GraphMarker, Replay, ReplayController, ReplayState, MISTAKE_CLASSES};
+
+use crate::game::autosave::Autosave;
+use crate::game::engine_calls::seed;
+use crate::error::{ApiResult, GiveawayError};
+use crate::game::session::GameSession;
+use crate::game::state::{start_position, GameState};
+use crate::background::{Background, Observer};
+use crate::game::{GameController, PlayerOutcome};
+use crate::setup::GameSetup;
+use crate::types::{NewGame, Opponent, StartPosition};
+use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Level;
+use giveaway_core::fen::to_fen;
+use giveaway_core::game::{EndReason, Game, Outcome, Rules};
+use giveaway_core::position::{Color, Position};
+use giveaway_core::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
+use giveaway_core::square::Square;
+use giveaway_core::storage::{Cursor, Filter, Settings, Stats, Storage};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A saved game as listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummaryView {
+    pub id: i64,
+    pub mode: GameMode,
+    pub white: String,
+    pub black: String,
+    pub level: Option<u8>,
+    pub level_name: Option<String>,
+    pub human_color: Option<Color>,
+    pub time_control: Option<TimeControl>,
+    /// How a handicap start was made, for people.
+    pub handicap: Option<String>,
+    pub plies: u32,
+    /// `None` while in progress.
+    pub outcome: Option<Outcome>,
+    pub reason: Option<EndReason>,
+    /// How it went for the player against the computer (`None` in progress or between two players).
+    pub for_player: Option<PlayerOutcome>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// One page of the list, newest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePage {
+    pub games: Vec<GameSummaryView>,
+    /// Games matching the filter on all pages.
+    pub total: u64,
+    /// Pass it back to get the next page; `None` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+pub(crate) fn summary_view(s: &GameSummary) -> GameSummaryView {
+    GameSummaryView {
+        id: s.id,
+        mode: s.setup.mode,
+        white: s.setup.white.clone(),
+        black: s.setup.black.clone(),
+        level: s.setup.level,
+        level_name: s.setup.level.and_then(Level::get).map(|l| l.name.to_string()),
+        human_color: s.setup.human_color,
+        time_control: s.setup.time_control,
+        handicap: s.setup.handicap.clone(),
+        plies: s.plies,
+        outcome: s.ending.map(|e| e.outcome),
+        reason: s.ending.and_then(|e| e.reason),
+        for_player: match (s.ending, s.setup.human_color) {
+            (Some(e), Some(human)) => Some(match (e.outcome, human) {
+                (Outcome::Draw, _) => PlayerOutcome::Drawn,
+                (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => PlayerOutcome::Won,
+                _ => PlayerOutcome::Lost,
+            }),
+            _ => None,
+        },
+        created_at: s.created_at,
+        updated_at: s.updated_at,
+    }
+}
+
+/// The stored description of a new game.
+fn record_setup(setup: &NewGame, start: &Position) -> record::NewGame {
+    let (mode, white, black, level, human) = match setup.opponent {
+        Opponent::Computer { level, human } => {
+            let cpu = format!("Computer ({})", Level::get(level).map_or("?", |l| l.name));
+            let (w, b) = if human == Color::White { ("You".to_string(), cpu) } else { (cpu, "You".to_string()) };
+            (GameMode::VsComputer, w, b, Some(level), Some(human))
+        }
+        Opponent::PassAndPlay => (GameMode::PassAndPlay, "White".into(), "Black".into(), None, None),
+    };
+    let handicap = match &setup.start {
+        StartPosition::RemovedMen { squares } if !squares.is_empty() => {
+            let names: Vec<String> = squares
+                .iter()
+                .filter_map(|&n| u8::try_from(n).ok().and_then(Square::from_pdn))
+                .map(|s| s.to_string())
+                .collect();
+            Some(format!("without {}", names.join(", ")))
+        }
+        StartPosition::Fen { .. } => Some("set-up position".into()),
+        _ => None,
+    };
+    record::NewGame {
+        mode,
+        white,
+        black,
+        level,
+        human_color: human,
+        time_control: setup.time_control,
+        start_fen: (*start != Position::start()).then(|| to_fen(start)),
+        handicap,
+        rules: Rules::default(),
+    }
+}
+
+/// How a saved game is played on: the opponent, start and clock it was made with.
+fn session_setup(s: &record::NewGame) -> ApiResult<NewGame> {
+    let opponent = match (s.mode, s.level, s.human_color) {
+        (GameMode::VsComputer, Some(level), Some(human)) if Level::get(level).is_some() => {
+            Opponent::Computer { level, human }
+        }
+        (GameMode::VsComputer, ..) => {
+            return Err(GiveawayError::Storage { reason: "the saved game has no valid computer level".into() })
+        }
+        _ => Opponent::PassAndPlay,
+    };
+    let start = match &s.start_fen {
+        Some(fen) => StartPosition::Fen { fen: fen.clone() },
+        None => StartPosition::Standard,
+    };
+    Ok(NewGame { opponent, start, time_control: s.time_control })
+}
+
+/// The game record of a saved game up to `ply`, with a decided ending (resignation, time, agreement) applied
+/// when it is the whole game.
+fn game_until(saved: &SavedGame, ply: usize) -> ApiResult<Game> {
+    let mut game = Game::new(*saved.game.start(), saved.game.rules());
+    for mv in &saved.game.moves()[..ply.min(saved.game.ply())] {
+        game.play(mv)?;
+    }
+    if ply >= saved.game.ply() && game.result().is_none() {
+        if let Some(e) = saved.summary.ending {
+            let loser = |o: Outcome| if o == Outcome::WhiteWins { Color::Black } else { Color::White };
+            // An imported result without a reason is shown in the list only; the board cannot say it.
+            let _ = match e.reason {
+                Some(EndReason::Resignation) => game.resign(loser(e.outcome)),
+                Some(EndReason::Time) => game.flag(loser(e.outcome)),
+                Some(EndReason::Agreement) => game.agree_draw(),
+                _ => Ok(()),
+            };
+        }
+    }
+    Ok(game)
+}
+
+pub(crate) fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult<GameState> {
+    let setup = session_setup(&saved.summary.setup)?;
+    let mut state = GameState::with_game(setup, game_until(saved, ply)?, now);
+    let clocks: Vec<Option<[i64; 2]>> =
+        saved.move_clocks.iter().map(|c| c.map(|c| [c.white_ms as i64, c.black_ms as i64])).collect();
+    let current = if ply >= saved.game.ply() {
+        saved.summary.clocks.map(|c| [c.white_ms as i64, c.black_ms as i64])
+    } else {
+        None
+    };
+    let reactions = saved.reactions.iter().filter(|r| r.ply as usize <= ply).cloned().collect();
+    state.restore(&clocks[..ply.min(clocks.len())], current, reactions, now);
+    Ok(state)
+}
+
+pub struct GameLibrary {
+    storage: Arc<Storage>,
+    /// Set when opening found a damaged file and moved it aside; the shell tells the player once.
+    opened_fresh: Option<DatabaseNotice>,
+}
+
+/// A damaged games database was renamed (never deleted) and a fresh one started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatabaseNotice {
+    /// Where the damaged file now is.
+    pub moved_to: String,
+    pub reason: String,
+}
+
+impl DatabaseNotice {
+    fn from_moved(moved: Option<(std::path::PathBuf, String)>) -> Option<DatabaseNotice> {
+        moved.map(|(path, reason)| DatabaseNotice { moved_to: path.to_string_lossy().into_owned(), reason })
+    }
+}
+
+impl GameLibrary {
+    /// Opens (creating if needed) the games database at `path` (a file in the app's private storage).
+    pub fn open(path: String) -> ApiResult<Arc<GameLibrary>> {
+        let (storage, report) = Storage::open(&path)?;
+        Ok(Arc::new(GameLibrary {
+            storage: Arc::new(storage),
+            opened_fresh: DatabaseNotice::from_moved(report.moved_aside),
+        }))
+    }
+
+    /// What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
+    pub fn open_notice(&self) -> Option<DatabaseNotice> {
+        self.opened_fresh.clone()
+    }
+
+    /// The full integrity check of the database file: it reads the whole file (about 100 ms for 10,000 games),
+    /// too slow for start-up, so a front end runs it in the background once the first screen is up. A damaged
+    /// file is moved aside and a fresh database started; the notice says where it went.
+    pub fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
+        Ok(DatabaseNotice::from_moved(self.storage.check_integrity()?))
+    }
+
+    /// Starts a new game that is saved after every change.
+    pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {
+        let now = Instant::now();
+        let start = start_position(&setup.start)?;
+        let state = GameState::new(setup.clone(), now)?;
+        let id = self.storage.create_game(&record_setup(&setup, &start))?;
+        let save = Autosave::new(self.storage.clone(), id, &state, false);
+        Ok(GameSession::from_state(state, Some(save)))
+    }
+
+    /// Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
+    pub fn resume(&self, id: i64) -> ApiResult<Arc<GameSession>> {
+        let saved = self.storage.load_game(id)?;
+        let state = state_of(&saved, saved.game.ply(), Instant::now())?;
+        let save = Autosave::new(self.storage.clone(), id, &state, saved.summary.ending.is_some());
+        Ok(GameSession::from_state(state, Some(save)))
+    }
+
+    /// Opens a saved game for replay, move by move.
+    pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
+        let saved = self.storage.load_game(id)?;
+        session_setup(&saved.summary.setup)?;
+        Ok(Arc::new(Replay::new(saved, self.storage.clone())))
+    }
+
+    /// Starts a new saved game from the new-game screen's choices (a random colour is drawn now) and remembers
+    /// them for next time; the controller runs its screen.
+    pub fn start_game(&self, setup: &GameSetup, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+        let white_if_random = Rng::new(seed()).below(2) == 0;
+        let new_game = setup.new_game(white_if_random);
+        let session = self.new_game(new_game.clone())?;
+        let mut settings = self.settings()?;
+        if let Opponent::Computer { level, human } = new_game.opponent {
+            (settings.last_level, settings.last_human_color) = (level, human);
+        }
+        settings.last_time_control = new_game.time_control;
+        if let Err(e) = self.save_settings(settings.clone()) {
+            log::warn!("could not remember the new game's choices: {e}");
+        }
+        GameController::new(session, settings, Some(self.storage.clone()), background, observer)
+    }
+
+    /// Opens a saved game's screen, to play on from where it stopped.
+    pub fn open_game(&self, id: i64, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+        self.controller(self.resume(id)?, background, observer)
+    }
+
+    /// A screen controller for `session` (one of this library's), following the stored settings.
+    pub fn controller(&self, session: Arc<GameSession>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+        GameController::new(session, self.settings()?, Some(self.storage.clone()), background, observer)
+    }
+
+    /// Opens a saved game's replay screen.
+    pub fn open_replay(&self, id: i64, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<ReplayController>> {
+        let replay = self.replay(id)?;
+        Ok(ReplayController::new(replay, self.settings()?.notation, background, observer))
+    }
+
+    /// The saved games matching `filter`, newest first, loaded `page_size` at a time.
+    pub fn game_list(self: &Arc<Self>, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
+        GameList::new(self.clone(), filter, page_size)
+    }
+
+    /// The choices of the last game started, for the new-game screen.
+    pub fn remembered_setup(&self) -> ApiResult<GameSetup> {
+        Ok(GameSetup::remembered(&self.settings()?))
+    }
+
+    /// One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
+    pub fn list_games(&self, filter: Filter, cursor: Option<String>, page_size: u32) -> ApiResult<GamePage> {
+        let after = cursor.map(|c| c.parse::<Cursor>()).transpose()?;
+        let page = self.storage.list_games(&filter, after, page_size)?;
+        Ok(GamePage {
+            games: page.games.iter().map(summary_view).collect(),
+            total: page.total,
+            next_cursor: page.next_cursor.map(|c| c.to_string()),
+        })
+    }
+
+    pub fn delete_game(&self, id: i64) -> ApiResult<()> {
+        Ok(self.storage.delete_game(id)?)
+    }
+
+    /// Results per level (against the computer) and per mode.
+    pub fn stats(&self) -> ApiResult<Stats> {
+        Ok(self.storage.stats()?)
+    }
+
+    pub fn export_pdn(&self, id: i64) -> ApiResult<String> {
+        Ok(self.storage.export_pdn(id)?)
+    }
+
+    pub fn export_all_pdn(&self) -> ApiResult<String> {
+        Ok(self.storage.export_all_pdn()?)
+    }
+
+    /// Imports every game of a PDN file (all or nothing); returns their ids.
+    pub fn import_pdn(&self, text: String) -> ApiResult<Vec<i64>> {
+        Ok(self.storage.import_pdn(&text)?)
+    }
+
+    pub fn settings(&self) -> ApiResult<Settings> {
+        Ok(self.storage.settings()?)
+    }
+
+    pub fn save_settings(&self, settings: Settings) -> ApiResult<()> {
+        Ok(self.storage.save_settings(&settings)?)
+    }
+}

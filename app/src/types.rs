@@ -1,0 +1,275 @@
+//! The records and enums the exported API speaks. Core enums are exported as they are (`uniffi::remote`), so
+//! the rules modules stay free of FFI attributes and there is no second copy of them to keep in step.
+
+use giveaway_core::game::{EndReason, Outcome};
+use giveaway_core::notation::Notation;
+use giveaway_core::position::Color;
+pub use giveaway_core::record::{Reaction, SideTime, TimeControl};
+
+/// Who plays against whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Versus the computer at `level` (1 = Beginner … 8 = World Champion); `human` is the player's colour.
+    Computer { level: u8, human: Color },
+    /// Two players on one device.
+    PassAndPlay,
+}
+
+/// Where the game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartPosition {
+    Standard,
+    /// Handicap: the standard start without the men on these squares (PDN numbers 1–12 for Black's men,
+    /// 21–32 for White's).
+    RemovedMen { squares: Vec<u32> },
+    /// A position set up in an editor, as PDN FEN.
+    Fen { fen: String },
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub opponent: Opponent,
+    pub start: StartPosition,
+    /// `None` for unlimited time.
+    pub time_control: Option<TimeControl>,
+}
+
+impl NewGame {
+    pub fn versus_computer(level: u8, human: Color) -> NewGame {
+        NewGame { opponent: Opponent::Computer { level, human }, start: StartPosition::Standard, time_control: None }
+    }
+
+    pub fn pass_and_play(time_control: Option<TimeControl>) -> NewGame {
+        NewGame { opponent: Opponent::PassAndPlay, start: StartPosition::Standard, time_control }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    Man,
+    King,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    pub color: Color,
+    pub kind: PieceKind,
+}
+
+/// One dark square and everything a board view draws on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareView {
+    /// PDN number 1–32 (the id used by every square argument of the API).
+    pub number: u32,
+    /// Screen column, 0 = left, for the board's orientation.
+    pub column: u32,
+    /// Screen row, 0 = top, for the board's orientation.
+    pub row: u32,
+    /// The piece shown here (during a multi-capture the moving piece is shown where it stands now).
+    pub piece: Option<PieceView>,
+    /// A piece of the side to move that has a legal move (only on the player's turn).
+    pub movable: bool,
+    /// A piece that can capture, when capturing is compulsory.
+    pub must_capture: bool,
+    pub selected: bool,
+    /// A next landing square of the selected piece (destination dot; off when legal moves are not shown).
+    pub destination: bool,
+    /// The final square of one of the selected piece's moves that is not also a next landing (a ring:
+    /// tapping it completes the move; off when legal moves are not shown).
+    pub final_destination: bool,
+    /// A piece captured by the multi-capture in progress, still on the board until the move ends.
+    pub ghost: bool,
+    /// On the last move's path (its start and every landing square).
+    pub last_move: bool,
+    /// A piece the last move captured stood here.
+    pub last_captured: bool,
+    /// Part of the hint shown: the piece to move, then the whole move's path.
+    pub hint: bool,
+}
+
+/// A multi-capture being entered hop by hop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptureProgress {
+    pub from: u32,
+    /// Landing squares tapped so far.
+    pub visited: Vec<u32>,
+    /// Pieces captured so far.
+    pub ghosts: Vec<u32>,
+}
+
+/// A move, written and as squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveView {
+    /// In the session's notation, every landing square listed.
+    pub text: String,
+    pub color: Color,
+    pub from: u32,
+    /// Landing squares in order.
+    pub path: Vec<u32>,
+    pub captured: Vec<u32>,
+    pub promotes: bool,
+}
+
+/// Both clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// `h:mm:ss` from an hour, `m:ss` from ten seconds, `s.t` below (the one clock text of every front end).
+    pub white_text: String,
+    pub black_text: String,
+    /// The side whose time is running, `None` while paused or after the end.
+    pub running: Option<Color>,
+    pub control: TimeControl,
+}
+
+/// How close the draw rules are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawCounters {
+    /// Plies in a row in which only kings moved and nothing was captured.
+    pub king_move_plies: u16,
+    /// The rule's limit (30 = 15 moves each); 0 when the rule is off.
+    pub king_move_limit: u16,
+    /// How often the current position has occurred, counting now.
+    pub repetitions: u8,
+    pub repetition_limit: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultView {
+    pub outcome: Outcome,
+    pub reason: EndReason,
+    /// `White wins (no legal move left)`.
+    pub text: String,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub pdn: String,
+}
+
+/// One line of the move list: move number, White's move, Black's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    pub number: u32,
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+/// Progress of a running search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchProgress {
+    pub depth: u32,
+    /// Side to move's view, in centi-units.
+    pub score: i32,
+    /// The score for people: centi-units, or `win N` / `loss N` plies.
+    pub score_text: String,
+    pub nodes: u64,
+    /// The expected line, in the session's notation.
+    pub best_line: Vec<String>,
+}
+
+/// A hint in two steps: the shell highlights `piece` first, then shows `mv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintView {
+    pub piece: u32,
+    pub mv: MoveView,
+    pub score_text: String,
+    /// Why the move is good, when a simple reason can be named.
+    pub reason: Option<String>,
+}
+
+/// A coach tip after a move that gave away much of the player's chances.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoachView {
+    pub played: MoveView,
+    pub better: MoveView,
+    /// `inaccuracy`, `mistake` or `blunder`.
+    pub class: String,
+    /// The player's expected result (0..1) with the better move and after the move played.
+    pub chance_before: f64,
+    pub chance_after: f64,
+    pub message: String,
+}
+
+/// One move judged by the post-game analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReviewView {
+    pub ply: u32,
+    pub played: MoveView,
+    /// The engine's move, when it differs from the one played.
+    pub best: Option<MoveView>,
+    pub chance_before: f64,
+    pub chance_after: f64,
+    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
+    pub class: String,
+    /// 0..100.
+    pub accuracy: f64,
+}
+
+/// Post-game analysis: every move judged, graph data, accuracy per side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisView {
+    pub moves: Vec<MoveReviewView>,
+    /// Per position (start, then after each move): score from White's point of view.
+    pub white_scores: Vec<i32>,
+    /// Per position: White's expected result 0..1 (the evaluation graph).
+    pub white_chances: Vec<f64>,
+    pub white_accuracy: Option<f64>,
+    pub black_accuracy: Option<f64>,
+}
+
+/// Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
+/// `kind` and the squares; `message` is the English wording, in the snapshot's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    /// The tapped square (PDN number).
+    pub square: u32,
+    /// The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+    pub capturers: Vec<u32>,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Capturing is compulsory and this piece cannot capture.
+    MustCaptureElsewhere,
+    /// The piece has no legal move (blocked).
+    PieceCannotMove,
+}
+
+/// Everything a game screen draws, taken at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The saved game's id, when the session autosaves.
+    pub game_id: Option<i64>,
+    /// The 32 dark squares in PDN order (index = number − 1).
+    pub squares: Vec<SquareView>,
+    pub side_to_move: Color,
+    /// The side to move must capture (the highlighted pieces are the ones that can).
+    pub must_capture: bool,
+    pub selected: Option<u32>,
+    pub capture: Option<CaptureProgress>,
+    /// Moves to choose from after a tap that several capture paths share; empty otherwise.
+    pub choices: Vec<MoveView>,
+    /// Why the last tap did nothing, to show the player; `None` after the next input.
+    pub notice: Option<Notice>,
+    pub last_move: Option<MoveView>,
+    pub clocks: Option<ClockView>,
+    pub counters: DrawCounters,
+    pub notation: Notation,
+    pub move_list: Vec<MoveRow>,
+    pub ply: u32,
+    /// The position as PDN FEN.
+    pub fen: String,
+    pub result: Option<ResultView>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub opponent: Opponent,
+    /// The computer should move now (the shell calls `computer_move`).
+    pub computer_to_move: bool,
+    /// A search (computer move, hint, analysis) is running.
+    pub thinking: bool,
+    /// A draw offer waiting for the other player's answer, by the side that offered.
+    pub draw_offer: Option<Color>,
+    pub reactions: Vec<Reaction>,
+}

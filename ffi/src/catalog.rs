@@ -1,0 +1,60 @@
+//! The choices every front end lists, from the app layer's catalog.
+
+use giveaway_app::{HandicapPreset, LevelView, RulesExample, TimeControlPreset};
+use giveaway_core::notation::Notation;
+use giveaway_core::record::TimeControl;
+
+/// The emoji reactions a game screen offers, in menu order.
+#[uniffi::export]
+pub fn reaction_emojis() -> Vec<String> {
+    giveaway_app::reaction_emojis()
+}
+
+/// The computer's levels, weakest first.
+#[uniffi::export]
+pub fn levels() -> Vec<LevelView> {
+    giveaway_app::levels()
+}
+
+/// The usual time controls (bullet, blitz, rapid, classic), shortest first.
+#[uniffi::export]
+pub fn time_control_presets() -> Vec<TimeControlPreset> {
+    giveaway_app::time_control_presets()
+}
+
+/// One to three men off either side.
+#[uniffi::export]
+pub fn handicap_presets() -> Vec<HandicapPreset> {
+    giveaway_app::handicap_presets()
+}
+
+/// The rules screen's diagrams.
+#[uniffi::export]
+pub fn rules_examples() -> Vec<RulesExample> {
+    giveaway_app::rules_examples()
+}
+
+/// Whether a man stands on `square` at the start (the squares a handicap can take men from).
+#[uniffi::export]
+pub fn is_start_square(square: u32) -> bool {
+    giveaway_app::setup::is_start_square(square)
+}
+
+/// `5+3` (minutes + increment seconds), `5+3 / 1+0` for time odds.
+#[uniffi::export]
+pub fn time_control_label(control: TimeControl) -> String {
+    control.label()
+}
+
+/// The name of square `square` (PDN number) in `notation`: `c3` or `22`.
+#[uniffi::export]
+pub fn square_name(square: u32, notation: Notation) -> Option<String> {
+    giveaway_app::board::square_name(square, notation)
+}
+
+/// The dark square at screen `column` and `row` (0..8 from the top left) of a board turned as `flipped` says,
+/// for hit-testing a touch; `None` on a light square or off the board.
+#[uniffi::export]
+pub fn square_at(column: u32, row: u32, flipped: bool) -> Option<u32> {
+    giveaway_app::board::square_at(column, row, flipped)
+}

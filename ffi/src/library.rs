@@ -1,0 +1,138 @@
+//! `GameLibrary` and `Replay` for Kotlin and Swift: the app layer's saved games, with file work that can take
+//! long (integrity check, PDN import/export, analysis) run on the FFI runtime as `suspend`/`async` calls.
+
+use crate::progress::{relay, ProgressListener};
+use crate::runtime::run_blocking;
+use crate::background::{background, observer, ScreenObserver};
+use crate::screens::{GameController, GameList, ReplayController};
+use crate::session::GameSession;
+use giveaway_app::library::ListFilter;
+use giveaway_app::setup::GameSetup;
+use giveaway_app::{AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, NewGame, Snapshot};
+use giveaway_core::notation::Notation;
+use giveaway_core::storage::{Filter, Settings, Stats};
+use std::sync::Arc;
+
+/// The saved games and the settings (see `giveaway_app::GameLibrary`).
+#[derive(uniffi::Object)]
+pub struct GameLibrary(Arc<giveaway_app::GameLibrary>);
+
+#[uniffi::export]
+impl GameLibrary {
+    /// Opens (creating if needed) the games database at `path` (a file in the app's private storage).
+    #[uniffi::constructor]
+    pub fn open(path: String) -> ApiResult<Arc<GameLibrary>> {
+        Ok(Arc::new(GameLibrary(giveaway_app::GameLibrary::open(path)?)))
+    }
+
+    pub fn open_notice(&self) -> Option<DatabaseNotice> {
+        self.0.open_notice()
+    }
+
+    /// The full integrity check, off the caller's thread.
+    pub async fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
+        let lib = self.0.clone();
+        run_blocking(move || lib.check_integrity()).await?
+    }
+
+    pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {
+        Ok(Arc::new(GameSession(self.0.new_game(setup)?)))
+    }
+
+    pub fn resume(&self, id: i64) -> ApiResult<Arc<GameSession>> {
+        Ok(Arc::new(GameSession(self.0.resume(id)?)))
+    }
+
+    pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
+        Ok(Arc::new(Replay(self.0.replay(id)?)))
+    }
+
+    /// A new saved game from the new-game screen's choices, with its screen controller.
+    pub fn start_game(&self, setup: GameSetup, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<GameController>> {
+        Ok(Arc::new(GameController(self.0.start_game(&setup, background(), observer(observer_))?)))
+    }
+
+    /// A saved game's screen, to play on from where it stopped.
+    pub fn open_game(&self, id: i64, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<GameController>> {
+        Ok(Arc::new(GameController(self.0.open_game(id, background(), observer(observer_))?)))
+    }
+
+    /// A saved game's replay screen.
+    pub fn open_replay(&self, id: i64, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<ReplayController>> {
+        Ok(Arc::new(ReplayController(self.0.open_replay(id, background(), observer(observer_))?)))
+    }
+
+    /// The saved games matching `filter`, newest first, `page_size` at a time.
+    pub fn game_list(&self, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
+        Ok(Arc::new(GameList(self.0.game_list(filter, page_size)?)))
+    }
+
+    /// The new-game screen's choices as the last game left them.
+    pub fn remembered_setup(&self) -> ApiResult<GameSetup> {
+        self.0.remembered_setup()
+    }
+
+    pub fn list_games(&self, filter: Filter, cursor: Option<String>, page_size: u32) -> ApiResult<GamePage> {
+        self.0.list_games(filter, cursor, page_size)
+    }
+
+    pub fn delete_game(&self, id: i64) -> ApiResult<()> {
+        self.0.delete_game(id)
+    }
+
+    pub fn stats(&self) -> ApiResult<Stats> {
+        self.0.stats()
+    }
+
+    pub fn export_pdn(&self, id: i64) -> ApiResult<String> {
+        self.0.export_pdn(id)
+    }
+
+    pub fn export_all_pdn(&self) -> ApiResult<String> {
+        self.0.export_all_pdn()
+    }
+
+    pub fn import_pdn(&self, text: String) -> ApiResult<Vec<i64>> {
+        self.0.import_pdn(text)
+    }
+
+    pub fn settings(&self) -> ApiResult<Settings> {
+        self.0.settings()
+    }
+
+    pub fn save_settings(&self, settings: Settings) -> ApiResult<()> {
+        self.0.save_settings(settings)
+    }
+}
+
+/// A saved game opened for replay (see `giveaway_app::Replay`).
+#[derive(uniffi::Object)]
+pub struct Replay(Arc<giveaway_app::Replay>);
+
+#[uniffi::export]
+impl Replay {
+    pub fn summary(&self) -> GameSummaryView {
+        self.0.summary()
+    }
+
+    pub fn plies(&self) -> u32 {
+        self.0.plies()
+    }
+
+    pub fn snapshot_at(&self, ply: u32) -> ApiResult<Snapshot> {
+        self.0.snapshot_at(ply)
+    }
+
+    pub fn set_notation(&self, notation: Notation) {
+        self.0.set_notation(notation)
+    }
+
+    pub async fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
+        let r = self.0.clone();
+        run_blocking(move || r.analyse(relay(progress))).await?
+    }
+
+    pub fn cancel_analysis(&self) {
+        self.0.cancel_analysis()
+    }
+}

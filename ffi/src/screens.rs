@@ -1,0 +1,266 @@
+//! The screen controllers for Kotlin and Swift: the app layer's game screen, replay screen, saved-games list
+//! and position editor, with their engine work on the FFI runtime. Documented in `giveaway-app`.
+
+use giveaway_app::board::{AnimationFrame, AnimationPlan, SquareDescription};
+use giveaway_app::game::{GameEvent, ScreenState};
+use giveaway_app::library::{GameListState, ListFilter, ReplayState};
+use giveaway_app::{ApiResult, SquareView};
+use giveaway_core::notation::Notation;
+use giveaway_core::storage::Settings;
+use giveaway_core::Color;
+use std::sync::Arc;
+
+/// A game screen's brain: input, the computer's moves, hints, coach tips, orientation, animation, events.
+#[derive(uniffi::Object)]
+pub struct GameController(pub(crate) Arc<giveaway_app::game::GameController>);
+
+#[uniffi::export]
+impl GameController {
+    /// The screen is up: clocks run, the computer moves if it is its turn.
+    pub fn start(&self) -> ScreenState {
+        self.0.start()
+    }
+
+    pub fn state(&self) -> ScreenState {
+        self.0.state()
+    }
+
+    /// The one-off events since the last call (announce, sound, vibrate, show), oldest first.
+    pub fn take_events(&self) -> Vec<GameEvent> {
+        self.0.take_events()
+    }
+
+    pub fn tap(&self, square: u32) -> ApiResult<ScreenState> {
+        self.0.tap(square)
+    }
+
+    pub fn drag(&self, from: u32, to: u32) -> ApiResult<ScreenState> {
+        self.0.drag(from, to)
+    }
+
+    pub fn choose(&self, index: u32) -> ApiResult<ScreenState> {
+        self.0.choose(index)
+    }
+
+    pub fn dismiss_choice(&self) -> ApiResult<ScreenState> {
+        self.0.dismiss_choice()
+    }
+
+    pub fn play_move(&self, text: String) -> ApiResult<ScreenState> {
+        self.0.play_move(text)
+    }
+
+    pub fn undo(&self) -> ApiResult<ScreenState> {
+        self.0.undo()
+    }
+
+    pub fn redo(&self) -> ApiResult<ScreenState> {
+        self.0.redo()
+    }
+
+    pub fn resign(&self) -> ApiResult<ScreenState> {
+        self.0.resign()
+    }
+
+    pub fn offer_draw(&self) -> ApiResult<ScreenState> {
+        self.0.offer_draw()
+    }
+
+    pub fn accept_draw(&self) -> ApiResult<ScreenState> {
+        self.0.accept_draw()
+    }
+
+    pub fn decline_draw(&self) -> ApiResult<ScreenState> {
+        self.0.decline_draw()
+    }
+
+    pub fn react(&self, side: Color, emoji: String) -> ApiResult<ScreenState> {
+        self.0.react(side, emoji)
+    }
+
+    pub fn hint(&self) -> ApiResult<ScreenState> {
+        self.0.hint()
+    }
+
+    /// Call `next_tick_ms` after a state: refreshes the clocks and applies flag fall.
+    pub fn tick(&self) -> ScreenState {
+        self.0.tick()
+    }
+
+    pub fn pause(&self) -> ApiResult<ScreenState> {
+        self.0.pause()
+    }
+
+    pub fn resume(&self) -> ScreenState {
+        self.0.resume()
+    }
+
+    pub fn close(&self) {
+        self.0.close()
+    }
+
+    pub fn hold_computer(&self, held: bool) -> ScreenState {
+        self.0.hold_computer(held)
+    }
+
+    pub fn stop_thinking(&self) -> ScreenState {
+        self.0.stop_thinking()
+    }
+
+    pub fn flip_board(&self) -> ScreenState {
+        self.0.flip_board()
+    }
+
+    pub fn apply_settings(&self, settings: Settings) -> ScreenState {
+        self.0.apply_settings(settings)
+    }
+
+    pub fn set_reduced_motion(&self, reduced: bool) -> ScreenState {
+        self.0.set_reduced_motion(reduced)
+    }
+
+    pub fn describe_square(&self, square: u32) -> ApiResult<SquareDescription> {
+        self.0.describe_square(square)
+    }
+}
+
+/// The replay screen: stepping, analysis in the background, mistakes, the graph.
+#[derive(uniffi::Object)]
+pub struct ReplayController(pub(crate) Arc<giveaway_app::library::ReplayController>);
+
+#[uniffi::export]
+impl ReplayController {
+    pub fn state(&self) -> ApiResult<ReplayState> {
+        self.0.state()
+    }
+
+    pub fn go_to(&self, ply: u32) -> ApiResult<ReplayState> {
+        self.0.go_to(ply)
+    }
+
+    pub fn next(&self) -> ApiResult<ReplayState> {
+        self.0.next()
+    }
+
+    pub fn previous(&self) -> ApiResult<ReplayState> {
+        self.0.previous()
+    }
+
+    pub fn first(&self) -> ApiResult<ReplayState> {
+        self.0.first()
+    }
+
+    pub fn last(&self) -> ApiResult<ReplayState> {
+        self.0.last()
+    }
+
+    pub fn next_mistake(&self) -> ApiResult<ReplayState> {
+        self.0.next_mistake()
+    }
+
+    pub fn previous_mistake(&self) -> ApiResult<ReplayState> {
+        self.0.previous_mistake()
+    }
+
+    pub fn go_to_fraction(&self, fraction: f64) -> ApiResult<ReplayState> {
+        self.0.go_to_fraction(fraction)
+    }
+
+    pub fn flip_board(&self) -> ApiResult<ReplayState> {
+        self.0.flip_board()
+    }
+
+    pub fn set_notation(&self, notation: Notation) -> ApiResult<ReplayState> {
+        self.0.set_notation(notation)
+    }
+
+    pub fn analyse(&self) -> ApiResult<ReplayState> {
+        self.0.analyse()
+    }
+
+    pub fn cancel_analysis(&self) -> ApiResult<ReplayState> {
+        self.0.cancel_analysis()
+    }
+
+    pub fn close(&self) {
+        self.0.close()
+    }
+}
+
+/// The saved-games list, a page at a time.
+#[derive(uniffi::Object)]
+pub struct GameList(pub(crate) Arc<giveaway_app::library::GameList>);
+
+#[uniffi::export]
+impl GameList {
+    pub fn state(&self) -> GameListState {
+        self.0.state()
+    }
+
+    pub fn set_filter(&self, filter: ListFilter) -> ApiResult<GameListState> {
+        self.0.set_filter(filter)
+    }
+
+    pub fn reload(&self) -> ApiResult<GameListState> {
+        self.0.reload()
+    }
+
+    pub fn load_more(&self) -> ApiResult<GameListState> {
+        self.0.load_more()
+    }
+}
+
+/// The start-position editor.
+#[derive(uniffi::Object)]
+pub struct PositionEditor(giveaway_app::editor::PositionEditor);
+
+#[uniffi::export]
+impl PositionEditor {
+    /// An editor holding the standard start.
+    #[uniffi::constructor]
+    pub fn new() -> Arc<PositionEditor> {
+        Arc::new(PositionEditor(giveaway_app::editor::PositionEditor::new()))
+    }
+
+    pub fn load(&self, fen: String) -> ApiResult<()> {
+        self.0.load(fen)
+    }
+
+    pub fn cycle(&self, square: u32) -> ApiResult<()> {
+        self.0.cycle(square)
+    }
+
+    pub fn clear(&self) {
+        self.0.clear()
+    }
+
+    pub fn standard(&self) {
+        self.0.standard()
+    }
+
+    pub fn set_side_to_move(&self, side: Color) {
+        self.0.set_side_to_move(side)
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.0.side_to_move()
+    }
+
+    pub fn squares(&self) -> Vec<SquareView> {
+        self.0.squares()
+    }
+
+    pub fn fen(&self) -> String {
+        self.0.fen()
+    }
+
+    pub fn check(&self) -> ApiResult<()> {
+        self.0.check()
+    }
+}
+
+/// What to draw `elapsed_ms` into a move's animation; `None` once it is over.
+#[uniffi::export]
+pub fn animation_frame(plan: AnimationPlan, elapsed_ms: u64) -> Option<AnimationFrame> {
+    giveaway_app::board::animation_frame(&plan, elapsed_ms)
+}
