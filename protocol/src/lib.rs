@@ -39,7 +39,8 @@ impl Color {
     }
 }
 
-/// The rating category of a time control (the server's and the catalog's names).
+/// The rating category of a time control: the wire form of the core's `record::Speed` (this crate stays free of
+/// the core, so it has its own copy; both sides convert by name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Speed {

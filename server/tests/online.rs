@@ -459,24 +459,12 @@ async fn bad_frames_get_errors_and_the_connection_lives() {
     let mut stranger = Client::new_player(addr, "Stranger").await;
     for text in ["not json", "{}", r#"{"type":"fly"}"#, r#"{"type":"move","game":"x"}"#, "[1,2,3]", "\u{0}"] {
         b.send_raw(text).await;
-        let code = b.expect("error", |f| match &f.message {
-            ServerMessage::Error { code, .. } => Some(*code),
-            _ => None,
-        });
-        assert_eq!(code.await, ErrorCode::Malformed, "{text:?}");
+        assert_eq!(b.any_error().await, ErrorCode::Malformed, "{text:?}");
     }
     b.send_raw(&format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(5000))).await;
-    let code = b.expect("error", |f| match &f.message {
-        ServerMessage::Error { code, .. } => Some(*code),
-        _ => None,
-    });
-    assert_eq!(code.await, ErrorCode::TooLarge);
+    assert_eq!(b.any_error().await, ErrorCode::TooLarge);
     b.send_message(Message::binary(vec![1u8, 2, 3])).await;
-    let code = b.expect("error", |f| match &f.message {
-        ServerMessage::Error { code, .. } => Some(*code),
-        _ => None,
-    });
-    assert_eq!(code.await, ErrorCode::BinaryFrame);
+    assert_eq!(b.any_error().await, ErrorCode::BinaryFrame);
     let mv = |ply: u32, m: &str| ClientMessage::Move { game: g, ply, mv: m.into(), think_ms: None };
     // Black moving on White's turn (a black move or a white one), a stranger moving, unknown games.
     let id = b.send(mv(0, "f6-g5")).await;

@@ -43,6 +43,20 @@ pub async fn fresh_database() -> String {
     let name = format!("gw_test_{}_{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed));
     let (client, conn) = tokio_postgres::connect(base, tokio_postgres::NoTls).await.expect("cluster reachable");
     tokio::spawn(conn);
+    static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    SWEPT
+        .get_or_init(|| async {
+            // Test binaries run one after another: databases of earlier processes are left-overs.
+            let mine = format!("gw_test_{}_", std::process::id());
+            let rows = client.query("SELECT datname FROM pg_database WHERE datname LIKE 'gw\\_test\\_%'", &[]).await.expect("list");
+            for r in rows {
+                let old: String = r.get(0);
+                if !old.starts_with(&mine) && old.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                    let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {old}")).await;
+                }
+            }
+        })
+        .await;
     // CREATE DATABASE takes no parameters; the name is made of digits and underscores above.
     client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop database");
     client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create database");
@@ -212,6 +226,15 @@ impl Client {
             ServerMessage::Error { code, .. } => code,
             other => panic!("expected an error, got {other:?}"),
         }
+    }
+
+    /// The next error, whatever request (if any) it answers.
+    pub async fn any_error(&mut self) -> giveaway_protocol::ErrorCode {
+        self.expect("an error", |f| match &f.message {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
     }
 
     pub async fn game_end(&mut self) -> ServerMessage {
