@@ -259,11 +259,13 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 shared.stats.lock().unwrap().reconnects += 2;
                 // The state each side gets: every move it saw acknowledged must be there, and the clocks must be
                 // the ones stored with the last move (the time the server was down charged to no one).
-                let mut st = None;
+                let mut states = Vec::new();
                 for s in sides.iter_mut() {
-                    st = Some(s.expect(state_of).await?);
+                    states.push(s.expect(state_of).await?);
                 }
-                let st = st.expect("two sides");
+                // The state the side to move got: sent as that player came back, when its clock starts again.
+                let turn_white = states[0].turn == Color::White;
+                let st = states.swap_remove(if turn_white { white_side } else { 1 - white_side });
                 let known = game.ply();
                 let seen: Vec<String> = game.moves().iter().map(|m| giveaway_core::format_move(m, giveaway_core::Notation::Algebraic)).collect();
                 {
