@@ -1,4 +1,5 @@
-//! `giveaway-server`: one node of the game server. Prints `listening on ADDR` when it serves.
+//! `giveaway-server`: one node of the game server. Prints `listening on ADDR` when it serves; stops on SIGINT or
+//! SIGTERM.
 
 use clap::Parser;
 use giveaway_server::{start, Config};
@@ -19,7 +20,18 @@ fn main() {
         match start(cfg).await {
             Ok(running) => {
                 println!("listening on {} (node {node}{}, {} games resumed)", running.addr, if tls { ", TLS" } else { "" }, running.recovered);
-                let _ = tokio::signal::ctrl_c().await;
+                // Games in progress are in the database: stopping needs no flush, the next start resumes them.
+                let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("giveaway-server: no SIGTERM handler: {e}");
+                        return 1;
+                    }
+                };
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
                 running.stop();
                 0
             }
