@@ -215,7 +215,7 @@ async fn result_king_move_rule() {
 async fn resignation_draw_offers_and_ratings() {
     let (srv, url) = server_on_fresh_db().await;
     let addr = srv.addr;
-    let (mut w, mut b, s) = invite_game(addr, "Resigner", "Winner", BLITZ).await;
+    let (mut w, mut b, s) = invite_game(addr, "Duelist1", "Duelist2", BLITZ).await;
     let g = s.game;
     // Offers: decline, then accept a second one in another game.
     let id = b.send(ClientMessage::AcceptDraw { game: g }).await;
@@ -241,9 +241,11 @@ async fn resignation_draw_offers_and_ratings() {
     let rating: f64 =
         db.query_one("SELECT rating FROM ratings WHERE player_id = $1 AND speed = 'blitz'", &[&b.id()]).await.unwrap().get(0);
     assert_eq!(rating, r.black.after);
-    match w.request(ClientMessage::Profile { nickname: "WINNER".into() }).await {
+    // Colours are drawn at random: the winner is whoever plays Black. Nicknames are looked up ignoring case.
+    let (winner, loser) = (b.player.clone().unwrap().nickname, w.player.clone().unwrap().nickname);
+    match w.request(ClientMessage::Profile { nickname: winner.to_uppercase() }).await {
         ServerMessage::Profile { player, ratings, history, recent, .. } => {
-            assert_eq!(player.nickname, "Winner");
+            assert_eq!(player.nickname, winner);
             assert_eq!(ratings.len(), 1);
             assert_eq!(ratings[0].speed, Speed::Blitz);
             assert_eq!(ratings[0].games, 1);
@@ -252,7 +254,7 @@ async fn resignation_draw_offers_and_ratings() {
             assert_eq!(history[0].game, g);
             assert_eq!(recent.len(), 1);
             assert_eq!(recent[0].color, Color::Black);
-            assert_eq!(recent[0].opponent.nickname, "Resigner");
+            assert_eq!(recent[0].opponent.nickname, loser);
             assert_eq!(recent[0].result.reason, EndReason::Resignation);
             assert!((recent[0].rating_change.unwrap() - (r.black.after - r.black.before)).abs() < 1e-9);
         }
@@ -549,7 +551,9 @@ async fn rematch_swaps_colours() {
     b.send(ClientMessage::Resign { game: nb.game }).await;
     w.game_end().await;
     b.send(ClientMessage::OfferRematch { game: nb.game }).await;
-    w.expect("offer", |f| matches!(f.message, ServerMessage::RematchOffered { .. }).then_some(())).await;
+    // (w still holds the echo of its own offer in the first game: wait for this game's.)
+    let g2 = nb.game;
+    w.expect("offer", |f| matches!(f.message, ServerMessage::RematchOffered { game, by: Color::White } if game == g2).then_some(())).await;
     w.send(ClientMessage::DeclineRematch { game: nb.game }).await;
     b.expect("declined", |f| matches!(f.message, ServerMessage::RematchDeclined { by: Color::Black, .. }).then_some(())).await;
     let id = b.send(ClientMessage::OfferRematch { game: nb.game }).await;

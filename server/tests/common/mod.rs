@@ -241,9 +241,9 @@ impl Client {
         self.expect("game_end", |f| matches!(f.message, ServerMessage::GameEnd { .. }).then(|| f.message.clone())).await
     }
 
-    pub async fn moved(&mut self, ply: u32) -> ServerMessage {
+    pub async fn moved(&mut self, game: GameId, ply: u32) -> ServerMessage {
         self.expect("moved", |f| match &f.message {
-            ServerMessage::Moved { ply: p, .. } if *p == ply => Some(f.message.clone()),
+            ServerMessage::Moved { game: g, ply: p, .. } if *g == game && *p == ply => Some(f.message.clone()),
             _ => None,
         })
         .await
@@ -282,7 +282,7 @@ pub async fn play(mover: &mut Client, other: &mut Client, game: GameId, ply: u32
         ServerMessage::Moved { ply: p, .. } => assert_eq!(p, ply),
         other => panic!("move {text} at ply {ply} refused: {other:?}"),
     }
-    other.moved(ply).await;
+    other.moved(game, ply).await;
 }
 
 /// A game from the start played with pseudo-random legal moves (a fixed LCG from `seed`) until it ends. With
