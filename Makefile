@@ -13,7 +13,8 @@ BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
-.PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep serve test-server bench-server
+.PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
+.PHONY: serve test-server bench-server
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -125,13 +126,42 @@ test-swift: bindings
 bench-ffi: $(KOTLIN_GEN)
 	cd kotlin-tests && $(MVN) compile exec:exec -Dgiveaway.lib.dir=$(CURDIR)/target/release
 
+## Debian's Android tools the checks use (aapt v1 and the framework resources it links against, zipalign,
+## apksigner), installed when missing.
+ANDROID_DEBS := aapt android-framework-res zipalign apksigner
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+android-tools:
+	@missing=$$(for p in $(ANDROID_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "android-tools: installing" $$missing; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+
 ## The Android app's checks that need no Android SDK: resources (well-formed, every string in English, Russian
-## and Portuguese), the plain-Kotlin screen logic tested on the JVM against the host library, and every app
-## source type-checked against the Android framework classes (org.robolectric:android-all). Not quiet, so
+## and Portuguese), the plain-Kotlin screen logic tested on the JVM against the host library, every app source
+## type-checked against the Android framework classes (org.robolectric:android-all), and the real app under
+## Robolectric (android/robolectric: every screen and journey, accessibility, StrictMode). Not quiet, so
 ## Surefire's summary shows.
-test-android: bindings
+ANDROID_MVN := cd android && mvn -B -ntp
+ANDROID_LIB_DIR := $(CURDIR)/$(dir $(CORE_LIB))
+test-android: bindings android-tools
 	python3 android/tools/res.py check android/app/src/main/res android/app/src/main/AndroidManifest.xml
-	cd android && mvn -B -ntp verify -Dgiveaway.lib.dir=$(CURDIR)/target/release
+	$(ANDROID_MVN) verify -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
+
+## Screenshots of every screen (portrait and landscape, light and dark, English and Russian) drawn by the real
+## Views under Robolectric's native graphics, into docs/screenshots/android/.
+ANDROID_SHOTS := docs/screenshots/android
+android-screenshots: bindings android-tools
+	rm -rf $(ANDROID_SHOTS) && mkdir -p $(ANDROID_SHOTS)
+	$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots*' -Dsurefire.failIfNoSpecifiedTests=false \
+		-Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
+	@ls $(ANDROID_SHOTS) | wc -l | xargs echo "screenshots in $(ANDROID_SHOTS):"
+
+## A debug APK without the SDK: aapt's resources, D8 (com.android.tools:r8 from Maven Central), zipalign,
+## apksigner with a generated debug key, checked with apksigner verify and aapt dump badging. Everything but the
+## core's libgiveaway_ffi.so for the device ABIs, which needs the NDK (`make android`).
+ANDROID_APK := android/apk/target/apk/giveaway-debug.apk
+android-apk: bindings android-tools
+	$(ANDROID_MVN) package -Papk -pl apk -am -Dmaven.test.skip=true -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
+	@echo "debug APK: $(ANDROID_APK)"
 
 ## Native libraries for the Android app (arm64-v8a, armeabi-v7a, x86_64) into its jniLibs, and its Kotlin
 ## bindings; run by the app's Gradle build. Needs the Android NDK and cargo-ndk, which these machines lack.

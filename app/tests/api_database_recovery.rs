@@ -1,22 +1,18 @@
-//! The library tells the app when a damaged games database was moved aside, at open and from the background
-//! integrity check, and never loses the damaged file.
+//! The library refuses a file that is not a database, and tells the app when a sound one passes the background
+//! integrity check (damaged files: `storage::tests`).
 
 use giveaway_app::GameLibrary;
 
-
 #[test]
-fn a_file_that_is_not_a_database_is_moved_aside_and_reported() {
+fn a_file_that_is_not_a_database_is_refused_and_left_as_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");
-    std::fs::write(&path, b"this is not an SQLite database, it is a shopping list".repeat(100)).unwrap();
-    let lib = GameLibrary::open(path.to_string_lossy().into_owned()).unwrap();
-    let notice = lib.open_notice().expect("the damaged file is reported");
-    let moved = std::fs::read(&notice.moved_to).unwrap();
-    assert!(moved.starts_with(b"this is not an SQLite database"), "the old file is kept byte for byte");
-    assert!(!notice.reason.is_empty());
-    // The fresh database works, and a sound file passes the background check.
-    assert_eq!(lib.list_games(Default::default(), None, 10).unwrap().total, 0);
-    assert_eq!(lib.check_integrity().unwrap(), None);
+    let notes = b"this is not an SQLite database, it is a shopping list".repeat(100);
+    std::fs::write(&path, &notes).unwrap();
+    let e = GameLibrary::open(path.to_string_lossy().into_owned()).err().expect("refused");
+    assert!(e.to_string().contains("is not a games library"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), notes, "the file is kept byte for byte, where it was");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "nothing moved or created beside it");
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn a_game_started_from_the_setup_screen_is_remembered_and_reopens_where_it_was()
     let remembered = lib.remembered_setup().unwrap();
     assert_eq!((remembered.level, remembered.color, remembered.white_time), (3, ColorChoice::Black, setup.white_time));
     let id = s.snapshot.game_id.unwrap();
-    game.close();
+    game.leave();
     let again = lib.open_game(id, queue.clone(), Arc::new(NoObserver)).unwrap();
     let r = again.start();
     assert_eq!((r.snapshot.fen, r.snapshot.ply, r.orientation.bottom), (s.snapshot.fen, 1, Color::Black));

@@ -3,6 +3,7 @@
 
 use crate::args::Fail;
 use crate::board_text;
+use crate::out::printable;
 use giveaway_app::background::Queued;
 use giveaway_app::board::square_name;
 use giveaway_app::game::{GameController, GameEvent, HintShown, ScreenState, Status};
@@ -68,7 +69,7 @@ fn report(game: &GameController, engine: &Queued, out: &mut impl Write) -> Resul
             GameEvent::CoachTip { tip } => {
                 writeln!(out, "Coach: {} was {} — {} was better. {}", tip.played.text, article(&tip.class), tip.better.text, tip.message)?;
             }
-            GameEvent::Failed { message } => writeln!(out, "error: {message}")?,
+            GameEvent::Failed { message } => writeln!(out, "error: {}", printable(&message))?,
             _ => {}
         }
     }
@@ -127,7 +128,7 @@ pub fn run(game: Arc<GameController>, engine: Arc<Queued>, db_option: Option<&st
         };
         match command(&game, &engine, line.trim(), &mut out)? {
             Step::Quit => {
-                game.close();
+                game.leave();
                 if let Some(id) = s.snapshot.game_id {
                     writeln!(out, "{}", again(id))?;
                 }
@@ -203,7 +204,7 @@ fn command(game: &Arc<GameController>, engine: &Queued, line: &str, out: &mut im
                     writeln!(out, "Hint: {} ({score_text})", mv.text)?
                 }
                 Ok(_) => writeln!(out, "error: no hint was found")?,
-                Err(e) => writeln!(out, "error: {e}")?,
+                Err(e) => writeln!(out, "error: {}", printable(&e.to_string()))?,
             }
             return Ok(Step::Same);
         }
@@ -218,7 +219,7 @@ fn command(game: &Arc<GameController>, engine: &Queued, line: &str, out: &mut im
     match result {
         Ok(_) => Ok(Step::Redraw),
         Err(e) => {
-            writeln!(out, "error: {e}")?;
+            writeln!(out, "error: {}", printable(&e.to_string()))?;
             Ok(Step::Same)
         }
     }

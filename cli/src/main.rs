@@ -10,6 +10,7 @@ mod db_path;
 mod engine_cmds;
 mod game_setup;
 mod line;
+mod log_file;
 mod out;
 mod output_file;
 mod play;
@@ -35,6 +36,7 @@ const USAGE: &str = "usage:
   giveaway export (ID | --all) [--out FILE] [--db PATH]
   giveaway import FILE [--db PATH]
   giveaway stats [--db PATH]
+  giveaway check [--db PATH]
   giveaway bench-storage [--games N] [--dir DIR]
   giveaway bench-analysis [--games N] [--plies P] [--dir DIR]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
@@ -44,7 +46,7 @@ const USAGE: &str = "usage:
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
   giveaway bench-search [--movetime MS] [--hash MB]
 {PLAY}
-  (database: --db PATH, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
+  (database: --db PATH, before or after the command, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["fen"], &["sequences", "divide"])?;
@@ -83,10 +85,36 @@ fn cmd_moves(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
+/// Moves `--db PATH` given before the command behind it, where the command reads it like its other options (a
+/// `--db` after the command, given last, wins).
+fn global_options(mut argv: Vec<String>) -> Result<Vec<String>, Fail> {
+    let mut db = Vec::new();
+    while argv.first().is_some_and(|a| a == "--db") {
+        if argv.len() < 2 {
+            return Err(Fail("--db needs a value".into()));
+        }
+        db.extend(argv.drain(..2));
+    }
+    if !argv.is_empty() {
+        argv.splice(1..1, db);
+    }
+    Ok(argv)
+}
+
 fn main() -> ExitCode {
     closed_pipe::end_quietly_on_closed_pipe();
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let result = match argv.first().map(String::as_str) {
+    let result = global_options(std::env::args().skip(1).collect()).and_then(|argv| run(&argv));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail(why)) => {
+            out::warn(&why);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(argv: &[String]) -> Result<(), Fail> {
+    match argv.first().map(String::as_str) {
         Some("perft") => cmd_perft(&argv[1..]),
         Some("moves") => cmd_moves(&argv[1..]),
         Some("games") => storage_cmds::cmd_games(&argv[1..]),
@@ -94,6 +122,7 @@ fn main() -> ExitCode {
         Some("export") => storage_cmds::cmd_export(&argv[1..]),
         Some("import") => storage_cmds::cmd_import(&argv[1..]),
         Some("stats") => storage_cmds::cmd_stats(&argv[1..]),
+        Some("check") => storage_cmds::cmd_check(&argv[1..]),
         Some("bench-storage") => storage_bench::cmd_bench_storage(&argv[1..]),
         Some("bench-analysis") => analysis_bench::cmd_bench_analysis(&argv[1..]),
         Some("bestmove") => engine_cmds::cmd_bestmove(&argv[1..]),
@@ -105,12 +134,5 @@ fn main() -> ExitCode {
         Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE)),
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
         None => Err(Fail("no command given (try 'giveaway help')".into())),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Fail(why)) => {
-            eprintln!("giveaway: {why}");
-            ExitCode::from(2)
-        }
     }
 }

@@ -2,11 +2,13 @@
 //! stdout is not a terminal (or with `--line`).
 
 use crate::args::{Args, Fail};
-use crate::{db_path, game_setup, line, tui};
+use crate::out::warn;
+use crate::{db_path, game_setup, line, log_file, tui};
 use giveaway_app::background::{NoObserver, Queued};
-use giveaway_app::GameLibrary;
+use giveaway_app::{DatabaseNotice, GameLibrary};
 use giveaway_core::storage::Filter;
 use std::io::IsTerminal;
+use std::sync::mpsc::channel;
 use std::sync::Arc;
 
 pub const USAGE: &str = "  giveaway play [--db PATH] [--line] [--resume ID|last]
@@ -22,21 +24,23 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
     let path = db_path::database_path(&args)?;
+    log_file::start_beside(&path);
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
-    // A terminal session can afford the full check up front (about 0.1 s for 10,000 games); phones run it
-    // in the background once the first screen is up.
-    let damaged = match library.open_notice() {
-        Some(n) => Some(n),
-        None => library.check_integrity()?,
-    };
-    if let Some(n) = damaged {
-        eprintln!(
-            "giveaway: warning: the games database was damaged ({}); it was moved to {} and a new one was started",
-            n.reason, n.moved_to
-        );
+    if let Some(n) = library.open_notice() {
+        warn(&damaged(&n));
     }
     let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    // The full check reads the whole file (seconds for a large library): it runs while the game is played.
+    // Line mode says what it found on stderr; the full-screen app shows it on the screen.
+    let (found, notices) = channel();
+    check_in_background(library.clone(), move |text| {
+        if line_mode {
+            warn(&text);
+        } else {
+            let _ = found.send(text);
+        }
+    })?;
     let session = match args.value("resume") {
         Some(which) => Some(library.resume(resume_id(&library, which)?)?),
         None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(&args)?)?),
@@ -49,8 +53,25 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
             line::run(library.controller(s, engine.clone(), Arc::new(NoObserver))?, engine, args.value("db"))
         }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
-        first => tui::run(library, first),
+        first => tui::run(library, first, notices),
     }
+}
+
+fn damaged(n: &DatabaseNotice) -> String {
+    format!("warning: the games database was damaged ({}); it was moved to {} and a new one was started", n.reason, n.moved_to)
+}
+
+/// Runs the library's full integrity check on a thread of its own; `tell` gets the warning for the user, if any.
+/// (A damaged file is moved aside and what can be read recovered into a fresh one while the game goes on.)
+fn check_in_background(library: Arc<GameLibrary>, tell: impl FnOnce(String) + Send + 'static) -> Result<(), Fail> {
+    std::thread::Builder::new().name("integrity check".into()).spawn(move || {
+        match library.check_integrity() {
+            Ok(None) => {}
+            Ok(Some(n)) => tell(damaged(&n)),
+            Err(e) => tell(format!("warning: the integrity check of the games database failed: {e}")),
+        }
+    })?;
+    Ok(())
 }
 
 /// `last` is the most recently started unfinished game (the list is newest first by creation).

@@ -1,6 +1,7 @@
 //! `giveaway bench-storage`: times the storage against the targets with a realistic database — opening
-//! (with the integrity and migration checks), one page of 50 games under several filters, appending a move,
-//! loading a game to resume.
+//! (header, schema and migration checks), `show 1`, the full integrity check, one page of 50 games under
+//! several filters, appending a move, loading a game to resume; with `--import-mb MB`, how long a move's save
+//! waits while a PDN file of that size is imported.
 
 use crate::args::{Args, Fail};
 use crate::out::outln;
@@ -81,14 +82,15 @@ pub fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 }
 
 pub fn cmd_bench_storage(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["games", "dir"], &[])?;
+    let args = Args::parse(raw, &["games", "dir", "import-mb"], &[])?;
     args.at_most(0)?;
     let n = args.number_in("games", 1..=1_000_000, 10_000)?;
+    let import_mb = args.number_in("import-mb", 0..=200, 0)?;
     let dir = ScratchDir::create(args.value("dir"), "bench")?;
-    run(dir.path(), n)
+    run(dir.path(), n, import_mb)
 }
 
-fn run(dir: &Path, n: usize) -> Result<(), Fail> {
+fn run(dir: &Path, n: usize, import_mb: usize) -> Result<(), Fail> {
     let path = dir.join("bench.db");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
@@ -110,14 +112,20 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         t.elapsed().as_secs_f64()
     )?;
 
-    // Open: version check, quick_check, WAL pragmas, migration check. Closing is not timed.
+    // Open: file, header and version checks, schema parse, WAL pragmas, migration check. Closing is not timed.
     let mut opens = Vec::new();
+    let mut shows = Vec::new();
     for _ in 0..20 {
         let (opened, d) = time(|| Storage::open(&path));
         opened?;
         opens.push(d);
+        // What `giveaway show 1` does with the library.
+        let (shown, d) = time(|| Storage::open(&path).and_then(|(s, _)| s.load_game(1)));
+        shown?;
+        shows.push(d);
     }
     outln!("open database:            {}", summary(opens))?;
+    outln!("open + load game 1:       {}", summary(shows))?;
     let mut checks = Vec::new();
     for _ in 0..5 {
         let (storage, _) = Storage::open(&path)?;
@@ -200,5 +208,83 @@ fn run(dir: &Path, n: usize) -> Result<(), Fail> {
         loads.push(d);
     }
     outln!("load + replay a game:     {}", summary(loads))?;
+    if import_mb > 0 {
+        drop(storage);
+        import_while_playing(&path, import_mb, &mut rng, now)?;
+    }
+    Ok(())
+}
+
+/// Imports a PDN file of about `mb` MB on a connection of its own while a game is saved move by move (one save
+/// every 5 ms), as `giveaway import` in one terminal and a game in another do; then the same through one
+/// shared `Storage`, as the app's one library does. Reports each save's wait, and fails if the games listed
+/// meanwhile ever held part of the import.
+fn import_while_playing(path: &Path, mb: usize, rng: &mut Rng, now: i64) -> Result<(), Fail> {
+    use giveaway_core::pdn::{write_game, PdnGame};
+    use std::sync::Arc;
+    let mut text = String::new();
+    let mut games = 0;
+    while text.len() < mb << 20 {
+        let rec = realistic_game(rng, now)?;
+        let mut p = PdnGame { moves: rec.moves, ..PdnGame::new() };
+        p.set_tag("White", rec.setup.white);
+        p.set_tag("Black", rec.setup.black);
+        text.push_str(&write_game(&p));
+        text.push('\n');
+        games += 1;
+    }
+    let text = Arc::new(text);
+    let (player, _) = Storage::open(path)?;
+    let player = Arc::new(player);
+    for shared in [false, true] {
+        let importer = {
+            let (text, path, player) = (text.clone(), path.to_path_buf(), player.clone());
+            std::thread::spawn(move || {
+                let own = if shared { None } else { Some(Storage::open(&path).map(|(s, _)| s)) };
+                let t = Instant::now();
+                let imported = match &own {
+                    Some(Ok(s)) => s.import_pdn(&text),
+                    Some(Err(e)) => return (Err(e.to_string()), t.elapsed()),
+                    None => player.import_pdn(&text),
+                };
+                (imported.map(|ids| ids.len()).map_err(|e| e.to_string()), t.elapsed())
+            })
+        };
+        let mut before = player.list_games(&Filter::default(), None, 1)?.total;
+        let new_game = || player.create_game(&NewGame::new(GameMode::PassAndPlay, "Bench", "Import"));
+        let (mut id, mut game) = (new_game()?, Game::new(Position::start(), Rules::default()));
+        let (mut waits, mut partly) = (Vec::new(), 0);
+        while !importer.is_finished() {
+            let list = game.legal_moves();
+            let Some(m) = list.get(rng.below(list.len().max(1))).copied() else {
+                // A game of random moves ended: go on with a new one.
+                (id, game) = (new_game()?, Game::new(Position::start(), Rules::default()));
+                before += 1;
+                continue;
+            };
+            let (saved, d) = time(|| player.append_move(id, game.ply() as u32, &m, None));
+            saved?;
+            waits.push(d);
+            game.play(&m).map_err(|e| Fail(e.to_string()))?;
+            let listed = player.list_games(&Filter::default(), None, 1)?.total;
+            // None of the import, or all of it (it may have finished since the loop began).
+            partly += usize::from(listed != before + 1 && listed != before + 1 + games as u64);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let (imported, took) = importer.join().map_err(|_| Fail("the import thread panicked".into()))?;
+        let imported = imported.map_err(Fail)?;
+        let how = if shared { "through the same Storage" } else { "on its own connection" };
+        let over = |ms: u64| waits.iter().filter(|d| **d > Duration::from_millis(ms)).count();
+        let (over_50, over_100) = (over(50), over(100));
+        outln!(
+            "import {:.1} MB ({imported} of {games} games) {how}: {:.1} s; move saved meanwhile: {}; {over_50} over 50 ms, {over_100} over 100 ms",
+            text.len() as f64 / 1e6,
+            took.as_secs_f64(),
+            summary(waits)
+        )?;
+        if partly > 0 {
+            return Err(Fail(format!("part of the import was listed {partly} times before it was done")));
+        }
+    }
     Ok(())
 }

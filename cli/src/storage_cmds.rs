@@ -1,27 +1,61 @@
 //! Saved-game commands: `games`, `show`, `export`, `import`, `stats`.
 
 use crate::args::{Args, Fail};
-use crate::out::{out, outln};
+use crate::out::{out, outln, printable, warn};
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
 use giveaway_core::engine::LEVELS;
-use giveaway_core::storage::{Cursor, Filter, ResultFilter, Storage, MAX_PAGE_SIZE};
+use giveaway_core::storage::{Cursor, Filter, Recovery, ResultFilter, Storage, StorageError, MAX_PAGE_SIZE};
 use giveaway_core::{Color, Outcome};
 use std::path::Path;
 
-/// Opens and checks the database, telling the user on stderr if a damaged file had to be moved aside.
-/// (A one-shot command can afford the full integrity check that the app runs after start-up.)
-pub fn open(args: &Args) -> Result<Storage, Fail> {
+/// Opens the database, telling the user on stderr if a damaged file had to be moved aside. It does not run the
+/// full integrity check, which reads the whole file (seconds for a large library): `giveaway check` does, and a
+/// command that meets damage on its way repairs the library ([`with_library`]).
+fn open(args: &Args) -> Result<Storage, Fail> {
     let path = crate::db_path::database_path(args)?;
     let (storage, report) = Storage::open(&path)?;
-    if let Some((aside, why)) = report.moved_aside.or(storage.check_integrity()?) {
-        eprintln!(
-            "giveaway: warning: {} was damaged ({why}); it was moved to {} and a new database was started",
-            path.display(),
-            aside.display()
-        );
+    if let Some(r) = &report.recovery {
+        warn_recovered(&path, r);
     }
     Ok(storage)
+}
+
+fn warn_recovered(path: &Path, r: &Recovery) {
+    warn(&format!("warning: {}: {r}", path.display()));
+}
+
+/// Runs `job` on the library. If the file turns out damaged on the way, the library is repaired (the damaged
+/// file moved aside, every readable game recovered), the user told, and `job` runs again on the result.
+fn with_library<T>(args: &Args, job: impl Fn(&Storage) -> Result<T, StorageError>) -> Result<T, Fail> {
+    let storage = open(args)?;
+    match job(&storage) {
+        Err(e) if e.is_damage() => match storage.check_and_recover()? {
+            Some(r) => {
+                warn_recovered(storage.path(), &r);
+                Ok(job(&storage)?)
+            }
+            None => Err(e.into()),
+        },
+        done => Ok(done?),
+    }
+}
+
+/// `giveaway check`: the full integrity check; a damaged library is repaired and the result said.
+pub fn cmd_check(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["db"], &[])?;
+    args.at_most(0)?;
+    let storage = open(&args)?;
+    let path = storage.path().display().to_string();
+    match storage.check_and_recover()? {
+        Some(r) => outln!("{}: {}", printable(&path), printable(&r.to_string()))?,
+        None => {
+            let total = storage.list_games(&Filter::default(), None, 1)?.total;
+            let read_only = if storage.is_read_only() { " (read-only)" } else { "" };
+            outln!("{}: the games library is sound{read_only}: {total} game{}", printable(&path), if total == 1 { "" } else { "s" })?
+        }
+    }
+    Ok(())
 }
 
 fn parse_id(text: &str) -> Result<i64, Fail> {
@@ -86,11 +120,10 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
     filter.player = args.value("player").map(str::to_string);
     let page_size = args.number_in("page-size", 1..=MAX_PAGE_SIZE, 50)?;
     let after = args.value("after").map(str::parse::<Cursor>).transpose()?;
-    let storage = open(&args)?;
-    let page = storage.list_games(&filter, after, page_size)?;
+    let page = with_library(&args, |s| s.list_games(&filter, after, page_size))?;
     outln!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies")?;
     for g in &page.games {
-        let players = format!("{} – {}", g.setup.white, g.setup.black);
+        let players = format!("{} – {}", printable(&g.setup.white), printable(&g.setup.black));
         let players: String = if players.chars().count() > 30 {
             players.chars().take(29).chain(['…']).collect()
         } else {
@@ -118,12 +151,12 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     let [id] = args.positional.as_slice() else { return Err(Fail("show needs exactly one game ID".into())) };
     let id = parse_id(id)?;
-    let saved = open(&args)?.load_game(id)?;
+    let saved = with_library(&args, |s| s.load_game(id))?;
     let s = &saved.summary;
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
     outln!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name())?;
-    outln!("White: {}", s.setup.white)?;
-    outln!("Black: {}", s.setup.black)?;
+    outln!("White: {}", printable(&s.setup.white))?;
+    outln!("Black: {}", printable(&s.setup.black))?;
     if let Some(l) = s.setup.level {
         outln!("Level: {l}{}", s.setup.human_color.map_or(String::new(), |c| format!(", human plays {}", side(c))))?;
     }
@@ -134,10 +167,10 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
         outln!("Clocks: white {:.1} s, black {:.1} s", c.white_ms as f64 / 1000.0, c.black_ms as f64 / 1000.0)?;
     }
     if let Some(fen) = &s.setup.start_fen {
-        outln!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({h})")))?;
+        outln!("Start: {fen}{}", s.setup.handicap.as_ref().map_or(String::new(), |h| format!(" ({})", printable(h))))?;
     }
     for (k, v) in &saved.tags {
-        outln!("{k}: {v}")?;
+        outln!("{}: {}", printable(k), printable(v))?;
     }
     let first = saved.game.start().side_to_move();
     let mut line = String::new();
@@ -158,7 +191,7 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
         outln!("{line}")?;
     }
     for r in &saved.reactions {
-        outln!("reaction at ply {}: {} {}", r.ply, side(r.side), r.emoji)?;
+        outln!("reaction at ply {}: {} {}", r.ply, side(r.side), printable(&r.emoji))?;
     }
     let why = |e: giveaway_core::record::Ending| {
         let reason = e.reason.map(|r| giveaway_core::GameResult { outcome: e.outcome, reason: r }.to_string());
@@ -179,10 +212,10 @@ pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
         not_the_database(Path::new(out), &crate::db_path::database_path(&args)?)?;
     }
     let text = match (args.has("all"), args.positional.first()) {
-        (true, None) => open(&args)?.export_all_pdn()?,
+        (true, None) => with_library(&args, Storage::export_all_pdn)?,
         (false, Some(id)) => {
             let id = parse_id(id)?;
-            open(&args)?.export_pdn(id)?
+            with_library(&args, |s| s.export_pdn(id))?
         }
         _ => return Err(Fail("export needs a game ID or --all (not both)".into())),
     };
@@ -206,8 +239,9 @@ fn not_the_database(out: &Path, db: &Path) -> Result<(), Fail> {
     Ok(())
 }
 
-/// A PDN file's text for `import` and `analyze`. Old draughts programs write Latin-1 or CP1251: undecodable
-/// bytes (in names and comments) must not stop an otherwise good file.
+/// A PDN file's text for `import` and `analyze`: UTF-8 with or without a byte-order mark, UTF-16 either way
+/// round, or the Latin-1 or CP1251 of old draughts programs, whose undecodable bytes (in names and comments)
+/// must not stop an otherwise good file (`pdn::decode`).
 /// Reading stops at `MAX_PDN_BYTES` (hundreds of thousands of games), so that an endless file such as
 /// `/dev/zero` is refused instead of filling memory.
 pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
@@ -218,7 +252,7 @@ pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
     if bytes.len() as u64 > MAX_PDN_BYTES {
         return Err(Fail(format!("{path} is larger than {} MB; split it into smaller files", MAX_PDN_BYTES >> 20)));
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(giveaway_core::pdn::decode(&bytes))
 }
 
 const MAX_PDN_BYTES: u64 = 256 << 20;
@@ -227,7 +261,7 @@ pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     let [file] = args.positional.as_slice() else { return Err(Fail("import needs exactly one FILE".into())) };
     let text = read_pdn_file(file)?;
-    let ids = open(&args)?.import_pdn(&text)?;
+    let ids = with_library(&args, |s| s.import_pdn(&text))?;
     let list: Vec<String> = ids.iter().map(i64::to_string).collect();
     outln!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "))?;
     Ok(())
@@ -236,7 +270,7 @@ pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
 pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     args.at_most(0)?;
-    let stats = open(&args)?.stats()?;
+    let stats = with_library(&args, Storage::stats)?;
     outln!("Against the computer, by level (your results):")?;
     outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress")?;
     for l in &stats.by_level {

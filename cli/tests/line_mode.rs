@@ -256,3 +256,14 @@ fn the_database_comes_from_giveaway_db_or_the_xdg_data_directory() {
     run(&[("XDG_DATA_HOME", &data)]);
     assert_eq!(games(&data.join("giveaway").join("games.db")).len(), 1);
 }
+
+#[test]
+fn a_typed_line_is_echoed_with_its_control_characters_escaped() {
+    // Issue 16: an error message echoed the ESC sequences of a typed line to the terminal raw.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let out = play_with_input(&db, &["--pass-and-play"], "c3-d4\x1b[2J\x1b]0;owned\x07\nquit\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("error: bad notation") && text.contains("d4\\u{1b}[2J\\u{1b}]0;owned\\u{7}"), "{text}");
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
+}

@@ -92,3 +92,13 @@ fn a_failed_write_of_the_output_is_one_line_and_exit_2_not_a_panic() {
         assert_eq!(err.lines().filter(|l| !l.starts_with("perft ")).collect::<Vec<_>>(), ["giveaway: cannot write the output: No space left on device (os error 28)"], "{args:?}");
     }
 }
+
+#[test]
+fn control_characters_in_bad_input_are_escaped_in_the_message() {
+    // Issue 16: the error line echoed ESC sequences from its input to the terminal raw.
+    for args in [&["moves", "--fen", "W:W21\x1b[2J:B1"][..], &["perft", "\x1b]0;title\x07"], &["frob\x1b[31m"]] {
+        let err = String::from_utf8(giveaway(args).stderr).unwrap();
+        assert!(!err.contains('\x1b') && !err.contains('\x07') && err.contains("\\u{1b}"), "{args:?}: {err:?}");
+        assert_eq!(err.lines().count(), 1, "{err:?}");
+    }
+}

@@ -1,24 +1,33 @@
 //! The full-screen app driven through a pseudo-terminal, its output rendered by a terminal emulator (vt100)
 //! into screen text: start a game from the menus, move with the keys, get the computer's reply, quit, restart
 //! and continue the same game; the analysis view of a finished game; Ctrl-C, SIGTERM and SIGHUP restoring the
-//! terminal; emoji reactions in pass-and-play; scrolling the saved games past the first page.
+//! terminal; the terminal closing under a running game, and a signal while the app is stuck; emoji reactions in
+//! pass-and-play; scrolling the saved games past the first page; the hint's first step.
 //!
 //! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens as text files.
 
 use giveaway_app::{GameLibrary, NewGame, Reaction};
 use giveaway_core::Color;
-use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, PtySize};
+use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize};
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const ROWS: u16 = 40;
 const COLS: u16 = 130;
 
+/// The pseudo-terminal's other end (the side a terminal emulator holds), and the thread reading it with the
+/// flag that stops it.
+type OtherEnd = (Box<dyn MasterPty + Send>, Arc<AtomicBool>, std::thread::JoinHandle<()>);
+
 struct App {
     child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
+    writer: Option<Box<dyn Write + Send>>,
+    master: Option<OtherEnd>,
     output: Receiver<Vec<u8>>,
     screen: vt100::Parser,
     /// Everything the app wrote, as written.
@@ -27,26 +36,65 @@ struct App {
 
 impl App {
     fn start(db: &Path) -> App {
+        App::start_with(&[], db, &[])
+    }
+
+    /// `wrapper` (a command and its arguments) runs `giveaway play --db DB ARGS`, if not empty.
+    fn start_with(wrapper: &[&str], db: &Path, args: &[&str]) -> App {
         let pty = native_pty_system().openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_giveaway"));
+        let bin = env!("CARGO_BIN_EXE_giveaway");
+        let mut cmd = CommandBuilder::new(wrapper.first().copied().unwrap_or(bin));
+        if !wrapper.is_empty() {
+            cmd.args(&wrapper[1..]);
+            cmd.arg(bin);
+        }
         cmd.args(["play", "--db"]);
         cmd.arg(db);
+        cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         let child = pty.slave.spawn_command(cmd).unwrap();
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().unwrap();
+        // Read from a duplicate of the master's descriptor, waiting with poll(2) so that the thread can be told to
+        // stop: closing the terminal must close every descriptor of its other end.
+        let fd = pty.master.as_raw_fd().expect("a unix pseudo-terminal");
+        // SAFETY: dup(2) of a descriptor the master owns and keeps open; the new one is owned by the File.
+        let mut reader = unsafe { std::fs::File::from_raw_fd(libc::dup(fd)) };
         let writer = pty.master.take_writer().unwrap();
         let (tx, output) = channel();
-        std::thread::spawn(move || {
-            let _master = pty.master; // kept open while the app runs
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
+            while !stopped.load(Ordering::SeqCst) {
+                let mut p = libc::pollfd { fd: reader.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+                // SAFETY: poll(2) on the one pollfd given, which lives across the call.
+                if unsafe { libc::poll(&mut p, 1, 50) } <= 0 {
+                    continue;
+                }
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 && tx.send(buf[..n].to_vec()).is_ok() => {}
+                    _ => break,
                 }
             }
         });
-        App { child, writer, output, screen: vt100::Parser::new(ROWS, COLS, 0), raw: Vec::new() }
+        App {
+            child,
+            writer: Some(writer),
+            master: Some((pty.master, stop, thread)),
+            output,
+            screen: vt100::Parser::new(ROWS, COLS, 0),
+            raw: Vec::new(),
+        }
+    }
+
+    /// Closes the terminal as a terminal emulator's window closing does: every descriptor of the
+    /// pseudo-terminal's other end is closed, which hangs the app's side up.
+    fn close_terminal(&mut self) {
+        let (master, stop, thread) = self.master.take().expect("the terminal is open");
+        stop.store(true, Ordering::SeqCst);
+        thread.join().unwrap();
+        self.writer = None;
+        drop(master);
     }
 
     fn feed(&mut self, bytes: &[u8]) {
@@ -96,8 +144,9 @@ impl App {
     }
 
     fn keys(&mut self, bytes: &str) {
-        self.writer.write_all(bytes.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(bytes.as_bytes()).unwrap();
+        writer.flush().unwrap();
     }
 
     /// Waits for the app to exit and drains what it wrote last; true if it exited with success.
@@ -106,7 +155,11 @@ impl App {
     }
 
     fn wait_exit_status(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        self.wait_exit_within(Duration::from_secs(15))
+    }
+
+    fn wait_exit_within(&mut self, limit: Duration) -> ExitStatus {
+        let deadline = Instant::now() + limit;
         loop {
             while let Ok(bytes) = self.output.try_recv() {
                 self.feed(&bytes);
@@ -434,6 +487,88 @@ fn saved_games_scroll_past_the_first_page_and_filters_count_their_own() {
     app.wait_text("Saved games · 1 of 150 games · mode: vs computer");
     app.keys(&PAGE_DOWN.repeat(10));
     app.wait_for("the last game vs the computer", |t| t.contains("Saved games · 150 of 150 games") && t.contains("▶ #1 "));
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+}
+
+/// The clocks saved for the only game in the library (White's, Black's), in milliseconds.
+fn saved_clocks(db: &Path) -> (u64, u64) {
+    let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
+    let id = lib.list_games(Default::default(), None, 1).unwrap().games[0].id;
+    let c = lib.resume(id).unwrap().snapshot().unwrap().clocks.expect("a timed game");
+    (c.white_ms, c.black_ms)
+}
+
+#[test]
+fn closing_the_terminal_saves_the_game_and_ends_the_app_at_once() {
+    // Issue 16: with its terminal closed the app stayed alive, spinning a core, deaf to SIGTERM. Closed with
+    // the app as the terminal's session leader, the kernel also sends SIGHUP; started in a session of its own
+    // (`setsid`, which waits for it and passes its exit code on, itself kept from the hang-up) it gets none, and
+    // only the failing terminal itself can tell it.
+    let own_session = ["sh", "-c", "trap '' HUP; exec setsid --wait \"$0\" \"$@\""];
+    for wrapper in [&[][..], &own_session] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("games.db");
+        let mut app = App::start_with(wrapper, &db, &["--pass-and-play", "--time", "5+0"]);
+        app.wait_text("White to move");
+        app.keys(":c3-d4");
+        app.keys(ENTER);
+        app.wait_text("Black to move");
+        std::thread::sleep(Duration::from_millis(1500)); // Black's clock runs
+        let closed = Instant::now();
+        app.close_terminal();
+        let status = app.wait_exit_within(Duration::from_secs(5));
+        let took = closed.elapsed();
+        assert!(took < Duration::from_secs(2), "{wrapper:?}: the app took {took:?} to end");
+        assert_eq!(status.exit_code(), 128 + libc::SIGHUP as u32, "{wrapper:?}");
+        assert_eq!(saved_game(&db).0, [(Some("c3-d4".to_string()), None)]);
+        let (_, black) = saved_clocks(&db);
+        assert!(black < 299_000, "{wrapper:?}: Black's clock was saved as it stood: {black} ms");
+    }
+}
+
+#[test]
+fn a_second_sigterm_ends_the_app_even_while_it_cannot_save() {
+    // Issue 16: after one terminating signal the app ignored every other. Here the database is locked by another
+    // program, so leaving (which saves the clocks) waits for it; a second `kill` must end the app anyway.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start_with(&[], &db, &["--pass-and-play", "--time", "5+0"]);
+    app.wait_text("White to move");
+    app.keys(":c3-d4");
+    app.keys(ENTER);
+    app.wait_text("Black to move");
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    app.signal(libc::SIGTERM);
+    std::thread::sleep(Duration::from_millis(300));
+    let second = Instant::now();
+    app.signal(libc::SIGTERM);
+    let status = app.wait_exit_within(Duration::from_secs(10));
+    assert!(second.elapsed() < Duration::from_secs(1), "the app took {:?} after the second SIGTERM", second.elapsed());
+    assert_eq!(status.exit_code(), 128 + libc::SIGTERM as u32);
+    app.assert_restored();
+    drop(lock);
+    assert_eq!(saved_game(&db).0, [(Some("c3-d4".to_string()), None)]);
+}
+
+#[test]
+fn the_first_hint_says_once_which_piece_to_move() {
+    // Issue 16: the first hint printed two lines that said the same thing.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let mut app = App::start(&db);
+    start_pass_and_play(&mut app);
+    app.keys("?");
+    app.wait_text("Hint: move the highlighted piece");
+    let screen = app.settled();
+    assert_eq!(screen.matches("Hint").count(), 1, "{screen}");
+    assert!(!screen.contains("highlighted piece. Press ?"), "{screen}");
+    app.keys("?");
+    let screen = app.wait_for("the hint's move", |t| t.contains("Hint: ") && t.contains('(') && !t.contains("highlighted"));
+    assert_eq!(screen.matches("Hint").count(), 1, "{screen}");
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");

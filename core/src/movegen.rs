@@ -55,6 +55,33 @@ impl Move {
         self.promotes
     }
 
+    /// For each landing square of the path, every square the piece may stop on instead. The path records the
+    /// landing nearest the captured piece; a king that captures again straight on along the same diagonal may
+    /// stop on any empty square up to the next piece it takes (RULES.md: any landing from which the capture
+    /// continues), so each of those writes the same move.
+    pub fn landing_choices(&self) -> Vec<Bitboard> {
+        let path = self.path();
+        let mut start = self.from;
+        let mut choices = Vec::with_capacity(path.len());
+        for (k, &land) in path.iter().enumerate() {
+            let mut set = land.mask();
+            let straight_on = path.get(k + 1).and_then(|&next| {
+                let d = direction(start, land)?;
+                (self.is_capture() && direction(land, next) == Some(d)).then_some(d)
+            });
+            if let Some(d) = straight_on {
+                let mut sq = land.step(d);
+                while let Some(s) = sq.filter(|s| self.captured & s.mask() == 0) {
+                    set |= s.mask();
+                    sq = s.step(d);
+                }
+            }
+            choices.push(set);
+            start = land;
+        }
+        choices
+    }
+
     /// Identity of the resulting position: capture paths that share it lead to the same position.
     #[inline]
     pub fn outcome_key(&self) -> (Square, Square, Bitboard, bool) {
@@ -324,6 +351,20 @@ impl CaptureSearch<'_> {
         }
         any
     }
+}
+
+/// The diagonal direction that leads from `a` to `b`, if they share a diagonal.
+fn direction(a: Square, b: Square) -> Option<i8> {
+    DIRECTIONS.into_iter().find(|&d| {
+        let mut sq = a.step(d);
+        while let Some(s) = sq {
+            if s == b {
+                return true;
+            }
+            sq = s.step(d);
+        }
+        false
+    })
 }
 
 #[inline(always)]

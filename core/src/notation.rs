@@ -3,7 +3,7 @@
 
 use crate::movegen::{legal_moves, Move};
 use crate::position::{Color, Position};
-use crate::square::Square;
+use crate::square::{Bitboard, Square};
 use std::fmt;
 
 /// How moves are written for display.
@@ -90,8 +90,10 @@ pub fn parse_squares(text: &str) -> Result<Vec<Square>, MoveParseError> {
 
 /// Resolves written move text to the one legal move it names. The first square is the start, the last is the
 /// destination; squares between must be landing squares of the path, in order, but need not all be given.
-/// A complete path always names its own move. Paths that differ only in the route but reach the same position
-/// count as one.
+/// Where the rules let a king stop on any of several squares before capturing on along the same diagonal, any
+/// of them may be written; the move comes back in its one written form, with the landing nearest each captured
+/// piece. A complete path always names its own move. Paths that differ only in the route but reach the same
+/// position count as one.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
     let squares = parse_squares(text)?;
     resolve(pos, &squares)
@@ -102,14 +104,22 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
     let (from, rest) = squares.split_first().expect("parse_squares gives at least two squares");
     let (to, via) = rest.split_last().expect("parse_squares gives at least two squares");
     let moves = legal_moves(pos);
-    // A fully written path names its move outright, even when a longer path also passes through its squares.
-    if let Some(exact) = moves.iter().find(|m| m.from() == *from && m.path() == rest) {
-        return Ok(*exact);
-    }
-    let matching: Vec<&Move> = moves
+    let here: Vec<(&Move, Vec<Bitboard>)> = moves
         .iter()
-        .filter(|m| m.from() == *from && m.to() == *to && is_subsequence(via, &m.path()[..m.path().len() - 1]))
+        .filter(|m| m.from() == *from && m.to() == *to)
+        .map(|m| (m, m.landing_choices()))
         .collect();
+    // A fully written path names its move outright, even when a longer path also passes through its squares.
+    let full: Vec<&Move> = here
+        .iter()
+        .filter(|(_, choices)| choices.len() == rest.len() && rest.iter().zip(choices).all(|(s, c)| s.mask() & c != 0))
+        .map(|(m, _)| *m)
+        .collect();
+    let matching = if full.is_empty() {
+        here.iter().filter(|(_, choices)| is_subsequence(via, &choices[..choices.len() - 1])).map(|(m, _)| *m).collect()
+    } else {
+        full
+    };
     match matching.as_slice() {
         [] => Err(MoveParseError::Illegal(why_illegal(pos, &moves, *from, *to))),
         [first, rest @ ..] => {
@@ -122,9 +132,10 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
     }
 }
 
-fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+/// Whether the squares of `needle` lie, in order, in successive sets of `hay` (not necessarily adjacent ones).
+fn is_subsequence(needle: &[Square], hay: &[Bitboard]) -> bool {
     let mut it = hay.iter();
-    needle.iter().all(|n| it.any(|h| h == n))
+    needle.iter().all(|n| it.any(|h| h & n.mask() != 0))
 }
 
 fn why_illegal(pos: &Position, moves: &[Move], from: Square, to: Square) -> String {
@@ -144,7 +155,7 @@ fn why_illegal(pos: &Position, moves: &[Move], from: Square, to: Square) -> Stri
             let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             return format!("capturing is compulsory; the legal captures are {}", list.join(", "));
         }
-        if from_here.iter().any(|m| m.path().contains(&to)) {
+        if from_here.iter().any(|m| m.landing_choices().iter().any(|c| c & to.mask() != 0)) {
             return format!("a capture must be completed: the piece on {from} can capture further than {to}");
         }
     }
@@ -205,6 +216,24 @@ mod tests {
         );
         assert_eq!(parse_move(&p, "a3:f8:d2").unwrap().to_string(), "a3:f8:h6:d2");
         assert_eq!(parse_move(&p, "a3:g5:d2").unwrap().to_string(), "a3:e7:g5:d2");
+    }
+
+    #[test]
+    fn a_king_may_write_any_stop_before_capturing_on_and_the_move_comes_back_one_way() {
+        // h8 takes e5 and may stop on d4 or c3, from both of which it takes b2 (issue 16: c3 was refused).
+        let p = parse_fen("W:WKh8:Be5,b2").unwrap();
+        for text in ["h8:d4:a1", "h8:c3:a1", "h8xc3xa1", "h8:a1", "4x18x29", "4x22x29"] {
+            assert_eq!(parse_move(&p, text).map(|m| m.to_string()), Ok("h8:d4:a1".to_string()), "{text}");
+        }
+        let e = parse_move(&p, "h8:c3").unwrap_err().to_string();
+        assert!(e.contains("must be completed: the piece on h8 can capture further than c3"), "{e}");
+        // A stop on the far side of the next piece, or before the first, is no landing at all.
+        assert!(parse_move(&p, "h8:g7:a1").is_err());
+        // A man crowned mid-capture goes on as a king: d6 or c5 before taking b4.
+        let p = parse_fen("W:Wf4:Bg5,g7,e7,b4").unwrap();
+        for text in ["f4:h6:f8:d6:a3", "f4:h6:f8:c5:a3", "f4:f8:c5:a3", "f4:c5:a3", "f4:a3"] {
+            assert_eq!(parse_move(&p, text).map(|m| m.to_string()), Ok("f4:h6:f8:d6:a3".to_string()), "{text}");
+        }
     }
 
     #[test]

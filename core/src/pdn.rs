@@ -8,11 +8,13 @@
 //! Clock times after a move travel in a comment after it, as lidraughts writes them: `{[%clock w0:10:00 B0:09:58]}`.
 
 mod clock;
+mod encoding;
 mod lex;
 mod read;
 mod write;
 
 pub(crate) use clock::{clock_text, parse_clock};
+pub use encoding::decode;
 pub use read::read_games;
 pub use write::{write_game, write_games};
 

@@ -95,8 +95,8 @@ impl GameController {
         self.0.resume()
     }
 
-    pub fn close(&self) {
-        self.0.close()
+    pub fn leave(&self) {
+        self.0.leave()
     }
 
     pub fn hold_computer(&self, held: bool) -> ScreenState {
@@ -182,8 +182,8 @@ impl ReplayController {
         self.0.cancel_analysis()
     }
 
-    pub fn close(&self) {
-        self.0.close()
+    pub fn leave(&self) {
+        self.0.leave()
     }
 }
 

@@ -289,7 +289,7 @@ impl ReplayController {
     }
 
     /// The screen goes away: the analysis stops.
-    pub fn close(&self) {
+    pub fn leave(&self) {
         let _ = self.cancel_analysis();
         self.lock().closed = true;
     }

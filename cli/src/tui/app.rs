@@ -8,7 +8,10 @@ use super::settings::SettingsScreen;
 use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::{GameLibrary, GameSession};
 use giveaway_core::storage::Settings;
+use super::theme::error;
 use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use std::sync::Arc;
 
@@ -45,6 +48,9 @@ enum Screen {
 pub struct App {
     ctx: Ctx,
     screen: Screen,
+    /// A message about the library as a whole (what the background integrity check found), shown over the
+    /// bottom of every screen until the next key.
+    notice: Option<String>,
     pub done: bool,
 }
 
@@ -56,14 +62,14 @@ impl App {
             Some(session) => game_screen(session, &ctx),
             None => Screen::Home(HomeScreen::new(&ctx)),
         };
-        App { ctx, screen, done: false }
+        App { ctx, screen, notice: None, done: false }
     }
 
     pub fn draw(&mut self, f: &mut Frame) {
         let area = f.area();
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             let text = format!("Make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (now {}×{}).", area.width, area.height);
-            f.render_widget(ratatui::widgets::Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }), area);
+            f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
             return;
         }
         match &mut self.screen {
@@ -73,9 +79,20 @@ impl App {
             Screen::Replay(s) => s.draw(f, &self.ctx),
             Screen::Settings(s) => s.draw(f, &self.ctx),
         }
+        if let Some(text) = &self.notice {
+            let lines = 3.min(area.height);
+            let bottom = Rect { y: area.bottom() - lines, height: lines, ..area };
+            f.render_widget(Clear, bottom);
+            f.render_widget(Paragraph::new(text.as_str()).style(error()).wrap(Wrap { trim: true }), bottom);
+        }
+    }
+
+    pub fn notice(&mut self, text: String) {
+        self.notice = Some(text);
     }
 
     pub fn key(&mut self, key: KeyEvent) {
+        self.notice = None;
         let go = match &mut self.screen {
             Screen::Home(s) => s.key(key, &mut self.ctx),
             Screen::Game(s) => s.key(key, &mut self.ctx),

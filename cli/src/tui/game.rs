@@ -105,7 +105,7 @@ impl GameScreen {
     /// Leaving the screen: stop any search and save the clocks (the game itself is saved after every move).
     pub fn leave(&mut self) {
         let _ = self.game.pause();
-        self.game.close();
+        self.game.leave();
     }
 
     pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {

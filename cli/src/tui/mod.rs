@@ -2,8 +2,9 @@
 //! game and replay screens draw the app layer's controllers. One job per file: `app` switches screens; `home`,
 //! `game`, `saved`, `replay`, `settings` are the screens; `game_list` pages the saved games, `reactions` holds
 //! the emoji picker's choices and what shows; `board` draws the board, `form` the menus, `input` maps keys,
-//! `theme` holds colours, `terminal` restores the terminal on every exit, `signals` makes SIGTERM and SIGHUP
-//! one of those exits.
+//! `theme` holds colours, `terminal` reads the keys and restores the terminal on every exit, `signals` makes
+//! SIGTERM and SIGHUP one of those exits. When the terminal goes away (hang-up, a failed write) the game is
+//! saved and the process ends at once.
 
 mod app;
 mod board;
@@ -22,43 +23,74 @@ mod theme;
 
 use crate::args::Fail;
 use giveaway_app::{GameSession, GameLibrary};
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyEventKind};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs the app until the player quits; `first` opens straight on a game. A terminating signal ends it the
-/// same way as Ctrl-C, then the process exits with 128 + the signal's number, as a shell reports such a death.
-pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> Result<(), Fail> {
+/// Runs the app until the player quits; `first` opens straight on a game; `notices` brings warnings about the
+/// library found while the app runs (the background integrity check). A terminating signal ends it the same
+/// way as Ctrl-C, then the process exits with 128 + the signal's number, as a shell reports such a death.
+pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>, notices: Receiver<String>) -> Result<(), Fail> {
     let signals = signals::Signals::install()?;
-    if let Some(number) = run_until_quit(library, first, &signals)? {
+    if let Some(number) = run_until_quit(library, first, &notices, &signals)? {
         std::process::exit(128 + number);
     }
     Ok(())
 }
 
 /// The event loop; returns the signal that ended it, if one did. The terminal is restored when it returns.
-fn run_until_quit(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>, signals: &signals::Signals) -> Result<Option<i32>, Fail> {
+fn run_until_quit(
+    library: Arc<GameLibrary>,
+    first: Option<Arc<GameSession>>,
+    notices: &Receiver<String>,
+    signals: &signals::Signals,
+) -> Result<Option<i32>, Fail> {
     let mut guard = terminal::Guard::enter()?;
+    let events = terminal::events()?;
     let mut app = app::App::new(library, first);
     while !app.done {
         if let Some(number) = signals.caught() {
             app.leave();
+            if terminal::hung_up() {
+                gone(number);
+            }
             return Ok(Some(number));
         }
+        if terminal::hung_up() {
+            app.leave();
+            gone(libc::SIGHUP);
+        }
+        while let Ok(text) = notices.try_recv() {
+            app.notice(text);
+        }
         app.tick();
-        guard.term.draw(|f| app.draw(f))?;
+        if guard.term.draw(|f| app.draw(f)).is_err() {
+            app.leave();
+            gone(libc::SIGHUP);
+        }
         // A short wait keeps clocks and the thinking spinner moving without spinning the CPU.
-        if event::poll(Duration::from_millis(100))? {
-            if let Event::Key(key) = event::read()? {
-                if key.kind != KeyEventKind::Release {
-                    if input::is_interrupt(&key) {
-                        app.leave();
-                        break;
-                    }
-                    app.key(key);
+        match events.recv_timeout(Duration::from_millis(100)) {
+            Ok(Event::Key(key)) if key.kind != KeyEventKind::Release => {
+                if input::is_interrupt(&key) {
+                    app.leave();
+                    break;
                 }
+                app.key(key);
+            }
+            Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                app.leave();
+                gone(libc::SIGHUP);
             }
         }
     }
     Ok(None)
+}
+
+/// The terminal went away and the game was saved (`leave`). With no terminal there is nothing to restore and
+/// nowhere to print (restoring would fail, and ratatui reports that failure on the dead terminal), so the
+/// process ends here as a hang-up ends a program: 128 + the signal's number.
+fn gone(number: i32) -> ! {
+    std::process::exit(128 + number)
 }

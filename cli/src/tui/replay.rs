@@ -59,7 +59,7 @@ impl ReplayScreen {
     }
 
     pub fn leave(&mut self) {
-        self.replay.close();
+        self.replay.leave();
     }
 
     pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {

@@ -1,14 +1,11 @@
-//! Post-game analysis as text, for the analysis cache: a compact, versioned line format, written and read
-//! here, that stores the engine's result and nothing notation-dependent (moves are PDN square paths), so the
-//! view can be rebuilt in whichever notation the user picks.
+//! Post-game analysis as text, for the analysis cache: versioned JSON (serde) that stores the engine's result
+//! and nothing notation-dependent (moves are PDN square paths), so the view can be rebuilt in whichever
+//! notation the user picks.
 //!
 //! ```text
-//! giveaway-analysis 1 <checksum of the rest, 16 hex digits>
-//! plies <n>
-//! m <ply> <played path> <best path or -> <chance before> <chance after> <class> <accuracy>   (n lines)
-//! s <score> …            (n + 1 scores, White's view)
-//! c <chance> …           (n + 1 chances, White's view)
-//! a <white accuracy or -> <black accuracy or ->
+//! {"format":2,"checksum":"<FNV-1a of the analysis text, 16 hex digits>","analysis":{
+//!   "moves":[{"ply":0,"played":[22,18],"best":null,"chance_before":0.5,"chance_after":0.49,"class":"good","accuracy":97.1},…],
+//!   "white_scores":[…],"white_chances":[…],"accuracy":[97.1,null]}}
 //! ```
 //!
 //! Reading is checked against the game the text claims to analyse: every played move must be that game's
@@ -23,14 +20,11 @@ use crate::game::Game;
 use crate::movegen::{legal_moves, Move};
 use crate::position::Position;
 use crate::square::Square;
-use std::fmt::Write;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
-/// Bumped whenever the format changes; older entries then read as `None`.
-const FORMAT: u32 = 1;
-const MAGIC: &str = "giveaway-analysis";
-
-const CLASSES: [MoveClass; 5] =
-    [MoveClass::Best, MoveClass::Good, MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder];
+/// Bumped whenever the format changes; older entries then read as `None` (and their cache key differs too).
+const FORMAT: u32 = 2;
 
 /// FNV-1a, 64 bits: a checksum that catches damaged text, and a stable fingerprint of the engine settings
 /// (std's hasher may change between Rust releases, which would orphan every cache entry).
@@ -51,127 +45,161 @@ fn key_for(options: &AnalysisOptions, weights: &Weights, config: SearchConfig) -
     format!("giveaway-core {} analysis {FORMAT} {:016x}", env!("CARGO_PKG_VERSION"), fnv1a(settings.as_bytes()))
 }
 
-fn write_path(out: &mut String, mv: &Move) {
-    out.push_str(&mv.from().pdn().to_string());
-    for s in mv.path() {
-        let _ = write!(out, "-{}", s.pdn());
-    }
+/// The stored text: the analysis with its format and checksum.
+#[derive(Serialize, Deserialize)]
+struct Sealed<A> {
+    format: u32,
+    checksum: String,
+    analysis: A,
 }
 
-fn write_opt(out: &mut String, v: Option<f64>) {
-    match v {
-        Some(v) => {
-            let _ = write!(out, "{v}");
+#[derive(Serialize, Deserialize)]
+struct StoredAnalysis {
+    moves: Vec<StoredMove>,
+    white_scores: Vec<i32>,
+    white_chances: Vec<f64>,
+    accuracy: [Option<f64>; 2],
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredMove {
+    ply: usize,
+    /// The move's start and landing squares as PDN numbers.
+    played: Vec<u8>,
+    best: Option<Vec<u8>>,
+    chance_before: f64,
+    chance_after: f64,
+    class: StoredClass,
+    accuracy: f64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum StoredClass {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl From<MoveClass> for StoredClass {
+    fn from(c: MoveClass) -> Self {
+        match c {
+            MoveClass::Best => StoredClass::Best,
+            MoveClass::Good => StoredClass::Good,
+            MoveClass::Inaccuracy => StoredClass::Inaccuracy,
+            MoveClass::Mistake => StoredClass::Mistake,
+            MoveClass::Blunder => StoredClass::Blunder,
         }
-        None => out.push('-'),
     }
 }
 
-/// The analysis as text. Floats are written in Rust's shortest form that reads back to the same value.
+impl From<StoredClass> for MoveClass {
+    fn from(c: StoredClass) -> Self {
+        match c {
+            StoredClass::Best => MoveClass::Best,
+            StoredClass::Good => MoveClass::Good,
+            StoredClass::Inaccuracy => MoveClass::Inaccuracy,
+            StoredClass::Mistake => MoveClass::Mistake,
+            StoredClass::Blunder => MoveClass::Blunder,
+        }
+    }
+}
+
+fn path_of(mv: &Move) -> Vec<u8> {
+    std::iter::once(mv.from()).chain(mv.path().iter().copied()).map(Square::pdn).collect()
+}
+
+/// The analysis as text. serde_json writes floats in their shortest form that reads back to the same value.
 pub fn encode(analysis: &Analysis) -> String {
-    let mut body = String::new();
-    let _ = writeln!(body, "plies {}", analysis.moves.len());
-    for m in &analysis.moves {
-        let _ = write!(body, "m {} ", m.ply);
-        write_path(&mut body, &m.played);
-        body.push(' ');
-        match &m.best {
-            Some(b) => write_path(&mut body, b),
-            None => body.push('-'),
-        }
-        let _ = writeln!(body, " {} {} {} {}", m.chance_before, m.chance_after, m.class.name(), m.accuracy);
-    }
-    let line = |tag: &str, items: Vec<String>| format!("{tag} {}\n", items.join(" "));
-    body.push_str(&line("s", analysis.white_scores.iter().map(i32::to_string).collect()));
-    body.push_str(&line("c", analysis.white_chances.iter().map(f64::to_string).collect()));
-    body.push('a');
-    for acc in analysis.accuracy {
-        body.push(' ');
-        write_opt(&mut body, acc);
-    }
-    body.push('\n');
-    seal(&body)
+    let stored = StoredAnalysis {
+        moves: analysis
+            .moves
+            .iter()
+            .map(|m| StoredMove {
+                ply: m.ply,
+                played: path_of(&m.played),
+                best: m.best.as_ref().map(path_of),
+                chance_before: m.chance_before,
+                chance_after: m.chance_after,
+                class: m.class.into(),
+                accuracy: m.accuracy,
+            })
+            .collect(),
+        white_scores: analysis.white_scores.clone(),
+        white_chances: analysis.white_chances.clone(),
+        accuracy: analysis.accuracy,
+    };
+    // Plain numbers, strings and lists: serialising them cannot fail.
+    seal(&serde_json::to_string(&stored).unwrap_or_default())
 }
 
-/// Puts the header (format and checksum) on a body.
+/// Wraps the analysis text with the format and its checksum.
 fn seal(body: &str) -> String {
-    format!("{MAGIC} {FORMAT} {:016x}\n{body}", fnv1a(body.as_bytes()))
+    let raw = RawValue::from_string(body.to_string()).unwrap_or_else(|_| RawValue::NULL.to_owned());
+    let sealed = Sealed { format: FORMAT, checksum: format!("{:016x}", fnv1a(raw.get().as_bytes())), analysis: raw };
+    serde_json::to_string(&sealed).unwrap_or_default()
 }
 
 /// The analysis of `game` the text holds, or `None` when it is damaged, of another format, or not of this game.
 pub fn decode(text: &str, game: &Game) -> Option<Analysis> {
-    let (header, body) = text.split_once('\n')?;
-    let mut h = header.split(' ');
-    if h.next()? != MAGIC || h.next()?.parse::<u32>().ok()? != FORMAT {
+    let sealed: Sealed<Box<RawValue>> = serde_json::from_str(text).ok()?;
+    let sum = u64::from_str_radix(&sealed.checksum, 16).ok()?;
+    if sealed.format != FORMAT || sealed.checksum.len() != 16 || sum != fnv1a(sealed.analysis.get().as_bytes()) {
         return None;
     }
-    let sum = u64::from_str_radix(h.next()?, 16).ok()?;
-    if h.next().is_some() || sum != fnv1a(body.as_bytes()) {
-        return None;
-    }
-    decode_body(body, game)
+    let stored: StoredAnalysis = serde_json::from_str(sealed.analysis.get()).ok()?;
+    checked(stored, game)
 }
 
-fn decode_body(body: &str, game: &Game) -> Option<Analysis> {
+/// The stored analysis if it is one of `game`: its moves, every best move legal, every number in range.
+fn checked(stored: StoredAnalysis, game: &Game) -> Option<Analysis> {
     let n = game.ply();
-    let mut lines = body.lines();
-    let plies: usize = fields(lines.next()?, "plies", 1)?[0].parse().ok()?;
-    if plies != n {
+    if stored.moves.len() != n || stored.white_scores.len() != n + 1 || stored.white_chances.len() != n + 1 {
         return None;
     }
     let mut moves = Vec::with_capacity(n);
-    for (ply, &played) in game.moves().iter().enumerate() {
-        let f = fields(lines.next()?, "m", 7)?;
+    for ((ply, &played), m) in game.moves().iter().enumerate().zip(stored.moves) {
         let pos = game.position_at(ply)?;
-        if f[0].parse::<usize>().ok()? != ply || path_move(pos, f[1])? != played {
+        if m.ply != ply || path_move(pos, &m.played)? != played {
             return None;
         }
-        let best = if f[2] == "-" { None } else { Some(path_move(pos, f[2])?) };
-        let class = CLASSES.into_iter().find(|c| c.name() == f[5])?;
+        let best = match &m.best {
+            Some(path) => Some(path_move(pos, path)?),
+            None => None,
+        };
         moves.push(MoveReview {
             ply,
             mover: pos.side_to_move(),
             played,
             best,
-            chance_before: in_range(f[3], 1.0)?,
-            chance_after: in_range(f[4], 1.0)?,
-            class,
-            accuracy: in_range(f[6], 100.0)?,
+            chance_before: in_range(m.chance_before, 1.0)?,
+            chance_after: in_range(m.chance_after, 1.0)?,
+            class: m.class.into(),
+            accuracy: in_range(m.accuracy, 100.0)?,
         });
     }
-    let white_scores =
-        fields(lines.next()?, "s", n + 1)?.iter().map(|s| s.parse::<i32>().ok()).collect::<Option<Vec<_>>>()?;
-    let white_chances = fields(lines.next()?, "c", n + 1)?.iter().map(|s| in_range(s, 1.0)).collect::<Option<Vec<_>>>()?;
-    let acc = fields(lines.next()?, "a", 2)?;
-    let opt = |s: &str| if s == "-" { Some(None) } else { in_range(s, 100.0).map(Some) };
-    let accuracy = [opt(acc[0])?, opt(acc[1])?];
-    if lines.next().is_some() {
-        return None;
-    }
-    Some(Analysis { moves, white_scores, white_chances, accuracy })
+    let white_chances = stored.white_chances.into_iter().map(|c| in_range(c, 1.0)).collect::<Option<Vec<_>>>()?;
+    let [w, b] = stored.accuracy;
+    let acc = |a: Option<f64>| match a {
+        Some(v) => in_range(v, 100.0).map(Some),
+        None => Some(None),
+    };
+    let accuracy = [acc(w)?, acc(b)?];
+    Some(Analysis { moves, white_scores: stored.white_scores, white_chances, accuracy })
 }
 
-/// The fields after `tag` on a line, exactly `count` of them.
-fn fields<'a>(line: &'a str, tag: &str, count: usize) -> Option<Vec<&'a str>> {
-    let mut parts = line.split(' ');
-    if parts.next()? != tag {
-        return None;
-    }
-    let f: Vec<&str> = parts.collect();
-    (f.len() == count).then_some(f)
+/// A number in 0..=max.
+fn in_range(v: f64, max: f64) -> Option<f64> {
+    (0.0..=max).contains(&v).then_some(v)
 }
 
-/// A finite number in 0..=max.
-fn in_range(s: &str, max: f64) -> Option<f64> {
-    s.parse::<f64>().ok().filter(|v| (0.0..=max).contains(v))
-}
-
-/// The legal move of `pos` with exactly this PDN path (`from-landing-…`).
-fn path_move(pos: &Position, text: &str) -> Option<Move> {
-    let squares =
-        text.split('-').map(|s| s.parse::<u8>().ok().and_then(Square::from_pdn)).collect::<Option<Vec<_>>>()?;
-    let (from, path) = squares.split_first()?;
-    legal_moves(pos).iter().find(|m| m.from() == *from && m.path() == path).copied()
+/// The legal move of `pos` with exactly this PDN path (start, then every landing).
+fn path_move(pos: &Position, path: &[u8]) -> Option<Move> {
+    let squares = path.iter().map(|&n| Square::from_pdn(n)).collect::<Option<Vec<_>>>()?;
+    let (from, landings) = squares.split_first()?;
+    legal_moves(pos).iter().find(|m| m.from() == *from && m.path() == landings).copied()
 }
 
 #[cfg(test)]
@@ -211,7 +239,7 @@ mod tests {
         let a = analyze(&g, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap();
         assert!(a.moves[0].best.is_some());
         let text = encode(&a);
-        assert!(text.contains("m 0 29-25 22-18 "), "{text}");
+        assert!(text.contains(r#""ply":0,"played":[29,25],"best":[22,18]"#), "{text}");
         assert_eq!(decode(&text, &g), Some(a));
     }
 
@@ -238,9 +266,9 @@ mod tests {
         longer.play(&next).unwrap();
         assert_eq!(decode(&text, &longer), None);
         // Another format version with a valid checksum.
-        let body = text.split_once('\n').unwrap().1;
-        let v2 = format!("{MAGIC} 2 {:016x}\n{body}", fnv1a(body.as_bytes()));
-        assert_eq!(decode(&v2, &g), None);
+        let v1 = text.replacen(&format!("\"format\":{FORMAT}"), "\"format\":1", 1);
+        assert_ne!(v1, text);
+        assert_eq!(decode(&v1, &g), None);
         assert!(decode(&text, &g).is_some());
     }
 
@@ -266,7 +294,8 @@ mod tests {
     #[test]
     fn garbage_reads_as_none() {
         let g = random_game(3, 4);
-        for text in ["", "\n", "giveaway-analysis", "giveaway-analysis 1 zz\n", "giveaway-analysis 1 0\nplies 0\n", "plies 4\n"] {
+        let wrong_sum = r#"{"format":2,"checksum":"0000000000000000","analysis":{"moves":[]}}"#;
+        for text in ["", "\n", "{}", "[]", "null", "giveaway-analysis 1 0\nplies 0\n", wrong_sum, r#"{"format":2}"#] {
             assert_eq!(decode(text, &g), None, "{text:?}");
         }
     }
@@ -315,10 +344,12 @@ mod tests {
         fn resealed_damage_never_panics(seed in any::<u64>(), at in any::<prop::sample::Index>(), junk in "[ -~\n]{0,12}",
                                         remove in 0usize..12) {
             let g = random_game(seed, 6);
-            let body = encode(&analysis_of(&g)).split_once('\n').unwrap().1.to_string();
+            let sealed: Sealed<Box<RawValue>> = serde_json::from_str(&encode(&analysis_of(&g))).unwrap();
+            let body = sealed.analysis.get().to_string();
             let i = at.index(body.len() + 1);
             let end = (i + remove).min(body.len());
             let damaged = format!("{}{junk}{}", &body[..i], &body[end..]);
+            // Resealing needs valid JSON; invalid JSON is refused before the checksum (tested above).
             if let Some(a) = decode(&seal(&damaged), &g) {
                 prop_assert_eq!(a.moves.len(), g.ply());
                 prop_assert!(a.moves.iter().zip(g.moves()).all(|(m, p)| m.played == *p));

@@ -139,7 +139,19 @@ impl Engine {
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, root, stop.clone());
-        s.run(root, limits, info)
+        let r = s.run(root, limits, info);
+        let i = SearchInfo::from_result(&r);
+        log::debug!(
+            "search: depth {} (sel {}), score {}, {} nodes in {:.0?} ({} nodes/s){}",
+            i.depth,
+            i.seldepth,
+            score_text(i.score),
+            i.nodes,
+            i.elapsed,
+            i.nps,
+            if stop.is_stopped() { ", stopped" } else { "" }
+        );
+        r
     }
 
     /// Every root move with its score at a fixed depth, best first (used by weak levels). Also returns nodes.

@@ -12,6 +12,8 @@ use crate::position::{Color, Position};
 /// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well. A clock command in
 /// a comment after a move gives that move's clocks; other comments are ignored.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    // A byte-order mark left on decoded text (as some platforms' file readers keep it) is no move.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut cur = Builder::new(1);
     for token in Lexer::new(text) {

@@ -55,6 +55,25 @@ fn reads_files_other_programs_write() {
 }
 
 #[test]
+fn a_capture_written_with_another_legal_stop_is_read_and_written_back_one_way() {
+    // The king may stop on d4 or c3 before taking b2; another program may write either (issue 16).
+    let text = "[FEN \"W:WK4:B15,25\"]\n1. h8:c3:a1 *\n\n[FEN \"W:W19:B16,8,7,17\"]\n1. 19x12x3x14x21 *\n";
+    let games = read_games(text).unwrap();
+    let written = write_games(&games);
+    assert!(written.contains("1. h8:d4:a1 *"), "{written}");
+    assert!(written.contains("1. f4:h6:f8:d6:a3 *"), "{written}");
+    assert_eq!(read_games(&written).unwrap().iter().map(|g| g.moves.clone()).collect::<Vec<_>>(),
+        games.iter().map(|g| g.moves.clone()).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_byte_order_mark_left_on_the_text_is_skipped() {
+    // Kotlin's readText() and others keep U+FEFF at the start; it used to be read as a malformed move.
+    let games = read_games("\u{feff}[Event \"x\"]\n1. c3-d4 *").unwrap();
+    assert_eq!((games[0].tag("Event"), games[0].moves.len()), (Some("x"), 1));
+}
+
+#[test]
 fn algebraic_short_captures_and_results() {
     // The known one-move position, written short, with a draw result in the 1-1 form.
     let games = read_games("[FEN \"W:Wh6:Bg7,c5,d2\"][SetUp \"1\"] 1. h6xe1 1-1").unwrap();

@@ -9,6 +9,7 @@ use rusqlite::{params, OptionalExtension};
 impl Storage {
     /// Stores the analysis of game `id` as it was at `plies` moves, replacing an older entry of this engine.
     pub fn put_analysis(&self, id: GameId, engine: &str, plies: u32, data: &str) -> Result<()> {
+        self.writable()?;
         let conn = self.conn();
         let n = conn
             .prepare_cached(

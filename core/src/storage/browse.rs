@@ -1,7 +1,7 @@
 //! Browsing saved games: filters, newest first, keyset pagination (stable while games are added), totals.
 
 use super::error::{Result, StorageError};
-use super::games::{fold, summary_from_row, SUMMARY_COLUMNS};
+use super::games::{fold, listed_only, summary_from_row, SUMMARY_COLUMNS};
 use super::Storage;
 use crate::record::{GameMode, GameSummary};
 use rusqlite::types::Value;
@@ -151,6 +151,7 @@ impl Storage {
         }
         let (mut conds, mut params) = conditions(filter);
         let conn = self.conn();
+        conds.extend(listed_only(&conn)?.map(str::to_string));
         let total: i64 = conn
             .prepare_cached(&format!("SELECT COUNT(*) FROM games{}", where_clause(&conds)))?
             .query_row(rusqlite::params_from_iter(&params), |r| r.get(0))?;

@@ -13,6 +13,16 @@ pub enum StorageError {
     Io { path: PathBuf, error: std::io::Error },
     /// The file was written by a newer version of the app; it is left as it is.
     NewerVersion { found: i64, supported: i64 },
+    /// The file is something else than a database (a PDN file, notes…); it is left as it is.
+    NotADatabase(PathBuf),
+    /// The library cannot be written (the file or its folder is read-only): it can be read, not changed.
+    ReadOnly(PathBuf),
+    /// A read-only library from an older version, which would have to be upgraded before it can be read.
+    ReadOnlyNeedsUpgrade { path: PathBuf, found: i64 },
+    /// A read-only library is damaged; it cannot be moved aside and repaired.
+    ReadOnlyDamaged { path: PathBuf, why: String },
+    /// An import paused so long (the process was stopped) that its unfinished games were cleared as abandoned.
+    ImportAbandoned,
     NoSuchGame(GameId),
     /// A move was appended at a ply other than the next one (a lost or repeated save).
     PlyMismatch { id: GameId, expected: u32, got: u32 },
@@ -38,6 +48,31 @@ impl fmt::Display for StorageError {
                 "the database was written by a newer version of the app (schema {found}; this version reads up to \
                  {supported}); update the app — the file was left unchanged"
             ),
+            StorageError::NotADatabase(path) => write!(
+                f,
+                "{} is not a games library (it is not an SQLite database); it was left as it is",
+                path.display()
+            ),
+            StorageError::ReadOnly(path) => write!(
+                f,
+                "the games library {} is read-only (the file or its folder cannot be written): games can be listed, \
+                 shown and exported, but nothing can be saved",
+                path.display()
+            ),
+            StorageError::ReadOnlyNeedsUpgrade { path, found } => write!(
+                f,
+                "the games library {} is read-only and was written by an older version of the app (schema {found}); \
+                 open it once where it can be written, to upgrade it",
+                path.display()
+            ),
+            StorageError::ReadOnlyDamaged { path, why } => write!(
+                f,
+                "the games library {} is damaged ({why}) and read-only, so it cannot be repaired here",
+                path.display()
+            ),
+            StorageError::ImportAbandoned => {
+                write!(f, "nothing imported: the import was stopped so long that it was taken for abandoned")
+            }
             StorageError::NoSuchGame(id) => write!(f, "no saved game with id {id}"),
             StorageError::PlyMismatch { id, expected, got } => {
                 write!(f, "game {id}: the next move is ply {expected}, not ply {got}")
@@ -50,6 +85,13 @@ impl fmt::Display for StorageError {
             StorageError::NoGamesInFile => write!(f, "nothing imported: the file has no games"),
             StorageError::InvalidInput(why) => write!(f, "{why}"),
         }
+    }
+}
+
+impl StorageError {
+    /// True when SQLite found the database file damaged: [`super::Storage::check_and_recover`] repairs it.
+    pub fn is_damage(&self) -> bool {
+        matches!(self, StorageError::Sqlite(e) if super::is_damage(e))
     }
 }
 

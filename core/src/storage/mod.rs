@@ -24,10 +24,12 @@ mod stats;
 
 pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
+pub use recover::Recovery;
 pub use settings::{AnimationSpeed, Orientation, Settings};
 pub use stats::{LevelStats, ModeStats, Stats};
 
-use rusqlite::{Connection, ErrorCode, OpenFlags};
+use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -39,18 +41,37 @@ pub struct OpenReport {
     pub created: bool,
     /// The schema version found, when it was older than this build's and has been migrated.
     pub migrated_from: Option<i64>,
-    /// A damaged file was renamed to this path, and why; the database in use is fresh.
+    /// A damaged database was renamed to this path, and why; the database in use is fresh, holding what
+    /// `recovery` says could be read back.
     pub moved_aside: Option<(PathBuf, String)>,
+    /// What was recovered from the damaged database, when one was moved aside.
+    pub recovery: Option<Recovery>,
+    /// The file or its folder cannot be written: the library is open for reading only.
+    pub read_only: bool,
 }
 
 pub struct Storage {
     conn: Mutex<Connection>,
     path: PathBuf,
+    access: Access,
 }
 
-/// Why an attempt to open failed: a damaged file (to be moved aside) or anything else (reported).
+/// How a connection opens the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    ReadWrite,
+    /// Read-only with SQLite's locks, which needs the WAL index (`-shm`) to exist or be creatable.
+    ReadOnly,
+    /// Read-only in a folder where not even the WAL index can be made: no locks, the file taken as unchanging
+    /// (no one can write it there either).
+    Immutable,
+}
+
+/// Why an attempt to open failed: a damaged file (to be moved aside), a file or folder that refuses writes
+/// (to be opened read-only), or anything else (reported).
 enum OpenFailure {
     Damaged(String),
+    NotWritable,
     Fatal(StorageError),
 }
 
@@ -58,6 +79,14 @@ impl From<StorageError> for OpenFailure {
     fn from(e: StorageError) -> Self {
         match e {
             StorageError::Sqlite(ref s) if is_damage(s) => OpenFailure::Damaged(s.to_string()),
+            StorageError::Sqlite(ref s)
+                if matches!(
+                    s.sqlite_error_code(),
+                    Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied)
+                ) =>
+            {
+                OpenFailure::NotWritable
+            }
             e => OpenFailure::Fatal(e),
         }
     }
@@ -73,87 +102,218 @@ fn is_damage(e: &rusqlite::Error) -> bool {
     matches!(e.sqlite_error_code(), Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt))
 }
 
+/// The first 16 bytes of every SQLite database file.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// How long another connection's write may keep us waiting before the operation fails as locked.
+const BUSY_LIMIT: Duration = Duration::from_secs(5);
+
+/// SQLite's busy handler: tries again every millisecond. SQLite's own busy timeout sleeps ever longer between
+/// tries (up to 100 ms), so a writer that pauses only briefly between short transactions, as an import does,
+/// would keep it waiting far longer than each transaction takes.
+fn wait_for_writer(attempt: i32) -> bool {
+    std::thread::sleep(Duration::from_millis(1));
+    u128::from(attempt.unsigned_abs()) < BUSY_LIMIT.as_millis()
+}
+
+/// A connection to `path`, waiting for other writers as [`wait_for_writer`] does.
+fn connect(path: &Path, access: Access) -> rusqlite::Result<Connection> {
+    let read_only = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut conn = match access {
+        Access::ReadWrite => Connection::open(path)?,
+        Access::ReadOnly => Connection::open_with_flags(path, read_only)?,
+        Access::Immutable => Connection::open_with_flags(immutable_uri(path), read_only | OpenFlags::SQLITE_OPEN_URI)?,
+    };
+    conn.busy_handler(Some(wait_for_writer))?;
+    Ok(conn)
+}
+
+/// `file:PATH?immutable=1`, with the characters a URI gives a meaning to escaped.
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' => uri.push_str("%25"),
+            '?' => uri.push_str("%3f"),
+            '#' => uri.push_str("%23"),
+            c => uri.push(c),
+        }
+    }
+    uri + "?immutable=1"
+}
+
+/// Refuses a file that is there but is no SQLite database (a PDN file, notes…) before SQLite touches it, and
+/// creates a missing one, so that a folder that cannot be written is reported as such. (An empty file is a new
+/// database to SQLite.)
+fn check_file(path: &Path) -> Result<()> {
+    let io = |error| StorageError::Io { path: path.to_path_buf(), error };
+    match std::fs::File::open(path) {
+        Ok(file) => {
+            let mut head = Vec::with_capacity(SQLITE_MAGIC.len());
+            file.take(SQLITE_MAGIC.len() as u64).read_to_end(&mut head).map_err(io)?;
+            if !head.is_empty() && head != SQLITE_MAGIC {
+                return Err(StorageError::NotADatabase(path.to_path_buf()));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            match std::fs::OpenOptions::new().write(true).create_new(true).open(path) {
+                Ok(_) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+                    ) =>
+                {
+                    Err(StorageError::ReadOnly(path.to_path_buf()))
+                }
+                Err(e) => Err(io(e)),
+            }
+        }
+        Err(e) => Err(io(e)),
+    }
+}
+
 impl Storage {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date. A file that is not
-    /// a database, or whose schema cannot be read, is renamed aside and a fresh database is made (the report
-    /// says where the old file went). A database from a newer app version is refused and left as it is.
+    /// an SQLite database is refused and left as it is. A database that cannot be read (damaged) is renamed
+    /// aside, a fresh one takes its place, and every game that can still be read from the damaged file is
+    /// copied into it (the report says where the old file went and what was recovered). A database from a
+    /// newer app version is refused and left as it is. When the file or its folder cannot be written, the
+    /// library opens read-only: it can be listed, shown and exported, and every write is refused with
+    /// [`StorageError::ReadOnly`].
     ///
-    /// The full integrity check reads the whole file (about 65–110 ms for 10,000 games here), too slow for
-    /// every start; run [`Storage::check_integrity`] once the app is up.
+    /// Opening reads only the header and the schema, at any size. The full integrity check reads the whole
+    /// file (about 65–110 ms for 10,000 games here); run [`Storage::check_and_recover`] once the app is up.
     pub fn open(path: impl AsRef<Path>) -> Result<(Storage, OpenReport)> {
         let path = path.as_ref();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|error| StorageError::Io { path: dir.to_path_buf(), error })?;
         }
-        let (conn, report) = Self::open_or_replace(path)?;
-        Ok((Storage { conn: Mutex::new(conn), path: path.to_path_buf() }, report))
+        check_file(path)?;
+        let (conn, access, report) = Self::open_or_replace(path)?;
+        Ok((Storage { conn: Mutex::new(conn), path: path.to_path_buf(), access }, report))
     }
 
-    fn open_or_replace(path: &Path) -> Result<(Connection, OpenReport)> {
-        match Self::try_open(path) {
+    fn open_or_replace(path: &Path) -> Result<(Connection, Access, OpenReport)> {
+        match Self::try_open(path, Access::ReadWrite) {
             Ok((conn, from)) => {
                 // Version 0 is a new (or empty) file: created now rather than migrated.
                 let report = OpenReport {
                     created: from == 0,
                     migrated_from: (from > 0 && from < schema::LATEST).then_some(from),
-                    moved_aside: None,
+                    ..OpenReport::default()
                 };
-                Ok((conn, report))
+                Ok((conn, Access::ReadWrite, report))
             }
+            Err(OpenFailure::NotWritable) => Self::open_read_only(path),
             Err(OpenFailure::Fatal(e)) => Err(e),
-            Err(OpenFailure::Damaged(why)) => Self::replace(path, why),
+            Err(OpenFailure::Damaged(why)) => {
+                let (conn, report) = Self::replace(path, why)?;
+                Ok((conn, Access::ReadWrite, report))
+            }
         }
     }
 
-    /// Moves a damaged file aside and opens a fresh database in its place.
-    fn replace(path: &Path, why: String) -> Result<(Connection, OpenReport)> {
-        let aside = recover::move_aside(path, now_ms())?;
-        let (conn, _) = Self::try_open(path).map_err(|f| match f {
-            OpenFailure::Fatal(e) => e,
-            OpenFailure::Damaged(again) => StorageError::InvalidInput(format!("a fresh database is damaged: {again}")),
-        })?;
-        Ok((conn, OpenReport { created: true, migrated_from: None, moved_aside: Some((aside, why)) }))
+    fn open_read_only(path: &Path) -> Result<(Connection, Access, OpenReport)> {
+        let mut access = Access::ReadOnly;
+        let mut opened = Self::try_open(path, access);
+        if matches!(opened, Err(OpenFailure::NotWritable)) {
+            access = Access::Immutable;
+            opened = Self::try_open(path, access);
+        }
+        match opened {
+            Ok((conn, _)) => Ok((conn, access, OpenReport { read_only: true, ..OpenReport::default() })),
+            Err(OpenFailure::Damaged(why)) => Err(StorageError::ReadOnlyDamaged { path: path.to_path_buf(), why }),
+            Err(OpenFailure::NotWritable) => Err(StorageError::ReadOnly(path.to_path_buf())),
+            Err(OpenFailure::Fatal(e)) => Err(e),
+        }
     }
 
-    /// Opens, checks and migrates; returns the schema version found.
-    fn try_open(path: &Path) -> std::result::Result<(Connection, i64), OpenFailure> {
-        let mut conn = Connection::open(path)?;
-        conn.busy_timeout(Duration::from_secs(5))?;
-        // Reading the version is the first read of the file: a non-database fails here.
+    /// Moves a damaged file aside, opens a fresh database in its place and recovers what it can into it.
+    fn replace(path: &Path, why: String) -> Result<(Connection, OpenReport)> {
+        let aside = recover::move_aside(path, now_ms())?;
+        let (mut conn, _) = Self::try_open(path, Access::ReadWrite).map_err(|f| match f {
+            OpenFailure::Fatal(e) => e,
+            OpenFailure::NotWritable => StorageError::ReadOnly(path.to_path_buf()),
+            OpenFailure::Damaged(again) => StorageError::InvalidInput(format!("a fresh database is damaged: {again}")),
+        })?;
+        let recovery = recover::salvage(&aside, &mut conn, why.clone())?;
+        let report = OpenReport {
+            created: true,
+            moved_aside: Some((aside, why)),
+            recovery: Some(recovery),
+            ..OpenReport::default()
+        };
+        Ok((conn, report))
+    }
+
+    /// Opens, checks and (when writable) migrates; returns the schema version found.
+    fn try_open(path: &Path, access: Access) -> std::result::Result<(Connection, i64), OpenFailure> {
+        let mut conn = connect(path, access)?;
+        // SQLite opens a file it may not write read-only without saying so.
+        if access == Access::ReadWrite && conn.is_readonly(MAIN_DB)? {
+            return Err(OpenFailure::NotWritable);
+        }
+        // Reading the version is the first read of the file: a damaged header fails here.
         let found = schema::version(&conn)?;
         schema::check_not_newer(found)?;
         // Parses the schema, which a damaged first page or schema table fails.
         conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        if access != Access::ReadWrite {
+            return match found {
+                0 => Err(OpenFailure::NotWritable),
+                f if f < schema::LATEST => Err(OpenFailure::Fatal(StorageError::ReadOnlyNeedsUpgrade {
+                    path: path.to_path_buf(),
+                    found,
+                })),
+                _ => Ok((conn, found)),
+            };
+        }
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
         schema::migrate(&mut conn)?;
         Ok((conn, found))
     }
 
-    /// Runs SQLite's `quick_check` over the whole file on a separate read-only connection, so saving moves is
-    /// not held up meanwhile. If the file is damaged, it is renamed aside and a fresh database takes its place
-    /// in this `Storage`; the result says where the old file went and why (`None`: the file is sound).
+    /// [`Storage::check_and_recover`] in the form the app API reports: where the damaged file went and why.
     pub fn check_integrity(&self) -> Result<Option<(PathBuf, String)>> {
-        let problem = match Self::quick_check(&self.path) {
-            Ok(None) => return Ok(None),
+        Ok(self.check_and_recover()?.map(|r| (r.moved_to, r.reason)))
+    }
+
+    /// Runs SQLite's `quick_check` over the whole file on a separate read-only connection, so saving moves is
+    /// not held up meanwhile. If the file is damaged, it is renamed aside, a fresh database takes its place in
+    /// this `Storage`, and every game that can still be read is copied into it (`None`: the file is sound).
+    /// A sound library is also tidied: the hidden games of imports that were killed are removed.
+    pub fn check_and_recover(&self) -> Result<Option<Recovery>> {
+        let check_access = if self.access == Access::ReadWrite { Access::ReadOnly } else { self.access };
+        let problem = match Self::quick_check(&self.path, check_access) {
+            Ok(None) if self.is_read_only() => return Ok(None),
+            Ok(None) => {
+                games::drop_abandoned_imports(&self.side_connection()?)?;
+                return Ok(None);
+            }
             Ok(Some(problems)) => format!("integrity check failed: {problems}"),
             Err(e) if is_damage(&e) => e.to_string(),
             Err(e) => return Err(e.into()),
         };
+        if self.is_read_only() {
+            return Err(StorageError::ReadOnlyDamaged { path: self.path.clone(), why: problem });
+        }
         let mut conn = self.conn();
         // Close the damaged database before renaming it: closing deletes its WAL file by name.
         let old = std::mem::replace(&mut *conn, Connection::open_in_memory()?);
         old.close().map_err(|(_, e)| StorageError::from(e))?;
         let (fresh, report) = Self::replace(&self.path, problem)?;
         *conn = fresh;
-        Ok(report.moved_aside)
+        Ok(report.recovery)
     }
 
     /// `None` when sound, else the problems SQLite lists.
-    fn quick_check(path: &Path) -> rusqlite::Result<Option<String>> {
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        conn.busy_timeout(Duration::from_secs(5))?;
+    fn quick_check(path: &Path, access: Access) -> rusqlite::Result<Option<String>> {
+        let conn = connect(path, access)?;
         let mut stmt = conn.prepare("PRAGMA quick_check")?;
         let lines: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
         Ok((lines != ["ok"]).then(|| lines.join("; ")))
@@ -161,6 +321,19 @@ impl Storage {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// True when the file or its folder could not be written at open: every write is refused.
+    pub fn is_read_only(&self) -> bool {
+        self.access != Access::ReadWrite
+    }
+
+    /// Refuses a write to a read-only library, naming it.
+    fn writable(&self) -> Result<()> {
+        if self.is_read_only() {
+            return Err(StorageError::ReadOnly(self.path.clone()));
+        }
+        Ok(())
     }
 
     /// The connection; a panic in another thread while it was held does not make it unusable, because every

@@ -69,6 +69,15 @@ const STEPS: &[&str] = &[
         updated_at INTEGER NOT NULL,
         PRIMARY KEY (game_id, engine)
     ) WITHOUT ROWID;",
+    // 2 → 3: an import is written in short transactions, its games hidden until the last one is in (games.rs).
+    "CREATE TABLE import_batches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused: a finished batch's games keep its number
+        heartbeat INTEGER NOT NULL,           -- Unix ms of its last write; a stale one was left by a killed import
+        abandoned INTEGER NOT NULL DEFAULT 0  -- being removed: its importer, if alive, must write no more
+    );
+    -- NULL, or the import that wrote the game: hidden while that batch is still listed above.
+    ALTER TABLE games ADD COLUMN import_batch INTEGER;
+    CREATE INDEX games_by_import ON games(import_batch) WHERE import_batch IS NOT NULL;",
 ];
 
 /// The schema version this build writes.

@@ -165,6 +165,7 @@ impl Storage {
     }
 
     pub fn save_settings(&self, s: &Settings) -> Result<()> {
+        self.writable()?;
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         for (k, v) in s.to_rows() {
@@ -182,6 +183,7 @@ impl Storage {
     }
 
     pub fn set_setting(&self, key: &str, value: &str) -> Result<()> {
+        self.writable()?;
         upsert(&self.conn(), key, value)
     }
 }

@@ -1,6 +1,7 @@
 //! Statistics from queries: results per engine level (from the human's side) and per mode.
 
 use super::codec::Col;
+use super::games::listed_only;
 use super::error::Result;
 use super::Storage;
 use crate::record::GameMode;
@@ -47,11 +48,12 @@ fn count(v: i64) -> u64 {
 impl Storage {
     pub fn stats(&self) -> Result<Stats> {
         let conn = self.conn();
+        let listed = listed_only(&conn)?.map_or(String::new(), |c| format!(" AND {c}"));
         let by_level = conn
             .prepare_cached(&format!(
                 "SELECT level, COUNT(*), COUNT(*) FILTER (WHERE outcome IS NULL), COUNT(*) FILTER (WHERE {WON}),
                         COUNT(*) FILTER (WHERE outcome = 'draw'), COUNT(*) FILTER (WHERE {LOST})
-                 FROM games WHERE mode = 'computer' AND level IS NOT NULL GROUP BY level ORDER BY level"
+                 FROM games WHERE mode = 'computer' AND level IS NOT NULL{listed} GROUP BY level ORDER BY level"
             ))?
             .query_map([], |r| {
                 Ok(LevelStats {
@@ -70,7 +72,7 @@ impl Storage {
                         COUNT(*) FILTER (WHERE outcome = 'white'), COUNT(*) FILTER (WHERE outcome = 'black'),
                         COUNT(*) FILTER (WHERE outcome = 'draw'), COUNT(*) FILTER (WHERE {WON}),
                         COUNT(*) FILTER (WHERE {LOST})
-                 FROM games GROUP BY mode"
+                 FROM games WHERE true{listed} GROUP BY mode"
             ))?
             .query_map([], |r| {
                 Ok(ModeStats {

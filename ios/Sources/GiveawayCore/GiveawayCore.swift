@@ -567,6 +567,22 @@ fileprivate struct FfiConverterInt64: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterFloat: FfiConverterPrimitive {
+    typealias FfiType = Float
+    typealias SwiftType = Float
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Float {
+        return try lift(readFloat(&buf))
+    }
+
+    public static func write(_ value: Float, into buf: inout [UInt8]) {
+        writeFloat(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterDouble: FfiConverterPrimitive {
     typealias FfiType = Double
     typealias SwiftType = Double
@@ -654,6 +670,432 @@ fileprivate struct FfiConverterString: FfiConverter {
 
 
 /**
+ * A game screen's brain: input, the computer's moves, hints, coach tips, orientation, animation, events.
+ */
+public protocol GameControllerProtocol: AnyObject, Sendable {
+    
+    func acceptDraw() throws  -> ScreenState
+    
+    func applySettings(settings: Settings)  -> ScreenState
+    
+    func choose(index: UInt32) throws  -> ScreenState
+    
+    func declineDraw() throws  -> ScreenState
+    
+    func describeSquare(square: UInt32) throws  -> SquareDescription
+    
+    func dismissChoice() throws  -> ScreenState
+    
+    func drag(from: UInt32, to: UInt32) throws  -> ScreenState
+    
+    func flipBoard()  -> ScreenState
+    
+    func hint() throws  -> ScreenState
+    
+    func holdComputer(held: Bool)  -> ScreenState
+    
+    func leave() 
+    
+    func offerDraw() throws  -> ScreenState
+    
+    func pause() throws  -> ScreenState
+    
+    func playMove(text: String) throws  -> ScreenState
+    
+    func react(side: Color, emoji: String) throws  -> ScreenState
+    
+    func redo() throws  -> ScreenState
+    
+    func resign() throws  -> ScreenState
+    
+    func resume()  -> ScreenState
+    
+    func setReducedMotion(reduced: Bool)  -> ScreenState
+    
+    /**
+     * The screen is up: clocks run, the computer moves if it is its turn.
+     */
+    func start()  -> ScreenState
+    
+    func state()  -> ScreenState
+    
+    func stopThinking()  -> ScreenState
+    
+    /**
+     * The one-off events since the last call (announce, sound, vibrate, show), oldest first.
+     */
+    func takeEvents()  -> [GameEvent]
+    
+    func tap(square: UInt32) throws  -> ScreenState
+    
+    /**
+     * Call `next_tick_ms` after a state: refreshes the clocks and applies flag fall.
+     */
+    func tick()  -> ScreenState
+    
+    func undo() throws  -> ScreenState
+    
+}
+/**
+ * A game screen's brain: input, the computer's moves, hints, coach tips, orientation, animation, events.
+ */
+open class GameController: GameControllerProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_gamecontroller(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_gamecontroller(handle, $0) }
+    }
+
+    
+
+    
+open func acceptDraw()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_accept_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func applySettings(settings: Settings) -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_apply_settings(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSettings_lower(settings),uniffiCallStatus
+    )
+})
+}
+    
+open func choose(index: UInt32)throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_choose(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(index),uniffiCallStatus
+    )
+})
+}
+    
+open func declineDraw()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_decline_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func describeSquare(square: UInt32)throws  -> SquareDescription  {
+    return try  FfiConverterTypeSquareDescription_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_describe_square(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+    
+open func dismissChoice()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_dismiss_choice(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func drag(from: UInt32, to: UInt32)throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_drag(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(from),
+        FfiConverterUInt32.lower(to),uniffiCallStatus
+    )
+})
+}
+    
+open func flipBoard() -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_flip_board(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func hint()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_hint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func holdComputer(held: Bool) -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_hold_computer(
+            self.uniffiCloneHandle(),
+        FfiConverterBool.lower(held),uniffiCallStatus
+    )
+})
+}
+    
+open func leave()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_leave(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func offerDraw()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_offer_draw(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func pause()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_pause(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func playMove(text: String)throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_play_move(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+    
+open func react(side: Color, emoji: String)throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_react(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeColor_lower(side),
+        FfiConverterString.lower(emoji),uniffiCallStatus
+    )
+})
+}
+    
+open func redo()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_redo(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func resign()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_resign(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func resume() -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_resume(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func setReducedMotion(reduced: Bool) -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_set_reduced_motion(
+            self.uniffiCloneHandle(),
+        FfiConverterBool.lower(reduced),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The screen is up: clocks run, the computer moves if it is its turn.
+     */
+open func start() -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_start(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func state() -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func stopThinking() -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_stop_thinking(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The one-off events since the last call (announce, sound, vibrate, show), oldest first.
+     */
+open func takeEvents() -> [GameEvent]  {
+    return try!  FfiConverterSequenceTypeGameEvent.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_take_events(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func tap(square: UInt32)throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_tap(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Call `next_tick_ms` after a state: refreshes the clocks and applies flag fall.
+     */
+open func tick() -> ScreenState  {
+    return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_tick(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func undo()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_undo(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameController: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = GameController
+
+    public static func lift(_ handle: UInt64) throws -> GameController {
+        return GameController(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: GameController) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameController {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: GameController, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameController_lift(_ handle: UInt64) throws -> GameController {
+    return try FfiConverterTypeGameController.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameController_lower(_ value: GameController) -> UInt64 {
+    return FfiConverterTypeGameController.lower(value)
+}
+
+
+
+
+
+
+/**
  * The saved games and the settings (see `giveaway_app::GameLibrary`).
  */
 public protocol GameLibraryProtocol: AnyObject, Sendable {
@@ -669,13 +1111,33 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     
     func exportPdn(id: Int64) throws  -> String
     
+    /**
+     * The saved games matching `filter`, newest first, `page_size` at a time.
+     */
+    func gameList(filter: ListFilter, pageSize: UInt32) throws  -> GameList
+    
     func importPdn(text: String) throws  -> [Int64]
     
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
     
     func newGame(setup: NewGame) throws  -> GameSession
     
+    /**
+     * A saved game's screen, to play on from where it stopped.
+     */
+    func openGame(id: Int64, observer: ScreenObserver) throws  -> GameController
+    
     func openNotice()  -> DatabaseNotice?
+    
+    /**
+     * A saved game's replay screen.
+     */
+    func openReplay(id: Int64, observer: ScreenObserver) throws  -> ReplayController
+    
+    /**
+     * The new-game screen's choices as the last game left them.
+     */
+    func rememberedSetup() throws  -> GameSetup
     
     func replay(id: Int64) throws  -> Replay
     
@@ -684,6 +1146,11 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     func saveSettings(settings: Settings) throws 
     
     func settings() throws  -> Settings
+    
+    /**
+     * A new saved game from the new-game screen's choices, with its screen controller.
+     */
+    func startGame(setup: GameSetup, observer: ScreenObserver) throws  -> GameController
     
     func stats() throws  -> Stats
     
@@ -803,6 +1270,20 @@ open func exportPdn(id: Int64)throws  -> String  {
 })
 }
     
+    /**
+     * The saved games matching `filter`, newest first, `page_size` at a time.
+     */
+open func gameList(filter: ListFilter, pageSize: UInt32)throws  -> GameList  {
+    return try  FfiConverterTypeGameList_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_game_list(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeListFilter_lower(filter),
+        FfiConverterUInt32.lower(pageSize),uniffiCallStatus
+    )
+})
+}
+    
 open func importPdn(text: String)throws  -> [Int64]  {
     return try  FfiConverterSequenceInt64.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -835,10 +1316,50 @@ open func newGame(setup: NewGame)throws  -> GameSession  {
 })
 }
     
+    /**
+     * A saved game's screen, to play on from where it stopped.
+     */
+open func openGame(id: Int64, observer: ScreenObserver)throws  -> GameController  {
+    return try  FfiConverterTypeGameController_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_open_game(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(id),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
+    )
+})
+}
+    
 open func openNotice() -> DatabaseNotice?  {
     return try!  FfiConverterOptionTypeDatabaseNotice.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_open_notice(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A saved game's replay screen.
+     */
+open func openReplay(id: Int64, observer: ScreenObserver)throws  -> ReplayController  {
+    return try  FfiConverterTypeReplayController_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_open_replay(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(id),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The new-game screen's choices as the last game left them.
+     */
+open func rememberedSetup()throws  -> GameSetup  {
+    return try  FfiConverterTypeGameSetup_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_remembered_setup(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -878,6 +1399,20 @@ open func settings()throws  -> Settings  {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_settings(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A new saved game from the new-game screen's choices, with its screen controller.
+     */
+open func startGame(setup: GameSetup, observer: ScreenObserver)throws  -> GameController  {
+    return try  FfiConverterTypeGameController_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_start_game(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeGameSetup_lower(setup),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
     )
 })
 }
@@ -934,6 +1469,163 @@ public func FfiConverterTypeGameLibrary_lift(_ handle: UInt64) throws -> GameLib
 #endif
 public func FfiConverterTypeGameLibrary_lower(_ value: GameLibrary) -> UInt64 {
     return FfiConverterTypeGameLibrary.lower(value)
+}
+
+
+
+
+
+
+/**
+ * The saved-games list, a page at a time.
+ */
+public protocol GameListProtocol: AnyObject, Sendable {
+    
+    func loadMore() throws  -> GameListState
+    
+    func reload() throws  -> GameListState
+    
+    func setFilter(filter: ListFilter) throws  -> GameListState
+    
+    func state()  -> GameListState
+    
+}
+/**
+ * The saved-games list, a page at a time.
+ */
+open class GameList: GameListProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_gamelist(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_gamelist(handle, $0) }
+    }
+
+    
+
+    
+open func loadMore()throws  -> GameListState  {
+    return try  FfiConverterTypeGameListState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelist_load_more(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func reload()throws  -> GameListState  {
+    return try  FfiConverterTypeGameListState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelist_reload(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func setFilter(filter: ListFilter)throws  -> GameListState  {
+    return try  FfiConverterTypeGameListState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelist_set_filter(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeListFilter_lower(filter),uniffiCallStatus
+    )
+})
+}
+    
+open func state() -> GameListState  {
+    return try!  FfiConverterTypeGameListState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelist_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameList: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = GameList
+
+    public static func lift(_ handle: UInt64) throws -> GameList {
+        return GameList(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: GameList) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameList {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: GameList, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameList_lift(_ handle: UInt64) throws -> GameList {
+    return try FfiConverterTypeGameList.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameList_lower(_ value: GameList) -> UInt64 {
+    return FfiConverterTypeGameList.lower(value)
 }
 
 
@@ -1336,6 +2028,437 @@ public func FfiConverterTypeGameSession_lift(_ handle: UInt64) throws -> GameSes
 #endif
 public func FfiConverterTypeGameSession_lower(_ value: GameSession) -> UInt64 {
     return FfiConverterTypeGameSession.lower(value)
+}
+
+
+
+
+
+
+/**
+ * Receives log records; implemented in Kotlin (`android.util.Log`) or Swift (`os.Logger`). Called on the
+ * thread that logged; keep it short.
+ */
+public protocol LogSink: AnyObject, Sendable {
+    
+    func log(level: LogLevel, target: String, message: String) 
+    
+}
+/**
+ * Receives log records; implemented in Kotlin (`android.util.Log`) or Swift (`os.Logger`). Called on the
+ * thread that logged; keep it short.
+ */
+open class LogSinkImpl: LogSink, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_logsink(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_logsink(handle, $0) }
+    }
+
+    
+
+    
+open func log(level: LogLevel, target: String, message: String)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_logsink_log(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeLogLevel_lower(level),
+        FfiConverterString.lower(target),
+        FfiConverterString.lower(message),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+
+// Put the implementation in a struct so we don't pollute the top-level namespace
+fileprivate struct UniffiCallbackInterfaceLogSink {
+
+    // Create the VTable using a series of closures.
+    // Swift automatically converts these into C callback functions.
+    //
+    // Store the vtable directly.
+    static let vtable: UniffiVTableCallbackInterfaceLogSink = UniffiVTableCallbackInterfaceLogSink(
+        uniffiFree: { (uniffiHandle: UInt64) -> () in
+            do {
+                try FfiConverterTypeLogSink.handleMap.remove(handle: uniffiHandle)
+            } catch {
+                print("Uniffi callback interface LogSink: handle missing in uniffiFree")
+            }
+        },
+        uniffiClone: { (uniffiHandle: UInt64) -> UInt64 in
+            do {
+                return try FfiConverterTypeLogSink.handleMap.clone(handle: uniffiHandle)
+            } catch {
+                fatalError("Uniffi callback interface LogSink: handle missing in uniffiClone")
+            }
+        },
+        log: { (
+            uniffiHandle: UInt64,
+            level: RustBuffer,
+            target: RustBuffer,
+            message: RustBuffer,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeLogSink.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.log(
+                     level: try FfiConverterTypeLogLevel_lift(level),
+                     target: try FfiConverterString.lift(target),
+                     message: try FfiConverterString.lift(message)
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        }
+    )
+
+    // Rust stores this pointer for future callback invocations, so it must live
+    // for the process lifetime (not just for the init function call).
+    //
+    // `nonisolated(unsafe)` is needed under Swift 6 strict concurrency.
+    // This is safe because the pointee is initialized once during static init
+    // and never mutated by either side of the FFI.  Its fields are C function pointers.
+    nonisolated(unsafe) static let vtablePtr: UnsafePointer<UniffiVTableCallbackInterfaceLogSink> = {
+        let ptr = UnsafeMutablePointer<UniffiVTableCallbackInterfaceLogSink>.allocate(capacity: 1)
+        ptr.initialize(to: vtable)
+        return UnsafePointer(ptr)
+    }()
+}
+
+private func uniffiCallbackInitLogSink() {
+    uniffi_giveaway_ffi_fn_init_callback_vtable_logsink(UniffiCallbackInterfaceLogSink.vtablePtr)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLogSink: FfiConverter {
+    fileprivate static let handleMap = UniffiHandleMap<LogSink>()
+
+    typealias FfiType = UInt64
+    typealias SwiftType = LogSink
+
+    public static func lift(_ handle: UInt64) throws -> LogSink {
+        if ((handle & 1) == 0) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return LogSinkImpl(unsafeFromHandle: handle)
+        } else {
+            // Swift-generated handle, get the object from the handle map
+            return try handleMap.remove(handle: handle)
+        }
+    }
+
+    public static func lower(_ value: LogSink) -> UInt64 {
+         if let rustImpl = value as? LogSinkImpl {
+             // Rust-implemented object.  Clone the handle and return it
+            return rustImpl.uniffiCloneHandle()
+         } else {
+            // Swift object, generate a new vtable handle and return that.
+            return handleMap.insert(obj: value)
+         }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LogSink {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: LogSink, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLogSink_lift(_ handle: UInt64) throws -> LogSink {
+    return try FfiConverterTypeLogSink.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
+    return FfiConverterTypeLogSink.lower(value)
+}
+
+
+
+
+
+
+/**
+ * The start-position editor.
+ */
+public protocol PositionEditorProtocol: AnyObject, Sendable {
+    
+    func check() throws 
+    
+    func clear() 
+    
+    func cycle(square: UInt32) throws 
+    
+    func fen()  -> String
+    
+    func load(fen: String) throws 
+    
+    func setSideToMove(side: Color) 
+    
+    func sideToMove()  -> Color
+    
+    func squares()  -> [SquareView]
+    
+    func standard() 
+    
+}
+/**
+ * The start-position editor.
+ */
+open class PositionEditor: PositionEditorProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_positioneditor(self.handle, $0) }
+    }
+    /**
+     * An editor holding the standard start.
+     */
+public convenience init() {
+    let handle =
+        try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_constructor_positioneditor_new(uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_positioneditor(handle, $0) }
+    }
+
+    
+
+    
+open func check()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_check(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func clear()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_clear(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func cycle(square: UInt32)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_cycle(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+}
+}
+    
+open func fen() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_fen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func load(fen: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_load(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(fen),uniffiCallStatus
+    )
+}
+}
+    
+open func setSideToMove(side: Color)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_set_side_to_move(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeColor_lower(side),uniffiCallStatus
+    )
+}
+}
+    
+open func sideToMove() -> Color  {
+    return try!  FfiConverterTypeColor_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_side_to_move(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func squares() -> [SquareView]  {
+    return try!  FfiConverterSequenceTypeSquareView.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_squares(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func standard()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_standard(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePositionEditor: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = PositionEditor
+
+    public static func lift(_ handle: UInt64) throws -> PositionEditor {
+        return PositionEditor(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: PositionEditor) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PositionEditor {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: PositionEditor, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionEditor_lift(_ handle: UInt64) throws -> PositionEditor {
+    return try FfiConverterTypePositionEditor.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionEditor_lower(_ value: PositionEditor) -> UInt64 {
+    return FfiConverterTypePositionEditor.lower(value)
 }
 
 
@@ -1782,6 +2905,609 @@ public func FfiConverterTypeReplay_lower(_ value: Replay) -> UInt64 {
 
 
 
+
+
+/**
+ * The replay screen: stepping, analysis in the background, mistakes, the graph.
+ */
+public protocol ReplayControllerProtocol: AnyObject, Sendable {
+    
+    func analyse() throws  -> ReplayState
+    
+    func cancelAnalysis() throws  -> ReplayState
+    
+    func first() throws  -> ReplayState
+    
+    func flipBoard() throws  -> ReplayState
+    
+    func goTo(ply: UInt32) throws  -> ReplayState
+    
+    func goToFraction(fraction: Double) throws  -> ReplayState
+    
+    func last() throws  -> ReplayState
+    
+    func leave() 
+    
+    func next() throws  -> ReplayState
+    
+    func nextMistake() throws  -> ReplayState
+    
+    func previous() throws  -> ReplayState
+    
+    func previousMistake() throws  -> ReplayState
+    
+    func setNotation(notation: Notation) throws  -> ReplayState
+    
+    func state() throws  -> ReplayState
+    
+}
+/**
+ * The replay screen: stepping, analysis in the background, mistakes, the graph.
+ */
+open class ReplayController: ReplayControllerProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_replaycontroller(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_replaycontroller(handle, $0) }
+    }
+
+    
+
+    
+open func analyse()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_analyse(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func cancelAnalysis()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_cancel_analysis(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func first()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_first(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func flipBoard()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_flip_board(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func goTo(ply: UInt32)throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_go_to(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(ply),uniffiCallStatus
+    )
+})
+}
+    
+open func goToFraction(fraction: Double)throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_go_to_fraction(
+            self.uniffiCloneHandle(),
+        FfiConverterDouble.lower(fraction),uniffiCallStatus
+    )
+})
+}
+    
+open func last()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_last(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func leave()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_leave(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func next()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_next(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func nextMistake()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_next_mistake(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func previous()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_previous(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func previousMistake()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_previous_mistake(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func setNotation(notation: Notation)throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_set_notation(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeNotation_lower(notation),uniffiCallStatus
+    )
+})
+}
+    
+open func state()throws  -> ReplayState  {
+    return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_replaycontroller_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReplayController: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = ReplayController
+
+    public static func lift(_ handle: UInt64) throws -> ReplayController {
+        return ReplayController(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: ReplayController) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReplayController {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ReplayController, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReplayController_lift(_ handle: UInt64) throws -> ReplayController {
+    return try FfiConverterTypeReplayController.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReplayController_lower(_ value: ReplayController) -> UInt64 {
+    return FfiConverterTypeReplayController.lower(value)
+}
+
+
+
+
+
+
+/**
+ * Told that a screen's state changed outside a call (the computer moved, a hint or tip arrived, progress).
+ * Called on a background thread: read the new state on the UI thread (post to the main looper / main actor).
+ */
+public protocol ScreenObserver: AnyObject, Sendable {
+    
+    func changed() 
+    
+}
+/**
+ * Told that a screen's state changed outside a call (the computer moved, a hint or tip arrived, progress).
+ * Called on a background thread: read the new state on the UI thread (post to the main looper / main actor).
+ */
+open class ScreenObserverImpl: ScreenObserver, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_screenobserver(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_screenobserver(handle, $0) }
+    }
+
+    
+
+    
+open func changed()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_screenobserver_changed(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+
+    
+}
+
+
+
+// Put the implementation in a struct so we don't pollute the top-level namespace
+fileprivate struct UniffiCallbackInterfaceScreenObserver {
+
+    // Create the VTable using a series of closures.
+    // Swift automatically converts these into C callback functions.
+    //
+    // Store the vtable directly.
+    static let vtable: UniffiVTableCallbackInterfaceScreenObserver = UniffiVTableCallbackInterfaceScreenObserver(
+        uniffiFree: { (uniffiHandle: UInt64) -> () in
+            do {
+                try FfiConverterTypeScreenObserver.handleMap.remove(handle: uniffiHandle)
+            } catch {
+                print("Uniffi callback interface ScreenObserver: handle missing in uniffiFree")
+            }
+        },
+        uniffiClone: { (uniffiHandle: UInt64) -> UInt64 in
+            do {
+                return try FfiConverterTypeScreenObserver.handleMap.clone(handle: uniffiHandle)
+            } catch {
+                fatalError("Uniffi callback interface ScreenObserver: handle missing in uniffiClone")
+            }
+        },
+        changed: { (
+            uniffiHandle: UInt64,
+            uniffiOutReturn: UnsafeMutableRawPointer,
+            uniffiCallStatus: UnsafeMutablePointer<RustCallStatus>
+        ) in
+            let makeCall = {
+                () throws -> () in
+                guard let uniffiObj = try? FfiConverterTypeScreenObserver.handleMap.get(handle: uniffiHandle) else {
+                    throw UniffiInternalError.unexpectedStaleHandle
+                }
+                return uniffiObj.changed(
+                )
+            }
+
+            
+            let writeReturn = { () }
+            uniffiTraitInterfaceCall(
+                callStatus: uniffiCallStatus,
+                makeCall: makeCall,
+                writeReturn: writeReturn
+            )
+        }
+    )
+
+    // Rust stores this pointer for future callback invocations, so it must live
+    // for the process lifetime (not just for the init function call).
+    //
+    // `nonisolated(unsafe)` is needed under Swift 6 strict concurrency.
+    // This is safe because the pointee is initialized once during static init
+    // and never mutated by either side of the FFI.  Its fields are C function pointers.
+    nonisolated(unsafe) static let vtablePtr: UnsafePointer<UniffiVTableCallbackInterfaceScreenObserver> = {
+        let ptr = UnsafeMutablePointer<UniffiVTableCallbackInterfaceScreenObserver>.allocate(capacity: 1)
+        ptr.initialize(to: vtable)
+        return UnsafePointer(ptr)
+    }()
+}
+
+private func uniffiCallbackInitScreenObserver() {
+    uniffi_giveaway_ffi_fn_init_callback_vtable_screenobserver(UniffiCallbackInterfaceScreenObserver.vtablePtr)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScreenObserver: FfiConverter {
+    fileprivate static let handleMap = UniffiHandleMap<ScreenObserver>()
+
+    typealias FfiType = UInt64
+    typealias SwiftType = ScreenObserver
+
+    public static func lift(_ handle: UInt64) throws -> ScreenObserver {
+        if ((handle & 1) == 0) {
+            // Rust-generated handle, construct a new class that uses the handle to implement the
+            // interface
+            return ScreenObserverImpl(unsafeFromHandle: handle)
+        } else {
+            // Swift-generated handle, get the object from the handle map
+            return try handleMap.remove(handle: handle)
+        }
+    }
+
+    public static func lower(_ value: ScreenObserver) -> UInt64 {
+         if let rustImpl = value as? ScreenObserverImpl {
+             // Rust-implemented object.  Clone the handle and return it
+            return rustImpl.uniffiCloneHandle()
+         } else {
+            // Swift object, generate a new vtable handle and return that.
+            return handleMap.insert(obj: value)
+         }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScreenObserver {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ScreenObserver, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenObserver_lift(_ handle: UInt64) throws -> ScreenObserver {
+    return try FfiConverterTypeScreenObserver.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenObserver_lower(_ value: ScreenObserver) -> UInt64 {
+    return FfiConverterTypeScreenObserver.lower(value)
+}
+
+
+
+
+public struct Actions: Equatable, Hashable {
+    public var undo: Bool
+    public var redo: Bool
+    public var hint: Bool
+    public var resign: Bool
+    public var offerDraw: Bool
+    public var answerDraw: Bool
+    public var react: Bool
+    public var analyse: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(undo: Bool, redo: Bool, hint: Bool, resign: Bool, offerDraw: Bool, answerDraw: Bool, react: Bool, analyse: Bool) {
+        self.undo = undo
+        self.redo = redo
+        self.hint = hint
+        self.resign = resign
+        self.offerDraw = offerDraw
+        self.answerDraw = answerDraw
+        self.react = react
+        self.analyse = analyse
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Actions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeActions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Actions {
+        return
+            try Actions(
+                undo: FfiConverterBool.read(from: &buf), 
+                redo: FfiConverterBool.read(from: &buf), 
+                hint: FfiConverterBool.read(from: &buf), 
+                resign: FfiConverterBool.read(from: &buf), 
+                offerDraw: FfiConverterBool.read(from: &buf), 
+                answerDraw: FfiConverterBool.read(from: &buf), 
+                react: FfiConverterBool.read(from: &buf), 
+                analyse: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Actions, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.undo, into: &buf)
+        FfiConverterBool.write(value.redo, into: &buf)
+        FfiConverterBool.write(value.hint, into: &buf)
+        FfiConverterBool.write(value.resign, into: &buf)
+        FfiConverterBool.write(value.offerDraw, into: &buf)
+        FfiConverterBool.write(value.answerDraw, into: &buf)
+        FfiConverterBool.write(value.react, into: &buf)
+        FfiConverterBool.write(value.analyse, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeActions_lift(_ buf: RustBuffer) throws -> Actions {
+    return try FfiConverterTypeActions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeActions_lower(_ value: Actions) -> RustBuffer {
+    return FfiConverterTypeActions.lower(value)
+}
+
+
+public struct AnalysisProgress: Equatable, Hashable {
+    public var done: UInt32
+    public var total: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(done: UInt32, total: UInt32) {
+        self.done = done
+        self.total = total
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AnalysisProgress: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAnalysisProgress: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AnalysisProgress {
+        return
+            try AnalysisProgress(
+                done: FfiConverterUInt32.read(from: &buf), 
+                total: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AnalysisProgress, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.done, into: &buf)
+        FfiConverterUInt32.write(value.total, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnalysisProgress_lift(_ buf: RustBuffer) throws -> AnalysisProgress {
+    return try FfiConverterTypeAnalysisProgress.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnalysisProgress_lower(_ value: AnalysisProgress) -> RustBuffer {
+    return FfiConverterTypeAnalysisProgress.lower(value)
+}
+
+
 public struct AnalysisView: Equatable, Hashable {
     public var moves: [MoveReviewView]
     public var whiteScores: [Int32]
@@ -1848,6 +3574,266 @@ public func FfiConverterTypeAnalysisView_lower(_ value: AnalysisView) -> RustBuf
 }
 
 
+public struct AnimationFrame: Equatable, Hashable {
+    public var flying: FlyingPiece
+    public var destination: UInt32
+    public var captured: [CapturedPiece]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(flying: FlyingPiece, destination: UInt32, captured: [CapturedPiece]) {
+        self.flying = flying
+        self.destination = destination
+        self.captured = captured
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AnimationFrame: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAnimationFrame: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AnimationFrame {
+        return
+            try AnimationFrame(
+                flying: FfiConverterTypeFlyingPiece.read(from: &buf), 
+                destination: FfiConverterUInt32.read(from: &buf), 
+                captured: FfiConverterSequenceTypeCapturedPiece.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AnimationFrame, into buf: inout [UInt8]) {
+        FfiConverterTypeFlyingPiece.write(value.flying, into: &buf)
+        FfiConverterUInt32.write(value.destination, into: &buf)
+        FfiConverterSequenceTypeCapturedPiece.write(value.captured, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnimationFrame_lift(_ buf: RustBuffer) throws -> AnimationFrame {
+    return try FfiConverterTypeAnimationFrame.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnimationFrame_lower(_ value: AnimationFrame) -> RustBuffer {
+    return FfiConverterTypeAnimationFrame.lower(value)
+}
+
+
+public struct AnimationPlan: Equatable, Hashable {
+    public var id: UInt64
+    public var piece: PieceView
+    public var hops: [HopPlan]
+    public var captured: [CapturedPiece]
+    public var crownedAfterHop: UInt32?
+    public var totalMs: UInt64
+    public var flipped: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(id: UInt64, piece: PieceView, hops: [HopPlan], captured: [CapturedPiece], crownedAfterHop: UInt32?, totalMs: UInt64, flipped: Bool) {
+        self.id = id
+        self.piece = piece
+        self.hops = hops
+        self.captured = captured
+        self.crownedAfterHop = crownedAfterHop
+        self.totalMs = totalMs
+        self.flipped = flipped
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AnimationPlan: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAnimationPlan: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AnimationPlan {
+        return
+            try AnimationPlan(
+                id: FfiConverterUInt64.read(from: &buf), 
+                piece: FfiConverterTypePieceView.read(from: &buf), 
+                hops: FfiConverterSequenceTypeHopPlan.read(from: &buf), 
+                captured: FfiConverterSequenceTypeCapturedPiece.read(from: &buf), 
+                crownedAfterHop: FfiConverterOptionUInt32.read(from: &buf), 
+                totalMs: FfiConverterUInt64.read(from: &buf), 
+                flipped: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AnimationPlan, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.id, into: &buf)
+        FfiConverterTypePieceView.write(value.piece, into: &buf)
+        FfiConverterSequenceTypeHopPlan.write(value.hops, into: &buf)
+        FfiConverterSequenceTypeCapturedPiece.write(value.captured, into: &buf)
+        FfiConverterOptionUInt32.write(value.crownedAfterHop, into: &buf)
+        FfiConverterUInt64.write(value.totalMs, into: &buf)
+        FfiConverterBool.write(value.flipped, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnimationPlan_lift(_ buf: RustBuffer) throws -> AnimationPlan {
+    return try FfiConverterTypeAnimationPlan.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnimationPlan_lower(_ value: AnimationPlan) -> RustBuffer {
+    return FfiConverterTypeAnimationPlan.lower(value)
+}
+
+
+public struct Announcement: Equatable, Hashable {
+    public var side: Color
+    public var from: String
+    public var landings: [String]
+    public var captures: UInt32
+    public var promotes: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(side: Color, from: String, landings: [String], captures: UInt32, promotes: Bool) {
+        self.side = side
+        self.from = from
+        self.landings = landings
+        self.captures = captures
+        self.promotes = promotes
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Announcement: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAnnouncement: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Announcement {
+        return
+            try Announcement(
+                side: FfiConverterTypeColor.read(from: &buf), 
+                from: FfiConverterString.read(from: &buf), 
+                landings: FfiConverterSequenceString.read(from: &buf), 
+                captures: FfiConverterUInt32.read(from: &buf), 
+                promotes: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Announcement, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.side, into: &buf)
+        FfiConverterString.write(value.from, into: &buf)
+        FfiConverterSequenceString.write(value.landings, into: &buf)
+        FfiConverterUInt32.write(value.captures, into: &buf)
+        FfiConverterBool.write(value.promotes, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnnouncement_lift(_ buf: RustBuffer) throws -> Announcement {
+    return try FfiConverterTypeAnnouncement.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAnnouncement_lower(_ value: Announcement) -> RustBuffer {
+    return FfiConverterTypeAnnouncement.lower(value)
+}
+
+
+public struct BoardOrientation: Equatable, Hashable {
+    public var flipped: Bool
+    public var topFacesAway: Bool
+    public var bottom: Color
+    public var top: Color
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(flipped: Bool, topFacesAway: Bool, bottom: Color, top: Color) {
+        self.flipped = flipped
+        self.topFacesAway = topFacesAway
+        self.bottom = bottom
+        self.top = top
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension BoardOrientation: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBoardOrientation: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BoardOrientation {
+        return
+            try BoardOrientation(
+                flipped: FfiConverterBool.read(from: &buf), 
+                topFacesAway: FfiConverterBool.read(from: &buf), 
+                bottom: FfiConverterTypeColor.read(from: &buf), 
+                top: FfiConverterTypeColor.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: BoardOrientation, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.flipped, into: &buf)
+        FfiConverterBool.write(value.topFacesAway, into: &buf)
+        FfiConverterTypeColor.write(value.bottom, into: &buf)
+        FfiConverterTypeColor.write(value.top, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardOrientation_lift(_ buf: RustBuffer) throws -> BoardOrientation {
+    return try FfiConverterTypeBoardOrientation.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardOrientation_lower(_ value: BoardOrientation) -> RustBuffer {
+    return FfiConverterTypeBoardOrientation.lower(value)
+}
+
+
 public struct CaptureProgress: Equatable, Hashable {
     public var from: UInt32
     public var visited: [UInt32]
@@ -1906,17 +3892,79 @@ public func FfiConverterTypeCaptureProgress_lower(_ value: CaptureProgress) -> R
 }
 
 
+public struct CapturedPiece: Equatable, Hashable {
+    public var square: UInt32
+    public var piece: PieceView
+    public var ghost: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(square: UInt32, piece: PieceView, ghost: Bool) {
+        self.square = square
+        self.piece = piece
+        self.ghost = ghost
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CapturedPiece: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCapturedPiece: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CapturedPiece {
+        return
+            try CapturedPiece(
+                square: FfiConverterUInt32.read(from: &buf), 
+                piece: FfiConverterTypePieceView.read(from: &buf), 
+                ghost: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CapturedPiece, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.square, into: &buf)
+        FfiConverterTypePieceView.write(value.piece, into: &buf)
+        FfiConverterBool.write(value.ghost, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCapturedPiece_lift(_ buf: RustBuffer) throws -> CapturedPiece {
+    return try FfiConverterTypeCapturedPiece.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCapturedPiece_lower(_ value: CapturedPiece) -> RustBuffer {
+    return FfiConverterTypeCapturedPiece.lower(value)
+}
+
+
 public struct ClockView: Equatable, Hashable {
     public var whiteMs: UInt64
     public var blackMs: UInt64
+    public var whiteText: String
+    public var blackText: String
     public var running: Color?
     public var control: TimeControl
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(whiteMs: UInt64, blackMs: UInt64, running: Color?, control: TimeControl) {
+    public init(whiteMs: UInt64, blackMs: UInt64, whiteText: String, blackText: String, running: Color?, control: TimeControl) {
         self.whiteMs = whiteMs
         self.blackMs = blackMs
+        self.whiteText = whiteText
+        self.blackText = blackText
         self.running = running
         self.control = control
     }
@@ -1939,6 +3987,8 @@ public struct FfiConverterTypeClockView: FfiConverterRustBuffer {
             try ClockView(
                 whiteMs: FfiConverterUInt64.read(from: &buf), 
                 blackMs: FfiConverterUInt64.read(from: &buf), 
+                whiteText: FfiConverterString.read(from: &buf), 
+                blackText: FfiConverterString.read(from: &buf), 
                 running: FfiConverterOptionTypeColor.read(from: &buf), 
                 control: FfiConverterTypeTimeControl.read(from: &buf)
         )
@@ -1947,6 +3997,8 @@ public struct FfiConverterTypeClockView: FfiConverterRustBuffer {
     public static func write(_ value: ClockView, into buf: inout [UInt8]) {
         FfiConverterUInt64.write(value.whiteMs, into: &buf)
         FfiConverterUInt64.write(value.blackMs, into: &buf)
+        FfiConverterString.write(value.whiteText, into: &buf)
+        FfiConverterString.write(value.blackText, into: &buf)
         FfiConverterOptionTypeColor.write(value.running, into: &buf)
         FfiConverterTypeTimeControl.write(value.control, into: &buf)
     }
@@ -2035,6 +4087,118 @@ public func FfiConverterTypeCoachView_lift(_ buf: RustBuffer) throws -> CoachVie
 #endif
 public func FfiConverterTypeCoachView_lower(_ value: CoachView) -> RustBuffer {
     return FfiConverterTypeCoachView.lower(value)
+}
+
+
+public struct Coordinates: Equatable, Hashable {
+    public var files: [String]
+    public var ranks: [String]
+    public var squareNumbers: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(files: [String], ranks: [String], squareNumbers: Bool) {
+        self.files = files
+        self.ranks = ranks
+        self.squareNumbers = squareNumbers
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Coordinates: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCoordinates: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Coordinates {
+        return
+            try Coordinates(
+                files: FfiConverterSequenceString.read(from: &buf), 
+                ranks: FfiConverterSequenceString.read(from: &buf), 
+                squareNumbers: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Coordinates, into buf: inout [UInt8]) {
+        FfiConverterSequenceString.write(value.files, into: &buf)
+        FfiConverterSequenceString.write(value.ranks, into: &buf)
+        FfiConverterBool.write(value.squareNumbers, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoordinates_lift(_ buf: RustBuffer) throws -> Coordinates {
+    return try FfiConverterTypeCoordinates.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoordinates_lower(_ value: Coordinates) -> RustBuffer {
+    return FfiConverterTypeCoordinates.lower(value)
+}
+
+
+public struct Cue: Equatable, Hashable {
+    public var sound: Sound?
+    public var vibrate: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(sound: Sound?, vibrate: Bool) {
+        self.sound = sound
+        self.vibrate = vibrate
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Cue: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCue: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Cue {
+        return
+            try Cue(
+                sound: FfiConverterOptionTypeSound.read(from: &buf), 
+                vibrate: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Cue, into buf: inout [UInt8]) {
+        FfiConverterOptionTypeSound.write(value.sound, into: &buf)
+        FfiConverterBool.write(value.vibrate, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCue_lift(_ buf: RustBuffer) throws -> Cue {
+    return try FfiConverterTypeCue.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCue_lower(_ value: Cue) -> RustBuffer {
+    return FfiConverterTypeCue.lower(value)
 }
 
 
@@ -2228,6 +4392,126 @@ public func FfiConverterTypeFilter_lower(_ value: Filter) -> RustBuffer {
 }
 
 
+public struct FlyingPiece: Equatable, Hashable {
+    public var piece: PieceView
+    public var column: Float
+    public var row: Float
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(piece: PieceView, column: Float, row: Float) {
+        self.piece = piece
+        self.column = column
+        self.row = row
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension FlyingPiece: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeFlyingPiece: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> FlyingPiece {
+        return
+            try FlyingPiece(
+                piece: FfiConverterTypePieceView.read(from: &buf), 
+                column: FfiConverterFloat.read(from: &buf), 
+                row: FfiConverterFloat.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: FlyingPiece, into buf: inout [UInt8]) {
+        FfiConverterTypePieceView.write(value.piece, into: &buf)
+        FfiConverterFloat.write(value.column, into: &buf)
+        FfiConverterFloat.write(value.row, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFlyingPiece_lift(_ buf: RustBuffer) throws -> FlyingPiece {
+    return try FfiConverterTypeFlyingPiece.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFlyingPiece_lower(_ value: FlyingPiece) -> RustBuffer {
+    return FfiConverterTypeFlyingPiece.lower(value)
+}
+
+
+public struct GameListState: Equatable, Hashable {
+    public var filter: ListFilter
+    public var games: [GameSummaryView]
+    public var total: UInt64
+    public var hasMore: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(filter: ListFilter, games: [GameSummaryView], total: UInt64, hasMore: Bool) {
+        self.filter = filter
+        self.games = games
+        self.total = total
+        self.hasMore = hasMore
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameListState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameListState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameListState {
+        return
+            try GameListState(
+                filter: FfiConverterTypeListFilter.read(from: &buf), 
+                games: FfiConverterSequenceTypeGameSummaryView.read(from: &buf), 
+                total: FfiConverterUInt64.read(from: &buf), 
+                hasMore: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameListState, into buf: inout [UInt8]) {
+        FfiConverterTypeListFilter.write(value.filter, into: &buf)
+        FfiConverterSequenceTypeGameSummaryView.write(value.games, into: &buf)
+        FfiConverterUInt64.write(value.total, into: &buf)
+        FfiConverterBool.write(value.hasMore, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameListState_lift(_ buf: RustBuffer) throws -> GameListState {
+    return try FfiConverterTypeGameListState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameListState_lower(_ value: GameListState) -> RustBuffer {
+    return FfiConverterTypeGameListState.lower(value)
+}
+
+
 public struct GamePage: Equatable, Hashable {
     public var games: [GameSummaryView]
     public var total: UInt64
@@ -2286,6 +4570,80 @@ public func FfiConverterTypeGamePage_lower(_ value: GamePage) -> RustBuffer {
 }
 
 
+public struct GameSetup: Equatable, Hashable {
+    public var versusComputer: Bool
+    public var level: UInt8
+    public var color: ColorChoice
+    public var whiteTime: SideTime?
+    public var blackTime: SideTime?
+    public var removedMen: [UInt32]
+    public var fen: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(versusComputer: Bool, level: UInt8, color: ColorChoice, whiteTime: SideTime?, blackTime: SideTime?, removedMen: [UInt32], fen: String?) {
+        self.versusComputer = versusComputer
+        self.level = level
+        self.color = color
+        self.whiteTime = whiteTime
+        self.blackTime = blackTime
+        self.removedMen = removedMen
+        self.fen = fen
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameSetup: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameSetup: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameSetup {
+        return
+            try GameSetup(
+                versusComputer: FfiConverterBool.read(from: &buf), 
+                level: FfiConverterUInt8.read(from: &buf), 
+                color: FfiConverterTypeColorChoice.read(from: &buf), 
+                whiteTime: FfiConverterOptionTypeSideTime.read(from: &buf), 
+                blackTime: FfiConverterOptionTypeSideTime.read(from: &buf), 
+                removedMen: FfiConverterSequenceUInt32.read(from: &buf), 
+                fen: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameSetup, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.versusComputer, into: &buf)
+        FfiConverterUInt8.write(value.level, into: &buf)
+        FfiConverterTypeColorChoice.write(value.color, into: &buf)
+        FfiConverterOptionTypeSideTime.write(value.whiteTime, into: &buf)
+        FfiConverterOptionTypeSideTime.write(value.blackTime, into: &buf)
+        FfiConverterSequenceUInt32.write(value.removedMen, into: &buf)
+        FfiConverterOptionString.write(value.fen, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameSetup_lift(_ buf: RustBuffer) throws -> GameSetup {
+    return try FfiConverterTypeGameSetup.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameSetup_lower(_ value: GameSetup) -> RustBuffer {
+    return FfiConverterTypeGameSetup.lower(value)
+}
+
+
 public struct GameSummaryView: Equatable, Hashable {
     public var id: Int64
     public var mode: GameMode
@@ -2299,12 +4657,13 @@ public struct GameSummaryView: Equatable, Hashable {
     public var plies: UInt32
     public var outcome: Outcome?
     public var reason: EndReason?
+    public var forPlayer: PlayerOutcome?
     public var createdAt: Int64
     public var updatedAt: Int64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, handicap: String?, plies: UInt32, outcome: Outcome?, reason: EndReason?, createdAt: Int64, updatedAt: Int64) {
+    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, handicap: String?, plies: UInt32, outcome: Outcome?, reason: EndReason?, forPlayer: PlayerOutcome?, createdAt: Int64, updatedAt: Int64) {
         self.id = id
         self.mode = mode
         self.white = white
@@ -2317,6 +4676,7 @@ public struct GameSummaryView: Equatable, Hashable {
         self.plies = plies
         self.outcome = outcome
         self.reason = reason
+        self.forPlayer = forPlayer
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -2349,6 +4709,7 @@ public struct FfiConverterTypeGameSummaryView: FfiConverterRustBuffer {
                 plies: FfiConverterUInt32.read(from: &buf), 
                 outcome: FfiConverterOptionTypeOutcome.read(from: &buf), 
                 reason: FfiConverterOptionTypeEndReason.read(from: &buf), 
+                forPlayer: FfiConverterOptionTypePlayerOutcome.read(from: &buf), 
                 createdAt: FfiConverterInt64.read(from: &buf), 
                 updatedAt: FfiConverterInt64.read(from: &buf)
         )
@@ -2367,6 +4728,7 @@ public struct FfiConverterTypeGameSummaryView: FfiConverterRustBuffer {
         FfiConverterUInt32.write(value.plies, into: &buf)
         FfiConverterOptionTypeOutcome.write(value.outcome, into: &buf)
         FfiConverterOptionTypeEndReason.write(value.reason, into: &buf)
+        FfiConverterOptionTypePlayerOutcome.write(value.forPlayer, into: &buf)
         FfiConverterInt64.write(value.createdAt, into: &buf)
         FfiConverterInt64.write(value.updatedAt, into: &buf)
     }
@@ -2385,6 +4747,60 @@ public func FfiConverterTypeGameSummaryView_lift(_ buf: RustBuffer) throws -> Ga
 #endif
 public func FfiConverterTypeGameSummaryView_lower(_ value: GameSummaryView) -> RustBuffer {
     return FfiConverterTypeGameSummaryView.lower(value)
+}
+
+
+public struct GraphMarker: Equatable, Hashable {
+    public var position: UInt32
+    public var `class`: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(position: UInt32, `class`: String) {
+        self.position = position
+        self.`class` = `class`
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GraphMarker: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGraphMarker: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GraphMarker {
+        return
+            try GraphMarker(
+                position: FfiConverterUInt32.read(from: &buf), 
+                class: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GraphMarker, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.position, into: &buf)
+        FfiConverterString.write(value.`class`, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGraphMarker_lift(_ buf: RustBuffer) throws -> GraphMarker {
+    return try FfiConverterTypeGraphMarker.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGraphMarker_lower(_ value: GraphMarker) -> RustBuffer {
+    return FfiConverterTypeGraphMarker.lower(value)
 }
 
 
@@ -2443,6 +4859,72 @@ public func FfiConverterTypeHandicapPreset_lift(_ buf: RustBuffer) throws -> Han
 #endif
 public func FfiConverterTypeHandicapPreset_lower(_ value: HandicapPreset) -> RustBuffer {
     return FfiConverterTypeHandicapPreset.lower(value)
+}
+
+
+public struct HintShown: Equatable, Hashable {
+    public var step: HintStep
+    public var piece: UInt32
+    public var mv: MoveView?
+    public var scoreText: String
+    public var reason: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(step: HintStep, piece: UInt32, mv: MoveView?, scoreText: String, reason: String?) {
+        self.step = step
+        self.piece = piece
+        self.mv = mv
+        self.scoreText = scoreText
+        self.reason = reason
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HintShown: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHintShown: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HintShown {
+        return
+            try HintShown(
+                step: FfiConverterTypeHintStep.read(from: &buf), 
+                piece: FfiConverterUInt32.read(from: &buf), 
+                mv: FfiConverterOptionTypeMoveView.read(from: &buf), 
+                scoreText: FfiConverterString.read(from: &buf), 
+                reason: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HintShown, into buf: inout [UInt8]) {
+        FfiConverterTypeHintStep.write(value.step, into: &buf)
+        FfiConverterUInt32.write(value.piece, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.mv, into: &buf)
+        FfiConverterString.write(value.scoreText, into: &buf)
+        FfiConverterOptionString.write(value.reason, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHintShown_lift(_ buf: RustBuffer) throws -> HintShown {
+    return try FfiConverterTypeHintShown.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHintShown_lower(_ value: HintShown) -> RustBuffer {
+    return FfiConverterTypeHintShown.lower(value)
 }
 
 
@@ -2505,6 +4987,72 @@ public func FfiConverterTypeHintView_lift(_ buf: RustBuffer) throws -> HintView 
 #endif
 public func FfiConverterTypeHintView_lower(_ value: HintView) -> RustBuffer {
     return FfiConverterTypeHintView.lower(value)
+}
+
+
+public struct HopPlan: Equatable, Hashable {
+    public var from: UInt32
+    public var to: UInt32
+    public var captured: UInt32?
+    public var startMs: UInt64
+    public var durationMs: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(from: UInt32, to: UInt32, captured: UInt32?, startMs: UInt64, durationMs: UInt64) {
+        self.from = from
+        self.to = to
+        self.captured = captured
+        self.startMs = startMs
+        self.durationMs = durationMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HopPlan: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHopPlan: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HopPlan {
+        return
+            try HopPlan(
+                from: FfiConverterUInt32.read(from: &buf), 
+                to: FfiConverterUInt32.read(from: &buf), 
+                captured: FfiConverterOptionUInt32.read(from: &buf), 
+                startMs: FfiConverterUInt64.read(from: &buf), 
+                durationMs: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HopPlan, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.from, into: &buf)
+        FfiConverterUInt32.write(value.to, into: &buf)
+        FfiConverterOptionUInt32.write(value.captured, into: &buf)
+        FfiConverterUInt64.write(value.startMs, into: &buf)
+        FfiConverterUInt64.write(value.durationMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHopPlan_lift(_ buf: RustBuffer) throws -> HopPlan {
+    return try FfiConverterTypeHopPlan.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHopPlan_lower(_ value: HopPlan) -> RustBuffer {
+    return FfiConverterTypeHopPlan.lower(value)
 }
 
 
@@ -2633,6 +5181,72 @@ public func FfiConverterTypeLevelView_lift(_ buf: RustBuffer) throws -> LevelVie
 #endif
 public func FfiConverterTypeLevelView_lower(_ value: LevelView) -> RustBuffer {
     return FfiConverterTypeLevelView.lower(value)
+}
+
+
+public struct ListFilter: Equatable, Hashable {
+    public var mode: GameMode?
+    public var result: ResultFilter?
+    public var level: UInt8?
+    public var inProgress: Bool?
+    public var withinDays: UInt32?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(mode: GameMode?, result: ResultFilter?, level: UInt8?, inProgress: Bool?, withinDays: UInt32?) {
+        self.mode = mode
+        self.result = result
+        self.level = level
+        self.inProgress = inProgress
+        self.withinDays = withinDays
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ListFilter: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeListFilter: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ListFilter {
+        return
+            try ListFilter(
+                mode: FfiConverterOptionTypeGameMode.read(from: &buf), 
+                result: FfiConverterOptionTypeResultFilter.read(from: &buf), 
+                level: FfiConverterOptionUInt8.read(from: &buf), 
+                inProgress: FfiConverterOptionBool.read(from: &buf), 
+                withinDays: FfiConverterOptionUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ListFilter, into buf: inout [UInt8]) {
+        FfiConverterOptionTypeGameMode.write(value.mode, into: &buf)
+        FfiConverterOptionTypeResultFilter.write(value.result, into: &buf)
+        FfiConverterOptionUInt8.write(value.level, into: &buf)
+        FfiConverterOptionBool.write(value.inProgress, into: &buf)
+        FfiConverterOptionUInt32.write(value.withinDays, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeListFilter_lift(_ buf: RustBuffer) throws -> ListFilter {
+    return try FfiConverterTypeListFilter.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeListFilter_lower(_ value: ListFilter) -> RustBuffer {
+    return FfiConverterTypeListFilter.lower(value)
 }
 
 
@@ -3148,6 +5762,104 @@ public func FfiConverterTypeReaction_lower(_ value: Reaction) -> RustBuffer {
 }
 
 
+public struct ReplayState: Equatable, Hashable {
+    public var revision: UInt64
+    public var summary: GameSummaryView
+    public var snapshot: Snapshot
+    public var orientation: BoardOrientation
+    public var coordinates: Coordinates
+    public var ply: UInt32
+    public var plies: UInt32
+    public var analysis: AnalysisView?
+    public var progress: AnalysisProgress?
+    public var review: MoveReviewView?
+    public var markers: [GraphMarker]
+    public var canAnalyse: Bool
+    public var error: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(revision: UInt64, summary: GameSummaryView, snapshot: Snapshot, orientation: BoardOrientation, coordinates: Coordinates, ply: UInt32, plies: UInt32, analysis: AnalysisView?, progress: AnalysisProgress?, review: MoveReviewView?, markers: [GraphMarker], canAnalyse: Bool, error: String?) {
+        self.revision = revision
+        self.summary = summary
+        self.snapshot = snapshot
+        self.orientation = orientation
+        self.coordinates = coordinates
+        self.ply = ply
+        self.plies = plies
+        self.analysis = analysis
+        self.progress = progress
+        self.review = review
+        self.markers = markers
+        self.canAnalyse = canAnalyse
+        self.error = error
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ReplayState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReplayState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReplayState {
+        return
+            try ReplayState(
+                revision: FfiConverterUInt64.read(from: &buf), 
+                summary: FfiConverterTypeGameSummaryView.read(from: &buf), 
+                snapshot: FfiConverterTypeSnapshot.read(from: &buf), 
+                orientation: FfiConverterTypeBoardOrientation.read(from: &buf), 
+                coordinates: FfiConverterTypeCoordinates.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                plies: FfiConverterUInt32.read(from: &buf), 
+                analysis: FfiConverterOptionTypeAnalysisView.read(from: &buf), 
+                progress: FfiConverterOptionTypeAnalysisProgress.read(from: &buf), 
+                review: FfiConverterOptionTypeMoveReviewView.read(from: &buf), 
+                markers: FfiConverterSequenceTypeGraphMarker.read(from: &buf), 
+                canAnalyse: FfiConverterBool.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ReplayState, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.revision, into: &buf)
+        FfiConverterTypeGameSummaryView.write(value.summary, into: &buf)
+        FfiConverterTypeSnapshot.write(value.snapshot, into: &buf)
+        FfiConverterTypeBoardOrientation.write(value.orientation, into: &buf)
+        FfiConverterTypeCoordinates.write(value.coordinates, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.plies, into: &buf)
+        FfiConverterOptionTypeAnalysisView.write(value.analysis, into: &buf)
+        FfiConverterOptionTypeAnalysisProgress.write(value.progress, into: &buf)
+        FfiConverterOptionTypeMoveReviewView.write(value.review, into: &buf)
+        FfiConverterSequenceTypeGraphMarker.write(value.markers, into: &buf)
+        FfiConverterBool.write(value.canAnalyse, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReplayState_lift(_ buf: RustBuffer) throws -> ReplayState {
+    return try FfiConverterTypeReplayState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReplayState_lower(_ value: ReplayState) -> RustBuffer {
+    return FfiConverterTypeReplayState.lower(value)
+}
+
+
 public struct ResultView: Equatable, Hashable {
     public var outcome: Outcome
     public var reason: EndReason
@@ -3207,6 +5919,158 @@ public func FfiConverterTypeResultView_lift(_ buf: RustBuffer) throws -> ResultV
 #endif
 public func FfiConverterTypeResultView_lower(_ value: ResultView) -> RustBuffer {
     return FfiConverterTypeResultView.lower(value)
+}
+
+
+public struct RulesExample: Equatable, Hashable {
+    public var kind: RulesExampleKind
+    public var fen: String
+    public var squares: [SquareView]
+    public var mv: MoveView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(kind: RulesExampleKind, fen: String, squares: [SquareView], mv: MoveView?) {
+        self.kind = kind
+        self.fen = fen
+        self.squares = squares
+        self.mv = mv
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RulesExample: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRulesExample: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RulesExample {
+        return
+            try RulesExample(
+                kind: FfiConverterTypeRulesExampleKind.read(from: &buf), 
+                fen: FfiConverterString.read(from: &buf), 
+                squares: FfiConverterSequenceTypeSquareView.read(from: &buf), 
+                mv: FfiConverterOptionTypeMoveView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RulesExample, into buf: inout [UInt8]) {
+        FfiConverterTypeRulesExampleKind.write(value.kind, into: &buf)
+        FfiConverterString.write(value.fen, into: &buf)
+        FfiConverterSequenceTypeSquareView.write(value.squares, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.mv, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRulesExample_lift(_ buf: RustBuffer) throws -> RulesExample {
+    return try FfiConverterTypeRulesExample.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRulesExample_lower(_ value: RulesExample) -> RustBuffer {
+    return FfiConverterTypeRulesExample.lower(value)
+}
+
+
+public struct ScreenState: Equatable, Hashable {
+    public var revision: UInt64
+    public var snapshot: Snapshot
+    public var orientation: BoardOrientation
+    public var coordinates: Coordinates
+    public var status: Status
+    public var actions: Actions
+    public var actingSide: Color
+    public var hint: HintShown?
+    public var animation: AnimationPlan?
+    public var thinking: Thinking?
+    public var nextTickMs: UInt64?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(revision: UInt64, snapshot: Snapshot, orientation: BoardOrientation, coordinates: Coordinates, status: Status, actions: Actions, actingSide: Color, hint: HintShown?, animation: AnimationPlan?, thinking: Thinking?, nextTickMs: UInt64?) {
+        self.revision = revision
+        self.snapshot = snapshot
+        self.orientation = orientation
+        self.coordinates = coordinates
+        self.status = status
+        self.actions = actions
+        self.actingSide = actingSide
+        self.hint = hint
+        self.animation = animation
+        self.thinking = thinking
+        self.nextTickMs = nextTickMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ScreenState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScreenState {
+        return
+            try ScreenState(
+                revision: FfiConverterUInt64.read(from: &buf), 
+                snapshot: FfiConverterTypeSnapshot.read(from: &buf), 
+                orientation: FfiConverterTypeBoardOrientation.read(from: &buf), 
+                coordinates: FfiConverterTypeCoordinates.read(from: &buf), 
+                status: FfiConverterTypeStatus.read(from: &buf), 
+                actions: FfiConverterTypeActions.read(from: &buf), 
+                actingSide: FfiConverterTypeColor.read(from: &buf), 
+                hint: FfiConverterOptionTypeHintShown.read(from: &buf), 
+                animation: FfiConverterOptionTypeAnimationPlan.read(from: &buf), 
+                thinking: FfiConverterOptionTypeThinking.read(from: &buf), 
+                nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ScreenState, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.revision, into: &buf)
+        FfiConverterTypeSnapshot.write(value.snapshot, into: &buf)
+        FfiConverterTypeBoardOrientation.write(value.orientation, into: &buf)
+        FfiConverterTypeCoordinates.write(value.coordinates, into: &buf)
+        FfiConverterTypeStatus.write(value.status, into: &buf)
+        FfiConverterTypeActions.write(value.actions, into: &buf)
+        FfiConverterTypeColor.write(value.actingSide, into: &buf)
+        FfiConverterOptionTypeHintShown.write(value.hint, into: &buf)
+        FfiConverterOptionTypeAnimationPlan.write(value.animation, into: &buf)
+        FfiConverterOptionTypeThinking.write(value.thinking, into: &buf)
+        FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenState_lift(_ buf: RustBuffer) throws -> ScreenState {
+    return try FfiConverterTypeScreenState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScreenState_lower(_ value: ScreenState) -> RustBuffer {
+    return FfiConverterTypeScreenState.lower(value)
 }
 
 
@@ -3289,10 +6153,11 @@ public struct Settings: Equatable, Hashable {
     public var lastLevel: UInt8
     public var lastHumanColor: Color
     public var lastTimeControl: TimeControl?
+    public var mustCaptureExplained: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(boardTheme: String, pieceTheme: String, notation: Notation, sound: Bool, haptics: Bool, animation: AnimationSpeed, showLegalMoves: Bool, coach: Bool, orientation: Orientation, lastLevel: UInt8, lastHumanColor: Color, lastTimeControl: TimeControl?) {
+    public init(boardTheme: String, pieceTheme: String, notation: Notation, sound: Bool, haptics: Bool, animation: AnimationSpeed, showLegalMoves: Bool, coach: Bool, orientation: Orientation, lastLevel: UInt8, lastHumanColor: Color, lastTimeControl: TimeControl?, mustCaptureExplained: Bool) {
         self.boardTheme = boardTheme
         self.pieceTheme = pieceTheme
         self.notation = notation
@@ -3305,6 +6170,7 @@ public struct Settings: Equatable, Hashable {
         self.lastLevel = lastLevel
         self.lastHumanColor = lastHumanColor
         self.lastTimeControl = lastTimeControl
+        self.mustCaptureExplained = mustCaptureExplained
     }
 
     
@@ -3334,7 +6200,8 @@ public struct FfiConverterTypeSettings: FfiConverterRustBuffer {
                 orientation: FfiConverterTypeOrientation.read(from: &buf), 
                 lastLevel: FfiConverterUInt8.read(from: &buf), 
                 lastHumanColor: FfiConverterTypeColor.read(from: &buf), 
-                lastTimeControl: FfiConverterOptionTypeTimeControl.read(from: &buf)
+                lastTimeControl: FfiConverterOptionTypeTimeControl.read(from: &buf), 
+                mustCaptureExplained: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -3351,6 +6218,7 @@ public struct FfiConverterTypeSettings: FfiConverterRustBuffer {
         FfiConverterUInt8.write(value.lastLevel, into: &buf)
         FfiConverterTypeColor.write(value.lastHumanColor, into: &buf)
         FfiConverterOptionTypeTimeControl.write(value.lastTimeControl, into: &buf)
+        FfiConverterBool.write(value.mustCaptureExplained, into: &buf)
     }
 }
 
@@ -3562,11 +6430,68 @@ public func FfiConverterTypeSnapshot_lower(_ value: Snapshot) -> RustBuffer {
 }
 
 
+public struct SquareDescription: Equatable, Hashable {
+    public var name: String
+    public var piece: PieceView?
+    public var states: [SquareState]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(name: String, piece: PieceView?, states: [SquareState]) {
+        self.name = name
+        self.piece = piece
+        self.states = states
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SquareDescription: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSquareDescription: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SquareDescription {
+        return
+            try SquareDescription(
+                name: FfiConverterString.read(from: &buf), 
+                piece: FfiConverterOptionTypePieceView.read(from: &buf), 
+                states: FfiConverterSequenceTypeSquareState.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SquareDescription, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterOptionTypePieceView.write(value.piece, into: &buf)
+        FfiConverterSequenceTypeSquareState.write(value.states, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquareDescription_lift(_ buf: RustBuffer) throws -> SquareDescription {
+    return try FfiConverterTypeSquareDescription.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquareDescription_lower(_ value: SquareDescription) -> RustBuffer {
+    return FfiConverterTypeSquareDescription.lower(value)
+}
+
+
 public struct SquareView: Equatable, Hashable {
     public var number: UInt32
-    public var name: String
-    public var file: UInt32
-    public var rank: UInt32
+    public var column: UInt32
+    public var row: UInt32
     public var piece: PieceView?
     public var movable: Bool
     public var mustCapture: Bool
@@ -3576,14 +6501,14 @@ public struct SquareView: Equatable, Hashable {
     public var ghost: Bool
     public var lastMove: Bool
     public var lastCaptured: Bool
+    public var hint: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(number: UInt32, name: String, file: UInt32, rank: UInt32, piece: PieceView?, movable: Bool, mustCapture: Bool, selected: Bool, destination: Bool, finalDestination: Bool, ghost: Bool, lastMove: Bool, lastCaptured: Bool) {
+    public init(number: UInt32, column: UInt32, row: UInt32, piece: PieceView?, movable: Bool, mustCapture: Bool, selected: Bool, destination: Bool, finalDestination: Bool, ghost: Bool, lastMove: Bool, lastCaptured: Bool, hint: Bool) {
         self.number = number
-        self.name = name
-        self.file = file
-        self.rank = rank
+        self.column = column
+        self.row = row
         self.piece = piece
         self.movable = movable
         self.mustCapture = mustCapture
@@ -3593,6 +6518,7 @@ public struct SquareView: Equatable, Hashable {
         self.ghost = ghost
         self.lastMove = lastMove
         self.lastCaptured = lastCaptured
+        self.hint = hint
     }
 
     
@@ -3612,9 +6538,8 @@ public struct FfiConverterTypeSquareView: FfiConverterRustBuffer {
         return
             try SquareView(
                 number: FfiConverterUInt32.read(from: &buf), 
-                name: FfiConverterString.read(from: &buf), 
-                file: FfiConverterUInt32.read(from: &buf), 
-                rank: FfiConverterUInt32.read(from: &buf), 
+                column: FfiConverterUInt32.read(from: &buf), 
+                row: FfiConverterUInt32.read(from: &buf), 
                 piece: FfiConverterOptionTypePieceView.read(from: &buf), 
                 movable: FfiConverterBool.read(from: &buf), 
                 mustCapture: FfiConverterBool.read(from: &buf), 
@@ -3623,15 +6548,15 @@ public struct FfiConverterTypeSquareView: FfiConverterRustBuffer {
                 finalDestination: FfiConverterBool.read(from: &buf), 
                 ghost: FfiConverterBool.read(from: &buf), 
                 lastMove: FfiConverterBool.read(from: &buf), 
-                lastCaptured: FfiConverterBool.read(from: &buf)
+                lastCaptured: FfiConverterBool.read(from: &buf), 
+                hint: FfiConverterBool.read(from: &buf)
         )
     }
 
     public static func write(_ value: SquareView, into buf: inout [UInt8]) {
         FfiConverterUInt32.write(value.number, into: &buf)
-        FfiConverterString.write(value.name, into: &buf)
-        FfiConverterUInt32.write(value.file, into: &buf)
-        FfiConverterUInt32.write(value.rank, into: &buf)
+        FfiConverterUInt32.write(value.column, into: &buf)
+        FfiConverterUInt32.write(value.row, into: &buf)
         FfiConverterOptionTypePieceView.write(value.piece, into: &buf)
         FfiConverterBool.write(value.movable, into: &buf)
         FfiConverterBool.write(value.mustCapture, into: &buf)
@@ -3641,6 +6566,7 @@ public struct FfiConverterTypeSquareView: FfiConverterRustBuffer {
         FfiConverterBool.write(value.ghost, into: &buf)
         FfiConverterBool.write(value.lastMove, into: &buf)
         FfiConverterBool.write(value.lastCaptured, into: &buf)
+        FfiConverterBool.write(value.hint, into: &buf)
     }
 }
 
@@ -3711,6 +6637,60 @@ public func FfiConverterTypeStats_lift(_ buf: RustBuffer) throws -> Stats {
 #endif
 public func FfiConverterTypeStats_lower(_ value: Stats) -> RustBuffer {
     return FfiConverterTypeStats.lower(value)
+}
+
+
+public struct Thinking: Equatable, Hashable {
+    public var kind: ThinkingKind
+    public var progress: SearchProgress?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(kind: ThinkingKind, progress: SearchProgress?) {
+        self.kind = kind
+        self.progress = progress
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Thinking: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThinking: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Thinking {
+        return
+            try Thinking(
+                kind: FfiConverterTypeThinkingKind.read(from: &buf), 
+                progress: FfiConverterOptionTypeSearchProgress.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Thinking, into buf: inout [UInt8]) {
+        FfiConverterTypeThinkingKind.write(value.kind, into: &buf)
+        FfiConverterOptionTypeSearchProgress.write(value.progress, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThinking_lift(_ buf: RustBuffer) throws -> Thinking {
+    return try FfiConverterTypeThinking.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThinking_lower(_ value: Thinking) -> RustBuffer {
+    return FfiConverterTypeThinking.lower(value)
 }
 
 
@@ -3969,6 +6949,79 @@ public func FfiConverterTypeColor_lower(_ value: Color) -> RustBuffer {
 
 
 
+public enum ColorChoice: Equatable, Hashable {
+    
+    case white
+    case black
+    case random
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ColorChoice: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeColorChoice: FfiConverterRustBuffer {
+    typealias SwiftType = ColorChoice
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ColorChoice {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .white
+        
+        case 2: return .black
+        
+        case 3: return .random
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ColorChoice, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .white:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .black:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .random:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeColorChoice_lift(_ buf: RustBuffer) throws -> ColorChoice {
+    return try FfiConverterTypeColorChoice.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeColorChoice_lower(_ value: ColorChoice) -> RustBuffer {
+    return FfiConverterTypeColorChoice.lower(value)
+}
+
+
+
+
 public enum EndReason: Equatable, Hashable {
     
     case noLegalMove
@@ -4058,6 +7111,134 @@ public func FfiConverterTypeEndReason_lift(_ buf: RustBuffer) throws -> EndReaso
 #endif
 public func FfiConverterTypeEndReason_lower(_ value: EndReason) -> RustBuffer {
     return FfiConverterTypeEndReason.lower(value)
+}
+
+
+
+
+public enum GameEvent: Equatable, Hashable {
+    
+    case moved(mv: MoveView, announcement: Announcement, byOpponent: Bool, cue: Cue
+    )
+    case ended(result: ResultView, forPlayer: PlayerOutcome?, cue: Cue
+    )
+    case coachTip(tip: CoachView
+    )
+    case explainMustCapture(capturers: [UInt32]
+    )
+    case heldBack(notice: Notice, cue: Cue
+    )
+    case reacted(reaction: Reaction
+    )
+    case failed(message: String
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension GameEvent: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameEvent: FfiConverterRustBuffer {
+    typealias SwiftType = GameEvent
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameEvent {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .moved(mv: try FfiConverterTypeMoveView.read(from: &buf), announcement: try FfiConverterTypeAnnouncement.read(from: &buf), byOpponent: try FfiConverterBool.read(from: &buf), cue: try FfiConverterTypeCue.read(from: &buf)
+        )
+        
+        case 2: return .ended(result: try FfiConverterTypeResultView.read(from: &buf), forPlayer: try FfiConverterOptionTypePlayerOutcome.read(from: &buf), cue: try FfiConverterTypeCue.read(from: &buf)
+        )
+        
+        case 3: return .coachTip(tip: try FfiConverterTypeCoachView.read(from: &buf)
+        )
+        
+        case 4: return .explainMustCapture(capturers: try FfiConverterSequenceUInt32.read(from: &buf)
+        )
+        
+        case 5: return .heldBack(notice: try FfiConverterTypeNotice.read(from: &buf), cue: try FfiConverterTypeCue.read(from: &buf)
+        )
+        
+        case 6: return .reacted(reaction: try FfiConverterTypeReaction.read(from: &buf)
+        )
+        
+        case 7: return .failed(message: try FfiConverterString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: GameEvent, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .moved(mv,announcement,byOpponent,cue):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeMoveView.write(mv, into: &buf)
+            FfiConverterTypeAnnouncement.write(announcement, into: &buf)
+            FfiConverterBool.write(byOpponent, into: &buf)
+            FfiConverterTypeCue.write(cue, into: &buf)
+            
+        
+        case let .ended(result,forPlayer,cue):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeResultView.write(result, into: &buf)
+            FfiConverterOptionTypePlayerOutcome.write(forPlayer, into: &buf)
+            FfiConverterTypeCue.write(cue, into: &buf)
+            
+        
+        case let .coachTip(tip):
+            writeInt(&buf, Int32(3))
+            FfiConverterTypeCoachView.write(tip, into: &buf)
+            
+        
+        case let .explainMustCapture(capturers):
+            writeInt(&buf, Int32(4))
+            FfiConverterSequenceUInt32.write(capturers, into: &buf)
+            
+        
+        case let .heldBack(notice,cue):
+            writeInt(&buf, Int32(5))
+            FfiConverterTypeNotice.write(notice, into: &buf)
+            FfiConverterTypeCue.write(cue, into: &buf)
+            
+        
+        case let .reacted(reaction):
+            writeInt(&buf, Int32(6))
+            FfiConverterTypeReaction.write(reaction, into: &buf)
+            
+        
+        case let .failed(message):
+            writeInt(&buf, Int32(7))
+            FfiConverterString.write(message, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEvent_lift(_ buf: RustBuffer) throws -> GameEvent {
+    return try FfiConverterTypeGameEvent.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameEvent_lower(_ value: GameEvent) -> RustBuffer {
+    return FfiConverterTypeGameEvent.lower(value)
 }
 
 
@@ -4330,6 +7511,162 @@ public func FfiConverterTypeGiveawayError_lift(_ buf: RustBuffer) throws -> Give
 public func FfiConverterTypeGiveawayError_lower(_ value: GiveawayError) -> RustBuffer {
     return FfiConverterTypeGiveawayError.lower(value)
 }
+
+
+
+public enum HintStep: Equatable, Hashable {
+    
+    case piece
+    case move
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension HintStep: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHintStep: FfiConverterRustBuffer {
+    typealias SwiftType = HintStep
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HintStep {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .piece
+        
+        case 2: return .move
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: HintStep, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .piece:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .move:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHintStep_lift(_ buf: RustBuffer) throws -> HintStep {
+    return try FfiConverterTypeHintStep.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHintStep_lower(_ value: HintStep) -> RustBuffer {
+    return FfiConverterTypeHintStep.lower(value)
+}
+
+
+
+/**
+ * How serious a log record is.
+ */
+
+public enum LogLevel: Equatable, Hashable {
+    
+    case error
+    case warn
+    case info
+    case debug
+    case trace
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension LogLevel: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLogLevel: FfiConverterRustBuffer {
+    typealias SwiftType = LogLevel
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LogLevel {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .error
+        
+        case 2: return .warn
+        
+        case 3: return .info
+        
+        case 4: return .debug
+        
+        case 5: return .trace
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: LogLevel, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .error:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .warn:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .info:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .debug:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .trace:
+            writeInt(&buf, Int32(5))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLogLevel_lift(_ buf: RustBuffer) throws -> LogLevel {
+    return try FfiConverterTypeLogLevel.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLogLevel_lower(_ value: LogLevel) -> RustBuffer {
+    return FfiConverterTypeLogLevel.lower(value)
+}
+
 
 
 
@@ -4747,6 +8084,79 @@ public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
 
 
 
+public enum PlayerOutcome: Equatable, Hashable {
+    
+    case won
+    case lost
+    case drawn
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PlayerOutcome: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerOutcome: FfiConverterRustBuffer {
+    typealias SwiftType = PlayerOutcome
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerOutcome {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .won
+        
+        case 2: return .lost
+        
+        case 3: return .drawn
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PlayerOutcome, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .won:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .lost:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .drawn:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerOutcome_lift(_ buf: RustBuffer) throws -> PlayerOutcome {
+    return try FfiConverterTypePlayerOutcome.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustBuffer {
+    return FfiConverterTypePlayerOutcome.lower(value)
+}
+
+
+
+
 public enum ResultFilter: Equatable, Hashable {
     
     case whiteWins
@@ -4834,6 +8244,274 @@ public func FfiConverterTypeResultFilter_lower(_ value: ResultFilter) -> RustBuf
 
 
 
+public enum RulesExampleKind: Equatable, Hashable {
+    
+    case start
+    case forcedCapture
+    case multiCapture
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension RulesExampleKind: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRulesExampleKind: FfiConverterRustBuffer {
+    typealias SwiftType = RulesExampleKind
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RulesExampleKind {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .start
+        
+        case 2: return .forcedCapture
+        
+        case 3: return .multiCapture
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: RulesExampleKind, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .start:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .forcedCapture:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .multiCapture:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRulesExampleKind_lift(_ buf: RustBuffer) throws -> RulesExampleKind {
+    return try FfiConverterTypeRulesExampleKind.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRulesExampleKind_lower(_ value: RulesExampleKind) -> RustBuffer {
+    return FfiConverterTypeRulesExampleKind.lower(value)
+}
+
+
+
+
+public enum Sound: Equatable, Hashable {
+    
+    case move
+    case capture
+    case win
+    case loss
+    case draw
+    case refused
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Sound: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSound: FfiConverterRustBuffer {
+    typealias SwiftType = Sound
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Sound {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .move
+        
+        case 2: return .capture
+        
+        case 3: return .win
+        
+        case 4: return .loss
+        
+        case 5: return .draw
+        
+        case 6: return .refused
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Sound, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .move:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .capture:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .win:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .loss:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .draw:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .refused:
+            writeInt(&buf, Int32(6))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSound_lift(_ buf: RustBuffer) throws -> Sound {
+    return try FfiConverterTypeSound.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSound_lower(_ value: Sound) -> RustBuffer {
+    return FfiConverterTypeSound.lower(value)
+}
+
+
+
+
+public enum SquareState: Equatable, Hashable {
+    
+    case selected
+    case mustCapture
+    case canMove
+    case destination
+    case captured
+    case hint
+    case lastMove
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SquareState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSquareState: FfiConverterRustBuffer {
+    typealias SwiftType = SquareState
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SquareState {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .selected
+        
+        case 2: return .mustCapture
+        
+        case 3: return .canMove
+        
+        case 4: return .destination
+        
+        case 5: return .captured
+        
+        case 6: return .hint
+        
+        case 7: return .lastMove
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SquareState, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .selected:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .mustCapture:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .canMove:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .destination:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .captured:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .hint:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .lastMove:
+            writeInt(&buf, Int32(7))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquareState_lift(_ buf: RustBuffer) throws -> SquareState {
+    return try FfiConverterTypeSquareState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSquareState_lower(_ value: SquareState) -> RustBuffer {
+    return FfiConverterTypeSquareState.lower(value)
+}
+
+
+
+
 public enum StartPosition: Equatable, Hashable {
     
     case standard
@@ -4911,6 +8589,204 @@ public func FfiConverterTypeStartPosition_lower(_ value: StartPosition) -> RustB
 }
 
 
+
+
+public enum Status: Equatable, Hashable {
+    
+    case yourMove(mustCapture: Bool
+    )
+    case sideToMove(side: Color, mustCapture: Bool
+    )
+    case capturing(path: [String]
+    )
+    case chooseCapture
+    case drawOffered(by: Color
+    )
+    case computerThinking
+    case computerHeld
+    case over(result: ResultView, forPlayer: PlayerOutcome?
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Status: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeStatus: FfiConverterRustBuffer {
+    typealias SwiftType = Status
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Status {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .yourMove(mustCapture: try FfiConverterBool.read(from: &buf)
+        )
+        
+        case 2: return .sideToMove(side: try FfiConverterTypeColor.read(from: &buf), mustCapture: try FfiConverterBool.read(from: &buf)
+        )
+        
+        case 3: return .capturing(path: try FfiConverterSequenceString.read(from: &buf)
+        )
+        
+        case 4: return .chooseCapture
+        
+        case 5: return .drawOffered(by: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        case 6: return .computerThinking
+        
+        case 7: return .computerHeld
+        
+        case 8: return .over(result: try FfiConverterTypeResultView.read(from: &buf), forPlayer: try FfiConverterOptionTypePlayerOutcome.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Status, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .yourMove(mustCapture):
+            writeInt(&buf, Int32(1))
+            FfiConverterBool.write(mustCapture, into: &buf)
+            
+        
+        case let .sideToMove(side,mustCapture):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeColor.write(side, into: &buf)
+            FfiConverterBool.write(mustCapture, into: &buf)
+            
+        
+        case let .capturing(path):
+            writeInt(&buf, Int32(3))
+            FfiConverterSequenceString.write(path, into: &buf)
+            
+        
+        case .chooseCapture:
+            writeInt(&buf, Int32(4))
+        
+        
+        case let .drawOffered(by):
+            writeInt(&buf, Int32(5))
+            FfiConverterTypeColor.write(by, into: &buf)
+            
+        
+        case .computerThinking:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .computerHeld:
+            writeInt(&buf, Int32(7))
+        
+        
+        case let .over(result,forPlayer):
+            writeInt(&buf, Int32(8))
+            FfiConverterTypeResultView.write(result, into: &buf)
+            FfiConverterOptionTypePlayerOutcome.write(forPlayer, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeStatus_lift(_ buf: RustBuffer) throws -> Status {
+    return try FfiConverterTypeStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeStatus_lower(_ value: Status) -> RustBuffer {
+    return FfiConverterTypeStatus.lower(value)
+}
+
+
+
+
+public enum ThinkingKind: Equatable, Hashable {
+    
+    case computerMove
+    case hint
+    case coach
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ThinkingKind: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThinkingKind: FfiConverterRustBuffer {
+    typealias SwiftType = ThinkingKind
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ThinkingKind {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .computerMove
+        
+        case 2: return .hint
+        
+        case 3: return .coach
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ThinkingKind, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .computerMove:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .hint:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .coach:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThinkingKind_lift(_ buf: RustBuffer) throws -> ThinkingKind {
+    return try FfiConverterTypeThinkingKind.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThinkingKind_lower(_ value: ThinkingKind) -> RustBuffer {
+    return FfiConverterTypeThinkingKind.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -4954,6 +8830,30 @@ fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterUInt32.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionUInt64: FfiConverterRustBuffer {
+    typealias SwiftType = UInt64?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterUInt64.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterUInt64.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5082,6 +8982,102 @@ fileprivate struct FfiConverterOptionTypeProgressListener: FfiConverterRustBuffe
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeAnalysisProgress: FfiConverterRustBuffer {
+    typealias SwiftType = AnalysisProgress?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeAnalysisProgress.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeAnalysisProgress.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeAnalysisView: FfiConverterRustBuffer {
+    typealias SwiftType = AnalysisView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeAnalysisView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeAnalysisView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeAnimationFrame: FfiConverterRustBuffer {
+    typealias SwiftType = AnimationFrame?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeAnimationFrame.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeAnimationFrame.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeAnimationPlan: FfiConverterRustBuffer {
+    typealias SwiftType = AnimationPlan?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeAnimationPlan.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeAnimationPlan.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeCaptureProgress: FfiConverterRustBuffer {
     typealias SwiftType = CaptureProgress?
 
@@ -5178,6 +9174,54 @@ fileprivate struct FfiConverterOptionTypeDatabaseNotice: FfiConverterRustBuffer 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeHintShown: FfiConverterRustBuffer {
+    typealias SwiftType = HintShown?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeHintShown.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeHintShown.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeMoveReviewView: FfiConverterRustBuffer {
+    typealias SwiftType = MoveReviewView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeMoveReviewView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeMoveReviewView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeMoveView: FfiConverterRustBuffer {
     typealias SwiftType = MoveView?
 
@@ -5266,6 +9310,78 @@ fileprivate struct FfiConverterOptionTypeResultView: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeResultView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeSearchProgress: FfiConverterRustBuffer {
+    typealias SwiftType = SearchProgress?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSearchProgress.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSearchProgress.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeSideTime: FfiConverterRustBuffer {
+    typealias SwiftType = SideTime?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSideTime.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSideTime.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeThinking: FfiConverterRustBuffer {
+    typealias SwiftType = Thinking?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeThinking.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeThinking.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5394,6 +9510,30 @@ fileprivate struct FfiConverterOptionTypeOutcome: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypePlayerOutcome: FfiConverterRustBuffer {
+    typealias SwiftType = PlayerOutcome?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePlayerOutcome.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePlayerOutcome.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeResultFilter: FfiConverterRustBuffer {
     typealias SwiftType = ResultFilter?
 
@@ -5410,6 +9550,30 @@ fileprivate struct FfiConverterOptionTypeResultFilter: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeResultFilter.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeSound: FfiConverterRustBuffer {
+    typealias SwiftType = Sound?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSound.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSound.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5543,6 +9707,31 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer {
+    typealias SwiftType = [CapturedPiece]
+
+    public static func write(_ value: [CapturedPiece], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeCapturedPiece.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [CapturedPiece] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [CapturedPiece]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeCapturedPiece.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeGameSummaryView: FfiConverterRustBuffer {
     typealias SwiftType = [GameSummaryView]
 
@@ -5568,6 +9757,31 @@ fileprivate struct FfiConverterSequenceTypeGameSummaryView: FfiConverterRustBuff
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeGraphMarker: FfiConverterRustBuffer {
+    typealias SwiftType = [GraphMarker]
+
+    public static func write(_ value: [GraphMarker], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeGraphMarker.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [GraphMarker] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [GraphMarker]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeGraphMarker.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeHandicapPreset: FfiConverterRustBuffer {
     typealias SwiftType = [HandicapPreset]
 
@@ -5585,6 +9799,31 @@ fileprivate struct FfiConverterSequenceTypeHandicapPreset: FfiConverterRustBuffe
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeHandicapPreset.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeHopPlan: FfiConverterRustBuffer {
+    typealias SwiftType = [HopPlan]
+
+    public static func write(_ value: [HopPlan], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeHopPlan.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [HopPlan] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [HopPlan]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeHopPlan.read(from: &buf))
         }
         return seq
     }
@@ -5768,6 +10007,31 @@ fileprivate struct FfiConverterSequenceTypeReaction: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeRulesExample: FfiConverterRustBuffer {
+    typealias SwiftType = [RulesExample]
+
+    public static func write(_ value: [RulesExample], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeRulesExample.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [RulesExample] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [RulesExample]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeRulesExample.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSquareView: FfiConverterRustBuffer {
     typealias SwiftType = [SquareView]
 
@@ -5810,6 +10074,56 @@ fileprivate struct FfiConverterSequenceTypeTimeControlPreset: FfiConverterRustBu
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeTimeControlPreset.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeGameEvent: FfiConverterRustBuffer {
+    typealias SwiftType = [GameEvent]
+
+    public static func write(_ value: [GameEvent], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeGameEvent.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [GameEvent] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [GameEvent]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeGameEvent.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSquareState: FfiConverterRustBuffer {
+    typealias SwiftType = [SquareState]
+
+    public static func write(_ value: [SquareState], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSquareState.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SquareState] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SquareState]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSquareState.read(from: &buf))
         }
         return seq
     }
@@ -5873,6 +10187,17 @@ public func handicapPresets() -> [HandicapPreset]  {
 })
 }
 /**
+ * Whether a man stands on `square` at the start (the squares a handicap can take men from).
+ */
+public func isStartSquare(square: UInt32) -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_is_start_square(
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+/**
  * The computer's levels, weakest first.
  */
 public func levels() -> [LevelView]  {
@@ -5893,12 +10218,82 @@ public func reactionEmojis() -> [String]  {
 })
 }
 /**
+ * The rules screen's diagrams.
+ */
+public func rulesExamples() -> [RulesExample]  {
+    return try!  FfiConverterSequenceTypeRulesExample.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_rules_examples(uniffiCallStatus
+    )
+})
+}
+/**
+ * The dark square at screen `column` and `row` (0..8 from the top left) of a board turned as `flipped` says,
+ * for hit-testing a touch; `None` on a light square or off the board.
+ */
+public func squareAt(column: UInt32, row: UInt32, flipped: Bool) -> UInt32?  {
+    return try!  FfiConverterOptionUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_square_at(
+        FfiConverterUInt32.lower(column),
+        FfiConverterUInt32.lower(row),
+        FfiConverterBool.lower(flipped),uniffiCallStatus
+    )
+})
+}
+/**
+ * The name of square `square` (PDN number) in `notation`: `c3` or `22`.
+ */
+public func squareName(square: UInt32, notation: Notation) -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_square_name(
+        FfiConverterUInt32.lower(square),
+        FfiConverterTypeNotation_lower(notation),uniffiCallStatus
+    )
+})
+}
+/**
+ * `5+3` (minutes + increment seconds), `5+3 / 1+0` for time odds.
+ */
+public func timeControlLabel(control: TimeControl) -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_time_control_label(
+        FfiConverterTypeTimeControl_lower(control),uniffiCallStatus
+    )
+})
+}
+/**
  * The usual time controls (bullet, blitz, rapid, classic), shortest first.
  */
 public func timeControlPresets() -> [TimeControlPreset]  {
     return try!  FfiConverterSequenceTypeTimeControlPreset.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_func_time_control_presets(uniffiCallStatus
+    )
+})
+}
+/**
+ * Sends the core's log records at `max_level` and above to `sink` (replacing an earlier sink).
+ */
+public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_set_log_sink(
+        FfiConverterTypeLogSink_lower(sink),
+        FfiConverterTypeLogLevel_lower(maxLevel),uniffiCallStatus
+    )
+}
+}
+/**
+ * What to draw `elapsed_ms` into a move's animation; `None` once it is over.
+ */
+public func animationFrame(plan: AnimationPlan, elapsedMs: UInt64) -> AnimationFrame?  {
+    return try!  FfiConverterOptionTypeAnimationFrame.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_animation_frame(
+        FfiConverterTypeAnimationPlan_lower(plan),
+        FfiConverterUInt64.lower(elapsedMs),uniffiCallStatus
     )
 })
 }
@@ -5921,13 +10316,37 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 16878) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_func_is_start_square() != 3451) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_func_levels() != 7467) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_reaction_emojis() != 58244) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_func_rules_examples() != 20894) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_square_at() != 24892) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_square_name() != 65283) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_time_control_label() != 52594) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_func_time_control_presets() != 3184) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_set_log_sink() != 53187) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_animation_frame() != 19722) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_screenobserver_changed() != 33599) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 46625) {
@@ -5942,6 +10361,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn() != 22305) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list() != 58493) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 19286) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5951,7 +10373,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 11150) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_game() != 22658) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice() != 51955) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 33705) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 53305) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_replay() != 22649) {
@@ -5964,6 +10395,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 62217) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_start_game() != 34918) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 12827) {
@@ -5987,10 +10421,172 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_replay_summary() != 30817) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_logsink_log() != 53888) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 20601) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis() != 62408) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_accept_draw() != 7206) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings() != 37074) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_choose() != 2749) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw() != 22485) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_describe_square() != 9064) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_dismiss_choice() != 23660) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_drag() != 20782) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_flip_board() != 11325) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hint() != 30403) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer() != 17271) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_leave() != 53189) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw() != 33323) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_pause() != 31257) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_play_move() != 457) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_react() != 21300) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_redo() != 37916) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resign() != 61986) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resume() != 19031) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion() != 52941) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_start() != 49188) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_state() != 14280) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_stop_thinking() != 28119) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_take_events() != 22478) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tap() != 63862) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tick() != 51661) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_undo() != 35289) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_load_more() != 16523) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_reload() != 24046) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_set_filter() != 31378) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_state() != 64465) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_check() != 28965) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_clear() != 11487) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_cycle() != 10844) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_fen() != 57874) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 32915) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 62514) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_side_to_move() != 57164) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_squares() != 57562) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_standard() != 32169) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_analyse() != 63375) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_cancel_analysis() != 56595) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_first() != 59114) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_flip_board() != 35474) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to() != 49024) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to_fraction() != 58293) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_last() != 54995) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_leave() != 51830) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next() != 39366) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next_mistake() != 24571) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous() != 12745) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous_mistake() != 21054) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation() != 35538) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_state() != 57827) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamesession_accept_draw() != 58612) {
@@ -6062,11 +10658,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_constructor_positioneditor_new() != 21757) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 40317) {
         return InitializationResult.apiChecksumMismatch
     }
 
+    uniffiCallbackInitLogSink()
     uniffiCallbackInitProgressListener()
+    uniffiCallbackInitScreenObserver()
     return InitializationResult.ok
 }()
 

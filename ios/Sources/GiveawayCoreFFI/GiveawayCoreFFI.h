@@ -243,6 +243,20 @@ typedef void (*UniffiForeignFutureCompleteVoid)(uint64_t, UniffiForeignFutureRes
     );
 
 #endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_SCREEN_OBSERVER_METHOD0
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_SCREEN_OBSERVER_METHOD0
+typedef void (*UniffiCallbackInterfaceScreenObserverMethod0)(uint64_t, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
+#ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_LOG_SINK_METHOD0
+#define UNIFFI_FFIDEF_CALLBACK_INTERFACE_LOG_SINK_METHOD0
+typedef void (*UniffiCallbackInterfaceLogSinkMethod0)(uint64_t, RustBuffer, RustBuffer, RustBuffer, void* _Nonnull, 
+        RustCallStatus *_Nonnull uniffiCallStatus
+    );
+
+#endif
 #ifndef UNIFFI_FFIDEF_CALLBACK_INTERFACE_PROGRESS_LISTENER_METHOD0
 #define UNIFFI_FFIDEF_CALLBACK_INTERFACE_PROGRESS_LISTENER_METHOD0
 typedef void (*UniffiCallbackInterfaceProgressListenerMethod0)(uint64_t, RustBuffer, void* _Nonnull, 
@@ -257,6 +271,24 @@ typedef void (*UniffiCallbackInterfaceProgressListenerMethod1)(uint64_t, uint32_
     );
 
 #endif
+#ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_SCREEN_OBSERVER
+#define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_SCREEN_OBSERVER
+typedef struct UniffiVTableCallbackInterfaceScreenObserver {
+    UniffiCallbackInterfaceFree _Nonnull uniffiFree;
+    UniffiCallbackInterfaceClone _Nonnull uniffiClone;
+    UniffiCallbackInterfaceScreenObserverMethod0 _Nonnull changed;
+} UniffiVTableCallbackInterfaceScreenObserver;
+
+#endif
+#ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_LOG_SINK
+#define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_LOG_SINK
+typedef struct UniffiVTableCallbackInterfaceLogSink {
+    UniffiCallbackInterfaceFree _Nonnull uniffiFree;
+    UniffiCallbackInterfaceClone _Nonnull uniffiClone;
+    UniffiCallbackInterfaceLogSinkMethod0 _Nonnull log;
+} UniffiVTableCallbackInterfaceLogSink;
+
+#endif
 #ifndef UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_PROGRESS_LISTENER
 #define UNIFFI_FFIDEF_V_TABLE_CALLBACK_INTERFACE_PROGRESS_LISTENER
 typedef struct UniffiVTableCallbackInterfaceProgressListener {
@@ -266,6 +298,26 @@ typedef struct UniffiVTableCallbackInterfaceProgressListener {
     UniffiCallbackInterfaceProgressListenerMethod1 _Nonnull onAnalysis;
 } UniffiVTableCallbackInterfaceProgressListener;
 
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_SCREENOBSERVER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_SCREENOBSERVER
+uint64_t uniffi_giveaway_ffi_fn_clone_screenobserver(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_SCREENOBSERVER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_SCREENOBSERVER
+void uniffi_giveaway_ffi_fn_free_screenobserver(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_INIT_CALLBACK_VTABLE_SCREENOBSERVER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_INIT_CALLBACK_VTABLE_SCREENOBSERVER
+void uniffi_giveaway_ffi_fn_init_callback_vtable_screenobserver(const UniffiVTableCallbackInterfaceScreenObserver* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_SCREENOBSERVER_CHANGED
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_SCREENOBSERVER_CHANGED
+void uniffi_giveaway_ffi_fn_method_screenobserver_changed(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMELIBRARY
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMELIBRARY
@@ -302,6 +354,11 @@ RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_export_all_pdn(uint64_t ptr
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_export_pdn(uint64_t ptr, int64_t id, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_GAME_LIST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_GAME_LIST
+uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_game_list(uint64_t ptr, RustBuffer filter, uint32_t page_size, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_IMPORT_PDN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_IMPORT_PDN
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
@@ -317,9 +374,24 @@ RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_list_games(uint64_t ptr, Ru
 uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_new_game(uint64_t ptr, RustBuffer setup, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_OPEN_GAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_OPEN_GAME
+uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_open_game(uint64_t ptr, int64_t id, uint64_t observer_, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_OPEN_NOTICE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_OPEN_NOTICE
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_open_notice(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_OPEN_REPLAY
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_OPEN_REPLAY
+uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_open_replay(uint64_t ptr, int64_t id, uint64_t observer_, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_REMEMBERED_SETUP
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_REMEMBERED_SETUP
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_remembered_setup(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_REPLAY
@@ -340,6 +412,11 @@ void uniffi_giveaway_ffi_fn_method_gamelibrary_save_settings(uint64_t ptr, RustB
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SETTINGS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SETTINGS
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_settings(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_START_GAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_START_GAME
+uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_start_game(uint64_t ptr, RustBuffer setup, uint64_t observer_, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_STATS
@@ -387,6 +464,26 @@ RustBuffer uniffi_giveaway_ffi_fn_method_replay_snapshot_at(uint64_t ptr, uint32
 RustBuffer uniffi_giveaway_ffi_fn_method_replay_summary(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_LOGSINK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_LOGSINK
+uint64_t uniffi_giveaway_ffi_fn_clone_logsink(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_LOGSINK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_LOGSINK
+void uniffi_giveaway_ffi_fn_free_logsink(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_INIT_CALLBACK_VTABLE_LOGSINK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_INIT_CALLBACK_VTABLE_LOGSINK
+void uniffi_giveaway_ffi_fn_init_callback_vtable_logsink(const UniffiVTableCallbackInterfaceLogSink* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_LOGSINK_LOG
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_LOGSINK_LOG
+void uniffi_giveaway_ffi_fn_method_logsink_log(uint64_t ptr, RustBuffer level, RustBuffer target, RustBuffer message, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
 uint64_t uniffi_giveaway_ffi_fn_clone_progresslistener(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -410,6 +507,317 @@ void uniffi_giveaway_ffi_fn_method_progresslistener_on_search(uint64_t ptr, Rust
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_PROGRESSLISTENER_ON_ANALYSIS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_PROGRESSLISTENER_ON_ANALYSIS
 void uniffi_giveaway_ffi_fn_method_progresslistener_on_analysis(uint64_t ptr, uint32_t done, uint32_t total, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMECONTROLLER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMECONTROLLER
+uint64_t uniffi_giveaway_ffi_fn_clone_gamecontroller(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_GAMECONTROLLER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_GAMECONTROLLER
+void uniffi_giveaway_ffi_fn_free_gamecontroller(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_ACCEPT_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_ACCEPT_DRAW
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_accept_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_APPLY_SETTINGS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_APPLY_SETTINGS
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_apply_settings(uint64_t ptr, RustBuffer settings, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CHOOSE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CHOOSE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_choose(uint64_t ptr, uint32_t index, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DECLINE_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DECLINE_DRAW
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_decline_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DESCRIBE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DESCRIBE_SQUARE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_describe_square(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DISMISS_CHOICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DISMISS_CHOICE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_dismiss_choice(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DRAG
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DRAG
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_drag(uint64_t ptr, uint32_t from, uint32_t to, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_FLIP_BOARD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_FLIP_BOARD
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_flip_board(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_HINT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_HINT
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_hint(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_HOLD_COMPUTER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_HOLD_COMPUTER
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_hold_computer(uint64_t ptr, int8_t held, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_LEAVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_LEAVE
+void uniffi_giveaway_ffi_fn_method_gamecontroller_leave(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_OFFER_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_OFFER_DRAW
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_offer_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_PAUSE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_PAUSE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_pause(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_PLAY_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_PLAY_MOVE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_play_move(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_REACT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_REACT
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_react(uint64_t ptr, RustBuffer side, RustBuffer emoji, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_REDO
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_REDO
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_redo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_RESIGN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_RESIGN
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_resign(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_RESUME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_RESUME
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_resume(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_SET_REDUCED_MOTION
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_SET_REDUCED_MOTION
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_set_reduced_motion(uint64_t ptr, int8_t reduced, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_START
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_START
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_start(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_STATE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_state(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_STOP_THINKING
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_STOP_THINKING
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_stop_thinking(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_TAKE_EVENTS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_TAKE_EVENTS
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_take_events(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_TAP
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_TAP
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_tap(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_TICK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_TICK
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_tick(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_UNDO
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_UNDO
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMELIST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMELIST
+uint64_t uniffi_giveaway_ffi_fn_clone_gamelist(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_GAMELIST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_GAMELIST
+void uniffi_giveaway_ffi_fn_free_gamelist(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_LOAD_MORE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_LOAD_MORE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelist_load_more(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_RELOAD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_RELOAD
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelist_reload(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_SET_FILTER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_SET_FILTER
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelist_set_filter(uint64_t ptr, RustBuffer filter, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIST_STATE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelist_state(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_POSITIONEDITOR
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_POSITIONEDITOR
+uint64_t uniffi_giveaway_ffi_fn_clone_positioneditor(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_POSITIONEDITOR
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_POSITIONEDITOR
+void uniffi_giveaway_ffi_fn_free_positioneditor(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CONSTRUCTOR_POSITIONEDITOR_NEW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CONSTRUCTOR_POSITIONEDITOR_NEW
+uint64_t uniffi_giveaway_ffi_fn_constructor_positioneditor_new(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_CHECK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_CHECK
+void uniffi_giveaway_ffi_fn_method_positioneditor_check(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_CLEAR
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_CLEAR
+void uniffi_giveaway_ffi_fn_method_positioneditor_clear(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_CYCLE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_CYCLE
+void uniffi_giveaway_ffi_fn_method_positioneditor_cycle(uint64_t ptr, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_FEN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_FEN
+RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_fen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_LOAD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_LOAD
+void uniffi_giveaway_ffi_fn_method_positioneditor_load(uint64_t ptr, RustBuffer fen, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
+void uniffi_giveaway_ffi_fn_method_positioneditor_set_side_to_move(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SIDE_TO_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SIDE_TO_MOVE
+RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_side_to_move(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SQUARES
+RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_squares(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_STANDARD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_STANDARD
+void uniffi_giveaway_ffi_fn_method_positioneditor_standard(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_REPLAYCONTROLLER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_REPLAYCONTROLLER
+uint64_t uniffi_giveaway_ffi_fn_clone_replaycontroller(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_REPLAYCONTROLLER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_REPLAYCONTROLLER
+void uniffi_giveaway_ffi_fn_free_replaycontroller(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_ANALYSE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_ANALYSE
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_analyse(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_CANCEL_ANALYSIS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_CANCEL_ANALYSIS
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_cancel_analysis(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_FIRST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_FIRST
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_first(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_FLIP_BOARD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_FLIP_BOARD
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_flip_board(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_GO_TO
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_GO_TO
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_go_to(uint64_t ptr, uint32_t ply, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_GO_TO_FRACTION
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_GO_TO_FRACTION
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_go_to_fraction(uint64_t ptr, double fraction, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_LAST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_LAST
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_last(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_LEAVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_LEAVE
+void uniffi_giveaway_ffi_fn_method_replaycontroller_leave(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_NEXT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_NEXT
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_next(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_NEXT_MISTAKE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_NEXT_MISTAKE
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_next_mistake(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_PREVIOUS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_PREVIOUS
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_previous(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_PREVIOUS_MISTAKE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_PREVIOUS_MISTAKE
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_previous_mistake(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_SET_NOTATION
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_SET_NOTATION
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_set_notation(uint64_t ptr, RustBuffer notation, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_REPLAYCONTROLLER_STATE
+RustBuffer uniffi_giveaway_ffi_fn_method_replaycontroller_state(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_GAMESESSION
@@ -543,6 +951,11 @@ RustBuffer uniffi_giveaway_ffi_fn_func_handicap_presets(RustCallStatus *_Nonnull
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_IS_START_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_IS_START_SQUARE
+int8_t uniffi_giveaway_ffi_fn_func_is_start_square(uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_LEVELS
 RustBuffer uniffi_giveaway_ffi_fn_func_levels(RustCallStatus *_Nonnull out_status
@@ -555,10 +968,41 @@ RustBuffer uniffi_giveaway_ffi_fn_func_reaction_emojis(RustCallStatus *_Nonnull 
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_RULES_EXAMPLES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_RULES_EXAMPLES
+RustBuffer uniffi_giveaway_ffi_fn_func_rules_examples(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SQUARE_AT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SQUARE_AT
+RustBuffer uniffi_giveaway_ffi_fn_func_square_at(uint32_t column, uint32_t row, int8_t flipped, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SQUARE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SQUARE_NAME
+RustBuffer uniffi_giveaway_ffi_fn_func_square_name(uint32_t square, RustBuffer notation, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_TIME_CONTROL_LABEL
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_TIME_CONTROL_LABEL
+RustBuffer uniffi_giveaway_ffi_fn_func_time_control_label(RustBuffer control, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_TIME_CONTROL_PRESETS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_TIME_CONTROL_PRESETS
 RustBuffer uniffi_giveaway_ffi_fn_func_time_control_presets(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SET_LOG_SINK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SET_LOG_SINK
+void uniffi_giveaway_ffi_fn_func_set_log_sink(uint64_t sink, RustBuffer max_level, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_ANIMATION_FRAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_ANIMATION_FRAME
+RustBuffer uniffi_giveaway_ffi_fn_func_animation_frame(RustBuffer plan, uint64_t elapsed_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_GIVEAWAY_FFI_RUSTBUFFER_ALLOC
@@ -827,6 +1271,12 @@ uint16_t uniffi_giveaway_ffi_checksum_func_handicap_presets(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_IS_START_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_IS_START_SQUARE
+uint16_t uniffi_giveaway_ffi_checksum_func_is_start_square(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_LEVELS
 uint16_t uniffi_giveaway_ffi_checksum_func_levels(void
@@ -839,9 +1289,51 @@ uint16_t uniffi_giveaway_ffi_checksum_func_reaction_emojis(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_RULES_EXAMPLES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_RULES_EXAMPLES
+uint16_t uniffi_giveaway_ffi_checksum_func_rules_examples(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SQUARE_AT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SQUARE_AT
+uint16_t uniffi_giveaway_ffi_checksum_func_square_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SQUARE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SQUARE_NAME
+uint16_t uniffi_giveaway_ffi_checksum_func_square_name(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_TIME_CONTROL_LABEL
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_TIME_CONTROL_LABEL
+uint16_t uniffi_giveaway_ffi_checksum_func_time_control_label(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_TIME_CONTROL_PRESETS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_TIME_CONTROL_PRESETS
 uint16_t uniffi_giveaway_ffi_checksum_func_time_control_presets(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SET_LOG_SINK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SET_LOG_SINK
+uint16_t uniffi_giveaway_ffi_checksum_func_set_log_sink(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_ANIMATION_FRAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_ANIMATION_FRAME
+uint16_t uniffi_giveaway_ffi_checksum_func_animation_frame(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_SCREENOBSERVER_CHANGED
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_SCREENOBSERVER_CHANGED
+uint16_t uniffi_giveaway_ffi_checksum_method_screenobserver_changed(void
     
 );
 #endif
@@ -869,6 +1361,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_GAME_LIST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_GAME_LIST
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_PDN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_PDN
 uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn(void
@@ -887,9 +1385,27 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_OPEN_GAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_OPEN_GAME
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_open_game(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_OPEN_NOTICE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_OPEN_NOTICE
 uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_OPEN_REPLAY
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_OPEN_REPLAY
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_REMEMBERED_SETUP
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_REMEMBERED_SETUP
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup(void
     
 );
 #endif
@@ -914,6 +1430,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_SETTINGS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_SETTINGS
 uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_settings(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_START_GAME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_START_GAME
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_start_game(void
     
 );
 #endif
@@ -959,6 +1481,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_replay_summary(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_LOGSINK_LOG
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_LOGSINK_LOG
+uint16_t uniffi_giveaway_ffi_checksum_method_logsink_log(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_SEARCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_SEARCH
 uint16_t uniffi_giveaway_ffi_checksum_method_progresslistener_on_search(void
@@ -968,6 +1496,324 @@ uint16_t uniffi_giveaway_ffi_checksum_method_progresslistener_on_search(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_ANALYSIS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_ANALYSIS
 uint16_t uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_ACCEPT_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_ACCEPT_DRAW
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_accept_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_APPLY_SETTINGS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_APPLY_SETTINGS
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CHOOSE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CHOOSE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_choose(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DECLINE_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DECLINE_DRAW
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DESCRIBE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DESCRIBE_SQUARE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_describe_square(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DISMISS_CHOICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DISMISS_CHOICE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_dismiss_choice(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DRAG
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_DRAG
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_drag(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_FLIP_BOARD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_FLIP_BOARD
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_flip_board(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_HINT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_HINT
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_HOLD_COMPUTER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_HOLD_COMPUTER
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_LEAVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_LEAVE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_leave(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_OFFER_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_OFFER_DRAW
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_PAUSE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_PAUSE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_pause(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_PLAY_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_PLAY_MOVE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_play_move(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_REACT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_REACT
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_react(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_REDO
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_REDO
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_redo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_RESIGN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_RESIGN
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_resign(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_RESUME
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_RESUME
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_resume(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_SET_REDUCED_MOTION
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_SET_REDUCED_MOTION
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_START
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_START
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_start(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_STATE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_state(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_STOP_THINKING
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_STOP_THINKING
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_stop_thinking(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_TAKE_EVENTS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_TAKE_EVENTS
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_take_events(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_TAP
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_TAP
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_tap(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_TICK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_TICK
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_tick(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_UNDO
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_UNDO
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_undo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_LOAD_MORE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_LOAD_MORE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelist_load_more(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_RELOAD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_RELOAD
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelist_reload(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_SET_FILTER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_SET_FILTER
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelist_set_filter(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIST_STATE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelist_state(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_CHECK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_CHECK
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_check(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_CLEAR
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_CLEAR
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_clear(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_CYCLE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_CYCLE
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_cycle(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_FEN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_FEN
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_fen(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_LOAD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_LOAD
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_load(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SIDE_TO_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SIDE_TO_MOVE
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_side_to_move(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SQUARES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SQUARES
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_squares(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_STANDARD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_STANDARD
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_standard(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_ANALYSE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_ANALYSE
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_analyse(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_CANCEL_ANALYSIS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_CANCEL_ANALYSIS
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_cancel_analysis(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_FIRST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_FIRST
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_first(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_FLIP_BOARD
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_FLIP_BOARD
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_flip_board(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_GO_TO
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_GO_TO
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_GO_TO_FRACTION
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_GO_TO_FRACTION
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to_fraction(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_LAST
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_LAST
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_last(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_LEAVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_LEAVE
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_leave(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_NEXT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_NEXT
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_next(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_NEXT_MISTAKE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_NEXT_MISTAKE
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_next_mistake(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_PREVIOUS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_PREVIOUS
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_previous(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_PREVIOUS_MISTAKE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_PREVIOUS_MISTAKE
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_previous_mistake(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_SET_NOTATION
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_SET_NOTATION
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAYCONTROLLER_STATE
+uint16_t uniffi_giveaway_ffi_checksum_method_replaycontroller_state(void
     
 );
 #endif
@@ -1106,6 +1952,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamesession_undo(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN
 uint16_t uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_POSITIONEDITOR_NEW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_POSITIONEDITOR_NEW
+uint16_t uniffi_giveaway_ffi_checksum_constructor_positioneditor_new(void
     
 );
 #endif

@@ -275,7 +275,7 @@ impl GameController {
     }
 
     /// The screen goes away for good: any search stops. The game is already saved.
-    pub fn close(&self) {
+    pub fn leave(&self) {
         let mut ui = self.lock();
         ui.closed = true;
         ui.paused = true;

@@ -253,7 +253,7 @@ fn pausing_stops_the_computer_and_resuming_starts_it_again() {
     c.resume();
     assert_eq!(queue.run_all(), 1);
     assert_eq!(c.state().snapshot.ply, 1);
-    c.close();
+    c.leave();
     assert!(matches!(c.resume().status, Status::YourMove { .. }), "a closed screen stays closed");
     assert_eq!(queue.len(), 0);
 }
@@ -366,7 +366,7 @@ proptest! {
                 prop_assert_eq!(crate::board::square_at(q.column, q.row, flipped), Some(q.number));
             }
         }
-        c.close();
+        c.leave();
         queue.run_all();
     }
 }

@@ -1,7 +1,10 @@
 package app.giveaway.bench
 
+import app.giveaway.core.GameLibrary
 import app.giveaway.core.GameSession
+import app.giveaway.core.GameSetup
 import app.giveaway.core.NewGame
+import app.giveaway.core.ScreenObserver
 import app.giveaway.core.Opponent
 import app.giveaway.core.StartPosition
 import app.giveaway.core.Color
@@ -15,10 +18,12 @@ import kotlinx.coroutines.runBlocking
  *  - `snapshot()`: builds and returns the whole board record (32 squares, move list, clocks…);
  *  - `playMove(text)`: parses, plays, and returns the snapshot after it (timed alone; an untimed `undo` follows);
  *  - `tap` + `tap`: selecting a piece and tapping its destination, the way a board view plays a move;
+ *  - `GameController.state()`: the game screen's whole state (snapshot placed for the board, status, actions…);
  *  - cancel latency: `cancelSearch()` during the World Champion's 2 s think, until `computerMove` returns.
  * Run with `make bench-ffi`.
  */
 fun main() {
+    screenState()
     GameSession(NewGame(Opponent.PassAndPlay, StartPosition.Standard, null)).use { game ->
         // A middlegame-sized record: 10 plies already in the move list.
         val opening = listOf(
@@ -27,15 +32,6 @@ fun main() {
         opening.forEach { game.playMove(it) }
         val e3: UInt = 23u
         val f4: UInt = 19u
-        fun report(label: String, calls: Int, runs: List<Double>) {
-            val r = runs.sorted()
-            println("%-30s median %7.1f us  (best %.1f, worst %.1f; %d calls x %d runs)"
-                .format(label, r[r.size / 2], r.first(), r.last(), calls, r.size))
-        }
-        fun timed(calls: Int, body: () -> Long): List<Double> {
-            repeat(calls / 5) { body() } // warm-up: JIT and JNA stubs
-            return (1..5).map { (0 until calls).sumOf { body() } / 1000.0 / calls }
-        }
         report("snapshot()", 20_000, timed(20_000) {
             val t0 = System.nanoTime(); game.snapshot(); System.nanoTime() - t0
         })
@@ -51,6 +47,41 @@ fun main() {
         })
     }
     cancelLatency()
+}
+
+fun report(label: String, calls: Int, runs: List<Double>) {
+    val r = runs.sorted()
+    println("%-30s median %7.1f us  (best %.1f, worst %.1f; %d calls x %d runs)"
+        .format(label, r[r.size / 2], r.first(), r.last(), calls, r.size))
+}
+
+fun timed(calls: Int, body: () -> Long): List<Double> {
+    repeat(calls / 5) { body() } // warm-up: JIT and JNA stubs
+    return (1..5).map { (0 until calls).sumOf { body() } / 1000.0 / calls }
+}
+
+/** The game screen's state after the same 10 plies, through a saved game's controller. */
+fun screenState() {
+    val dir = kotlin.io.path.createTempDirectory("ffi-bench").toFile()
+    GameLibrary.open(java.io.File(dir, "games.db").path).use { lib ->
+        val setup = lib.rememberedSetup().copy(versusComputer = false)
+        lib.startGame(setup, object : ScreenObserver { override fun changed() {} }).use { game ->
+            game.start()
+            listOf("c3-d4", "f6-g5", "g3-h4", "g7-f6", "b2-c3", "b6-a5", "a1-b2", "a7-b6", "h2-g3", "h8-g7")
+                .forEach { game.playMove(it) }
+            report("isStartSquare() (no buffers)", 20_000, timed(20_000) {
+                val t0 = System.nanoTime(); app.giveaway.core.isStartSquare(22u); System.nanoTime() - t0
+            })
+            report("squareName() (fixed cost)", 20_000, timed(20_000) {
+                val t0 = System.nanoTime(); app.giveaway.core.squareName(22u, app.giveaway.core.Notation.ALGEBRAIC); System.nanoTime() - t0
+            })
+            report("GameController.state()", 20_000, timed(20_000) {
+                val t0 = System.nanoTime(); game.state(); System.nanoTime() - t0
+            })
+            game.leave()
+        }
+    }
+    dir.deleteRecursively()
 }
 
 /** Milliseconds from `cancelSearch()` to the suspended `computerMove` returning, 10 times. */

@@ -206,20 +206,26 @@ class BoardView(context: Context) : View(context) {
     private fun drawNumbers(canvas: Canvas, g: BoardGeometry, c: BoardColors) {
         val cell = g.cellSize
         text.textSize = cell * 0.18f
-        text.color = c.coordinates
+        text.color = c.coordinatesOnDark
         for (n in 1..Squares.COUNT) {
             val r = g.cell(n)
             canvas.drawText("$n", r.left + cell * 0.05f, r.top + cell * 0.2f, text)
         }
     }
 
+    /**
+     * Ranks down the left edge, files along the bottom, each in the colour that stands out on the square it
+     * sits on (light and dark squares alternate along an edge).
+     */
     private fun drawCoordinates(canvas: Canvas, g: BoardGeometry, c: BoardColors) {
         val cell = g.cellSize
         text.textSize = cell * 0.2f
-        text.color = c.coordinates
         for (i in 0..7) {
+            // Row i, column 0 is light when i is even; row 7, column i is light when i is odd.
+            text.color = if (i % 2 == 0) c.coordinatesOnLight else c.coordinatesOnDark
             canvas.drawText(g.rankLabel(i), g.originX + cell * 0.05f, g.originY + i * cell + cell * 0.24f, text)
             val label = g.fileLabel(i)
+            text.color = if (i % 2 == 1) c.coordinatesOnLight else c.coordinatesOnDark
             canvas.drawText(label, g.originX + (i + 1) * cell - text.measureText(label) - cell * 0.05f, g.originY + 8 * cell - cell * 0.06f, text)
         }
     }

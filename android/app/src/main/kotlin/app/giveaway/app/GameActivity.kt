@@ -24,6 +24,8 @@ import app.giveaway.core.GameSession
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.NoticeKind
 import app.giveaway.core.Opponent
+import app.giveaway.core.ResultView
+import app.giveaway.core.Settings
 import app.giveaway.core.reactionEmojis
 import app.giveaway.logic.GameController
 import app.giveaway.logic.GameEvent
@@ -39,18 +41,30 @@ import kotlinx.coroutines.cancel
  * core's storage (saved game [EXTRA_GAME_ID]), so rotation and process death reopen it where it stood.
  */
 class GameActivity : Activity() {
-    private lateinit var controller: GameController
+    /**
+     * What outlives a rotation: the controller with its engine work (a search under way goes on, not started
+     * again) and the screen it reports to, set anew by each Activity instance.
+     */
+    private class Retained(val scope: CoroutineScope) {
+        var screen: GameActivity? = null
+        lateinit var controller: GameController
+    }
+
+    private var retained: Retained? = null
+    private val controller: GameController get() = retained!!.controller
+    private val built get() = retained?.screen === this && ::board.isInitialized
     private lateinit var board: BoardView
     private lateinit var feedback: Feedback
     private lateinit var words: AndroidWords
-    private val scope: CoroutineScope = MainScope()
     private val ticker = Handler(Looper.getMainLooper())
     private val tick = Runnable { controller.tick() }
     private var gameId = 0L
+    private var started = false
 
     private val topClock by lazy { clockView() }
     private val bottomClock by lazy { clockView() }
     private val topPanel by lazy { LinearLayout(this).apply { gravity = Gravity.CENTER_VERTICAL } }
+    private val bottomPanel by lazy { LinearLayout(this).apply { gravity = Gravity.CENTER_VERTICAL } }
     private val status by lazy { label(R.string.empty) }
     private val thinking by lazy {
         ProgressBar(this).apply {
@@ -64,27 +78,73 @@ class GameActivity : Activity() {
     private val undo by lazy { button(R.string.undo) { controller.undo() } }
     private val redo by lazy { button(R.string.redo) { controller.redo() } }
     private val hint by lazy { button(R.string.hint) { controller.hint() } }
-    private val draw by lazy { button(R.string.offer_draw) { confirm(R.string.confirm_offer_draw, R.string.offer_draw) { controller.offerDraw() } } }
-    private val resign by lazy { button(R.string.resign) { confirm(R.string.confirm_resign, R.string.resign) { controller.resign() } } }
+    private val draw by lazy { button(R.string.offer_draw) { ask(R.string.confirm_offer_draw) } }
+    private val resign by lazy { button(R.string.resign) { ask(R.string.confirm_resign) } }
     private val react by lazy { button(R.string.react) { pickReaction() } }
 
     /** Dialogs shown for a state, so a republished state does not stack them. */
     private var choiceDialog: AlertDialog? = null
     private var drawDialog: AlertDialog? = null
 
+    /** A question or the result on screen, shown again after a rotation (the message's string id). */
+    private var confirming: Int? = null
+    private var resultOpen = false
+
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
         val app = application as GiveawayApp
         gameId = savedInstanceState?.getLong(EXTRA_GAME_ID) ?: intent.getLongExtra(EXTRA_GAME_ID, 0L)
-        val session: GameSession = try {
-            app.session(gameId)
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-            finish()
+        val reopen = savedInstanceState?.getInt(KEY_CONFIRMING)?.takeIf { it != 0 }
+        val resultWasOpen = savedInstanceState?.getBoolean(KEY_RESULT_OPEN) ?: false
+        (lastNonConfigurationInstance as? Retained)?.let { r ->
+            whenReady { settings ->
+                attach(r, settings)
+                render(controller.state)
+                reopen?.let(::ask)
+                if (resultWasOpen) controller.snapshot.result?.let(::showResult)
+            }
             return
         }
-        val settings = app.settings()
+        whenReady { settings ->
+            // The session kept across rotation, or the saved game resumed (after process death) on the storage
+            // thread, with the one-time explanation's flag read there too.
+            val kept = app.openSession(gameId)
+            app.storage({ lib -> (kept ?: lib.resume(gameId)) to preferences().getBoolean(KEY_EXPLAINED, false) }) { r ->
+                r.onSuccess { (session, explained) ->
+                    if (isDestroyed) return@onSuccess
+                    app.keep(gameId, session)
+                    build(session, settings, explained)
+                }.onFailure { e ->
+                    Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
+                    finish()
+                }
+            }
+        }
+    }
+
+    private fun build(session: GameSession, settings: Settings, explained: Boolean) {
+        val r = Retained(MainScope())
+        val prefs = GamePrefs(
+            orientation = settings.orientation,
+            animation = settings.animation,
+            reducedMotion = reducedMotion(),
+            showLegalMoves = settings.showLegalMoves,
+            coach = settings.coach,
+        )
+        r.controller = GameController(
+            session, r.scope, prefs, explained, { r.screen?.render(it) }, { r.screen?.onEvent(it) }, SystemClock::uptimeMillis,
+        )
+        attach(r, settings)
+        controller.setNotation(settings.notation)
+        controller.start()
+        // The storage answered while the screen was in the background: no clock runs, no search starts.
+        if (!started) controller.pause()
+    }
+
+    /** This Activity instance draws [r]'s game: the views, built for the current orientation. */
+    private fun attach(r: Retained, settings: Settings) {
+        retained = r
+        r.screen = this
         words = AndroidWords(this)
         board = BoardView(this).apply {
             boardColors = Themes.board(context, settings.boardTheme)
@@ -96,43 +156,40 @@ class GameActivity : Activity() {
             sound = settings.sound
             haptics = settings.haptics
         }
-        val prefs = GamePrefs(
-            orientation = settings.orientation,
-            animation = settings.animation,
-            reducedMotion = reducedMotion(),
-            showLegalMoves = settings.showLegalMoves,
-            coach = settings.coach,
-        )
-        controller = GameController(
-            session, scope, prefs, preferences().getBoolean(KEY_EXPLAINED, false),
-            ::render, ::onEvent, SystemClock::uptimeMillis,
-        )
-        controller.setNotation(settings.notation)
         setContentView(layout())
-        controller.start()
     }
+
+    override fun onRetainNonConfigurationInstance(): Any? = retained
 
     override fun onSaveInstanceState(outState: Bundle) {
         super.onSaveInstanceState(outState)
         outState.putLong(EXTRA_GAME_ID, gameId)
+        outState.putInt(KEY_CONFIRMING, confirming ?: 0)
+        outState.putBoolean(KEY_RESULT_OPEN, resultOpen)
     }
 
     override fun onStart() {
         super.onStart()
-        if (::controller.isInitialized) controller.resume()
+        started = true
+        if (built) controller.resume()
     }
 
     override fun onStop() {
         super.onStop()
+        started = false
         ticker.removeCallbacks(tick)
-        if (::controller.isInitialized) controller.pause()
+        // A rotation keeps the clocks and the search running for the next instance.
+        if (built && !isChangingConfigurations) controller.pause()
     }
 
     override fun onDestroy() {
         super.onDestroy()
-        if (::controller.isInitialized) controller.close()
         if (::feedback.isInitialized) feedback.release()
-        scope.cancel()
+        val r = retained ?: return
+        if (r.screen === this) r.screen = null
+        if (isChangingConfigurations) return
+        controller.close()
+        r.scope.cancel()
     }
 
     private fun layout(): View {
@@ -140,25 +197,52 @@ class GameActivity : Activity() {
         topPanel.addView(topClock)
         topPanel.addView(thinking)
         topPanel.addView(reaction)
+        bottomPanel.addView(bottomClock)
         val buttons = column(row(undo, redo, hint), row(draw, resign, react))
         val moveList = ScrollView(this).apply { addView(moves) }
         return if (landscape) {
             LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
                 addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.MATCH_PARENT))
-                addView(column(topPanel, status, bottomClock, buttons).apply {
+                addView(column(topPanel, status, bottomPanel, buttons).apply {
                     addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
                 }, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
             }
         } else {
             column(topPanel).apply {
                 addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
-                addView(bottomClock)
+                addView(bottomPanel)
                 addView(status)
                 addView(buttons)
                 addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
             }
         }
+    }
+
+    /** Resign or offer a draw, once confirmed; the question survives a rotation. */
+    private fun ask(message: Int) {
+        confirming = message
+        val (yes, action) = when (message) {
+            R.string.confirm_offer_draw -> R.string.offer_draw to { controller.offerDraw() }
+            else -> R.string.resign to { controller.resign() }
+        }
+        AlertDialog.Builder(this)
+            .setMessage(message)
+            .setPositiveButton(yes) { _, _ -> action() }
+            .setNegativeButton(R.string.cancel, null)
+            .setOnDismissListener { if (confirming == message) confirming = null }
+            .show()
+    }
+
+    private fun showResult(result: ResultView) {
+        resultOpen = true
+        AlertDialog.Builder(this)
+            .setMessage(resultText(result))
+            .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
+            .setNeutralButton(R.string.new_game) { _, _ -> finish() }
+            .setNegativeButton(R.string.close, null)
+            .setOnDismissListener { resultOpen = false }
+            .show()
     }
 
     private fun render(ui: GameUiState) {
@@ -172,6 +256,10 @@ class GameActivity : Activity() {
         bottomClock.text = (if (whiteAtTop) ui.blackClock else ui.whiteClock) ?: ""
         topClock.contentDescription = getString(R.string.clock_description, colorName(topColor), topClock.text)
         bottomClock.contentDescription = getString(R.string.clock_description, colorName(bottomColor), bottomClock.text)
+        // An untimed game has no clocks to show.
+        val clockVisibility = if (s.clocks == null) View.GONE else View.VISIBLE
+        topClock.visibility = clockVisibility
+        bottomClock.visibility = clockVisibility
         val running = s.clocks?.running
         topClock.isActivated = running == topColor
         bottomClock.isActivated = running == bottomColor
@@ -242,14 +330,8 @@ class GameActivity : Activity() {
             }
             is GameEvent.Ended -> {
                 feedback.ended()
-                val text = resultText(e.result)
-                board.announceForAccessibility(text)
-                AlertDialog.Builder(this)
-                    .setMessage(text)
-                    .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
-                    .setNeutralButton(R.string.new_game) { _, _ -> finish() }
-                    .setNegativeButton(R.string.close, null)
-                    .show()
+                board.announceForAccessibility(resultText(e.result))
+                showResult(e.result)
             }
             is GameEvent.Coach -> {
                 val t = e.tip
@@ -283,7 +365,8 @@ class GameActivity : Activity() {
     }
 
     private fun explainMustCapture() {
-        preferences().edit().putBoolean(KEY_EXPLAINED, true).apply()
+        // Written on the storage thread, as it was read there.
+        (application as GiveawayApp).storage({ preferences().edit().putBoolean(KEY_EXPLAINED, true).commit() }) { }
         AlertDialog.Builder(this).setTitle(R.string.must_capture_title).setMessage(R.string.must_capture_text)
             .setPositiveButton(R.string.got_it, null)
             .show()
@@ -303,6 +386,7 @@ class GameActivity : Activity() {
 
     private fun clockView() = TextView(this).apply {
         textSize = 28f
+        setTextColor(getColor(R.color.clock_text))
         setPadding(dp(12), dp(4), dp(12), dp(4))
         setBackgroundResource(R.drawable.clock_background)
     }
@@ -315,6 +399,8 @@ class GameActivity : Activity() {
     companion object {
         const val EXTRA_GAME_ID = "game_id"
         private const val KEY_EXPLAINED = "must_capture_explained"
+        private const val KEY_CONFIRMING = "confirming"
+        private const val KEY_RESULT_OPEN = "result_open"
         /** The emoji every front end offers, from the core's catalog. */
         private val reactions: List<String> by lazy { reactionEmojis() }
 

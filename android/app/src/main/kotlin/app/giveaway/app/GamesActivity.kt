@@ -13,6 +13,7 @@ import android.widget.ListView
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
+import app.giveaway.core.GameLibrary
 import app.giveaway.core.GameMode
 import app.giveaway.core.GameSummaryView
 import app.giveaway.core.GiveawayException
@@ -24,18 +25,32 @@ import app.giveaway.logic.TimeControls
 import java.text.DateFormat
 import java.util.Date
 
-/** Saved games: filters, resume, replay and analysis, share as PDN, delete; also opens PDN files shared in. */
+/**
+ * Saved games: filters, resume, replay and analysis, share as PDN, delete; also opens PDN files shared in. The
+ * list, import, export and statistics run on the app's storage thread.
+ */
 class GamesActivity : Activity() {
     private val app get() = application as GiveawayApp
-    private lateinit var model: GameListModel
+
+    /** The paged list; only used on the storage thread. */
+    private var model: GameListModel? = null
     private val adapter = Rows()
     private val count by lazy { label(R.string.empty) }
     private var filter = ListFilter()
+    private var built = false
+    private var loadingMore = false
+
+    /** One page of the list as the storage thread read it, for the main thread to show. */
+    private class Page(val games: List<GameSummaryView>, val total: Long, val hasMore: Boolean)
+
+    private var page = Page(emptyList(), 0, false)
 
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
-        model = GameListModel(app.library)
+        whenReady { build() }
+    }
+
+    private fun build() {
         val modes = listOf(null, GameMode.VS_COMPUTER, GameMode.PASS_AND_PLAY, GameMode.IMPORTED)
         val results = listOf(null, ResultFilter.WON, ResultFilter.LOST, ResultFilter.DRAW, ResultFilter.WHITE_WINS, ResultFilter.BLACK_WINS)
         val levelChoices = listOf(null) + (1..8).toList()
@@ -43,11 +58,11 @@ class GamesActivity : Activity() {
         val periods = listOf(null, 1, 7, 30, 365)
         val list = ListView(this).apply {
             adapter = this@GamesActivity.adapter
-            setOnItemClickListener { _, _, i, _ -> open(model.games[i]) }
+            setOnItemClickListener { _, _, i, _ -> open(page.games[i]) }
             setOnScrollListener(object : android.widget.AbsListView.OnScrollListener {
                 override fun onScrollStateChanged(v: android.widget.AbsListView?, state: Int) = Unit
                 override fun onScroll(v: android.widget.AbsListView?, first: Int, visible: Int, total: Int) {
-                    if (first + visible >= total && model.hasMore) guarded { model.loadMore(); this@GamesActivity.adapter.notifyDataSetChanged() }
+                    if (first + visible >= total && page.hasMore) loadMore()
                 }
             })
         }
@@ -57,11 +72,14 @@ class GamesActivity : Activity() {
                 spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
                 spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
             ))
+            // Two filters a row: three were cut short in Russian on a phone held upright.
             addView(row(
                 spinner(levelChoices, 0, { it?.let { n -> getString(R.string.level_number, n) } ?: getString(R.string.all_levels) }) {
                     reload(filter.copy(level = levelChoices[it]))
                 },
                 spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
+            ))
+            addView(row(
                 spinner(periods, 0, { d -> d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date) }) {
                     reload(filter.copy(withinDays = periods[it]))
                 },
@@ -70,7 +88,9 @@ class GamesActivity : Activity() {
             addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
             addView(row(button(R.string.statistics) { showStats() }, button(R.string.share_all_pdn) { shareAll() }))
         })
+        built = true
         importFrom(intent)
+        reload(filter)
     }
 
     override fun onNewIntent(intent: Intent) {
@@ -80,16 +100,36 @@ class GamesActivity : Activity() {
 
     override fun onResume() {
         super.onResume()
-        reload(filter)
+        // A game finished or deleted elsewhere meanwhile; the first load is build's.
+        if (built) reload(filter)
     }
 
     private fun reload(f: ListFilter) {
         filter = f
-        guarded {
-            model.load(f)
-            count.text = resources.getQuantityString(R.plurals.games_count, model.total.toInt(), model.total.toInt())
-            adapter.notifyDataSetChanged()
+        storage({ lib ->
+            val m = model ?: GameListModel(lib).also { model = it }
+            m.load(f)
+            Page(m.games, m.total, m.hasMore)
+        }) { show(it) }
+    }
+
+    private fun loadMore() {
+        if (loadingMore) return
+        loadingMore = true
+        storage({ _ ->
+            val m = model ?: return@storage Page(emptyList(), 0, false)
+            m.loadMore()
+            Page(m.games, m.total, m.hasMore)
+        }) {
+            loadingMore = false
+            show(it)
         }
+    }
+
+    private fun show(p: Page) {
+        page = p
+        count.text = resources.getQuantityString(R.plurals.games_count, p.total.toInt(), p.total.toInt())
+        adapter.notifyDataSetChanged()
     }
 
     /** A PDN file opened or shared from another app: import all its games. */
@@ -103,38 +143,43 @@ class GamesActivity : Activity() {
             }
             else -> null
         } ?: return
-        val text = try {
-            contentResolver.openInputStream(uri)?.use { it.readBytes().toString(Charsets.UTF_8) }
-        } catch (e: java.io.IOException) {
-            null
-        } catch (e: SecurityException) {
-            null
+        storage({ lib -> readText(uri)?.let { lib.importPdn(it).size } }) { n ->
+            if (n == null) Toast.makeText(this, R.string.error_read_file, Toast.LENGTH_LONG).show() else imported(n)
         }
-        if (text == null) Toast.makeText(this, R.string.error_read_file, Toast.LENGTH_LONG).show() else importText(text)
     }
 
-    private fun importText(text: String) = guarded {
-        val ids = app.library.importPdn(text)
-        Toast.makeText(this, resources.getQuantityString(R.plurals.imported, ids.size, ids.size), Toast.LENGTH_LONG).show()
+    /** Storage thread: the shared file's text, or null when it cannot be read. */
+    private fun readText(uri: Uri): String? = try {
+        contentResolver.openInputStream(uri)?.use { it.readBytes().toString(Charsets.UTF_8) }
+    } catch (e: java.io.IOException) {
+        null
+    } catch (e: SecurityException) {
+        null
+    }
+
+    private fun importText(text: String) = storage({ lib -> lib.importPdn(text).size }, ::imported)
+
+    private fun imported(n: Int) {
+        Toast.makeText(this, resources.getQuantityString(R.plurals.imported, n, n), Toast.LENGTH_LONG).show()
         reload(filter)
     }
 
     private fun open(game: GameSummaryView) {
         val actions = mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
         if (game.mode != GameMode.IMPORTED) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
-        actions += R.string.share_pdn to { share(app.library.exportPdn(game.id)) }
+        actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, ::share) }
         actions += R.string.delete to {
-            confirm(R.string.confirm_delete, R.string.delete) { guarded { app.library.deleteGame(game.id); reload(filter) } }
+            confirm(R.string.confirm_delete, R.string.delete) { storage({ lib -> lib.deleteGame(game.id) }) { reload(filter) } }
         }
         AlertDialog.Builder(this)
             .setTitle(rowTitle(game))
-            .setItems(actions.map { getString(it.first) }.toTypedArray()) { _, i -> guarded { actions[i].second() } }
+            .setItems(actions.map { getString(it.first) }.toTypedArray()) { _, i -> actions[i].second() }
             .show()
     }
 
     /** Results against each computer level. */
-    private fun showStats() = guarded {
-        val lines = app.library.stats().byLevel.filter { it.games > 0u }.map { l ->
+    private fun showStats() = storage({ lib -> lib.stats() }) { stats ->
+        val lines = stats.byLevel.filter { it.games > 0u }.map { l ->
             getString(R.string.level_stats, getString(R.string.level_number, l.level.toInt()),
                 l.wins.toInt(), l.draws.toInt(), l.losses.toInt(), l.inProgress.toInt())
         }
@@ -145,7 +190,7 @@ class GamesActivity : Activity() {
             .show()
     }
 
-    private fun shareAll() = guarded { share(app.library.exportAllPdn()) }
+    private fun shareAll() = storage({ lib -> lib.exportAllPdn() }, ::share)
 
     private fun share(pdn: String) {
         startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
@@ -154,12 +199,10 @@ class GamesActivity : Activity() {
         }, getString(R.string.share_pdn)))
     }
 
-    private fun guarded(block: () -> Unit) {
-        try {
-            block()
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-        }
+    /** [work] on the storage thread, then [done] here; a core refusal is shown instead. */
+    private fun <T> storage(work: (GameLibrary) -> T, done: (T) -> Unit) = app.storage(work) { r ->
+        if (isDestroyed) return@storage
+        r.onSuccess(done).onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
     }
 
     private fun rowTitle(g: GameSummaryView): String {
@@ -210,14 +253,16 @@ class GamesActivity : Activity() {
     )
 
     private inner class Rows : BaseAdapter() {
-        override fun getCount() = model.games.size
-        override fun getItem(position: Int) = model.games[position]
-        override fun getItemId(position: Int) = model.games[position].id
+        override fun getCount() = page.games.size
+        override fun getItem(position: Int) = page.games[position]
+        override fun getItemId(position: Int) = page.games[position].id
 
         override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
             val view = (convertView as? TextView) ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
-            val g = model.games[position]
-            val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date(g.updatedAt))
+            val g = page.games[position]
+            // The date in the app's language, like the rest of the row.
+            val locale = resources.configuration.locales[0]
+            val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT, locale).format(Date(g.updatedAt))
             val time = TimeControls.label(g.timeControl) ?: getString(R.string.time_unlimited)
             val moves = resources.getQuantityString(R.plurals.moves_count, ((g.plies.toInt() + 1) / 2), (g.plies.toInt() + 1) / 2)
             view.text = "${rowTitle(g)}\n$date · $time · $moves" + (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")

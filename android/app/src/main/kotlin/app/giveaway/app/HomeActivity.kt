@@ -3,8 +3,11 @@ package app.giveaway.app
 import android.app.Activity
 import android.app.AlertDialog
 import android.content.Intent
+import android.content.res.Configuration
 import android.os.Bundle
 import android.view.View
+import android.view.ViewGroup
+import android.widget.LinearLayout
 import android.widget.NumberPicker
 import android.widget.ScrollView
 import android.widget.TextView
@@ -14,6 +17,7 @@ import app.giveaway.core.Color
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.handicapPresets
 import app.giveaway.core.Orientation
+import app.giveaway.core.Settings
 import app.giveaway.core.levels
 import app.giveaway.logic.ColorChoice
 import app.giveaway.logic.GameListModel
@@ -37,9 +41,11 @@ class HomeActivity : Activity() {
     private var lastUnfinished: Long? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
-        val settings = app.settings()
+        whenReady(::build)
+    }
+
+    private fun build(settings: Settings) {
         setup = GameSetup(level = settings.lastLevel.toInt().coerceAtLeast(1))
         val levelList = levels()
         val times: List<TimePreset?> = listOf(null) + TimeControls.presets()
@@ -62,7 +68,6 @@ class HomeActivity : Activity() {
         ).apply { visibility = View.GONE }
 
         val content = column(
-            label(R.string.app_name, android.R.style.TextAppearance_Material_Headline),
             continueButton,
             label(R.string.new_game, android.R.style.TextAppearance_Material_Title),
             spinner(listOf(R.string.versus_computer, R.string.pass_and_play), 0, { getString(it) }) {
@@ -87,27 +92,25 @@ class HomeActivity : Activity() {
 
     override fun onResume() {
         super.onResume()
+        if (app.storageFailed) Toast.makeText(this, R.string.error_storage, Toast.LENGTH_LONG).show()
         // The newest unfinished game, to continue.
-        lastUnfinished = try {
-            GameListModel(app.library, pageSize = 1).run {
-                load(ListFilter(inProgress = true))
-                games.firstOrNull()?.id
-            }
-        } catch (e: GiveawayException) {
-            null
+        app.storage({ lib -> GameListModel(lib, pageSize = 1).run { load(ListFilter(inProgress = true)); games.firstOrNull()?.id } }) { r ->
+            lastUnfinished = r.getOrNull()
+            continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
         }
-        continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
     }
 
     private fun startGame() {
-        try {
-            val session = app.library.newGame(setup.toNewGame())
-            val id = session.snapshot().gameId ?: return
-            app.keep(id, session)
-            if (setup.versusComputer) app.saveSettings(app.settings().copy(lastLevel = setup.level.toUByte()))
-            startActivity(GameActivity.intent(this, id))
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+        val newGame = setup.toNewGame()
+        val versusComputer = setup.versusComputer
+        val level = setup.level
+        app.storage({ lib -> lib.newGame(newGame) }) { r ->
+            r.onSuccess { session ->
+                val id = session.snapshot().gameId ?: return@onSuccess
+                app.keep(id, session)
+                if (versusComputer) app.saveSettings(app.settings().copy(lastLevel = level.toUByte()))
+                startActivity(GameActivity.intent(this, id))
+            }.onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
         }
     }
 
@@ -192,18 +195,24 @@ class HomeActivity : Activity() {
         }
         board.onTap = { editor.cycle(it); refresh() }
         refresh()
-        val view = column(
-            board,
-            turn,
-            row(
-                button(R.string.switch_side) {
-                    editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE
-                    refresh()
-                },
-                button(R.string.clear_board) { editor.clear(); refresh() },
-                button(R.string.standard_position) { editor.standard(); refresh() },
-            ),
-        )
+        turn.setPadding(dp(16), dp(8), dp(16), dp(8))
+        val switchSide = button(R.string.switch_side) {
+            editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE
+            refresh()
+        }
+        val clear = button(R.string.clear_board) { editor.clear(); refresh() }
+        val standard = button(R.string.standard_position) { editor.standard(); refresh() }
+        // Landscape: the controls beside a board half the screen high (below it, they were pushed out of sight).
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        val view = if (landscape) {
+            val side = resources.displayMetrics.heightPixels / 2
+            LinearLayout(this).apply {
+                addView(board, LinearLayout.LayoutParams(side, side))
+                addView(column(turn, switchSide, clear, standard), LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
+            }
+        } else {
+            column(board, turn, row(switchSide, clear, standard))
+        }
         AlertDialog.Builder(this)
             .setTitle(R.string.set_up_position)
             .setView(view)

@@ -13,6 +13,8 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.GiveawayException
+import app.giveaway.core.Replay
+import app.giveaway.core.Settings
 import app.giveaway.logic.BoardOrientation
 import app.giveaway.logic.GameUiState
 import app.giveaway.logic.HintState
@@ -26,8 +28,9 @@ class ReplayActivity : Activity() {
     private val scope = MainScope()
     private lateinit var controller: ReplayController
     private lateinit var board: BoardView
-    private val slider by lazy { SeekBar(this) }
-    private val position by lazy { TextView(this) }
+    // Padded to a 48 dp touch target (the bare bar is 24 dp high).
+    private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
+    private val position by lazy { TextView(this).apply { setPadding(dp(8), dp(4), dp(8), dp(4)) } }
     private val review by lazy { label(R.string.empty) }
     private val graph by lazy { EvalGraphView(this).apply { onPosition = { controller.goTo(it) } } }
     private val progress by lazy { ProgressBar(this, null, android.R.attr.progressBarStyleHorizontal).apply { visibility = View.GONE } }
@@ -36,18 +39,21 @@ class ReplayActivity : Activity() {
     private var gameId = 0L
 
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
         val app = application as GiveawayApp
         gameId = intent.getLongExtra(GameActivity.EXTRA_GAME_ID, 0L)
-        val replay = try {
-            app.library.replay(gameId)
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-            finish()
-            return
+        val ply = savedInstanceState?.getInt(KEY_PLY)
+        whenReady { settings ->
+            app.storage({ lib -> lib.replay(gameId) }) { r ->
+                r.onSuccess { if (!isDestroyed) build(it, settings, ply) }.onFailure { e ->
+                    Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
+                    finish()
+                }
+            }
         }
-        val settings = app.settings()
+    }
+
+    private fun build(replay: Replay, settings: Settings, ply: Int?) {
         replay.setNotation(settings.notation)
         board = BoardView(this).apply {
             interactive = false
@@ -76,7 +82,7 @@ class ReplayActivity : Activity() {
             addView(board)
             addView(ScrollView(context).apply { addView(content) }, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
         })
-        savedInstanceState?.getInt(KEY_PLY)?.let { controller.goTo(it) } ?: controller.start()
+        ply?.let { controller.goTo(it) } ?: controller.start()
     }
 
     override fun onSaveInstanceState(outState: Bundle) {
@@ -129,15 +135,13 @@ class ReplayActivity : Activity() {
     }
 
     private fun share() {
-        val app = application as GiveawayApp
-        try {
-            val pdn = app.library.exportPdn(gameId)
-            startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
-                type = "application/x-chess-pdn"
-                putExtra(Intent.EXTRA_TEXT, pdn)
-            }, getString(R.string.share_pdn)))
-        } catch (e: GiveawayException) {
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+        (application as GiveawayApp).storage({ lib -> lib.exportPdn(gameId) }) { r ->
+            r.onSuccess { pdn ->
+                startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
+                    type = "application/x-chess-pdn"
+                    putExtra(Intent.EXTRA_TEXT, pdn)
+                }, getString(R.string.share_pdn)))
+            }.onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
         }
     }
 

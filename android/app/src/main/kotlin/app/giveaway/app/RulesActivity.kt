@@ -20,8 +20,11 @@ import app.giveaway.logic.RulesExamples
  */
 class RulesActivity : Activity() {
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
+        whenReady { build() }
+    }
+
+    private fun build() {
         val content = column(
             label(R.string.rules_title, android.R.style.TextAppearance_Material_Headline),
             label(R.string.rules_goal),

@@ -14,9 +14,11 @@ class SettingsActivity : Activity() {
     private val app get() = application as GiveawayApp
 
     override fun onCreate(savedInstanceState: Bundle?) {
-        applyAppTheme(application as GiveawayApp)
         super.onCreate(savedInstanceState)
-        val s = app.settings()
+        whenReady(::build)
+    }
+
+    private fun build(s: Settings) {
         val notations = listOf(Notation.ALGEBRAIC, Notation.NUMERIC)
         val speeds = listOf(AnimationSpeed.OFF, AnimationSpeed.SLOW, AnimationSpeed.NORMAL, AnimationSpeed.FAST)
         val content = column(

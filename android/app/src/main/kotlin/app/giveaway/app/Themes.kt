@@ -12,7 +12,9 @@ data class BoardColors(
     val dot: Int,
     val mustCapture: Int,
     val hint: Int,
-    val coordinates: Int,
+    /** Coordinates drawn on a light square and on a dark square. */
+    val coordinatesOnLight: Int,
+    val coordinatesOnDark: Int,
     /** High contrast: thicker outlines and a pattern on the dark squares. */
     val strong: Boolean,
 )
@@ -43,14 +45,14 @@ object Themes {
         fun c(id: Int) = context.getColor(id)
         return when (name) {
             "wood" -> BoardColors(c(R.color.wood_light), c(R.color.wood_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.wood_light), false)
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.wood_coord_on_light), c(R.color.wood_coord_on_dark), false)
             "ocean" -> BoardColors(c(R.color.ocean_light), c(R.color.ocean_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.ocean_light), false)
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.ocean_coord_on_light), c(R.color.ocean_coord_on_dark), false)
             "contrast" -> BoardColors(c(R.color.contrast_light), c(R.color.contrast_dark), c(R.color.contrast_last_move),
                 c(R.color.contrast_selected), c(R.color.contrast_dot), c(R.color.contrast_must_capture),
-                c(R.color.contrast_hint), c(R.color.contrast_light), true)
+                c(R.color.contrast_hint), c(R.color.contrast_dark), c(R.color.contrast_light), true)
             else -> BoardColors(c(R.color.classic_light), c(R.color.classic_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.classic_light), false)
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.classic_coord_on_light), c(R.color.classic_coord_on_dark), false)
         }
     }
 

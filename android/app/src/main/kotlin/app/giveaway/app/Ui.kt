@@ -18,6 +18,7 @@ import app.giveaway.core.GiveawayException
 import app.giveaway.core.LevelView
 import app.giveaway.core.Outcome
 import app.giveaway.core.ResultView
+import app.giveaway.core.Settings
 
 /** Small builders for programmatic layouts: every widget is type-checked, every text is a string resource. */
 fun Context.dp(v: Int): Int = (v * resources.displayMetrics.density).toInt()
@@ -109,6 +110,18 @@ fun Context.levelLabel(level: LevelView): String {
 }
 
 /** The high-contrast window theme goes with the high-contrast board. Call before creating views. */
-fun Activity.applyAppTheme(app: GiveawayApp) {
-    if (app.settings().boardTheme == "contrast") setTheme(R.style.Theme_Giveaway_HighContrast)
+fun Activity.applyAppTheme(settings: Settings) {
+    if (settings.boardTheme == "contrast") setTheme(R.style.Theme_Giveaway_HighContrast)
+}
+
+/**
+ * Builds the screen once the app's settings are at hand (the library opens on the storage thread at process
+ * start): at once normally, a moment later on a cold start.
+ */
+fun Activity.whenReady(build: (Settings) -> Unit) {
+    (application as GiveawayApp).whenReady { s ->
+        if (isFinishing || isDestroyed) return@whenReady
+        applyAppTheme(s)
+        build(s)
+    }
 }

@@ -16,7 +16,7 @@ fun sq(name: String): Int = Squares.number(name[0] - 'a', name[1] - '1') ?: erro
 
 fun Snapshot.at(name: String): SquareView = squares[sq(name) - 1]
 
-fun Snapshot.names(pick: (SquareView) -> Boolean): Set<String> = squares.filter(pick).map { it.name }.toSet()
+fun Snapshot.names(pick: (SquareView) -> Boolean): Set<String> = squares.filter(pick).map { Squares.name(it.number.toInt()) }.toSet()
 
 fun Snapshot.moves(): List<String> = moveList.flatMap { listOfNotNull(it.white, it.black) }
 
@@ -43,4 +43,12 @@ class Recorder {
     ) = GameController(session, scope, prefs, explained, { states += it }, { events += it }, now)
 
     inline fun <reified T : GameEvent> of(): List<T> = events.filterIsInstance<T>()
+}
+
+/**
+ * Until the core reports a search under way: the FFI's async call starts it on the core's runtime, which may take
+ * more than one turn of this coroutine. Gives up after 5 s (the caller's assertion then fails).
+ */
+suspend fun untilThinking(game: app.giveaway.core.GameSession) {
+    kotlinx.coroutines.withTimeoutOrNull(5_000) { while (!game.snapshot().thinking) kotlinx.coroutines.delay(1) }
 }

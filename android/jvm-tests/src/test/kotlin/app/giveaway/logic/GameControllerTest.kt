@@ -215,7 +215,7 @@ class GameControllerTest {
             val c = r.controller(game, this, GamePrefs(coach = false))
             c.start()
             c.hint()
-            kotlinx.coroutines.yield() // the hint's search starts
+            untilThinking(game) // the hint's search starts
             assertTrue(game.snapshot().thinking, "the hint is being searched")
             c.playMove("c3-d4")
             c.idle()
@@ -231,7 +231,7 @@ class GameControllerTest {
         session(computer(7, Color.BLACK)).use { game ->
             val c = r.controller(game, this, GamePrefs(coach = false))
             c.start()
-            kotlinx.coroutines.yield() // the computer's search is under way
+            untilThinking(game) // the computer's search is under way
             assertTrue(game.snapshot().thinking)
             c.resign()
             assertNotNull(c.snapshot.result)

@@ -1,0 +1,156 @@
+package app.giveaway.ui
+
+import android.app.Activity
+import android.content.Intent
+import android.os.StrictMode
+import android.os.strictmode.Violation
+import android.view.View
+import android.widget.ProgressBar
+import android.widget.TextView
+import app.giveaway.app.BoardView
+import app.giveaway.app.GameActivity
+import app.giveaway.app.HomeActivity
+import org.junit.After
+import org.junit.Assert.assertEquals
+import org.junit.Before
+import org.junit.runner.RunWith
+import org.robolectric.Robolectric
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.RuntimeEnvironment
+import org.robolectric.Shadows.shadowOf
+import org.robolectric.android.controller.ActivityController
+import java.util.Collections
+import java.util.concurrent.Executor
+
+/**
+ * The app as it runs: the real Application (a fresh games database in Robolectric's per-test files folder), the
+ * real Activities, the core through JNA. Disk and network on the main thread fail the test: StrictMode's
+ * violations and [MainThreadIo]'s findings are collected and checked after the test.
+ */
+@RunWith(RobolectricTestRunner::class)
+abstract class AppTest {
+    protected val violations: MutableList<Violation> = Collections.synchronizedList(mutableListOf())
+    private val opened = mutableListOf<ActivityController<*>>()
+
+    protected lateinit var io: MainThreadIo
+
+    @Before
+    fun strictMode() {
+        val app = RuntimeEnvironment.getApplication()
+        io = MainThreadIo(Thread.currentThread(), app.dataDir)
+        @Suppress("DEPRECATION", "removal")
+        System.setSecurityManager(io)
+        val direct = Executor { it.run() }
+        StrictMode.setThreadPolicy(
+            StrictMode.ThreadPolicy.Builder()
+                .detectDiskReads().detectDiskWrites().detectNetwork()
+                .penaltyListener(direct) { violations += it }
+                .build()
+        )
+    }
+
+    @After
+    fun noViolations() {
+        // Destroy what the test left open, so no engine search outlives it.
+        opened.asReversed().forEach { runCatching { it.pause().stop().destroy() } }
+        Ui.idle()
+        StrictMode.setThreadPolicy(StrictMode.ThreadPolicy.LAX)
+        @Suppress("DEPRECATION", "removal")
+        System.setSecurityManager(null)
+        assertEquals("StrictMode:\n" + violations.joinToString("\n") { it.toString() }, 0, violations.size)
+        assertEquals("disk or network on the main thread", emptyList<String>(), io.seen.toList())
+    }
+
+    fun <T : Activity> launch(cls: Class<T>, intent: Intent? = null): ActivityController<T> {
+        val c = if (intent == null) Robolectric.buildActivity(cls) else Robolectric.buildActivity(cls, intent)
+        opened += c
+        c.setup()
+        // The screen builds itself once the storage thread has answered (settings, the saved game).
+        Ui.until(what = "${cls.simpleName} to show its content") {
+            (c.get().findViewById<android.view.ViewGroup>(android.R.id.content)?.childCount ?: 0) > 0 || c.get().isFinishing
+        }
+        return c
+    }
+
+    /** The activity [from] started last, launched (it must be a [cls]). */
+    fun <T : Activity> follow(from: Activity, cls: Class<T>): ActivityController<T> {
+        Ui.until(what = "${from.javaClass.simpleName} to start ${cls.simpleName}") { shadowOf(from).peekNextStartedActivity() != null }
+        val intent = shadowOf(from).nextStartedActivity
+        assertEquals(cls.name, intent.component?.className)
+        return launch(cls, intent)
+    }
+
+    fun root(a: Activity): View = a.window.decorView
+
+    fun board(a: Activity, blackAtBottom: Boolean = false) = Board(Ui.find<BoardView>(root(a)).first(), blackAtBottom)
+
+    /** The computer (or the hint) is thinking: its indicator is shown. */
+    fun thinking(a: Activity): Boolean = Ui.find<ProgressBar>(root(a)).any { it.isIndeterminate && it.visibility == View.VISIBLE }
+
+    /** Waits (see [Ui.until]) until the thinking indicator is gone. */
+    fun awaitEngine(a: Activity) = Ui.until(what = "the engine") { !thinking(a) }
+
+    /** Every text shown on [a]'s screen, joined by newlines. */
+    fun screenText(a: Activity): String = Ui.texts(root(a)).joinToString("\n")
+
+    fun shows(a: Activity, text: String): Boolean = Ui.find<TextView>(root(a)).any { Ui.shown(it) && text in it.text.toString() }
+
+    fun home(): HomeActivity = launch(HomeActivity::class.java).get()
+
+    /** Home → [choose] (spinners, dialogs) → Start → the game screen. */
+    fun newGame(choose: (HomeActivity) -> Unit = {}): GameActivity {
+        val h = home()
+        choose(h)
+        Ui.click(h, "Start")
+        return follow(h, GameActivity::class.java).get()
+    }
+
+    /** The level spinner (it shows "name · rating") set to the level called [name]. */
+    fun pickLevel(h: HomeActivity, name: String) {
+        val s = Ui.find<android.widget.Spinner>(root(h)).first { " · " in it.selectedItem.toString() }
+        val item = (0 until s.adapter.count).map { s.adapter.getItem(it).toString() }.first { it.startsWith("$name · ") }
+        Ui.pick(root(h), s.selectedItem.toString(), item)
+    }
+
+    fun passAndPlay(h: HomeActivity) = Ui.pick(root(h), "Play the computer", "Two players on this device")
+
+    /**
+     * The position editor from home: cleared, then each square tapped until it holds its piece (a tap cycles
+     * empty → white man → white king → black man → black king), confirmed with OK.
+     */
+    fun editPosition(h: HomeActivity, white: List<String>, black: List<String>) {
+        Ui.click(h, "Set up a position")
+        val d = Ui.alert()
+        val root = d.window!!.decorView
+        Ui.click(root, "Clear")
+        val b = Board(Ui.find<BoardView>(root).first())
+        white.forEach { b.tap(it) }
+        black.forEach { repeat(3) { _ -> b.tap(it) } }
+        white.forEach { assertEquals("$it in the editor", true, "white man" in b.says(it)) }
+        black.forEach { assertEquals("$it in the editor", true, "black man" in b.says(it)) }
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+    }
+
+    /** The "Capturing is compulsory" explanation, shown once: acknowledged. */
+    fun gotIt() {
+        assertEquals("Capturing is compulsory", Ui.shadowTitle(Ui.alert()))
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+    }
+
+    /** The move list as shown. */
+    fun moveList(g: Activity): String = Ui.find<TextView>(root(g)).filter { Ui.shown(it) && it.text.startsWith("1. ") }
+        .joinToString { it.text.toString() }
+
+    /** A clock's "m:ss" in seconds. */
+    fun seconds(clock: String?): Int {
+        val (m, s) = (clock ?: throw AssertionError("no clock shown")).split(":").map { it.toInt() }
+        return m * 60 + s
+    }
+
+    /** Whole seconds of wall time since [startNs] (the core's clocks keep real time), rounded up. */
+    fun secondsSince(startNs: Long): Int = ((System.nanoTime() - startNs + 999_999_999) / 1_000_000_000).toInt()
+
+    /** A clock's text by its spoken label ("White clock: 5:00" → "5:00"), or null when not shown. */
+    fun clock(g: Activity, side: String): String? = Ui.find<TextView>(root(g))
+        .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith("$side clock") == true }?.text?.toString()
+}

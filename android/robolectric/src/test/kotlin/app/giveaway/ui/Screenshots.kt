@@ -1,0 +1,141 @@
+package app.giveaway.ui
+
+import android.app.Activity
+import android.app.Dialog
+import android.graphics.Bitmap
+import android.graphics.Canvas
+import android.graphics.Color
+import android.view.View
+import app.giveaway.app.GameActivity
+import app.giveaway.app.GamesActivity
+import app.giveaway.app.HomeActivity
+import app.giveaway.app.ReplayActivity
+import app.giveaway.app.RulesActivity
+import app.giveaway.app.SettingsActivity
+import org.junit.Assume.assumeTrue
+import org.junit.Before
+import org.junit.Test
+import org.robolectric.RuntimeEnvironment
+import org.robolectric.annotation.GraphicsMode
+import java.io.File
+
+/**
+ * Every screen drawn by its real Views with Robolectric's native graphics, in portrait and landscape, light and
+ * dark, English and Russian, written as PNG (half size) into the folder given as -Dscreenshots.dir by
+ * `make android-screenshots`. Not named *Test, so `make test` leaves it out; skipped without the folder.
+ */
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class Screenshots : AppTest() {
+    private val dir = System.getProperty("screenshots.dir").orEmpty()
+
+    @Before
+    fun wanted() = assumeTrue("no -Dscreenshots.dir", dir.isNotEmpty())
+
+    private data class Variant(val language: String, val land: Boolean, val night: Boolean) {
+        val name get() = "$language-${if (land) "land" else "port"}-${if (night) "dark" else "light"}"
+        val qualifiers get() = "$language-w${if (land) 640 else 360}dp-h${if (land) 360 else 640}dp-${if (land) "land" else "port"}-${if (night) "night" else "notnight"}-xhdpi"
+    }
+
+    private val variants = listOf("en", "ru").flatMap { l ->
+        listOf(false, true).flatMap { land -> listOf(false, true).map { night -> Variant(l, land, night) } }
+    }
+
+    /** Runs [screen] once per variant; it returns the activity (and dialog) to draw. */
+    private fun each(name: String, screen: () -> Pair<Activity, Dialog?>) {
+        for (v in variants) {
+            RuntimeEnvironment.setQualifiers(v.qualifiers)
+            val (activity, dialog) = screen()
+            save(File(dir, "$name-${v.name}.png"), draw(activity, dialog))
+        }
+    }
+
+    private fun draw(activity: Activity, dialog: Dialog?): Bitmap {
+        val root = activity.window.decorView
+        Ui.idle()
+        val bitmap = Bitmap.createBitmap(root.width, root.height, Bitmap.Config.ARGB_8888)
+        val canvas = Canvas(bitmap)
+        root.draw(canvas)
+        if (dialog != null) {
+            // A dialog is a window of its own: drawn over the dimmed screen, centred, as the system would.
+            canvas.drawColor(Color.argb(150, 0, 0, 0))
+            val d = dialog.window!!.decorView
+            canvas.save()
+            canvas.translate((root.width - d.width) / 2f, (root.height - d.height) / 2f)
+            d.draw(canvas)
+            canvas.restore()
+        }
+        return bitmap
+    }
+
+    private fun save(file: File, bitmap: Bitmap) {
+        val half = Bitmap.createScaledBitmap(bitmap, bitmap.width / 2, bitmap.height / 2, true)
+        file.parentFile?.mkdirs()
+        file.outputStream().use { half.compress(Bitmap.CompressFormat.PNG, 100, it) }
+    }
+
+    /** [newGame] by the current language's words. */
+    private fun startGame(setup: (Activity) -> Unit = {}): Activity {
+        val h = home()
+        setup(h)
+        Ui.click(h, h.getString(app.giveaway.R.string.start))
+        return follow(h, GameActivity::class.java).get()
+    }
+
+    @Test
+    fun homeScreen() = each("home") { home() to null }
+
+    @Test
+    fun gameAgainstTheComputer() = each("game-computer") {
+        val g = startGame()
+        val b = board(g)
+        b.tap("c3")
+        b.tap("d4")
+        awaitEngine(g)
+        b.tap("b2")
+        g to null
+    }
+
+    @Test
+    fun gamePassAndPlayWithClocks() = each("game-clocks") {
+        val g = startGame { home ->
+            val r = home.resources
+            Ui.pick(root(home), r.getString(app.giveaway.R.string.versus_computer), r.getString(app.giveaway.R.string.pass_and_play))
+            Ui.pick(root(home), r.getString(app.giveaway.R.string.time_unlimited), "5+3")
+        }
+        board(g).play("c3", "d4")
+        g to null
+    }
+
+    @Test
+    fun rules() = each("rules") { launch(RulesActivity::class.java).get() to null }
+
+    @Test
+    fun settings() = each("settings") { launch(SettingsActivity::class.java).get() to null }
+
+    @Test
+    fun savedGames() = each("games") {
+        val g = startGame()
+        board(g).play("c3", "d4")
+        awaitEngine(g)
+        launch(GamesActivity::class.java).get() to null
+    }
+
+    @Test
+    fun replay() = each("replay") {
+        val g = startGame()
+        board(g).play("c3", "d4")
+        awaitEngine(g)
+        val id = g.intent.getLongExtra(GameActivity.EXTRA_GAME_ID, 0)
+        val r = launch(ReplayActivity::class.java, ReplayActivity.intent(g, id)).get()
+        Ui.click(r, r.getString(app.giveaway.R.string.analyse))
+        Ui.until(what = "the analysis") { shows(r, r.getString(app.giveaway.R.string.accuracy, 0, 0).substringBefore(" ")) }
+        r to null
+    }
+
+    @Test
+    fun positionEditor() = each("editor") {
+        val h = home()
+        Ui.click(h, h.getString(app.giveaway.R.string.set_up_position))
+        h to Ui.dialog()
+    }
+}

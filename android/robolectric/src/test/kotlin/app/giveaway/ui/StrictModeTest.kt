@@ -1,0 +1,34 @@
+package app.giveaway.ui
+
+import android.content.Context
+import android.content.Intent
+import android.net.Uri
+import app.giveaway.app.GamesActivity
+import android.os.strictmode.DiskReadViolation
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import org.robolectric.RuntimeEnvironment
+import java.io.File
+
+/** What the main-thread guards see in this environment. */
+class StrictModeTest : AppTest() {
+    @Test
+    fun aPreferencesLoadOnTheMainThreadIsAStrictModeViolation() {
+        RuntimeEnvironment.getApplication().getSharedPreferences("probe", Context.MODE_PRIVATE).getBoolean("k", false)
+        // StrictMode hands its findings over once the main thread's current work is done.
+        Ui.idle()
+        assertTrue("recorded: $violations", violations.any { it is DiskReadViolation })
+        violations.clear()
+    }
+
+    @Test
+    fun appCodeReadingAFileOnTheMainThreadIsCaught() {
+        val a = launch(GamesActivity::class.java).get()
+        val file = File(a.filesDir, "probe.pdn").apply { writeText("x") }
+        // The activity's file reader, run here on the main thread (the app runs it on its storage thread).
+        val read = GamesActivity::class.java.getDeclaredMethod("readText", Uri::class.java).apply { isAccessible = true }
+        read.invoke(a, Uri.fromFile(file))
+        assertTrue("seen: ${io.seen}", io.seen.any { "read" in it && "probe.pdn" in it && "GamesActivity" in it })
+        io.seen.clear()
+    }
+}
