@@ -114,13 +114,9 @@ enum L10n {
         return words.joined(separator: ", ")
     }
 
-    /// A square of a board nothing is played on (replay, editor, rules): its name and piece.
-    // TODO(api): the core describes squares only for a game screen (`GameController.describeSquare`); an
-    // exported `describeSquare(square: SquareView, notation: Notation) -> SquareDescription` would give these
-    // boards the states too (last move, captured) without building them here.
+    /// A square of a board nothing is played on (replay, editor, rules): its name, piece and marks.
     static func describePiece(_ square: SquareView) -> String {
-        describe(SquareDescription(name: squareName(square: square.number, notation: .algebraic) ?? "",
-                                   piece: square.piece, states: []))
+        describe(describeSquare(square: square, notation: .algebraic))
     }
 
     /// What VoiceOver announces for an event: the opponent's move and the end of the game.

@@ -27,15 +27,9 @@ public final class NewGameModel {
         }
     }
 
-    // TODO(api): the core's GameSetup.with_handicap and GameSetup.toggle_man are not exported; exported as
-    // `setupWithHandicap(setup:preset:) -> GameSetup` and `setupTogglingMan(setup:square:) -> GameSetup`, the two
-    // functions below become one call each.
-
     /// A usual handicap instead of any other choice of start.
     public func choose(_ handicap: HandicapPreset) {
-        guard case .removedMen(let squares) = handicap.start else { return }
-        setup.removedMen = squares
-        setup.fen = nil
+        setup = setupWithHandicap(setup: setup, preset: handicap)
     }
 
     /// The usual handicap the start is, if it is one.
@@ -48,13 +42,7 @@ public final class NewGameModel {
 
     /// Takes a man off the start or puts it back; a position from the editor gives way to men removed by hand.
     public func toggleMan(_ square: UInt32) {
-        guard isStartSquare(square: square) else { return }
-        if let i = setup.removedMen.firstIndex(of: square) {
-            setup.removedMen.remove(at: i)
-        } else {
-            setup.removedMen.append(square)
-        }
-        setup.fen = nil
+        setup = setupTogglingMan(setup: setup, square: square)
     }
 
     public func start(in library: any GameLibraryProtocol) throws -> GameScreenModel {
