@@ -13,6 +13,18 @@ pub enum Opponent {
     Computer { level: u8, human: Color },
     /// Two players on one device.
     PassAndPlay,
+    /// Against a player on the game server: `human` is this device's colour; the names are the nicknames.
+    Online { human: Color, white: String, black: String },
+}
+
+impl Opponent {
+    /// The colour of the player holding this device: `None` when two players share it.
+    pub fn human(&self) -> Option<Color> {
+        match self {
+            Opponent::Computer { human, .. } | Opponent::Online { human, .. } => Some(*human),
+            Opponent::PassAndPlay => None,
+        }
+    }
 }
 
 /// Where the game starts.

@@ -150,6 +150,7 @@ pub struct Settings {
 pub enum Opponent {
     Computer { level: u8, human: Color },
     PassAndPlay,
+    Online { human: Color, white: String, black: String },
 }
 
 #[uniffi::remote(Enum)]
