@@ -180,6 +180,9 @@ pub fn parse_seconds(text: &str) -> Option<u64> {
     whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms)
 }
 
+/// The emoji reactions a game screen offers, in menu order; the game server relays exactly these.
+pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
+
 /// Time left on each clock, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Clocks {

@@ -381,6 +381,8 @@ pub struct GamePage {
 pub struct DatabaseNotice {
     pub moved_to: String,
     pub reason: String,
+    pub recovered: u64,
+    pub lost: Option<u64>,
 }
 
 #[uniffi::remote(Record)]

@@ -10,7 +10,7 @@ use tempfile::TempDir;
 fn fresh() -> (TempDir, Storage) {
     let dir = TempDir::new().unwrap();
     let (s, report) = Storage::open(dir.path().join("games.db")).unwrap();
-    assert!(report.created && report.moved_aside.is_none() && report.migrated_from.is_none(), "{report:?}");
+    assert!(report.created && report.recovery.is_none() && report.migrated_from.is_none(), "{report:?}");
     (dir, s)
 }
 
@@ -237,7 +237,7 @@ fn a_file_that_is_not_a_database_is_refused_and_left_alone() {
     let empty = dir.path().join("empty.db");
     std::fs::write(&empty, b"").unwrap();
     let (s, report) = Storage::open(&empty).unwrap();
-    assert!(report.created && report.moved_aside.is_none());
+    assert!(report.created && report.recovery.is_none());
     s.create_game(&NewGame::new(GameMode::PassAndPlay, "A", "B")).unwrap();
 }
 
@@ -425,9 +425,9 @@ fn a_damaged_schema_is_moved_aside_at_open() {
     }
     std::fs::write(&path, &bytes).unwrap();
     let (s, report) = Storage::open(&path).unwrap();
-    let (aside, why) = report.moved_aside.expect("moved aside");
-    assert!(why.contains("malformed"), "{why}");
-    assert_eq!(std::fs::read(&aside).unwrap(), bytes);
+    let r = report.recovery.expect("moved aside");
+    assert!(r.reason.contains("malformed"), "{}", r.reason);
+    assert_eq!(std::fs::read(&r.moved_to).unwrap(), bytes);
     assert_eq!(s.integrity_check().unwrap(), "ok");
 }
 
