@@ -17,10 +17,12 @@ pub enum GameMode {
     PassAndPlay,
     /// Read from a PDN file.
     Imported,
+    /// Against a player on the game server.
+    Online,
 }
 
 impl GameMode {
-    pub const ALL: [GameMode; 3] = [GameMode::VsComputer, GameMode::PassAndPlay, GameMode::Imported];
+    pub const ALL: [GameMode; 4] = [GameMode::VsComputer, GameMode::PassAndPlay, GameMode::Imported, GameMode::Online];
 
     /// The stable name used in the database, on the command line and in PDN.
     pub fn name(self) -> &'static str {
@@ -28,6 +30,7 @@ impl GameMode {
             GameMode::VsComputer => "computer",
             GameMode::PassAndPlay => "pass-and-play",
             GameMode::Imported => "imported",
+            GameMode::Online => "online",
         }
     }
 

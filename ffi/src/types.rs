@@ -34,6 +34,7 @@ pub enum EndReason {
     Repetition,
     KingMoveRule,
     Agreement,
+    Abandonment,
 }
 #[uniffi::remote(Record)]
 pub struct SideTime {
@@ -63,6 +64,7 @@ pub enum GameMode {
     VsComputer,
     PassAndPlay,
     Imported,
+    Online,
 }
 
 #[uniffi::remote(Enum)]

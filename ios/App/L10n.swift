@@ -62,6 +62,7 @@ enum L10n {
         case .repetition: why = tr("reason.repetition")
         case .kingMoveRule: why = tr("reason.kingMoveRule")
         case .agreement: why = tr("reason.agreement")
+        case .abandonment: why = tr("reason.abandonment")
         }
         return "\(who) (\(why))"
     }
@@ -165,6 +166,7 @@ enum L10n {
         case .vsComputer: return tr("mode.vsComputer")
         case .passAndPlay: return tr("mode.passAndPlay")
         case .imported: return tr("mode.imported")
+        case .online: return tr("mode.online")
         }
     }
 }

@@ -59,6 +59,7 @@ fn wire_reason(r: giveaway_core::EndReason) -> EndReason {
         E::Repetition => EndReason::Repetition,
         E::KingMoveRule => EndReason::KingMoveRule,
         E::Agreement => EndReason::Agreement,
+        E::Abandonment => EndReason::Abandonment,
     }
 }
 

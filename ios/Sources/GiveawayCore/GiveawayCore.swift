@@ -7038,6 +7038,7 @@ public enum EndReason: Equatable, Hashable {
     case repetition
     case kingMoveRule
     case agreement
+    case abandonment
 
 
 
@@ -7071,6 +7072,8 @@ public struct FfiConverterTypeEndReason: FfiConverterRustBuffer {
         
         case 6: return .agreement
         
+        case 7: return .abandonment
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -7101,6 +7104,10 @@ public struct FfiConverterTypeEndReason: FfiConverterRustBuffer {
         
         case .agreement:
             writeInt(&buf, Int32(6))
+        
+        
+        case .abandonment:
+            writeInt(&buf, Int32(7))
         
         }
     }
@@ -7257,6 +7264,7 @@ public enum GameMode: Equatable, Hashable {
     case vsComputer
     case passAndPlay
     case imported
+    case online
 
 
 
@@ -7284,6 +7292,8 @@ public struct FfiConverterTypeGameMode: FfiConverterRustBuffer {
         
         case 3: return .imported
         
+        case 4: return .online
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -7302,6 +7312,10 @@ public struct FfiConverterTypeGameMode: FfiConverterRustBuffer {
         
         case .imported:
             writeInt(&buf, Int32(3))
+        
+        
+        case .online:
+            writeInt(&buf, Int32(4))
         
         }
     }
