@@ -15,15 +15,12 @@ import app.giveaway.core.AnimationFrame
 import app.giveaway.core.AnimationPlan
 import app.giveaway.core.Color
 import app.giveaway.core.Coordinates
-import app.giveaway.core.GiveawayException
 import app.giveaway.core.Notation
 import app.giveaway.core.PieceKind
 import app.giveaway.core.PieceView
-import app.giveaway.core.SquareDescription
-import app.giveaway.core.SquareState
 import app.giveaway.core.SquareView
 import app.giveaway.core.animationFrame
-import app.giveaway.core.squareName
+import app.giveaway.core.describeSquare
 import kotlin.math.floor
 
 /**
@@ -41,9 +38,6 @@ class BoardView(context: Context) : View(context) {
 
     var boardColors: BoardColors = Themes.board(context, "classic")
     var pieceColors: PieceColors = Themes.pieces(context, "classic")
-
-    /** What TalkBack says about a square: the game's controller describes its own board. */
-    var describer: ((Int) -> SquareDescription)? = null
 
     /** The animation last started: a state drawn again, or by the next screen after a rotation, does not replay it. */
     var animationSeen: ULong? = null
@@ -100,29 +94,9 @@ class BoardView(context: Context) : View(context) {
     /** The PDN numbers of the squares shown. */
     val squareNumbers: List<Int> get() = squares.map { it.number.toInt() }
 
-    /** A square's spoken description, for the accessibility nodes. */
-    fun describe(square: Int): String {
-        val d = describer?.let {
-            try {
-                it(square)
-            } catch (e: GiveawayException) {
-                null
-            }
-        } ?: shownDescription(square) ?: return ""
-        return words.square(d)
-    }
-
-    /**
-     * TODO(core): only the game's `GameController.describeSquare` describes a square; the replay, rules and
-     * editor boards get no description from the core, so they say the square's name, its piece and the two marks
-     * such a board can carry (their squares have nothing selectable). Wanted: an exported
-     * `describe_square(square: SquareView, notation: Notation) -> SquareDescription` (`SquareDescription::of`).
-     */
-    private fun shownDescription(square: Int): SquareDescription? {
-        val sq = squares.firstOrNull { it.number.toInt() == square } ?: return null
-        val states = listOfNotNull(SquareState.MUST_CAPTURE.takeIf { sq.mustCapture }, SquareState.LAST_MOVE.takeIf { sq.lastMove })
-        return SquareDescription(squareName(sq.number, notation) ?: "", sq.piece, states)
-    }
+    /** A square's spoken description as it is drawn (the core says what, [AndroidWords] in which words). */
+    fun describe(square: Int): String =
+        squares.firstOrNull { it.number.toInt() == square }?.let { words.square(describeSquare(it, notation)) } ?: ""
 
     // Pixels: the board is the largest square the view holds, centred; a cell is an eighth of it.
     private val side: Float get() = minOf(width, height).toFloat()

@@ -140,7 +140,6 @@ class GameActivity : Activity() {
             boardColors = Themes.board(context, settings.boardTheme)
             pieceColors = Themes.pieces(context, settings.pieceTheme)
             animationSeen = r.animationSeen
-            describer = { controller.describeSquare(it.toUInt()) }
             onTap = { act { tap(it.toUInt()) } }
             onDrag = { from, to -> act { drag(from.toUInt(), to.toUInt()) } }
         }

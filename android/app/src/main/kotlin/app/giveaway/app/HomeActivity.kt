@@ -22,10 +22,11 @@ import app.giveaway.core.Orientation
 import app.giveaway.core.PositionEditor
 import app.giveaway.core.Settings
 import app.giveaway.core.SideTime
-import app.giveaway.core.StartPosition
 import app.giveaway.core.TimeControl
 import app.giveaway.core.handicapPresets
 import app.giveaway.core.levels
+import app.giveaway.core.setupTogglingMan
+import app.giveaway.core.setupWithHandicap
 import app.giveaway.core.squareName
 import app.giveaway.core.timeControlLabel
 import app.giveaway.core.timeControlPresets
@@ -185,14 +186,11 @@ class HomeActivity : Activity() {
         AlertDialog.Builder(this)
             .setTitle(R.string.handicap)
             .setItems(labels.toTypedArray()) { _, i ->
-                // TODO(core): `GameSetup::with_handicap` is not exported; the preset's men are copied here.
-                // Wanted: `setup_with_handicap(setup: GameSetup, preset: HandicapPreset) -> GameSetup`.
-                val men = when (i) {
-                    0 -> emptyList()
+                setup = when (i) {
+                    0 -> setup.copy(removedMen = emptyList(), fen = null)
                     labels.size - 1 -> return@setItems pickMen()
-                    else -> (presets[i - 1].start as? StartPosition.RemovedMen)?.squares ?: emptyList()
+                    else -> setupWithHandicap(setup, presets[i - 1])
                 }
-                setup = setup.copy(removedMen = men, fen = null)
                 handicapButton.text = labels[i].takeIf { i > 0 }?.let { getString(R.string.handicap_named, it) } ?: labels[0]
             }
             .show()
@@ -207,13 +205,8 @@ class HomeActivity : Activity() {
         val checked = men.map { it.number in setup.removedMen }.toBooleanArray()
         AlertDialog.Builder(this)
             .setTitle(R.string.handicap)
-            .setMultiChoiceItems(labels, checked) { _, i, on ->
-                // TODO(core): `GameSetup::toggle_man` is not exported; the dialog's tick is applied here.
-                // Wanted: `setup_toggle_man(setup: GameSetup, square: u32) -> GameSetup`.
-                val n = men[i].number
-                val removed = if (on) setup.removedMen + n else setup.removedMen - n
-                setup = setup.copy(removedMen = removed.distinct(), fen = null)
-            }
+            // The dialog's ticks start as the setup's removed men, so each tick toggles that man.
+            .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setupTogglingMan(setup, men[i].number) }
             .setPositiveButton(R.string.ok) { _, _ ->
                 handicapButton.text = if (setup.removedMen.isEmpty()) getString(R.string.handicap_none)
                 else getString(R.string.handicap_count, setup.removedMen.size)
