@@ -154,13 +154,20 @@ class BoardView(context: Context) : View(context) {
             val cy = top + cell / 2
             // While a move animates, the marks of the position after it wait until it is over.
             val still = frame == null
-            fill.color = when {
+            fill.color = c.dark
+            canvas.drawRect(left, top, left + cell, top + cell, fill)
+            // The marks' colours are translucent: they tint the dark square, whatever lies behind the view.
+            val mark = when {
                 sq.selected -> c.selected
                 sq.lastMove && still -> c.lastMove
-                else -> c.dark
+                else -> null
             }
-            canvas.drawRect(left, top, left + cell, top + cell, fill)
-            if (c.strong && fill.color == c.dark) hatch(canvas, left, top)
+            if (mark != null) {
+                fill.color = mark
+                canvas.drawRect(left, top, left + cell, top + cell, fill)
+            } else if (c.strong) {
+                hatch(canvas, left, top)
+            }
             if (sq.hint) ring(canvas, cx, cy, cell * 0.47f, c.hint, cell * 0.08f)
             val standing = captured?.get(n)
             val piece = when {
