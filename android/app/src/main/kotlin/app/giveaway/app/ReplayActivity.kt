@@ -3,6 +3,7 @@ package app.giveaway.app
 import android.app.Activity
 import android.content.Context
 import android.content.Intent
+import android.content.res.Configuration
 import android.os.Bundle
 import android.view.View
 import android.widget.LinearLayout
@@ -76,10 +77,19 @@ class ReplayActivity : Activity() {
             slider, position, row(analyse, nextMistake), progress, graph, review,
             button(R.string.share_pdn) { share() },
         )
+        // Landscape: the controls beside the board, which takes the full height (below it they had no room).
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        val controls = ScrollView(this).apply { addView(content) }
         setContentView(LinearLayout(this).apply {
-            orientation = LinearLayout.VERTICAL
-            addView(board)
-            addView(ScrollView(context).apply { addView(content) }, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+            if (landscape) {
+                orientation = LinearLayout.HORIZONTAL
+                addView(board, LinearLayout.LayoutParams(LinearLayout.LayoutParams.WRAP_CONTENT, LinearLayout.LayoutParams.MATCH_PARENT))
+                addView(controls, LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.MATCH_PARENT, 1f))
+            } else {
+                orientation = LinearLayout.VERTICAL
+                addView(board)
+                addView(controls, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+            }
         })
         // After a rotation: the same position, and the analysis again (read from the core's cache at once).
         act { ply?.let { goTo(it.toUInt()) } ?: state() }
