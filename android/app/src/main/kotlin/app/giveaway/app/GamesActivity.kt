@@ -165,6 +165,9 @@ class GamesActivity : Activity() {
 
     private fun open(game: GameSummaryView) {
         val actions = mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
+        // TODO(core): which saved games can be continued is decided here (all but imported ones; online games, new
+        // in the core, too for now), while the terminal offers it for every game and iOS for every unfinished one.
+        // Wanted: `GameSummaryView.resumable: bool`, so that each front end asks the core.
         if (game.mode != GameMode.IMPORTED) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
         actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, ::share) }
         actions += R.string.delete to {
