@@ -33,7 +33,11 @@ class EvalGraphView(context: Context) : View(context) {
         invalidate()
     }
 
-    private fun x(position: Int): Float = if (chances.size > 1) position * width.toFloat() / (chances.size - 1) else 0f
+    // The positions span the width inside a marker's radius on each side, so the first and last markers show whole.
+    private val inset get() = MARKER_RADIUS
+    private val span get() = (width - 2 * inset).coerceAtLeast(1f)
+
+    private fun x(position: Int): Float = inset + if (chances.size > 1) position * span / (chances.size - 1) else 0f
 
     private fun y(chance: Double): Float = ((1.0 - chance.coerceIn(0.0, 1.0)) * height).toFloat()
 
@@ -49,9 +53,12 @@ class EvalGraphView(context: Context) : View(context) {
         area.color = context.getColor(R.color.graph_black)
         canvas.drawRect(0f, 0f, w, h, area)
         path.reset()
+        // Flat out to both edges beyond the first and last positions.
         path.moveTo(0f, h)
+        path.lineTo(0f, y(chances.first()))
         chances.forEachIndexed { i, c -> path.lineTo(x(i), y(c)) }
-        path.lineTo(x(chances.lastIndex), h)
+        path.lineTo(w, y(chances.last()))
+        path.lineTo(w, h)
         path.close()
         area.color = context.getColor(R.color.graph_white)
         canvas.drawPath(path, area)
@@ -67,7 +74,7 @@ class EvalGraphView(context: Context) : View(context) {
                     else -> R.color.class_inaccuracy
                 }
             )
-            canvas.drawCircle(x(p), y(chance), 8f, mark)
+            canvas.drawCircle(x(p), y(chance), MARKER_RADIUS, mark)
         }
         line.color = context.getColor(R.color.selected)
         canvas.drawLine(x(current), 0f, x(current), h, line)
@@ -77,10 +84,14 @@ class EvalGraphView(context: Context) : View(context) {
         if (chances.isEmpty() || width == 0) return false
         if (event.actionMasked == MotionEvent.ACTION_UP) {
             performClick()
-            onFraction((event.x / width).toDouble())
+            onFraction(((event.x - inset) / span).coerceIn(0f, 1f).toDouble())
         }
         return true
     }
 
     override fun performClick(): Boolean = super.performClick()
+
+    private companion object {
+        const val MARKER_RADIUS = 8f
+    }
 }
