@@ -6,7 +6,9 @@
 
 use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::game::GameEvent;
-use giveaway_app::online::{Connection, EndReason, Lobby, OnlineClient, OnlineEvent, TimeControl};
+use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEvent};
+use giveaway_app::{SideTime, TimeControl};
+use giveaway_core::EndReason;
 use giveaway_app::{GameLibrary, Opponent};
 use giveaway_core::record::GameMode;
 use giveaway_core::{legal_moves, parse_fen, Color};
@@ -15,7 +17,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const BLITZ: TimeControl = TimeControl { base_ms: 300_000, increment_ms: 3000 };
+const FIVE_THREE: SideTime = SideTime { base_ms: 300_000, increment_ms: 3000 };
+const BLITZ: TimeControl = TimeControl { white: FIVE_THREE, black: FIVE_THREE };
 
 fn new_database() -> String {
     tokio::runtime::Runtime::new().unwrap().block_on(fresh_database())
@@ -232,7 +235,7 @@ fn quick_pairing_then_reactions_a_declined_draw_and_a_resignation() {
     a.wait("the end", |d| ended(d).is_some());
     b.wait("the end", |d| ended(d).is_some());
     let end = ended(&a).unwrap();
-    assert_eq!((end.winner, end.reason), (Some(a_side), EndReason::Resignation));
+    assert_eq!((end.winner, end.reason), (Some(a_side), Some(EndReason::Resignation)));
     assert!(end.rating.unwrap().after > end.rating.unwrap().before, "the winner's rating went up");
     assert!(ended(&b).unwrap().rating.unwrap().after < ended(&b).unwrap().rating.unwrap().before);
     assert!(gb.resign().is_err(), "nothing more to resign");
@@ -256,7 +259,7 @@ fn a_server_restart_loses_nothing_and_a_move_made_while_offline_is_sent_when_bac
     let Connection::Offline { reason, retry_in_ms } = white.client.state().connection else { unreachable!() };
     assert!(!reason.is_empty() && retry_in_ms > 0);
     // Requests that need the server say so at once; a move waits on the board.
-    assert!(white.client.leaderboard(giveaway_app::online::Speed::Blitz).is_err());
+    assert!(white.client.leaderboard(giveaway_core::record::Speed::Blitz).is_err());
     assert!(white.play_first_move(), "the player may move while the connection is down");
     assert_eq!(white.ply(), 3);
 
@@ -378,7 +381,7 @@ fn a_move_made_offline_after_the_game_ended_elsewhere_is_refused_and_the_game_is
     assert!(away.has_event(|e| matches!(e, OnlineEvent::MoveRefused { .. })), "{:?}", away.events);
     assert_eq!(away.ply(), ply, "the move that never reached the server is off the board");
     let end = ended(&away).unwrap();
-    assert_eq!((end.reason, end.winner), (EndReason::Resignation, Some(away.client.state().game.unwrap().you)));
+    assert_eq!((end.reason, end.winner), (Some(EndReason::Resignation), Some(away.client.state().game.unwrap().you)));
     let saved = away.library.list_games(Default::default(), None, 10).unwrap();
     assert_eq!((saved.games.len(), saved.games[0].plies), (1, ply), "the finished game is in the library as played");
     assert!(saved.games[0].outcome.is_some());

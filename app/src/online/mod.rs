@@ -23,14 +23,10 @@ use crate::game::GameController;
 use crate::library::GameLibrary;
 use crate::types::{NewGame, Opponent, StartPosition};
 use connection::Command;
-use giveaway_core::game::{EndReason as CoreReason, GameResult as CoreResult, Outcome};
+use giveaway_core::game::{EndReason, GameResult as CoreResult, Outcome};
 use giveaway_core::position::Color;
-use giveaway_core::record::{Reaction as CoreReaction, SideTime, TimeControl as CoreTimeControl};
-pub use giveaway_protocol::{
-    ClientMessage, EndReason, ErrorCode, GameId, GameSummary, LeaderboardEntry, PlayerInfo, RatingChange, RatingInfo, Speed,
-    TimeControl,
-};
-use giveaway_protocol::{GameState as WireGame, Reaction, ServerMessage};
+use giveaway_core::record::{Reaction as CoreReaction, SideTime, Speed, TimeControl};
+use giveaway_protocol::{self as wire, ClientMessage, ErrorCode, GameState as WireGame, Reaction, ServerMessage};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -60,6 +56,72 @@ pub enum Lobby {
     Inviting { code: String, time_control: TimeControl, rated: bool },
 }
 
+/// A game's number on the server.
+pub type GameId = i64;
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlinePlayer {
+    pub id: i64,
+    pub nickname: String,
+}
+
+/// A rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
+    /// Still provisional after the game (few games played yet).
+    pub provisional: bool,
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardRow {
+    /// 1 for the best.
+    pub rank: u32,
+    pub player: OnlinePlayer,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
+/// The leaderboard of one speed (only established ratings are listed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leaderboard {
+    pub speed: Speed,
+    pub rows: Vec<LeaderboardRow>,
+}
+
+/// A player's rating in one speed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingView {
+    pub speed: Speed,
+    pub rating: f64,
+    pub deviation: f64,
+    pub provisional: bool,
+    pub games: u32,
+}
+
+/// A finished game in a profile, seen from the profile's owner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecentGame {
+    pub game: GameId,
+    pub color: Color,
+    pub opponent: OnlinePlayer,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    /// `None` for a draw or an abort.
+    pub winner: Option<Color>,
+    /// `None` for an aborted game.
+    pub reason: Option<EndReason>,
+    /// The owner's rating change (rated games only).
+    pub rating_change: Option<f64>,
+    /// Unix milliseconds.
+    pub ended_at_ms: i64,
+}
+
 /// One side of the online game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatView {
@@ -74,7 +136,8 @@ pub struct SeatView {
 pub struct OnlineEnd {
     /// `None` for a draw or an abort.
     pub winner: Option<Color>,
-    pub reason: EndReason,
+    /// `None` when the game was aborted (a first move did not come in time): nobody played, nothing is kept.
+    pub reason: Option<EndReason>,
     /// The player's rating before and after (rated games that were not aborted).
     pub rating: Option<RatingChange>,
     /// The game in the local library (none for an aborted game, which is not kept).
@@ -101,9 +164,10 @@ pub struct OnlineGameView {
 /// A player's public page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProfileView {
-    pub player: PlayerInfo,
-    pub ratings: Vec<RatingInfo>,
-    pub recent: Vec<GameSummary>,
+    pub player: OnlinePlayer,
+    pub ratings: Vec<RatingView>,
+    /// The last finished games, newest first.
+    pub recent: Vec<RecentGame>,
 }
 
 /// Everything an online screen draws.
@@ -112,13 +176,13 @@ pub struct OnlineState {
     pub server: String,
     pub connection: Connection,
     /// This device's account, once greeted with its token or after creating one.
-    pub player: Option<PlayerInfo>,
+    pub player: Option<OnlinePlayer>,
     pub lobby: Lobby,
     /// The time controls quick pairing offers.
     pub presets: Vec<TimeControl>,
     pub game: Option<OnlineGameView>,
     /// The last leaderboard asked for.
-    pub leaderboard: Option<(Speed, Vec<LeaderboardEntry>)>,
+    pub leaderboard: Option<Leaderboard>,
     /// The last profile asked for.
     pub profile: Option<ProfileView>,
 }
@@ -128,7 +192,7 @@ pub struct OnlineState {
 pub enum OnlineEvent {
     /// Greeted by the server (also after every reconnection).
     Connected,
-    AccountCreated { player: PlayerInfo },
+    AccountCreated { player: OnlinePlayer },
     /// The server does not know this device's token: it was forgotten; make a new account.
     SignedOut,
     /// A game started (paired, invite accepted, rematch) or came back after a reconnection.
@@ -137,8 +201,9 @@ pub enum OnlineEvent {
     /// A move of the player's was not taken by the server and is off the board again.
     MoveRefused { mv: String, reason: String },
     OpponentConnection { connected: bool },
-    /// A request was refused: `code` for programs, `message` in English.
-    Refused { code: ErrorCode, message: String },
+    /// A request was refused: `code` is the protocol's error name (`nickname_taken`, `unknown_invite`, …) for
+    /// the shells to word, `message` the English text.
+    Refused { code: String, message: String },
 }
 
 /// The settings key of this device's token on `server`.
@@ -178,15 +243,68 @@ pub struct OnlineClient {
     me: Weak<OnlineClient>,
 }
 
-fn core_time_control(tc: TimeControl) -> CoreTimeControl {
+fn core_time_control(tc: wire::TimeControl) -> TimeControl {
     let side = SideTime { base_ms: tc.base_ms, increment_ms: tc.increment_ms };
-    CoreTimeControl { white: side, black: side }
+    TimeControl { white: side, black: side }
 }
 
-fn core_color(c: giveaway_protocol::Color) -> Color {
+/// Online games give both sides the same time: White's is the wire's.
+fn wire_time_control(tc: TimeControl) -> ApiResult<wire::TimeControl> {
+    if tc.white != tc.black {
+        return Err(GiveawayError::BadSetup { reason: "online games give both sides the same time".into() });
+    }
+    Ok(wire::TimeControl { base_ms: tc.white.base_ms, increment_ms: tc.white.increment_ms })
+}
+
+fn core_color(c: wire::Color) -> Color {
     match c {
-        giveaway_protocol::Color::White => Color::White,
-        giveaway_protocol::Color::Black => Color::Black,
+        wire::Color::White => Color::White,
+        wire::Color::Black => Color::Black,
+    }
+}
+
+fn core_speed(s: wire::Speed) -> Speed {
+    Speed::from_name(s.name()).unwrap_or(Speed::Blitz)
+}
+
+fn wire_speed(s: Speed) -> wire::Speed {
+    wire::Speed::from_name(s.name()).unwrap_or(wire::Speed::Blitz)
+}
+
+fn player(p: wire::PlayerInfo) -> OnlinePlayer {
+    OnlinePlayer { id: p.id, nickname: p.nickname }
+}
+
+fn rating_change(r: wire::RatingChange) -> RatingChange {
+    RatingChange { before: r.before, after: r.after, provisional: r.provisional }
+}
+
+/// The core's reason for a wire reason; `None` for an aborted game.
+fn core_reason(r: wire::EndReason) -> Option<EndReason> {
+    Some(match r {
+        wire::EndReason::NoLegalMove => EndReason::NoLegalMove,
+        wire::EndReason::Resignation => EndReason::Resignation,
+        wire::EndReason::Time => EndReason::Time,
+        wire::EndReason::Repetition => EndReason::Repetition,
+        wire::EndReason::KingMoveRule => EndReason::KingMoveRule,
+        wire::EndReason::Agreement => EndReason::Agreement,
+        wire::EndReason::Abandonment => EndReason::Abandonment,
+        wire::EndReason::Aborted => return None,
+    })
+}
+
+fn recent_game(g: wire::GameSummary) -> RecentGame {
+    RecentGame {
+        game: g.game,
+        color: core_color(g.color),
+        opponent: player(g.opponent),
+        time_control: core_time_control(g.time_control),
+        speed: core_speed(g.speed),
+        rated: g.rated,
+        winner: g.result.winner.map(core_color),
+        reason: core_reason(g.result.reason),
+        rating_change: g.rating_change,
+        ended_at_ms: g.ended_at_ms,
     }
 }
 
@@ -194,11 +312,11 @@ fn core_reaction(r: &Reaction) -> CoreReaction {
     CoreReaction { ply: r.ply, side: core_color(r.by), emoji: r.emoji.clone() }
 }
 
-fn clocks(c: giveaway_protocol::Clocks) -> [i64; 2] {
+fn clocks(c: wire::Clocks) -> [i64; 2] {
     [c.white_ms as i64, c.black_ms as i64]
 }
 
-fn seat_view(s: &giveaway_protocol::Seat) -> SeatView {
+fn seat_view(s: &wire::Seat) -> SeatView {
     SeatView { nickname: s.player.nickname.clone(), rating: s.rating, provisional: s.provisional }
 }
 
@@ -291,7 +409,7 @@ impl OnlineClient {
     /// Quick pairing with one of the presets.
     pub fn seek(&self, time_control: TimeControl) -> ApiResult<()> {
         self.account()?;
-        self.send(ClientMessage::Seek { time_control })
+        self.send(ClientMessage::Seek { time_control: wire_time_control(time_control)? })
     }
 
     pub fn cancel_seek(&self) -> ApiResult<()> {
@@ -301,7 +419,7 @@ impl OnlineClient {
     /// An invite code to give a friend.
     pub fn create_invite(&self, time_control: TimeControl, rated: bool) -> ApiResult<()> {
         self.account()?;
-        self.send(ClientMessage::CreateInvite { time_control, rated })
+        self.send(ClientMessage::CreateInvite { time_control: wire_time_control(time_control)?, rated })
     }
 
     pub fn accept_invite(&self, code: &str) -> ApiResult<()> {
@@ -347,7 +465,7 @@ impl OnlineClient {
     }
 
     pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
-        self.send(ClientMessage::Leaderboard { speed, offset: 0, limit: 20 })
+        self.send(ClientMessage::Leaderboard { speed: wire_speed(speed), offset: 0, limit: 20 })
     }
 
     pub fn profile(&self, nickname: &str) -> ApiResult<()> {
@@ -412,8 +530,8 @@ impl OnlineClient {
         match message {
             ServerMessage::Welcome { player, presets, games, .. } => self.update(|s| {
                 s.state.connection = Connection::Online;
-                s.state.player = player;
-                s.state.presets = presets;
+                s.state.player = player.map(self::player);
+                s.state.presets = presets.into_iter().map(core_time_control).collect();
                 s.events.push(OnlineEvent::Connected);
                 if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && !games.contains(&l.view.game)) {
                     replies.push(ClientMessage::GetGame { game: l.view.game });
@@ -424,14 +542,17 @@ impl OnlineClient {
                 if let Err(e) = saved {
                     log::error!("the new account's token could not be saved: {e}");
                 }
+                let player = self::player(player);
                 self.update(|s| {
                     s.state.player = Some(player.clone());
                     s.events.push(OnlineEvent::AccountCreated { player });
                 });
             }
-            ServerMessage::Seeking { time_control } => self.update(|s| s.state.lobby = Lobby::Seeking { time_control }),
+            ServerMessage::Seeking { time_control } => {
+                self.update(|s| s.state.lobby = Lobby::Seeking { time_control: core_time_control(time_control) })
+            }
             ServerMessage::Invite { code, time_control, rated } => {
-                self.update(|s| s.state.lobby = Lobby::Inviting { code, time_control, rated })
+                self.update(|s| s.state.lobby = Lobby::Inviting { code, time_control: core_time_control(time_control), rated })
             }
             ServerMessage::SeekCancelled | ServerMessage::InviteCancelled => self.update(|s| s.state.lobby = Lobby::Idle),
             ServerMessage::GameState(game) => self.game_state(*game, replies),
@@ -456,9 +577,20 @@ impl OnlineClient {
                     l.view.rematch_offer = None;
                 }
             }),
-            ServerMessage::Leaderboard { speed, entries, .. } => self.update(|s| s.state.leaderboard = Some((speed, entries))),
-            ServerMessage::Profile { player, ratings, recent, .. } => {
-                self.update(|s| s.state.profile = Some(ProfileView { player, ratings, recent }))
+            ServerMessage::Leaderboard { speed, entries, .. } => {
+                let rows = entries
+                    .into_iter()
+                    .map(|e| LeaderboardRow { rank: e.rank, player: player(e.player), rating: e.rating, deviation: e.deviation, games: e.games })
+                    .collect();
+                self.update(|s| s.state.leaderboard = Some(Leaderboard { speed: core_speed(speed), rows }))
+            }
+            ServerMessage::Profile { player: who, ratings, recent, .. } => {
+                let ratings = ratings
+                    .into_iter()
+                    .map(|r| RatingView { speed: core_speed(r.speed), rating: r.rating, deviation: r.deviation, provisional: r.provisional, games: r.games })
+                    .collect();
+                let profile = ProfileView { player: player(who), ratings, recent: recent.into_iter().map(recent_game).collect() };
+                self.update(|s| s.state.profile = Some(profile))
             }
             ServerMessage::Error { code, message, game } => verdict = self.refused(code, message, game, replies),
             ServerMessage::GameRecord(record) => {
@@ -510,7 +642,7 @@ impl OnlineClient {
             }
             _ => {}
         }
-        self.update(|s| s.events.push(OnlineEvent::Refused { code, message }));
+        self.update(|s| s.events.push(OnlineEvent::Refused { code: code.name().to_string(), message }));
         None
     }
 
@@ -567,7 +699,7 @@ impl OnlineClient {
         if fresh {
             if let Err(e) = self.open_board(&wire, you) {
                 log::error!("online game {} cannot be shown: {e}", wire.game);
-                self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal, message: e.to_string() }));
+                self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal.name().into(), message: e.to_string() }));
                 return;
             }
         }
@@ -620,7 +752,7 @@ impl OnlineClient {
     /// this device was away. Its record tells how.
     fn ended_while_away(&self, record: giveaway_protocol::GameRecord, replies: &mut Vec<ClientMessage>) {
         let (Some(result), Some(last)) = (record.result, self.lock().live.as_ref().map(|l| l.view.time_control)) else { return };
-        let final_clocks = record.moves.last().map_or([last.base_ms as i64; 2], |m| clocks(m.clocks));
+        let final_clocks = record.moves.last().map_or([last.white.base_ms as i64; 2], |m| clocks(m.clocks));
         let server = ServerGame {
             moves: record.moves.iter().map(|m| m.mv.clone()).collect(),
             clocks: final_clocks,
@@ -665,8 +797,8 @@ impl OnlineClient {
             you,
             white: seat_view(&wire.white),
             black: seat_view(&wire.black),
-            time_control: wire.time_control,
-            speed: wire.speed,
+            time_control: core_time_control(wire.time_control),
+            speed: core_speed(wire.speed),
             rated: wire.rated,
             opponent_connected: wire.opponent_connected,
             end: None,
@@ -680,7 +812,7 @@ impl OnlineClient {
         Ok(controller)
     }
 
-    fn game_end(&self, game: GameId, result: giveaway_protocol::GameResult, clocks: [i64; 2], ratings: Option<giveaway_protocol::RatingChanges>) {
+    fn game_end(&self, game: GameId, result: wire::GameResult, clocks: [i64; 2], ratings: Option<wire::RatingChanges>) {
         let Some(controller) = self.board_of(game) else { return };
         let (you, local_id, already) = {
             let s = self.lock();
@@ -693,27 +825,12 @@ impl OnlineClient {
         let storage = self.library.storage().clone();
         let _ = storage.set_setting(&game_key(&self.server(), game), "");
         let mut saved_id = local_id;
-        if result.reason == EndReason::Aborted {
-            // Nobody played: the game is not kept.
-            if let Some(id) = local_id {
-                let _ = storage.delete_game(id);
-            }
-            saved_id = None;
-            controller.leave();
-        } else {
+        let reason = core_reason(result.reason);
+        if let Some(reason) = reason {
             let outcome = match result.winner.map(core_color) {
                 Some(Color::White) => Outcome::WhiteWins,
                 Some(Color::Black) => Outcome::BlackWins,
                 None => Outcome::Draw,
-            };
-            let reason = match result.reason {
-                EndReason::NoLegalMove => CoreReason::NoLegalMove,
-                EndReason::Resignation => CoreReason::Resignation,
-                EndReason::Time => CoreReason::Time,
-                EndReason::Repetition => CoreReason::Repetition,
-                EndReason::KingMoveRule => CoreReason::KingMoveRule,
-                EndReason::Agreement => CoreReason::Agreement,
-                EndReason::Abandonment | EndReason::Aborted => CoreReason::Abandonment,
             };
             if let Err(e) = controller.server_change(|s, now| s.end_remote(CoreResult { outcome, reason }, clocks, now)) {
                 log::error!("online game {game} ended on the server but not on the board: {e}");
@@ -736,14 +853,21 @@ impl OnlineClient {
                     }
                 }
             }
+        } else {
+            // Aborted: nobody played, so the game is not kept.
+            if let Some(id) = local_id {
+                let _ = storage.delete_game(id);
+            }
+            saved_id = None;
+            controller.leave();
         }
-        let rating = ratings.map(|r| if you == Color::White { r.white } else { r.black });
-        let end = OnlineEnd { winner: result.winner.map(core_color), reason: result.reason, rating, saved_id };
+        let rating = ratings.map(|r| rating_change(if you == Color::White { r.white } else { r.black }));
+        let end = OnlineEnd { winner: result.winner.map(core_color), reason, rating, saved_id };
         self.update(|s| {
             if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
                 l.view.end = Some(end.clone());
                 l.pending = None;
-                if result.reason == EndReason::Aborted {
+                if reason.is_none() {
                     s.live = None;
                 }
             }
@@ -754,7 +878,7 @@ impl OnlineClient {
     /// Sends one of the seat's requests; offline, the player is told it did not go.
     fn seat_send(&self, message: ClientMessage) {
         if let Err(e) = self.send(message) {
-            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable, message: e.to_string() }));
+            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable.name().into(), message: e.to_string() }));
         }
     }
 }

@@ -6,7 +6,10 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState, Speed, TimeControl};
+use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
+use giveaway_app::{SideTime, TimeControl};
+use giveaway_core::record::Speed;
+use giveaway_core::EndReason;
 use giveaway_core::Color;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
@@ -34,11 +37,9 @@ pub struct OnlineScreen {
     last_end: Option<OnlineEnd>,
 }
 
-/// `5+3`: minutes and seconds of increment.
+/// `5+3`, as every time control is named.
 pub fn time_control_name(tc: TimeControl) -> String {
-    let minutes = tc.base_ms as f64 / 60_000.0;
-    let base = if minutes.fract() == 0.0 { format!("{minutes}") } else { format!("{minutes:.1}") };
-    format!("{base}+{}", tc.increment_ms / 1000)
+    tc.label()
 }
 
 fn games(n: u32) -> String {
@@ -56,11 +57,11 @@ fn speed_name(s: Speed) -> &'static str {
 
 /// `Won by resignation · rating 1500 → 1662 (+162)`.
 pub fn end_text(end: &OnlineEnd, you: Color) -> String {
+    let Some(reason) = end.reason else { return "Aborted: a first move did not come in time. Nothing is kept.".into() };
     let verdict = match end.winner {
-        None if end.reason == giveaway_app::online::EndReason::Aborted => "Aborted (a first move did not come in time)".to_string(),
-        None => format!("Drawn by {}", reason_text(end.reason)),
-        Some(w) if w == you => format!("You won by {}", reason_text(end.reason)),
-        Some(_) => format!("You lost by {}", reason_text(end.reason)),
+        None => format!("Drawn by {}", reason_text(reason)),
+        Some(w) if w == you => format!("You won by {}", reason_text(reason)),
+        Some(_) => format!("You lost by {}", reason_text(reason)),
     };
     match end.rating {
         Some(r) => format!("{verdict} · rating {:.0} → {:.0} ({:+.0})", r.before, r.after, r.after - r.before),
@@ -68,8 +69,8 @@ pub fn end_text(end: &OnlineEnd, you: Color) -> String {
     }
 }
 
-fn reason_text(r: giveaway_app::online::EndReason) -> &'static str {
-    use giveaway_app::online::EndReason::*;
+fn reason_text(r: EndReason) -> &'static str {
+    use EndReason::*;
     match r {
         NoLegalMove => "having no move left",
         Resignation => "resignation",
@@ -78,7 +79,6 @@ fn reason_text(r: giveaway_app::online::EndReason) -> &'static str {
         KingMoveRule => "the king-move rule",
         Agreement => "agreement",
         Abandonment => "abandonment",
-        Aborted => "abort",
     }
 }
 
@@ -107,7 +107,8 @@ impl OnlineScreen {
 
     fn build_menu(&mut self, presets: &[TimeControl]) {
         let names: Vec<String> = presets.iter().map(|t| time_control_name(*t)).collect();
-        let blitz = presets.iter().position(|t| *t == TimeControl { base_ms: 300_000, increment_ms: 3000 }).unwrap_or(0);
+        let five_three = SideTime { base_ms: 300_000, increment_ms: 3000 };
+        let blitz = presets.iter().position(|t| t.white == five_three).unwrap_or(0);
         let keep = |i: usize, old: &Form| old.fields.get(i).map_or(blitz, |f| f.choice);
         let fields = vec![
             Field::new("Quick pairing", names.clone(), keep(0, &self.menu)),
@@ -129,6 +130,9 @@ impl OnlineScreen {
                 OnlineEvent::AccountCreated { player } => Some((format!("Welcome, {}! Your account is kept on this device.", player.nickname), false)),
                 OnlineEvent::SignedOut => Some(("The server does not know this device's account any more: choose a nickname for a new one.".into(), true)),
                 OnlineEvent::GameStarted { .. } | OnlineEvent::OpponentConnection { .. } => None,
+                OnlineEvent::GameEnded { end } if end.reason.is_none() => {
+                    Some(("The game was aborted: a first move did not come in time. Nothing is kept.".into(), true))
+                }
                 OnlineEvent::GameEnded { end } => {
                     self.last_end = Some(end);
                     None
@@ -287,9 +291,10 @@ impl OnlineScreen {
                 lines.push(Line::styled(format!("Saved as game {id}: replay and analyse it in Saved games."), dim()));
             }
         }
-        if let Some((speed, entries)) = &state.leaderboard {
+        if let Some(board) = &state.leaderboard {
+            let entries = &board.rows;
             lines.push(Line::raw(""));
-            lines.push(Line::styled(format!("Leaderboard · {}", speed_name(*speed)), accent()));
+            lines.push(Line::styled(format!("Leaderboard · {}", speed_name(board.speed)), accent()));
             if entries.is_empty() {
                 lines.push(Line::styled("No established ratings yet.", dim()));
             }
@@ -307,7 +312,7 @@ impl OnlineScreen {
             }
             for g in p.recent.iter().take(5) {
                 let change = g.rating_change.map_or(String::new(), |c| format!(" ({c:+.0})"));
-                let outcome = match g.result.winner {
+                let outcome = match g.winner {
                     None => "draw",
                     Some(w) if w == g.color => "won",
                     Some(_) => "lost",
