@@ -199,6 +199,8 @@ fn a_whole_game_is_played_through_the_board_and_kept_in_both_libraries() {
         let page = d.library.list_games(filter, None, 10).unwrap();
         assert_eq!(page.games.len(), 1);
         assert_eq!(page.games[0].plies, plies);
+        assert!(!page.games[0].resumable, "an online game goes on through the server only");
+        assert!(d.library.resume(id).is_err());
         d.library.replay(id).expect("an online game replays like any other");
     }
 }

@@ -65,6 +65,8 @@ pub struct Actions {
     pub redo: bool,
     pub hint: bool,
     pub resign: bool,
+    /// Draw offers exist in this game (between people: pass-and-play and online), so the button is shown.
+    pub draws: bool,
     pub offer_draw: bool,
     /// Accept and decline the pending draw offer.
     pub answer_draw: bool,

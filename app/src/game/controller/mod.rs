@@ -327,6 +327,8 @@ impl GameController {
             ui.paused = false;
             let s = self.session.resume_clock();
             ui.shown = s;
+            // A game can open on a forced capture: the one-time explanation applies from the first look.
+            self.explain_must_capture(&mut ui);
             ui.revision += 1;
         }
         self.schedule();
@@ -783,6 +785,7 @@ fn build(ui: &Ui) -> ScreenState {
         redo: s.can_redo,
         hint: player_to_move(s) && !computer_busy && !online,
         resign: playing,
+        draws: pass_and_play || online,
         offer_draw: playing && (pass_and_play || online) && s.draw_offer.is_none(),
         // Online, only the player the offer was made to answers it.
         answer_draw: playing && s.draw_offer.is_some_and(|by| s.opponent.human() != Some(by)),
