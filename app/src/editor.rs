@@ -64,7 +64,7 @@ impl PositionEditor {
         let mut b = self.lock();
         let slot = &mut b.pieces[s.index()];
         let allowed = |p: &Option<PieceView>| {
-            p.is_none_or(|p| p.kind == PieceKind::King || s.mask() & p.color.promotion_rank() == 0)
+            p.is_none_or(|p| p.kind == PieceKind::King || !p.color.promotion_rank().contains(s))
         };
         let order: Vec<Option<PieceView>> = CYCLE.into_iter().filter(allowed).collect();
         let at = order.iter().position(|p| p == slot).unwrap_or(0);

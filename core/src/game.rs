@@ -217,7 +217,7 @@ impl Game {
 
     fn push(&mut self, mv: Move) {
         let before = self.position();
-        let king_move = before.kings() & mv.from().mask() != 0 && !mv.is_capture();
+        let king_move = before.kings().contains(mv.from()) && !mv.is_capture();
         let plies = if king_move { self.king_move_plies() + 1 } else { 0 };
         let after = before.play(&mv);
         self.positions.push(after);

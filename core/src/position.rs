@@ -4,7 +4,7 @@
 //! it is cheaper than recording what an unmake would need.
 
 use crate::movegen::Move;
-use crate::square::{Bitboard, Square, Squares, BOARD, RANK_1, RANK_8};
+use crate::square::{Bitboard, Square, BOARD, RANK_1, RANK_8};
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -89,24 +89,24 @@ impl Default for Position {
 impl Position {
     /// The standard starting position, White to move.
     pub fn start() -> Position {
-        let white = (21..=32).fold(0, |m, n| m | Square::from_pdn(n).unwrap().mask());
-        let black = (1..=12).fold(0, |m, n| m | Square::from_pdn(n).unwrap().mask());
-        Position::new(white, black, 0, Color::White).expect("start position is valid")
+        let white = (21..=32).filter_map(Square::from_pdn).collect();
+        let black = (1..=12).filter_map(Square::from_pdn).collect();
+        Position::new(white, black, Bitboard::EMPTY, Color::White).expect("start position is valid")
     }
 
     /// Builds a position, checking it could occur in a game.
     pub fn new(white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) -> Result<Position, PositionError> {
-        if (white | black | kings) & !BOARD != 0 || kings & !(white | black) != 0 {
+        if !(white | black | kings).is_on_board() || (kings - (white | black)).any() {
             return Err(PositionError::OffBoard);
         }
-        if let Some(s) = Squares(white & black).next() {
+        if let Some(s) = (white & black).first() {
             return Err(PositionError::Overlap(s));
         }
         for (color, bb) in [(Color::White, white), (Color::Black, black)] {
-            if let Some(s) = Squares(bb & !kings & color.promotion_rank()).next() {
+            if let Some(s) = ((bb - kings) & color.promotion_rank()).first() {
                 return Err(PositionError::ManOnPromotionRank(s));
             }
-            if bb.count_ones() > 12 {
+            if bb.count() > 12 {
                 return Err(PositionError::TooManyPieces(color));
             }
         }
@@ -132,7 +132,7 @@ impl Position {
 
     #[inline(always)]
     pub fn men(&self) -> Bitboard {
-        self.occupied() & !self.kings
+        self.occupied() - self.kings
     }
 
     #[inline(always)]
@@ -142,7 +142,7 @@ impl Position {
 
     #[inline(always)]
     pub fn empty(&self) -> Bitboard {
-        BOARD & !self.occupied()
+        BOARD - self.occupied()
     }
 
     #[inline(always)]
@@ -151,15 +151,14 @@ impl Position {
     }
 
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
-        let m = s.mask();
-        let color = if self.pieces[0] & m != 0 {
+        let color = if self.pieces[0].contains(s) {
             Color::White
-        } else if self.pieces[1] & m != 0 {
+        } else if self.pieces[1].contains(s) {
             Color::Black
         } else {
             return None;
         };
-        let role = if self.kings & m != 0 { Role::King } else { Role::Man };
+        let role = if self.kings.contains(s) { Role::King } else { Role::Man };
         Some(Piece { color, role })
     }
 
@@ -181,25 +180,25 @@ impl Position {
         let from = mv.from().mask();
         let to = mv.to().mask();
         let captured = mv.captured();
-        let was_king = self.kings & from != 0;
+        let was_king = (self.kings & from).any();
         let becomes_king = was_king || mv.promotes();
         let z = &ZOBRIST;
 
         let mut p = *self;
         // Not a XOR: a capture can end on its own start square.
-        p.pieces[us] = (p.pieces[us] & !from) | to;
-        p.pieces[them] &= !captured;
+        p.pieces[us] = (p.pieces[us] - from) | to;
+        p.pieces[them] -= captured;
         p.hash ^= z.piece[us][was_king as usize][mv.from().bit() as usize]
             ^ z.piece[us][becomes_king as usize][mv.to().bit() as usize]
             ^ z.side;
-        if captured != 0 {
-            for s in Squares(captured) {
-                let k = (self.kings & s.mask() != 0) as usize;
+        if captured.any() {
+            for s in captured {
+                let k = self.kings.contains(s) as usize;
                 p.hash ^= z.piece[them][k][s.bit() as usize];
             }
-            p.kings &= !captured;
+            p.kings -= captured;
         }
-        p.kings &= !from;
+        p.kings -= from;
         if becomes_king {
             p.kings |= to;
         }
@@ -211,8 +210,8 @@ impl Position {
     pub fn compute_hash(&self) -> u64 {
         let mut h = if self.side == Color::Black { ZOBRIST.side } else { 0 };
         for c in [Color::White, Color::Black] {
-            for s in Squares(self.pieces(c)) {
-                let k = (self.kings & s.mask() != 0) as usize;
+            for s in self.pieces(c) {
+                let k = self.kings.contains(s) as usize;
                 h ^= ZOBRIST.piece[c.index()][k][s.bit() as usize];
             }
         }
@@ -222,7 +221,7 @@ impl Position {
     /// Counts of (men, kings) for a colour.
     pub fn material(&self, c: Color) -> (u32, u32) {
         let p = self.pieces(c);
-        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+        ((p - self.kings).count(), (p & self.kings).count())
     }
 }
 

@@ -56,14 +56,14 @@ fn save(s: &Storage, spec: &Spec) -> (Position, Vec<String>, Option<Outcome>) {
         let mut black = start.pieces(Color::Black);
         for i in 0..12u8 {
             if spec.remove & (1 << i) != 0 {
-                black &= !Square::from_pdn(i + 1).unwrap().mask();
+                black -= Square::from_pdn(i + 1).unwrap().mask();
             }
             if spec.remove & (1 << (i + 16)) != 0 {
-                white &= !Square::from_pdn(i + 21).unwrap().mask();
+                white -= Square::from_pdn(i + 21).unwrap().mask();
             }
         }
         let side = if spec.black_first { Color::Black } else { Color::White };
-        start = Position::new(white, black, 0, side).unwrap();
+        start = Position::new(white, black, giveaway_core::Bitboard::EMPTY, side).unwrap();
     }
     let mode = GameMode::ALL[spec.mode as usize % 2];
     let mut setup = NewGame::new(mode, &spec.name, "Other");

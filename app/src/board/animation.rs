@@ -114,7 +114,7 @@ impl AnimationPlan {
             .iter()
             .filter_map(|&sq| piece_at(sq).map(|piece| CapturedPiece { square: sq, piece, ghost: jumped.contains(&sq) }))
             .collect();
-        let far_rank = |n: u32| square(n).is_some_and(|s| s.mask() & piece.color.promotion_rank() != 0);
+        let far_rank = |n: u32| square(n).is_some_and(|s| piece.color.promotion_rank().contains(s));
         let crowned_after_hop = (piece.kind == PieceKind::Man)
             .then(|| hops.iter().position(|h| far_rank(h.to)))
             .flatten()

@@ -57,7 +57,7 @@ fn reason(root: &SearchRoot, pv: &[Move], score: i32) -> Option<String> {
     // Count the opponent's captures in a row along the main line: each one is forced on it.
     let forced = pv.iter().skip(1).step_by(2).take_while(|m| m.is_capture()).count();
     if forced > 0 {
-        let given: u32 = pv.iter().skip(1).step_by(2).take(forced).map(|m| m.captured().count_ones()).sum();
+        let given: u32 = pv.iter().skip(1).step_by(2).take(forced).map(|m| m.captured().count()).sum();
         return Some(format!(
             "forces your opponent {} (it must take {given} of your pieces)",
             times(forced)

@@ -36,7 +36,7 @@ impl SearchRoot {
 
     /// Whether `mv` is irreversible here (a man move or a capture), which resets history and the king counter.
     pub fn is_irreversible(&self, mv: &Move) -> bool {
-        mv.is_capture() || self.position.kings() & mv.from().mask() == 0
+        mv.is_capture() || !self.position.kings().contains(mv.from())
     }
 
     /// The root after a legal move.

@@ -440,7 +440,7 @@ fn depth_adjust(moves: &MoveList, depth: &mut i32, ply: usize) -> Leaf {
 
 /// The king-move counter after `mv`: it grows with plain king moves and resets otherwise.
 fn child_king_plies(pos: &Position, mv: &Move, kp: u16) -> u16 {
-    if !mv.is_capture() && pos.kings() & mv.from().mask() != 0 {
+    if !mv.is_capture() && pos.kings().contains(mv.from()) {
         kp.saturating_add(1)
     } else {
         0

@@ -65,7 +65,7 @@ pub fn self_play(weights: &Weights, games: u32, nodes: u64, seed: u64, progress:
         let Some(result) = game.result() else { continue };
         for (ply, score) in seen {
             let Some(pos) = game.position_at(ply) else { continue };
-            if capturers(pos) != 0 {
+            if capturers(pos).any() {
                 continue; // the evaluation is only ever asked about quiet positions
             }
             let side = pos.side_to_move();

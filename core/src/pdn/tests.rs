@@ -4,6 +4,7 @@ use crate::game::EndReason;
 use crate::movegen::legal_moves;
 use crate::notation::parse_move;
 use crate::position::Position;
+use crate::square::Bitboard;
 use proptest::prelude::*;
 
 /// Plays algebraic moves from `start`.
@@ -267,14 +268,14 @@ fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<[
         let mut black = full.pieces(Color::Black);
         for i in 0..12u8 {
             if remove & (1 << i) != 0 {
-                black &= !crate::square::Square::from_pdn(i + 1).unwrap().mask();
+                black -= crate::square::Square::from_pdn(i + 1).unwrap().mask();
             }
             if remove & (1 << (i + 16)) != 0 {
-                white &= !crate::square::Square::from_pdn(i + 21).unwrap().mask();
+                white -= crate::square::Square::from_pdn(i + 21).unwrap().mask();
             }
         }
         let side = if black_first { Color::Black } else { Color::White };
-        Position::new(white, black, 0, side).unwrap()
+        Position::new(white, black, Bitboard::EMPTY, side).unwrap()
     };
     let mut g = PdnGame { start, ..PdnGame::new() };
     let mut pos = start;

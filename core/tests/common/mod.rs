@@ -5,7 +5,7 @@
 pub mod reference;
 
 pub use giveaway_core::engine::rng::Rng;
-use giveaway_core::square::{RANK_1, RANK_8};
+use giveaway_core::square::{Bitboard, RANK_1, RANK_8};
 use giveaway_core::{legal_moves, Color, Position, Square};
 
 
@@ -26,14 +26,14 @@ pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
 pub fn random_placement(rng: &mut Rng) -> Position {
     let density = 10 + rng.below(60); // percent of squares occupied
     let king_share = rng.below(101);
-    let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
+    let (mut white, mut black, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for s in Square::all() {
         if rng.below(100) >= density {
             continue;
         }
         let is_white = rng.below(2) == 0;
         let bb = if is_white { &mut white } else { &mut black };
-        if bb.count_ones() >= 12 {
+        if bb.count() >= 12 {
             continue;
         }
         *bb |= s.mask();

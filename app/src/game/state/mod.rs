@@ -12,7 +12,7 @@ use giveaway_core::game::{EndReason, Game, Rules};
 use giveaway_core::movegen::Move;
 use giveaway_core::notation::{format_square, parse_move, Notation};
 use giveaway_core::position::{Color, Position};
-use giveaway_core::square::{Square, Squares};
+use giveaway_core::square::{Bitboard, Square};
 use std::time::Instant;
 
 /// Levels run from 1 (Beginner) to this.
@@ -51,13 +51,13 @@ pub fn start_position(start: &StartPosition) -> ApiResult<Position> {
                     .ok()
                     .and_then(Square::from_pdn)
                     .ok_or_else(|| bad_setup(format!("{n} is not a square number (1–32)")))?;
-                let own = if white & s.mask() != 0 { &mut white } else { &mut black };
-                if *own & s.mask() == 0 {
+                let own = if white.contains(s) { &mut white } else { &mut black };
+                if !own.contains(s) {
                     return Err(bad_setup(format!("there is no man on {s} ({n}) to remove")));
                 }
-                *own &= !s.mask();
+                *own -= s.mask();
             }
-            Position::new(white, black, 0, Color::White).map_err(|e| bad_setup(e.to_string()))
+            Position::new(white, black, Bitboard::EMPTY, Color::White).map_err(|e| bad_setup(e.to_string()))
         }
     }
 }
@@ -530,7 +530,7 @@ fn held_back(pos: &Position, legal: &[Move], s: Square, notation: Notation) -> O
     }
     let name = |q: Square| format_square(q, notation);
     let (kind, capturers, message) = if legal.first().is_some_and(Move::is_capture) {
-        let capturers: Vec<Square> = Squares(legal.iter().fold(0, |b, m| b | m.from().mask())).collect();
+        let capturers: Vec<Square> = legal.iter().map(Move::from).collect::<Bitboard>().squares().collect();
         let names: Vec<String> = capturers.iter().map(|&q| name(q)).collect();
         let message = format!("capturing is compulsory: move a piece that can capture ({})", names.join(", "));
         (NoticeKind::MustCaptureElsewhere, capturers.iter().map(|q| q.pdn() as u32).collect(), message)
