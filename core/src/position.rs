@@ -184,26 +184,20 @@ impl Position {
         let becomes_king = was_king || mv.promotes();
         let z = &ZOBRIST;
 
-        let mut p = *self;
-        // Not a XOR: a capture can end on its own start square.
-        p.pieces[us] = (p.pieces[us] - from) | to;
-        p.pieces[them] -= captured;
-        p.hash ^= z.piece[us][was_king as usize][mv.from().bit() as usize]
+        let mut hash = self.hash
+            ^ z.piece[us][was_king as usize][mv.from().bit() as usize]
             ^ z.piece[us][becomes_king as usize][mv.to().bit() as usize]
             ^ z.side;
-        if captured.any() {
-            for s in captured {
-                let k = self.kings.contains(s) as usize;
-                p.hash ^= z.piece[them][k][s.bit() as usize];
-            }
-            p.kings -= captured;
+        for s in captured {
+            hash ^= z.piece[them][self.kings.contains(s) as usize][s.bit() as usize];
         }
-        p.kings -= from;
-        if becomes_king {
-            p.kings |= to;
-        }
-        p.side = self.side.opponent();
-        p
+        let mut pieces = self.pieces;
+        // Not a XOR: a capture can end on its own start square.
+        pieces[us] = (pieces[us] - from) | to;
+        pieces[them] -= captured;
+        let kings = self.kings - captured - from;
+        let kings = if becomes_king { kings | to } else { kings };
+        Position { pieces, kings, side: self.side.opponent(), hash }
     }
 
     /// The hash computed from scratch; `play` must always agree with it.
