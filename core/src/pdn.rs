@@ -23,6 +23,7 @@ use crate::game::{Game, GameError, Outcome, Rules};
 use crate::movegen::Move;
 use crate::notation::MoveParseError;
 use crate::position::{Color, Position};
+use crate::record::ClockTimes;
 use std::fmt;
 
 /// The GameType tag value for Russian draughts, which giveaway is played under (see RULES.md).
@@ -37,9 +38,9 @@ pub struct PdnGame {
     pub tags: Vec<(String, String)>,
     pub start: Position,
     pub moves: Vec<Move>,
-    /// White's and Black's clock in milliseconds after each ply, where known. The reader keeps it as long as
-    /// `moves`; the writer takes a missing entry as unknown.
-    pub clocks: Vec<Option<[u64; 2]>>,
+    /// Both clocks after each ply, where known. The reader keeps it as long as `moves`; the writer takes a
+    /// missing entry as unknown.
+    pub clocks: Vec<Option<ClockTimes>>,
     /// `None` for `*` (unfinished or unknown).
     pub result: Option<Outcome>,
     /// 1-based place of this game in the file it was read from (1 for games built in memory).

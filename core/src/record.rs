@@ -180,11 +180,20 @@ pub fn parse_seconds(text: &str) -> Option<u64> {
     whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms)
 }
 
-/// Time left on each clock, in milliseconds.
+/// The time left on both clocks at one moment of a game (after a move, or now), in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Clocks {
+pub struct ClockTimes {
+    /// White's clock.
     pub white_ms: u64,
+    /// Black's clock.
     pub black_ms: u64,
+}
+
+impl ClockTimes {
+    /// White's and Black's times.
+    pub const fn new(white_ms: u64, black_ms: u64) -> ClockTimes {
+        ClockTimes { white_ms, black_ms }
+    }
 }
 
 /// An emoji a player showed, and when.
@@ -247,7 +256,7 @@ pub struct GameSummary {
     /// `None` while in progress.
     pub ending: Option<Ending>,
     pub plies: u32,
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<ClockTimes>,
     /// Unix milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
@@ -266,7 +275,7 @@ pub struct SavedGame {
     /// The game replayed through the rules from its start; its position is where play resumes.
     pub game: Game,
     /// Clocks after each ply, where they were saved (index = ply - 1).
-    pub move_clocks: Vec<Option<Clocks>>,
+    pub move_clocks: Vec<Option<ClockTimes>>,
     pub reactions: Vec<Reaction>,
     /// Other PDN tags kept from an import (Event, Site, Date, …).
     pub tags: Vec<(String, String)>,
@@ -284,9 +293,9 @@ pub struct GameRecord {
     pub setup: NewGame,
     pub moves: Vec<Move>,
     /// Clocks after each ply, where known (index = ply - 1; entries past its end are unknown).
-    pub move_clocks: Vec<Option<Clocks>>,
+    pub move_clocks: Vec<Option<ClockTimes>>,
     /// The clocks now (where play resumes).
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<ClockTimes>,
     pub ending: Option<Ending>,
     pub tags: Vec<(String, String)>,
     /// Unix milliseconds.

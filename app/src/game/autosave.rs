@@ -8,7 +8,7 @@ use crate::error::{ApiResult, GiveawayError};
 use crate::game::state::GameState;
 use giveaway_core::game::GameResult;
 use giveaway_core::movegen::Move;
-use giveaway_core::record::{Clocks, GameId};
+use giveaway_core::record::{ClockTimes, GameId};
 use giveaway_core::storage::{Storage, StorageError};
 use std::sync::Arc;
 use std::time::Instant;
@@ -79,7 +79,7 @@ impl Autosave {
             self.saved_result = None;
         }
         for (ply, mv) in moves.iter().enumerate().skip(self.saved_moves.len()) {
-            let clocks = state.clock_after(ply).map(|[w, b]| Clocks { white_ms: w as u64, black_ms: b as u64 });
+            let clocks = state.clock_after(ply).map(|[w, b]| ClockTimes { white_ms: w as u64, black_ms: b as u64 });
             self.storage.append_move(self.id, ply as u32, mv, clocks)?;
             self.saved_moves.push(*mv);
         }
@@ -98,7 +98,7 @@ impl Autosave {
     pub fn save_clocks(&self, state: &GameState, now: Instant) -> ApiResult<()> {
         if state.clock.is_some() {
             let [w, b] = state.clock_now(now);
-            self.storage.save_clocks(self.id, Clocks { white_ms: w as u64, black_ms: b as u64 })?;
+            self.storage.save_clocks(self.id, ClockTimes { white_ms: w as u64, black_ms: b as u64 })?;
         }
         Ok(())
     }

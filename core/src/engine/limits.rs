@@ -4,11 +4,22 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A chess-style clock for the side to move.
+/// The side to move's clock as the search sees it: time left now and the increment each move adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub struct ClockReading {
+    /// Time left on the clock.
     pub remaining: Duration,
+    /// Time added after each move.
     pub increment: Duration,
+}
+
+/// How long one search may take, from its limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// No new iteration starts after this.
+    pub soft: Duration,
+    /// The search is cut off here.
+    pub hard: Duration,
 }
 
 /// Search limits; the first one reached ends the search. No limit at all means "until stopped".
@@ -17,7 +28,7 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
-    pub clock: Option<Clock>,
+    pub clock: Option<ClockReading>,
 }
 
 impl Limits {
@@ -33,18 +44,18 @@ impl Limits {
         Limits { movetime: Some(t), ..Limits::default() }
     }
 
-    /// (soft, hard): no new iteration starts after `soft`; the search is cut off at `hard`.
-    pub fn time_budget(&self) -> Option<(Duration, Duration)> {
+    /// The time this search may take, when its limits include a time (move time or clock).
+    pub fn time_budget(&self) -> Option<TimeBudget> {
         let by_clock = self.clock.map(|c| {
             let budget = c.remaining / 25 + c.increment * 3 / 4;
             // Never plan to use more than a third of what is left, and keep a small margin for overhead.
             let cap = (c.remaining / 3).saturating_sub(Duration::from_millis(5));
             let hard = (budget * 3).min(cap);
-            (budget.min(hard), hard)
+            TimeBudget { soft: budget.min(hard), hard }
         });
-        let by_movetime = self.movetime.map(|t| (t / 2, t));
+        let by_movetime = self.movetime.map(|t| TimeBudget { soft: t / 2, hard: t });
         match (by_clock, by_movetime) {
-            (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.min(b.1))),
+            (Some(a), Some(b)) => Some(TimeBudget { soft: a.soft.min(b.soft), hard: a.hard.min(b.hard) }),
             (a, b) => a.or(b),
         }
     }
@@ -79,12 +90,12 @@ mod tests {
 
     #[test]
     fn clock_budget_is_a_small_share_and_never_the_whole_clock() {
-        let l = Limits { clock: Some(Clock { remaining: Duration::from_secs(60), increment: Duration::ZERO }), ..Limits::default() };
-        let (soft, hard) = l.time_budget().unwrap();
+        let l = Limits { clock: Some(ClockReading { remaining: Duration::from_secs(60), increment: Duration::ZERO }), ..Limits::default() };
+        let TimeBudget { soft, hard } = l.time_budget().unwrap();
         assert_eq!(soft, Duration::from_millis(2400));
         assert!(hard <= Duration::from_secs(20) && hard >= soft);
-        let l = Limits { clock: Some(Clock { remaining: Duration::from_millis(30), increment: Duration::ZERO }), ..Limits::default() };
-        assert!(l.time_budget().unwrap().1 <= Duration::from_millis(10));
+        let l = Limits { clock: Some(ClockReading { remaining: Duration::from_millis(30), increment: Duration::ZERO }), ..Limits::default() };
+        assert!(l.time_budget().unwrap().hard <= Duration::from_millis(10));
         assert_eq!(Limits::depth(3).time_budget(), None);
     }
 

@@ -27,12 +27,12 @@ pub use advice::{coach, hint, CoachTip, Hint};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, MoveClass, MoveReview};
 pub use eval::Weights;
 pub use levels::{Level, LEVELS};
-pub use limits::{Clock, Limits, StopHandle};
+pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
 pub use root::SearchRoot;
 pub use search::{SearchConfig, WIN, WIN_BOUND};
 
 use crate::movegen::Move;
-use search::{Ordering, Searcher};
+use search::{MoveOrdering, Searcher};
 use std::time::Duration;
 use tt::Tt;
 
@@ -95,7 +95,7 @@ pub fn score_text(score: i32) -> String {
 /// A searching engine: owns its transposition table and move-ordering memory, so keep one per game.
 pub struct Engine {
     tt: Tt,
-    ordering: Ordering,
+    ordering: MoveOrdering,
     weights: Weights,
     config: SearchConfig,
 }
@@ -113,7 +113,7 @@ impl Engine {
     }
 
     pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
-        Engine { tt: Tt::new(tt_megabytes), ordering: Ordering::default(), weights, config: SearchConfig::default() }
+        Engine { tt: Tt::new(tt_megabytes), ordering: MoveOrdering::default(), weights, config: SearchConfig::default() }
     }
 
     pub fn set_config(&mut self, config: SearchConfig) {

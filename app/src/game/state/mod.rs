@@ -491,13 +491,13 @@ impl GameState {
     }
 
     /// The computer's clock for the engine's time budget, in a timed game.
-    pub fn engine_clock(&self, now: Instant) -> Option<giveaway_core::engine::Clock> {
+    pub fn engine_clock(&self, now: Instant) -> Option<giveaway_core::engine::ClockReading> {
         let (clock, cpu) = (self.clock.as_ref()?, self.computer()?);
         let increment = match cpu {
             Color::White => clock.control().white.increment_ms,
             Color::Black => clock.control().black.increment_ms,
         };
-        Some(giveaway_core::engine::Clock {
+        Some(giveaway_core::engine::ClockReading {
             remaining: std::time::Duration::from_millis(clock.remaining_at(now)[cpu.index()] as u64),
             increment: std::time::Duration::from_millis(increment),
         })
