@@ -6,7 +6,7 @@
 use crate::args::{Args, Fail};
 use crate::out::outln;
 use crate::scratch::ScratchDir;
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::record::{ClockTimes, Ending, GameMode, GameRecord, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, ResultFilter, Storage};

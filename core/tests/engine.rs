@@ -1,6 +1,6 @@
 //! Engine behaviour checked against the rules core: forced wins, legality, stopping and determinism.
 
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::engine::{Engine, Level, Limits, SearchRoot, StopHandle, WIN, WIN_BOUND};
 use giveaway_core::{legal_moves, parse_fen, Color, Game, Outcome, Position, Rules};
 use proptest::prelude::*;

@@ -5,7 +5,7 @@
 //!
 //! Runs without the libtest harness: the same binary is the parent, or the child when `CRASH_CHILD_DB` is set.
 
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::record::{ClockTimes, GameMode, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, Storage};
 use giveaway_core::{Game, Rules};

@@ -18,7 +18,7 @@ use crate::background::{Background, Observer};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
 use crate::types::{NewGame, Opponent, StartPosition};
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::engine::Level;
 use giveaway_core::fen::to_fen;
 use giveaway_core::game::{EndReason, Game, Outcome, Rules};

@@ -3,33 +3,36 @@
 //! Everything here is plain Rust data and `Send`, meant to be called from a background thread: a search is
 //! stopped through a clonable [`StopHandle`], and progress is reported through a callback.
 //!
-//! Files by job: [`search`] (alpha-beta), [`eval`] (features and weights), [`tt`] (transposition table),
-//! [`limits`] (limits and the stop handle), [`root`] (position plus game history), [`levels`] (the eight
-//! playing levels), [`advice`] (hints and coach tips), [`analysis`] (post-game review), [`analysis_codec`]
-//! (the review as cache text), [`tune`] (self-play and the weight fit), [`matches`] (engine-vs-engine
-//! matches), [`rng`] (seeded randomness).
+//! Files by job, each private and re-exported here: `search` (alpha-beta), `eval` (features and weights),
+//! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
+//! `levels` (the eight playing levels), `advice` (hints and coach tips), `analysis` (post-game review),
+//! `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
+//! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
 
-pub mod advice;
-pub mod analysis;
-pub mod analysis_codec;
-pub mod eval;
-pub mod levels;
-pub mod limits;
-pub mod matches;
-pub mod rng;
-pub mod root;
-pub mod search;
-pub mod tt;
-pub mod tune;
-pub mod weights;
+mod advice;
+mod analysis;
+mod analysis_codec;
+mod eval;
+mod levels;
+mod limits;
+mod matches;
+mod rng;
+mod root;
+mod search;
+mod tt;
+mod tune;
+mod weights;
 
 pub use advice::{coach, hint, CoachTip, Hint};
-pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, MoveClass, MoveReview};
+pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
 pub use eval::Weights;
 pub use levels::{Level, LEVELS};
 pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
+pub use matches::{Match, Score};
+pub use rng::Rng;
 pub use root::SearchRoot;
-pub use search::{SearchConfig, WIN, WIN_BOUND};
+pub use search::{SearchConfig, MAX_PLY, WIN, WIN_BOUND};
+pub use tune::{tune, TuneSettings};
 
 use crate::movegen::Move;
 use search::{MoveOrdering, Searcher};

@@ -4,7 +4,7 @@
 
 pub mod reference;
 
-pub use giveaway_core::engine::rng::Rng;
+pub use giveaway_core::engine::Rng;
 use giveaway_core::square::{Bitboard, RANK_1, RANK_8};
 use giveaway_core::{legal_moves, Color, Position, Square};
 
