@@ -32,7 +32,7 @@ fn algebraic_fen(p: &Position) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(2000, file!()))]
 
     #[test]
     fn fen_round_trips(seed in any::<u64>()) {

@@ -2,6 +2,8 @@
 //! identical moves, start, result and clocks after every move; a damaged export is either imported whole or
 //! refused with the database unchanged; an imported timed game replays with its clocks per move.
 
+mod common;
+
 use giveaway_core::game::{EndReason, GameResult, Outcome};
 use giveaway_core::movegen::legal_moves;
 use giveaway_core::position::{Color, Position};
@@ -117,7 +119,7 @@ fn save(s: &Storage, spec: &Spec) -> (Position, Vec<String>, Option<Outcome>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(common::proptest_config(32, file!()))]
 
     #[test]
     fn export_then_import_gives_identical_games(specs in prop::collection::vec(spec(), 1..5)) {

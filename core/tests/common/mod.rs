@@ -5,9 +5,21 @@
 pub mod reference;
 
 pub use giveaway_core::engine::Rng;
+use proptest::test_runner::{Config, FileFailurePersistence};
 use giveaway_core::square::{Bitboard, RANK_1, RANK_8};
 use giveaway_core::{legal_moves, Color, Position, Square};
 
+
+/// Property-test settings: `cases` cases, failures persisted in the crate's one regressions folder as
+/// `proptest-regressions/tests/<test file>.txt` (proptest's default puts them beside a test outside `src/`).
+/// `test_file` is the test's `file!()`.
+pub fn proptest_config(cases: u32, test_file: &str) -> Config {
+    let name = std::path::Path::new(test_file).file_stem().and_then(|s| s.to_str()).unwrap_or("tests");
+    let path = format!("{}/proptest-regressions/tests/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    // The persistence wants a 'static path; one short string per test binary.
+    let path: &'static str = Box::leak(path.into_boxed_str());
+    Config { cases, failure_persistence: Some(Box::new(FileFailurePersistence::Direct(path))), ..Config::default() }
+}
 
 /// A position reached by `plies` random legal moves from the start (fewer if the game ends).
 pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
