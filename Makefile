@@ -14,13 +14,47 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
+.PHONY: serve test-server bench-server
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
 
 # The bindgen crate has no tests; leaving it out spares an optimised build of its generator and CLI deps.
+# The game server's tests need PostgreSQL: a private cluster under target/pg is started for them and stopped
+# after, whatever the result.
 test-rust:
-	$(CARGO) test --workspace --exclude uniffi-bindgen --all-targets
+	$(PG) start
+	DATABASE_URL="$$($(PG) url)" $(CARGO) test --workspace --exclude uniffi-bindgen --all-targets; status=$$?; \
+		$(PG) stop; exit $$status
+
+## The game server's tests alone (real PostgreSQL, real WebSocket clients).
+test-server:
+	$(PG) start
+	DATABASE_URL="$$($(PG) url)" $(CARGO) test -p giveaway-protocol -p giveaway-server; status=$$?; $(PG) stop; exit $$status
+
+## The game server on loopback: ws://127.0.0.1:7878/ws. Without DATABASE_URL it runs against the private
+## PostgreSQL cluster under target/pg (started here, left running; `server/tools/pg.sh stop` stops it).
+## More options: SERVE_ARGS="--help".
+PG := server/tools/pg.sh
+SERVER_BIN := target/release/giveaway-server
+SERVE_ARGS ?=
+serve:
+	$(CARGO) build --release -p giveaway-server --bin giveaway-server
+	@if [ -z "$$DATABASE_URL" ]; then $(PG) start; fi
+	DATABASE_URL="$${DATABASE_URL:-$$($(PG) url)}" $(SERVER_BIN) $(SERVE_ARGS)
+
+## The server's benchmark on loopback (a few minutes): concurrent games with one move per side every 2 s,
+## latency and memory per game; then the fault tests: the server SIGKILLed mid-games and restarted, and
+## PostgreSQL restarted under it. Each run is bounded in games and seconds and stops by itself.
+BENCH_GAMES ?= 5000
+FAULT_GAMES ?= 1000
+LOAD := ./target/release/giveaway-load --server-bin $(SERVER_BIN) --pg-script $(PG)
+bench-server:
+	$(CARGO) build --release -p giveaway-server --bins
+	$(PG) start
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(BENCH_GAMES) --ramp-s 60 --measure-s 60
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault kill
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault pg-restart
 
 ## Property tests with 40 times the usual cases and fresh random seeds, optimised (about 15 minutes; not part of
 ## `make test`, whose CI run uses one fixed seed so that a green commit stays green).
@@ -189,8 +223,9 @@ test-ios: bindings $(IOS_PY) test-ios-package
 test-ios-package: core-lib
 	ios/tools/swift-root.sh $(CORE_LIB)
 
-## Fuzz the text parsers (needs a nightly toolchain and cargo-fuzz; not part of `make test`).
+## Fuzz the text parsers and the server's frame decoder (needs a nightly toolchain and cargo-fuzz; not part
+## of `make test`).
 FUZZ_SECONDS ?= 60
 fuzz:
-	cd fuzz && for t in fen_parse move_parse pdn_read; do \
+	cd fuzz && for t in fen_parse move_parse pdn_read protocol_decode; do \
 		cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done

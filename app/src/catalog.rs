@@ -25,8 +25,7 @@ pub struct TimeControlPreset {
     pub control: TimeControl,
 }
 
-/// The emoji reactions a game screen offers, in menu order (`GameSession::react` takes one of these).
-pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
+pub use giveaway_core::record::REACTION_EMOJIS;
 
 pub fn reaction_emojis() -> Vec<String> {
     REACTION_EMOJIS.iter().map(|e| e.to_string()).collect()

@@ -6,7 +6,7 @@ use crate::out::warn;
 use crate::{db_path, game_setup, line, log_file, tui};
 use giveaway_app::background::{NoObserver, Queued};
 use giveaway_app::{DatabaseNotice, GameLibrary};
-use giveaway_core::storage::Filter;
+use giveaway_core::storage::{Filter, Recovery};
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;
 use std::sync::Arc;
@@ -58,7 +58,8 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
 }
 
 fn damaged(n: &DatabaseNotice) -> String {
-    format!("warning: the games database was damaged ({}); it was moved to {} and a new one was started", n.reason, n.moved_to)
+    let r = Recovery { moved_to: n.moved_to.clone().into(), reason: n.reason.clone(), recovered: n.recovered, lost: n.lost };
+    format!("warning: {r}")
 }
 
 /// Runs the library's full integrity check on a thread of its own; `tell` gets the warning for the user, if any.

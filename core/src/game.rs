@@ -58,6 +58,8 @@ pub enum EndReason {
     Repetition,
     KingMoveRule,
     Agreement,
+    /// Online: a player stayed away from the game too long and loses.
+    Abandonment,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,6 +82,7 @@ impl fmt::Display for GameResult {
             EndReason::Repetition => "threefold repetition",
             EndReason::KingMoveRule => "15 king moves each without a capture or man move",
             EndReason::Agreement => "agreement",
+            EndReason::Abandonment => "abandonment",
         };
         write!(f, "{who} ({why})")
     }
@@ -285,6 +288,11 @@ impl Game {
     /// A side whose clock ran out loses.
     pub fn flag(&mut self, who: Color) -> Result<(), GameError> {
         self.end(GameResult { outcome: Outcome::win_for(who.opponent()), reason: EndReason::Time })
+    }
+
+    /// A side that left an online game for too long loses (the server decides it).
+    pub fn abandon(&mut self, who: Color) -> Result<(), GameError> {
+        self.end(GameResult { outcome: Outcome::win_for(who.opponent()), reason: EndReason::Abandonment })
     }
 
     pub fn agree_draw(&mut self) -> Result<(), GameError> {

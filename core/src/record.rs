@@ -17,10 +17,12 @@ pub enum GameMode {
     PassAndPlay,
     /// Read from a PDN file.
     Imported,
+    /// Against a player on the game server.
+    Online,
 }
 
 impl GameMode {
-    pub const ALL: [GameMode; 3] = [GameMode::VsComputer, GameMode::PassAndPlay, GameMode::Imported];
+    pub const ALL: [GameMode; 4] = [GameMode::VsComputer, GameMode::PassAndPlay, GameMode::Imported, GameMode::Online];
 
     /// The stable name used in the database, on the command line and in PDN.
     pub fn name(self) -> &'static str {
@@ -28,6 +30,7 @@ impl GameMode {
             GameMode::VsComputer => "computer",
             GameMode::PassAndPlay => "pass-and-play",
             GameMode::Imported => "imported",
+            GameMode::Online => "online",
         }
     }
 
@@ -179,6 +182,9 @@ pub fn parse_seconds(text: &str) -> Option<u64> {
     };
     whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms)
 }
+
+/// The emoji reactions a game screen offers, in menu order; the game server relays exactly these.
+pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
 
 /// The time left on both clocks at one moment of a game (after a move, or now), in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

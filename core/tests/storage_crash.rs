@@ -133,7 +133,7 @@ fn parent(seed: u64) -> Result<String, String> {
 
 fn verify(db: &Path, acked: &HashMap<(i64, u32), String>) -> Result<(), String> {
     let (storage, report) = Storage::open(db).map_err(|e| format!("reopen: {e}"))?;
-    if report.moved_aside.is_some() {
+    if report.recovery.is_some() {
         return Err(format!("the database was found damaged: {report:?}"));
     }
     let check = storage.integrity_check().map_err(|e| e.to_string())?;

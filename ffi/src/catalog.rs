@@ -1,6 +1,8 @@
 //! The choices every front end lists, from the app layer's catalog.
 
-use giveaway_app::{HandicapPreset, LevelView, RulesExample, TimeControlPreset};
+use giveaway_app::board::SquareDescription;
+use giveaway_app::setup::GameSetup;
+use giveaway_app::{HandicapPreset, LevelView, RulesExample, SquareView, TimeControlPreset};
 use giveaway_core::notation::Notation;
 use giveaway_core::record::TimeControl;
 
@@ -57,4 +59,22 @@ pub fn square_name(square: u32, notation: Notation) -> Option<String> {
 #[uniffi::export]
 pub fn square_at(column: u32, row: u32, flipped: bool) -> Option<u32> {
     giveaway_app::board::square_at(column, row, flipped)
+}
+
+/// `setup` with a usual handicap instead of any other.
+#[uniffi::export]
+pub fn setup_with_handicap(setup: GameSetup, preset: HandicapPreset) -> GameSetup {
+    setup.with_handicap(&preset)
+}
+
+/// `setup` with the man on `square` taken off the start, or put back (only start squares of men count).
+#[uniffi::export]
+pub fn setup_toggling_man(setup: GameSetup, square: u32) -> GameSetup {
+    setup.toggle_man(square)
+}
+
+/// What a screen reader says about a square of any board (game, replay, editor, rules diagram).
+#[uniffi::export]
+pub fn describe_square(square: SquareView, notation: Notation) -> SquareDescription {
+    SquareDescription::of(&square, notation)
 }

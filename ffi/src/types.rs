@@ -34,6 +34,7 @@ pub enum EndReason {
     Repetition,
     KingMoveRule,
     Agreement,
+    Abandonment,
 }
 #[uniffi::remote(Record)]
 pub struct SideTime {
@@ -63,6 +64,7 @@ pub enum GameMode {
     VsComputer,
     PassAndPlay,
     Imported,
+    Online,
 }
 
 #[uniffi::remote(Enum)]
@@ -381,6 +383,8 @@ pub struct GamePage {
 pub struct DatabaseNotice {
     pub moved_to: String,
     pub reason: String,
+    pub recovered: u64,
+    pub lost: Option<u64>,
 }
 
 #[uniffi::remote(Record)]

@@ -1,7 +1,7 @@
-// Sound and haptics for moves, captures, refused moves and the end of the game, each behind its settings toggle.
+// Sound and haptics for the core's cues (already filtered by the sound and vibration settings).
 import AudioToolbox
 import UIKit
-import GiveawayKit
+import GiveawayCore
 
 @MainActor
 final class FeedbackPlayer {
@@ -9,25 +9,28 @@ final class FeedbackPlayer {
     private let heavy = UIImpactFeedbackGenerator(style: .medium)
     private let notice = UINotificationFeedbackGenerator()
 
-    func play(_ feedback: Feedback, sound: Bool, haptics: Bool) {
-        if sound {
-            // System sounds: short, respect the silent switch, need no bundled audio.
-            let id: SystemSoundID
-            switch feedback {
-            case .move: id = 1104
-            case .capture: id = 1105
-            case .illegal: id = 1053
-            case .gameOver: id = 1025
-            }
-            AudioServicesPlaySystemSound(id)
+    func play(_ event: GameEvent) {
+        let cue: Cue
+        switch event {
+        case .moved(_, _, _, let c), .ended(_, _, let c), .heldBack(_, let c): cue = c
+        default: return
         }
-        if haptics {
-            switch feedback {
-            case .move: light.impactOccurred()
-            case .capture: heavy.impactOccurred()
-            case .illegal: notice.notificationOccurred(.warning)
-            case .gameOver: notice.notificationOccurred(.success)
+        if let sound = cue.sound {
+            // System sounds: short, respect the silent switch, need no bundled audio.
+            switch sound {
+            case .move: AudioServicesPlaySystemSound(1104)
+            case .capture: AudioServicesPlaySystemSound(1105)
+            case .refused: AudioServicesPlaySystemSound(1053)
+            case .win: AudioServicesPlaySystemSound(1025)
+            case .loss: AudioServicesPlaySystemSound(1073)
+            case .draw: AudioServicesPlaySystemSound(1057)
             }
+        }
+        guard cue.vibrate else { return }
+        switch event {
+        case .moved(let mv, _, _, _): (mv.captured.isEmpty ? light : heavy).impactOccurred()
+        case .heldBack: notice.notificationOccurred(.warning)
+        default: notice.notificationOccurred(.success)
         }
     }
 }

@@ -1,6 +1,7 @@
-// The game screen: clocks, board, move list, and the game's actions. All logic is in GameKit's GameController;
-// this view draws it and forwards touches. The engine's work stops when the screen goes away or the app is
-// sent to the background (`stop()` cancels the Swift task and calls the core's cancel).
+// The game screen: player bars with clocks, the board, the status line and the move list, with the game's
+// actions. It draws the core's ScreenState (through GiveawayKit's GameScreenModel) and forwards every touch;
+// which buttons work, what the status says and when the engine works is decided in the core. The clocks and
+// the engine stop whenever the screen is not on top or the app is in the background.
 import SwiftUI
 import GiveawayCore
 import GiveawayKit
@@ -8,127 +9,115 @@ import GiveawayKit
 struct GameScreen: View {
     let gameId: Int64
     @Environment(AppModel.self) private var app
-    @AppStorage("captureExplained") private var captureExplained = false
-    @State private var controller: GameController?
+    @State private var model: GameScreenModel?
     @State private var loadError: String?
 
     var body: some View {
         Group {
-            if let controller {
-                GameContent(controller: controller)
+            if let model {
+                GameContent(model: model)
             } else if let loadError {
                 ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
             } else {
                 ProgressView()
             }
         }
-        .task { load() }
-    }
-
-    private func load() {
-        guard controller == nil, let settings = app.settings else { return }
-        do {
-            let session = try app.session(for: gameId)
-            let loaded = GameController(session: session, settings: settings, speech: L10n.speech,
-                                        captureExplained: captureExplained)
-            loaded.onCaptureExplained = { captureExplained = true }
-            controller = loaded
-        } catch {
-            loadError = L10n.message(UserMessage(error))
+        .task {
+            guard model == nil else { return }
+            do {
+                model = try app.game(gameId)
+            } catch {
+                loadError = L10n.message(UserMessage(error))
+            }
         }
     }
 }
 
 private struct GameContent: View {
-    @Bindable var controller: GameController
+    @Bindable var model: GameScreenModel
     @Environment(AppModel.self) private var app
     @Environment(\.scenePhase) private var scenePhase
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var feedback = FeedbackPlayer()
     @State private var showReplay = false
+    @State private var confirmingResign = false
     /// On screen (not covered by the replay pushed on top): only then may clocks and the engine run.
     @State private var visible = false
 
-    private var snapshot: Snapshot { controller.snapshot }
+    private var state: ScreenState { model.state }
+    private var snapshot: Snapshot { model.state.snapshot }
 
     var body: some View {
         VStack(spacing: 8) {
-            PlayerBar(controller: controller, color: controller.orientation.topColor, top: true)
-            BoardView(picture: picture, board: Themes.board(controller.settings.boardTheme),
-                      pieceTheme: Themes.piece(controller.settings.pieceTheme),
-                      onPickUp: { controller.dragBegan(at: $0) },
-                      onGesture: { controller.handle($0) })
+            PlayerBar(state: state, color: state.orientation.top, turned: state.orientation.topFacesAway)
+            BoardView(picture: BoardPicture(squares: snapshot.squares, flipped: state.orientation.flipped,
+                                            turnedColor: state.orientation.topFacesAway ? state.orientation.top : nil,
+                                            coordinates: state.coordinates, frame: model.frame),
+                      board: Themes.board(app.settings?.boardTheme ?? ""),
+                      pieceTheme: Themes.piece(app.settings?.pieceTheme ?? ""),
+                      describe: { square in model.describe(square.number).map(L10n.describe) ?? "" },
+                      onGesture: { model.handle($0) })
                 .padding(.horizontal, 4)
-            PlayerBar(controller: controller, color: controller.orientation.topColor.opposite, top: false)
-            StatusArea(controller: controller, showReplay: $showReplay)
+            PlayerBar(state: state, color: state.orientation.bottom, turned: false)
+            StatusArea(model: model, showReplay: $showReplay)
             MoveListView(rows: snapshot.moveList)
         }
         .navigationTitle(title)
         .navigationBarTitleDisplayMode(.inline)
-        .toolbar { GameToolbar(controller: controller) }
+        .toolbar { GameToolbar(model: model, confirmingResign: $confirmingResign) }
         .onAppear {
-            controller.reduceMotion = reduceMotion
             let player = feedback
-            let current = controller
-            controller.onFeedback = { [weak current] f in
-                guard let settings = current?.settings else { return }
-                player.play(f, sound: settings.sound, haptics: settings.haptics)
+            model.onEvent = { event in
+                player.play(event)
+                if let words = L10n.announcement(event) { AccessibilityNotification.Announcement(words).post() }
             }
-            controller.onAnnouncement = { text in
-                AccessibilityNotification.Announcement(text).post()
-            }
-            if let settings = app.settings { controller.updateSettings(settings) }
+            if let settings = app.settings { model.perform { $0.applySettings(settings: settings) } }
+            model.perform { $0.setReducedMotion(reduced: reduceMotion) }
             visible = true
-            controller.start()
+            model.perform { $0.start() }
         }
         .onDisappear {
             visible = false
-            controller.stop()
+            model.perform { try $0.pause() }
         }
         .onChange(of: scenePhase) { _, phase in
             guard visible else { return }
             switch phase {
-            case .active: controller.start()
-            case .background: controller.stop()
+            case .active: model.perform { $0.resume() }
+            case .background: model.perform { try $0.pause() }
             default: break
             }
         }
-        .onChange(of: reduceMotion) { _, on in controller.reduceMotion = on }
+        .onChange(of: reduceMotion) { _, on in model.perform { $0.setReducedMotion(reduced: on) } }
         .confirmationDialog(tr("game.chooseCapture"), isPresented: Binding(
-            get: { !snapshot.choices.isEmpty }, set: { if !$0 { controller.clearSelection() } }
+            get: { !snapshot.choices.isEmpty }, set: { if !$0 { model.perform { try $0.dismissChoice() } } }
         ), titleVisibility: .visible) {
             ForEach(Array(snapshot.choices.enumerated()), id: \.offset) { i, choice in
-                Button(choice.text) { controller.choose(i) }
+                Button(choice.text) { model.perform { try $0.choose(index: UInt32(i)) } }
             }
         }
-        .confirmationDialog(tr("game.resignQuestion"), isPresented: Binding(
-            get: { if case .resign = controller.confirmation { return true } else { return false } },
-            set: { if !$0 { controller.cancelResign() } }
-        ), titleVisibility: .visible) {
-            Button(tr("game.resign"), role: .destructive) { controller.confirmResign() }
-            Button(tr("common.cancel"), role: .cancel) { controller.cancelResign() }
+        .confirmationDialog(tr("game.resignQuestion"), isPresented: $confirmingResign, titleVisibility: .visible) {
+            Button(tr("game.resign"), role: .destructive) { model.perform { try $0.resign() } }
+            Button(tr("common.cancel"), role: .cancel) {}
         }
-        .alert(drawQuestion, isPresented: Binding(
-            get: { if case .answerDraw = controller.confirmation { return true } else { return false } },
-            set: { _ in }
-        )) {
-            Button(tr("game.acceptDraw")) { controller.acceptDraw() }
-            Button(tr("game.declineDraw"), role: .cancel) { controller.declineDraw() }
+        .alert(drawQuestion ?? "", isPresented: Binding(get: { drawQuestion != nil }, set: { _ in })) {
+            Button(tr("game.acceptDraw")) { model.perform { try $0.acceptDraw() } }
+            Button(tr("game.declineDraw"), role: .cancel) { model.perform { try $0.declineDraw() } }
         }
         .alert(tr("rules.captureTitle"), isPresented: Binding(
-            get: { controller.explainCapture && controller.message == nil },
-            set: { if !$0 { controller.dismissCaptureExplanation() } }
+            get: { model.mustCaptureExplanation != nil && model.message == nil },
+            set: { if !$0 { model.mustCaptureExplanation = nil } }
         )) {
-            Button(tr("common.ok"), role: .cancel) { controller.dismissCaptureExplanation() }
+            Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(tr("rules.capture"))
         }
         .alert(tr("error.title"), isPresented: Binding(
-            get: { controller.message != nil }, set: { if !$0 { controller.dismissMessage() } }
+            get: { model.message != nil }, set: { if !$0 { model.message = nil } }
         )) {
-            Button(tr("common.ok"), role: .cancel) { controller.dismissMessage() }
+            Button(tr("common.ok"), role: .cancel) {}
         } message: {
-            Text(controller.message.map(L10n.message) ?? "")
+            Text(model.message.map(L10n.message) ?? "")
         }
         .navigationDestination(isPresented: $showReplay) {
             if let id = snapshot.gameId { ReplayView(gameId: id) }
@@ -142,34 +131,21 @@ private struct GameContent: View {
         }
     }
 
-    private var drawQuestion: String {
-        if case .answerDraw(let by) = controller.confirmation { return tr("game.drawOffered", L10n.color(by)) }
-        return ""
-    }
-
-    private var picture: BoardPicture {
-        var hintPiece: UInt32?
-        var hintMove: MoveView?
-        switch controller.hint {
-        case .none: break
-        case .piece(let p): hintPiece = p
-        case .move(let m): hintMove = m
-        }
-        return BoardPicture(snapshot: snapshot, pieces: controller.drawnPieces, orientation: controller.orientation,
-                            hintPiece: hintPiece, hintMove: hintMove,
-                            showDestinations: controller.settings.showLegalMoves, notation: snapshot.notation)
+    /// The question to the other player while a draw offer waits for an answer.
+    private var drawQuestion: String? {
+        guard state.actions.answerDraw, case .drawOffered(let by) = state.status else { return nil }
+        return tr("game.drawOffered", L10n.color(by))
     }
 }
 
-/// A player's name and clock; in face-to-face mode the top bar is turned towards the player across the table.
+/// A player's name, reaction and clock; face to face, the top bar is turned towards the player across the table.
 private struct PlayerBar: View {
-    let controller: GameController
+    let state: ScreenState
     let color: GiveawayCore.Color
-    let top: Bool
+    let turned: Bool
 
     var body: some View {
-        let snapshot = controller.snapshot
-        let running = snapshot.clocks?.running == color
+        let snapshot = state.snapshot
         HStack {
             Circle()
                 .fill(color == .white ? SwiftUI.Color.white : SwiftUI.Color.black)
@@ -185,57 +161,57 @@ private struct PlayerBar: View {
             }
             Spacer()
             if let clocks = snapshot.clocks {
-                let ms = color == .white ? clocks.whiteMs : clocks.blackMs
-                Text(ClockFormat.format(milliseconds: ms))
+                let (ms, text) = color == .white ? (clocks.whiteMs, clocks.whiteText) : (clocks.blackMs, clocks.blackText)
+                Text(text)
                     .font(.title3.monospacedDigit())
                     .padding(.horizontal, 8)
-                    .background(running ? SwiftUI.Color.accentColor.opacity(0.25) : .clear, in: .rect(cornerRadius: 6))
-                    .foregroundStyle(ms < ClockFormat.lowTimeMilliseconds ? SwiftUI.Color.red : SwiftUI.Color.primary)
-                    .accessibilityLabel(tr("game.clockOf", L10n.color(color), ClockFormat.format(milliseconds: ms)))
+                    .background(clocks.running == color ? SwiftUI.Color.accentColor.opacity(0.25) : .clear,
+                                in: .rect(cornerRadius: 6))
+                    // The warning colour from when the clock shows tenths.
+                    .foregroundStyle(ms < 10_000 ? SwiftUI.Color.red : SwiftUI.Color.primary)
+                    .accessibilityLabel(tr("game.clockOf", L10n.color(color), text))
             }
         }
         .padding(.horizontal)
-        .rotationEffect(top && controller.orientation.topFacesDown ? .degrees(180) : .zero)
+        .rotationEffect(turned ? .degrees(180) : .zero)
     }
 
     private var name: String {
-        let snapshot = controller.snapshot
-        if let human = snapshot.humanColor {
-            return human == color ? tr("game.you") : tr("game.computer")
-        }
-        return L10n.color(color)
+        guard case .computer(_, let human) = state.snapshot.opponent else { return L10n.color(color) }
+        return human == color ? tr("game.you") : tr("game.computer")
     }
 }
 
-/// Must-capture notice, thinking indicator, coach tip, result.
+/// The status line, why a tap did nothing, the engine's progress, the coach's tip, the result.
 private struct StatusArea: View {
-    let controller: GameController
+    let model: GameScreenModel
     @Binding var showReplay: Bool
 
     var body: some View {
         VStack(spacing: 6) {
-            if let result = controller.snapshot.result {
-                HStack {
-                    Text(L10n.result(result.outcome, result.reason)).font(.headline)
-                    Spacer()
+            HStack {
+                Text(L10n.status(model.state.status)).font(.headline)
+                Spacer()
+                if let progress = model.state.thinking?.progress {
+                    Text(tr("game.thinkingDepth", Int(progress.depth), progress.scoreText)).font(.footnote.monospacedDigit())
+                }
+                if model.state.thinking != nil { ProgressView() }
+                if model.state.actions.analyse {
                     Button(tr("game.analyse")) { showReplay = true }.buttonStyle(.borderedProminent)
                 }
-            } else if controller.mustCaptureNotice {
-                Label(tr("game.mustCapture"), systemImage: "exclamationmark.circle")
-                    .foregroundStyle(.red)
-                    .accessibilityAddTraits(.isStaticText)
-            } else if controller.isThinking {
-                HStack {
-                    ProgressView()
-                    Text(controller.progress.map { tr("game.thinkingDepth", Int($0.depth), $0.scoreText) } ?? tr("game.thinking"))
-                        .font(.footnote.monospacedDigit())
-                }
             }
-            if let tip = controller.coach {
+            if let notice = model.state.snapshot.notice {
+                Label(L10n.notice(notice), systemImage: "exclamationmark.circle")
+                    .foregroundStyle(.red)
+            }
+            if let hint = model.state.hint, let reason = hint.reason {
+                Text(reason).font(.footnote)
+            }
+            if let tip = model.coach {
                 VStack(alignment: .leading, spacing: 4) {
                     Text(tr("coach.title", L10n.moveClass(tip.class), tip.played.text)).font(.subheadline.bold())
                     Text(tr("coach.better", tip.better.text)).font(.subheadline)
-                    Button(tr("common.ok")) { controller.dismissCoach() }.font(.footnote)
+                    Button(tr("common.ok")) { model.coach = nil }.font(.footnote)
                 }
                 .padding(8)
                 .frame(maxWidth: .infinity, alignment: .leading)
@@ -271,33 +247,36 @@ struct MoveListView: View {
 }
 
 private struct GameToolbar: ToolbarContent {
-    let controller: GameController
+    let model: GameScreenModel
+    @Binding var confirmingResign: Bool
 
     var body: some ToolbarContent {
+        let actions = model.state.actions
         ToolbarItemGroup(placement: .bottomBar) {
-            Button { controller.undo() } label: { Label(tr("game.undo"), systemImage: "arrow.uturn.backward") }
-                .disabled(!controller.snapshot.canUndo)
-            Button { controller.redo() } label: { Label(tr("game.redo"), systemImage: "arrow.uturn.forward") }
-                .disabled(!controller.snapshot.canRedo)
+            Button { model.perform { try $0.undo() } } label: { Label(tr("game.undo"), systemImage: "arrow.uturn.backward") }
+                .disabled(!actions.undo)
+            Button { model.perform { try $0.redo() } } label: { Label(tr("game.redo"), systemImage: "arrow.uturn.forward") }
+                .disabled(!actions.redo)
             Spacer()
-            Button { controller.hintPressed() } label: { Label(tr("game.hint"), systemImage: "lightbulb") }
-                .disabled(!controller.acceptsInput)
+            Button { model.perform { try $0.hint() } } label: { Label(tr("game.hint"), systemImage: "lightbulb") }
+                .disabled(!actions.hint)
             Menu {
                 ForEach(reactionEmojis(), id: \.self) { emoji in
-                    Button(emoji) { controller.react(emoji) }
+                    Button(emoji) { model.perform { try $0.react(side: model.state.actingSide, emoji: emoji) } }
                 }
             } label: {
                 Label(tr("game.react"), systemImage: "face.smiling")
             }
+            .disabled(!actions.react)
+            Button { model.perform { $0.flipBoard() } } label: {
+                Label(tr("game.flipBoard"), systemImage: "arrow.up.arrow.down")
+            }
             Spacer()
-            if controller.snapshot.isPassAndPlay {
-                Button { controller.offerDraw() } label: { Label(tr("game.offerDraw"), systemImage: "equal.circle") }
-                    .disabled(controller.snapshot.result != nil)
+            if actions.offerDraw {
+                Button { model.perform { try $0.offerDraw() } } label: { Label(tr("game.offerDraw"), systemImage: "equal.circle") }
             }
-            Button(role: .destructive) { controller.requestResign() } label: {
-                Label(tr("game.resign"), systemImage: "flag")
-            }
-            .disabled(controller.snapshot.result != nil)
+            Button(role: .destructive) { confirmingResign = true } label: { Label(tr("game.resign"), systemImage: "flag") }
+                .disabled(!actions.resign)
         }
     }
 }

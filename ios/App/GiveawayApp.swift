@@ -1,5 +1,7 @@
-// The app: opens the saved-games database in Application Support and shows the home screen.
+// The app: opens the saved-games database in Application Support, routes the core's log to OSLog, and shows
+// the home screen.
 import SwiftUI
+import os
 import GiveawayCore
 import GiveawayKit
 
@@ -15,26 +17,39 @@ struct GiveawayApp: App {
     }
 }
 
+/// The core's log records (search summaries, storage recovery, migrations) in the unified log.
+final class OSLogSink: LogSink {
+    private let logger = Logger(subsystem: Bundle.main.bundleIdentifier ?? "Giveaway", category: "core")
+
+    func log(level: LogLevel, target: String, message: String) {
+        switch level {
+        case .error: logger.error("\(target, privacy: .public): \(message, privacy: .public)")
+        case .warn: logger.warning("\(target, privacy: .public): \(message, privacy: .public)")
+        case .info: logger.info("\(target, privacy: .public): \(message, privacy: .public)")
+        case .debug, .trace: logger.debug("\(target, privacy: .public): \(message, privacy: .public)")
+        }
+    }
+}
+
 /// What every screen shares: the library and the settings.
 @MainActor
 @Observable
 final class AppModel {
-    let library: CoreLibrary?
+    let library: GameLibrary?
     let openError: String?
     var settings: GiveawayCore.Settings?
     /// The core found the database damaged, kept it aside and started a fresh one: told to the player once.
     var databaseNotice: DatabaseNotice?
-    /// Sessions made by the home screen, handed to the game screen (which otherwise resumes by id).
-    @ObservationIgnored private var started: [Int64: GameSession] = [:]
+    /// Games started on the home screen, handed to the game screen (which otherwise opens the saved game).
+    @ObservationIgnored private var started: [Int64: GameScreenModel] = [:]
 
     init() {
-        var library: CoreLibrary?
+        setLogSink(sink: OSLogSink(), maxLevel: .info)
+        var library: GameLibrary?
         var settings: GiveawayCore.Settings?
         var openError: String?
-        var notice: DatabaseNotice?
         do {
             let opened = try GameStore.open()
-            notice = opened.openNotice()
             settings = try opened.settings()
             library = opened
         } catch {
@@ -43,46 +58,34 @@ final class AppModel {
         self.library = library
         self.settings = settings
         self.openError = openError
-        self.databaseNotice = notice
+        databaseNotice = library?.openNotice()
     }
 
     /// The full integrity check, once the first screen is up (it reads the whole file on the core's runtime).
     func checkIntegrity() async {
-        guard let library else { return }
-        do {
-            if let notice = try await library.checkIntegrity() { databaseNotice = notice }
-        } catch {
-            // The check could not run (e.g. the file is busy); the next launch tries again.
-        }
+        // A check that cannot run now (the file is busy) runs at the next launch.
+        if let notice = try? await library?.checkIntegrity() { databaseNotice = notice }
     }
 
     func save(_ new: GiveawayCore.Settings) {
         settings = new
-        guard let library else { return }
-        do {
-            try library.saveSettings(settings: new)
-        } catch {
-            // The settings still apply for this run; the next launch reads the stored ones.
-        }
+        // Should saving fail, the settings still apply for this run.
+        try? library?.saveSettings(settings: new)
     }
 
-    func hand(_ session: GameSession, id: Int64) { started[id] = session }
+    func hand(_ game: GameScreenModel, id: Int64) { started[id] = game }
 
-    /// The session of game `id`: the one just started, or the saved game resumed.
-    func session(for id: Int64) throws -> GameSession {
-        if let s = started.removeValue(forKey: id) { return s }
+    /// The screen model of game `id`: the one just started, or the saved game opened.
+    func game(_ id: Int64) throws -> GameScreenModel {
+        if let game = started.removeValue(forKey: id) { return game }
         guard let library else { throw GiveawayError.Unavailable(reason: openError ?? "no library") }
-        return try library.resume(id: id)
+        return try GameScreenModel.open(id: id, in: library)
     }
 
     /// The newest game still being played, to offer "Continue".
     func unfinishedGame() -> GameSummaryView? {
-        let filter = Filter(mode: nil, result: nil, level: nil, inProgress: true, since: nil, until: nil, player: nil)
-        do {
-            return try library?.listGames(filter: filter, cursor: nil, pageSize: 1).games.first
-        } catch {
-            return nil
-        }
+        let filter = ListFilter(mode: nil, result: nil, level: nil, inProgress: true, withinDays: nil)
+        return (try? library?.gameList(filter: filter, pageSize: 1))?.state().games.first
     }
 }
 

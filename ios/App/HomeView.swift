@@ -1,5 +1,5 @@
 // Home: continue the last game, start a new one (computer level and colour, or pass-and-play; clock, handicap),
-// saved games, settings and rules.
+// saved games, settings and rules. The choices are the core's GameSetup; the core starts the game from them.
 import SwiftUI
 import GiveawayCore
 import GiveawayKit
@@ -7,7 +7,7 @@ import GiveawayKit
 struct HomeView: View {
     @Environment(AppModel.self) private var app
     @Binding var path: [Route]
-    @State private var model: GameSetup?
+    @State private var model: NewGameModel?
     @State private var unfinished: GameSummaryView?
     @State private var error: String?
     @State private var editingHandicap = false
@@ -29,8 +29,7 @@ struct HomeView: View {
                     Button {
                         start(model)
                     } label: {
-                        Label(tr("home.start"), systemImage: "checkerboard.rectangle")
-                            .font(.headline)
+                        Label(tr("home.start"), systemImage: "checkerboard.rectangle").font(.headline)
                     }
                 }
             }
@@ -43,7 +42,7 @@ struct HomeView: View {
         .navigationTitle(tr("app.name"))
         .onAppear {
             unfinished = app.unfinishedGame()
-            if model == nil, let settings = app.settings { model = GameSetup(settings: settings) }
+            if model == nil, let library = app.library { model = try? NewGameModel(library: library) }
         }
         .sheet(isPresented: $editingHandicap) {
             if let model { HandicapEditor(model: model) }
@@ -55,14 +54,14 @@ struct HomeView: View {
         }
     }
 
-    private func start(_ model: GameSetup) {
-        guard let library = app.library, let settings = app.settings else { return }
-        let request = model.newGame()
+    private func start(_ model: NewGameModel) {
+        guard let library = app.library else { return }
         do {
-            let session = try library.newGame(setup: request)
-            guard let id = try session.snapshot().gameId else { return }
-            app.save(model.remembered(in: settings, game: request))
-            app.hand(session, id: id)
+            let game = try model.start(in: library)
+            guard let id = game.state.snapshot.gameId else { return }
+            // The core remembered the choices in the settings.
+            app.settings = try library.settings()
+            app.hand(game, id: id)
             path.append(.game(id: id))
         } catch {
             self.error = L10n.message(UserMessage(error))
@@ -71,50 +70,55 @@ struct HomeView: View {
 }
 
 private struct NewGameSection: View {
-    @Bindable var model: GameSetup
+    @Bindable var model: NewGameModel
     @Binding var editingHandicap: Bool
 
     var body: some View {
         Section(tr("home.newGame")) {
-            Picker(tr("home.opponent"), selection: $model.versusComputer) {
+            Picker(tr("home.opponent"), selection: $model.setup.versusComputer) {
                 Text(tr("mode.vsComputer")).tag(true)
                 Text(tr("mode.passAndPlay")).tag(false)
             }
             .pickerStyle(.segmented)
-            if model.versusComputer {
-                Picker(tr("home.level"), selection: $model.level) {
+            if model.setup.versusComputer {
+                Picker(tr("home.level"), selection: $model.setup.level) {
                     ForEach(model.levels, id: \.number) { level in
                         Text(tr("home.levelRating", L10n.level(level.number), Int(level.rating))).tag(level.number)
                     }
                 }
-                Picker(tr("home.yourColor"), selection: $model.color) {
+                Picker(tr("home.yourColor"), selection: $model.setup.color) {
                     Text(tr("color.white")).tag(ColorChoice.white)
                     Text(tr("color.black")).tag(ColorChoice.black)
                     Text(tr("color.random")).tag(ColorChoice.random)
                 }
             }
-            Picker(tr("home.clock"), selection: $model.clock) {
-                Text(tr("clock.unlimited")).tag(ClockChoice.unlimited)
-                ForEach(Array(model.presets.enumerated()), id: \.offset) { i, preset in
-                    Text(L10n.preset(preset)).tag(ClockChoice.preset(i))
+            Picker(tr("home.clock"), selection: $model.timeControl) {
+                Text(tr("clock.unlimited")).tag(TimeControl?.none)
+                ForEach(model.presets, id: \.name) { preset in
+                    Text(L10n.preset(preset)).tag(TimeControl?.some(preset.control))
                 }
-                if case .custom = model.clock { Text(tr("clock.custom")).tag(model.clock) }
-                if case .odds = model.clock { Text(tr("clock.odds")).tag(model.clock) }
+                if let own = model.timeControl, !model.presets.contains(where: { $0.control == own }) {
+                    Text(timeControlLabel(control: own)).tag(TimeControl?.some(own))
+                }
             }
             CustomClockEditor(model: model)
             Button {
                 editingHandicap = true
             } label: {
-                LabeledContent(tr("home.handicap"),
-                               value: model.removedMen.isEmpty ? tr("home.noHandicap") : tr("home.menRemoved", model.removedMen.count))
+                LabeledContent(tr("home.handicap"), value: handicapText)
             }
         }
+    }
+
+    private var handicapText: String {
+        if model.setup.fen != nil { return tr("home.positionSet") }
+        return model.setup.removedMen.isEmpty ? tr("home.noHandicap") : tr("home.menRemoved", model.setup.removedMen.count)
     }
 }
 
 /// Custom time and time odds: minutes and increment per side.
 private struct CustomClockEditor: View {
-    @Bindable var model: GameSetup
+    @Bindable var model: NewGameModel
     @State private var whiteMinutes = 5
     @State private var whiteIncrement = 0
     @State private var blackMinutes = 5
@@ -127,32 +131,27 @@ private struct CustomClockEditor: View {
             Stepper(tr("clock.blackTime", blackMinutes, blackIncrement), value: $blackMinutes, in: 1...180)
             Stepper(tr("clock.blackIncrement"), value: $blackIncrement, in: 0...60)
             Button(tr("clock.use")) {
-                if whiteMinutes == blackMinutes, whiteIncrement == blackIncrement {
-                    model.clock = .custom(minutes: UInt32(whiteMinutes), incrementSeconds: UInt32(whiteIncrement))
-                } else {
-                    model.clock = .odds(
-                        white: SideTime(baseMs: UInt64(whiteMinutes) * 60_000, incrementMs: UInt64(whiteIncrement) * 1000),
-                        black: SideTime(baseMs: UInt64(blackMinutes) * 60_000, incrementMs: UInt64(blackIncrement) * 1000))
-                }
+                model.timeControl = TimeControl(
+                    white: SideTime(baseMs: UInt64(whiteMinutes) * 60_000, incrementMs: UInt64(whiteIncrement) * 1000),
+                    black: SideTime(baseMs: UInt64(blackMinutes) * 60_000, incrementMs: UInt64(blackIncrement) * 1000))
             }
         }
     }
 }
 
-/// Handicap: tap the men to remove from the start, or paste a position (PDN FEN) from an editor.
+/// Handicap: a usual one, men taken off the start one by one, or a position set up square by square.
 private struct HandicapEditor: View {
-    @Bindable var model: GameSetup
+    @Bindable var model: NewGameModel
     @Environment(\.dismiss) private var dismiss
-    @State private var fen = ""
+    @State private var editor = EditorModel()
 
     var body: some View {
         NavigationStack {
             Form {
                 Section(tr("handicap.usual")) {
-                    ForEach(Array(model.handicaps.enumerated()), id: \.offset) { _, preset in
+                    ForEach(model.handicaps, id: \.self) { preset in
                         Button {
-                            model.apply(preset)
-                            fen = ""
+                            model.choose(preset)
                         } label: {
                             HStack {
                                 Text(tr("handicap.without", L10n.color(preset.side), Int(preset.men)))
@@ -164,38 +163,58 @@ private struct HandicapEditor: View {
                 }
                 Section(tr("handicap.removeMen")) {
                     LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: 4)) {
-                        ForEach(GameSetup.handicapSquares, id: \.self) { n in
-                            let removed = model.removedMen.contains(n)
+                        ForEach((UInt32(1)...32).filter { isStartSquare(square: $0) }, id: \.self) { n in
+                            let removed = model.setup.removedMen.contains(n)
                             Button {
-                                model.toggleRemoved(n)
+                                model.toggleMan(n)
                             } label: {
-                                Text(BoardGeometry.name(of: n))
+                                Text(squareName(square: n, notation: .algebraic) ?? "")
                                     .strikethrough(removed)
                                     .frame(maxWidth: .infinity)
                             }
                             .buttonStyle(.bordered)
-                            .tint(removed ? .red : (n <= 12 ? .primary : .secondary))
+                            .tint(removed ? .red : .primary)
                             .accessibilityValue(removed ? tr("handicap.removed") : tr("handicap.onBoard"))
                         }
                     }
                 }
                 Section(tr("handicap.position")) {
-                    TextField("W:W21,22:B1,2", text: $fen)
-                        .textInputAutocapitalization(.characters)
-                        .autocorrectionDisabled()
-                        .font(.body.monospaced())
+                    BoardView(picture: BoardPicture(squares: editor.squares),
+                              board: Themes.boards[0], pieceTheme: Themes.pieces[0],
+                              describe: L10n.describePiece,
+                              onGesture: { gesture in
+                                  if case .tap(let n) = gesture { editor.perform { try $0.cycle(square: n) } }
+                              })
+                    Picker(tr("handicap.sideToMove"), selection: Binding(
+                        get: { editor.sideToMove }, set: { side in editor.perform { $0.setSideToMove(side: side) } }
+                    )) {
+                        Text(tr("color.white")).tag(GiveawayCore.Color.white)
+                        Text(tr("color.black")).tag(GiveawayCore.Color.black)
+                    }
+                    .pickerStyle(.segmented)
+                    HStack {
+                        Button(tr("handicap.clear")) { editor.perform { $0.clear() } }
+                        Spacer()
+                        Button(tr("handicap.standard")) { editor.perform { $0.standard() } }
+                    }
+                    .buttonStyle(.bordered)
+                    if let problem = editor.problem {
+                        Text(L10n.message(problem)).font(.footnote).foregroundStyle(.red)
+                    }
+                    Button(tr("handicap.usePosition")) {
+                        model.setup.fen = editor.fen
+                        dismiss()
+                    }
+                    .disabled(editor.problem != nil)
                 }
             }
             .navigationTitle(tr("home.handicap"))
             .toolbar {
                 ToolbarItem(placement: .confirmationAction) {
-                    Button(tr("common.done")) {
-                        model.startFen = fen.trimmingCharacters(in: .whitespaces).isEmpty ? nil : fen
-                        dismiss()
-                    }
+                    Button(tr("common.done")) { dismiss() }
                 }
             }
-            .onAppear { fen = model.startFen ?? "" }
+            .onAppear { editor = EditorModel(fen: model.setup.fen) }
         }
     }
 }

@@ -1,5 +1,6 @@
 // Every string the player reads comes from Localizable.xcstrings (en, ru, pt); `make test` checks that each
-// key used here exists in all three languages.
+// key used here exists in all three languages. The core decides what is said (status, events, square
+// descriptions, announcements); these functions only choose the words.
 import Foundation
 import GiveawayCore
 import GiveawayKit
@@ -11,29 +12,6 @@ func tr(_ key: String, _ args: CVarArg...) -> String {
 }
 
 enum L10n {
-    static let speech = Speech(words: speechWord, result: { L10n.result($0.outcome, $0.reason) })
-
-    private static func speechWord(_ word: SpeechWord) -> String {
-        switch word {
-        case .whiteMan: return tr("speech.whiteMan")
-        case .whiteKing: return tr("speech.whiteKing")
-        case .blackMan: return tr("speech.blackMan")
-        case .blackKing: return tr("speech.blackKing")
-        case .empty: return tr("speech.empty")
-        case .mustCapture: return tr("speech.mustCapture")
-        case .canMove: return tr("speech.canMove")
-        case .selected: return tr("speech.selected")
-        case .destination: return tr("speech.destination")
-        case .captured: return tr("speech.captured")
-        case .lastMove: return tr("speech.lastMove")
-        case .to: return tr("speech.to")
-        case .takes: return tr("speech.takes")
-        case .crowned: return tr("speech.crowned")
-        case .white: return tr("color.white")
-        case .black: return tr("color.black")
-        }
-    }
-
     static func level(_ number: UInt8) -> String {
         switch number {
         case 1: return tr("level.1")
@@ -53,26 +31,27 @@ enum L10n {
 
     /// A preset's name (`Blitz 5+3` from the core) with its family translated.
     static func preset(_ preset: TimeControlPreset) -> String {
-        let parts = preset.name.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return preset.name }
         let family: String
-        switch parts[0] {
+        switch preset.name.split(separator: " ").first.map(String.init) ?? "" {
         case "Bullet": family = tr("clock.bullet")
         case "Blitz": family = tr("clock.blitz")
         case "Rapid": family = tr("clock.rapid")
         case "Classic": family = tr("clock.classic")
-        default: family = parts[0]
+        default: return preset.name
         }
-        return "\(family) \(parts[1])"
+        return "\(family) \(timeControlLabel(control: preset.control))"
     }
 
-    static func result(_ outcome: Outcome?, _ reason: EndReason?) -> String {
+    /// How a game ended (or that it goes on), for the player against the computer when `player` is given.
+    static func result(_ outcome: Outcome?, _ reason: EndReason?, for player: PlayerOutcome? = nil) -> String {
         guard let outcome else { return tr("result.inProgress") }
         let who: String
-        switch outcome {
-        case .whiteWins: who = tr("result.whiteWins")
-        case .blackWins: who = tr("result.blackWins")
-        case .draw: who = tr("result.draw")
+        switch (player, outcome) {
+        case (.won, _): who = tr("result.youWon")
+        case (.lost, _): who = tr("result.youLost")
+        case (_, .draw): who = tr("result.draw")
+        case (_, .whiteWins): who = tr("result.whiteWins")
+        case (_, .blackWins): who = tr("result.blackWins")
         }
         guard let reason else { return who }
         let why: String
@@ -83,8 +62,76 @@ enum L10n {
         case .repetition: why = tr("reason.repetition")
         case .kingMoveRule: why = tr("reason.kingMoveRule")
         case .agreement: why = tr("reason.agreement")
+        case .abandonment: why = tr("reason.abandonment")
         }
         return "\(who) (\(why))"
+    }
+
+    static func status(_ status: Status) -> String {
+        switch status {
+        case .yourMove(let capture): return capture ? tr("status.yourMoveCapture") : tr("status.yourMove")
+        case .sideToMove(let side, let capture):
+            return capture ? tr("status.toMoveCapture", L10n.color(side)) : tr("status.toMove", L10n.color(side))
+        case .capturing(let path): return tr("status.capturing", path.joined(separator: " → "))
+        case .chooseCapture: return tr("game.chooseCapture")
+        case .drawOffered(let by): return tr("game.drawOffered", L10n.color(by))
+        case .computerThinking: return tr("game.thinking")
+        case .computerHeld: return tr("status.computerHeld")
+        case .over(let r, let player): return result(r.outcome, r.reason, for: player)
+        }
+    }
+
+    /// Why a tap on one of the player's own pieces did nothing.
+    static func notice(_ notice: Notice) -> String {
+        let name = { (n: UInt32) in squareName(square: n, notation: .algebraic) ?? "" }
+        switch notice.kind {
+        case .mustCaptureElsewhere:
+            return tr("notice.mustCaptureElsewhere", notice.capturers.map(name).joined(separator: ", "))
+        case .pieceCannotMove: return tr("notice.cannotMove", name(notice.square))
+        }
+    }
+
+    /// VoiceOver's words for a square: "c3, white man, must capture".
+    static func describe(_ d: SquareDescription) -> String {
+        var words = [d.name]
+        switch (d.piece?.color, d.piece?.kind) {
+        case (.white, .man): words.append(tr("speech.whiteMan"))
+        case (.white, .king): words.append(tr("speech.whiteKing"))
+        case (.black, .man): words.append(tr("speech.blackMan"))
+        case (.black, .king): words.append(tr("speech.blackKing"))
+        default: words.append(tr("speech.empty"))
+        }
+        for state in d.states {
+            switch state {
+            case .selected: words.append(tr("speech.selected"))
+            case .mustCapture: words.append(tr("speech.mustCapture"))
+            case .canMove: words.append(tr("speech.canMove"))
+            case .destination: words.append(tr("speech.destination"))
+            case .captured: words.append(tr("speech.captured"))
+            case .hint: words.append(tr("speech.hint"))
+            case .lastMove: words.append(tr("speech.lastMove"))
+            }
+        }
+        return words.joined(separator: ", ")
+    }
+
+    /// A square of a board nothing is played on (replay, editor, rules): its name, piece and marks.
+    static func describePiece(_ square: SquareView) -> String {
+        describe(describeSquare(square: square, notation: .algebraic))
+    }
+
+    /// What VoiceOver announces for an event: the opponent's move and the end of the game.
+    static func announcement(_ event: GameEvent) -> String? {
+        switch event {
+        case .moved(_, let a, true, _):
+            let landings = a.landings.joined(separator: ", ")
+            let move = a.captures == 0
+                ? tr("speech.moveTo", L10n.color(a.side), a.from, landings)
+                : tr("speech.moveTakes", L10n.color(a.side), a.from, landings)
+            return a.promotes ? "\(move), \(tr("speech.crowned"))" : move
+        case .ended(let r, let player, _): return result(r.outcome, r.reason, for: player)
+        default: return nil
+        }
     }
 
     static func message(_ m: UserMessage) -> String {
@@ -100,7 +147,7 @@ enum L10n {
         case .notFound: headline = tr("error.notFound")
         case .internalError: headline = tr("error.internal")
         }
-        return "\(headline): \(m.detail)"
+        return m.detail.isEmpty ? headline : "\(headline): \(m.detail)"
     }
 
     static func moveClass(_ c: String) -> String {
@@ -119,6 +166,7 @@ enum L10n {
         case .vsComputer: return tr("mode.vsComputer")
         case .passAndPlay: return tr("mode.passAndPlay")
         case .imported: return tr("mode.imported")
+        case .online: return tr("mode.online")
         }
     }
 }

@@ -1,5 +1,6 @@
-// Replay and analysis: step through a saved game; the analysis draws White's winning chances with Swift Charts
-// and lists inaccuracies, mistakes and blunders with the better move, and each side's accuracy.
+// Replay and analysis: step through a saved game; the analysis draws White's winning chances with Swift Charts,
+// marks the inaccuracies, mistakes and blunders, reviews the move that led to the board shown and gives each
+// side's accuracy. The core's ReplayController decides all of it; this view draws its state.
 import Charts
 import SwiftUI
 import GiveawayCore
@@ -8,13 +9,13 @@ import GiveawayKit
 struct ReplayView: View {
     let gameId: Int64
     @Environment(AppModel.self) private var app
-    @State private var controller: ReplayController?
+    @State private var model: ReplayScreenModel?
     @State private var loadError: String?
 
     var body: some View {
         Group {
-            if let controller {
-                ReplayContent(controller: controller)
+            if let model {
+                ReplayContent(model: model)
             } else if let loadError {
                 ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
             } else {
@@ -23,10 +24,9 @@ struct ReplayView: View {
         }
         .navigationTitle(tr("replay.title"))
         .task {
-            guard controller == nil, let library = app.library else { return }
+            guard model == nil, let library = app.library else { return }
             do {
-                controller = try ReplayController(replay: try library.replay(id: gameId),
-                                                  notation: app.settings?.notation ?? .algebraic)
+                model = try ReplayScreenModel(id: gameId, in: library)
             } catch {
                 loadError = L10n.message(UserMessage(error))
             }
@@ -35,79 +35,89 @@ struct ReplayView: View {
 }
 
 private struct ReplayContent: View {
-    @Bindable var controller: ReplayController
+    @Bindable var model: ReplayScreenModel
     @Environment(AppModel.self) private var app
+
+    private var state: ReplayState { model.state }
 
     var body: some View {
         ScrollView {
             VStack(spacing: 12) {
-                BoardView(picture: BoardPicture(snapshot: controller.snapshot, pieces: controller.snapshot.drawnPieces(),
-                                                orientation: OrientationPolicy(mode: .fixed, snapshot: controller.snapshot),
-                                                hintPiece: nil, hintMove: controller.currentReview?.best,
-                                                showDestinations: false, notation: controller.snapshot.notation),
+                BoardView(picture: BoardPicture(squares: state.snapshot.squares, flipped: state.orientation.flipped,
+                                                coordinates: state.coordinates),
                           board: Themes.board(app.settings?.boardTheme ?? ""),
-                          pieceTheme: Themes.piece(app.settings?.pieceTheme ?? ""))
+                          pieceTheme: Themes.piece(app.settings?.pieceTheme ?? ""),
+                          describe: L10n.describePiece)
                 stepper
-                if let review = controller.currentReview { ReviewCard(review: review) }
+                if let review = state.review { ReviewCard(review: review) }
                 analysisSection
-                MoveListView(rows: controller.snapshot.moveList).frame(minHeight: 160)
+                MoveListView(rows: state.snapshot.moveList).frame(minHeight: 160)
             }
             .padding()
         }
-        .onDisappear { controller.stop() }
+        .toolbar {
+            Button { model.perform { try $0.flipBoard() } } label: {
+                Label(tr("game.flipBoard"), systemImage: "arrow.up.arrow.down")
+            }
+        }
+        .onDisappear { model.perform { try $0.cancelAnalysis() } }
         .alert(tr("error.title"), isPresented: Binding(
-            get: { controller.message != nil }, set: { if !$0 { controller.dismissMessage() } })) {
+            get: { model.message != nil }, set: { if !$0 { model.message = nil } })) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
-            Text(controller.message.map(L10n.message) ?? "")
+            Text(model.message.map(L10n.message) ?? "")
         }
     }
 
     private var stepper: some View {
         HStack(spacing: 24) {
-            Button { controller.first() } label: { Label(tr("replay.first"), systemImage: "backward.end.fill") }
-            Button { controller.previous() } label: { Label(tr("replay.previous"), systemImage: "backward.fill") }
-            Text("\(controller.ply)/\(controller.plies)").font(.body.monospacedDigit())
-                .accessibilityLabel(tr("replay.position", Int(controller.ply), Int(controller.plies)))
-            Button { controller.next() } label: { Label(tr("replay.next"), systemImage: "forward.fill") }
-            Button { controller.last() } label: { Label(tr("replay.last"), systemImage: "forward.end.fill") }
+            Button { model.perform { try $0.first() } } label: { Label(tr("replay.first"), systemImage: "backward.end.fill") }
+            Button { model.perform { try $0.previous() } } label: { Label(tr("replay.previous"), systemImage: "backward.fill") }
+            Text("\(state.ply)/\(state.plies)").font(.body.monospacedDigit())
+                .accessibilityLabel(tr("replay.position", Int(state.ply), Int(state.plies)))
+            Button { model.perform { try $0.next() } } label: { Label(tr("replay.next"), systemImage: "forward.fill") }
+            Button { model.perform { try $0.last() } } label: { Label(tr("replay.last"), systemImage: "forward.end.fill") }
         }
         .labelStyle(.iconOnly)
         .font(.title2)
     }
 
     @ViewBuilder private var analysisSection: some View {
-        if let analysis = controller.analysis {
-            EvaluationChart(chances: analysis.whiteChances, flagged: controller.flaggedMoves, ply: controller.ply) {
-                controller.go(to: $0)
+        if let analysis = state.analysis {
+            EvaluationChart(chances: analysis.whiteChances, markers: state.markers, ply: state.ply) { position in
+                model.perform { try $0.goTo(ply: position) }
             }
-                .frame(height: 160)
+            .frame(height: 160)
             HStack {
                 Text(tr("analysis.accuracy", L10n.color(.white), analysis.whiteAccuracy.map { Int($0.rounded()) } ?? 0))
                 Spacer()
                 Text(tr("analysis.accuracy", L10n.color(.black), analysis.blackAccuracy.map { Int($0.rounded()) } ?? 0))
             }
             .font(.subheadline)
-            Button(tr("replay.nextMistake")) { controller.nextMistake() }
-                .disabled(controller.flaggedMoves.isEmpty)
-            ForEach(controller.flaggedMoves, id: \.ply) { m in
-                Button { controller.go(to: m.ply + 1) } label: { ReviewCard(review: m) }
-                    .buttonStyle(.plain)
+            HStack {
+                Button(tr("replay.previousMistake")) { model.perform { try $0.previousMistake() } }
+                Spacer()
+                Button(tr("replay.nextMistake")) { model.perform { try $0.nextMistake() } }
             }
-        } else if let progress = controller.analysisProgress {
+            .disabled(state.markers.isEmpty)
+        } else if let progress = state.progress {
             ProgressView(value: Double(progress.done), total: Double(max(progress.total, 1))) {
                 Text(tr("analysis.running"))
             }
-        } else {
-            Button(tr("analysis.start")) { controller.startAnalysis() }.buttonStyle(.borderedProminent)
+            Button(tr("common.cancel")) { model.perform { try $0.cancelAnalysis() } }
+        } else if state.canAnalyse {
+            Button(tr("analysis.start")) { model.perform { try $0.analyse() } }.buttonStyle(.borderedProminent)
+        }
+        if let error = state.error {
+            Text(tr("analysis.failed", error)).font(.footnote).foregroundStyle(.red)
         }
     }
 }
 
-/// White's expected result (0…1) after every move; tap or drag to jump to a position.
+/// White's expected result (0…1) after every move with the flagged moves marked; tap or drag to jump there.
 private struct EvaluationChart: View {
     let chances: [Double]
-    let flagged: [MoveReviewView]
+    let markers: [GraphMarker]
     let ply: UInt32
     let select: (UInt32) -> Void
 
@@ -118,8 +128,9 @@ private struct EvaluationChart: View {
                     .foregroundStyle(chance >= 0.5 ? SwiftUI.Color.gray.opacity(0.35) : SwiftUI.Color.black.opacity(0.6))
                 LineMark(x: .value(tr("analysis.move"), i), y: .value(tr("analysis.chance"), chance))
             }
-            ForEach(flagged, id: \.ply) { m in
-                PointMark(x: .value(tr("analysis.move"), Int(m.ply) + 1), y: .value(tr("analysis.chance"), chance(after: m)))
+            ForEach(markers, id: \.position) { m in
+                PointMark(x: .value(tr("analysis.move"), Int(m.position)),
+                          y: .value(tr("analysis.chance"), chances.indices.contains(Int(m.position)) ? chances[Int(m.position)] : 0.5))
                     .foregroundStyle(m.class == "blunder" ? SwiftUI.Color.red : m.class == "mistake" ? SwiftUI.Color.orange : SwiftUI.Color.yellow)
             }
             RuleMark(x: .value(tr("analysis.move"), Int(ply))).foregroundStyle(.blue)
@@ -136,11 +147,6 @@ private struct EvaluationChart: View {
             }
         }
         .accessibilityLabel(tr("analysis.graph"))
-    }
-
-    private func chance(after m: MoveReviewView) -> Double {
-        let i = Int(m.ply) + 1
-        return chances.indices.contains(i) ? chances[i] : 0.5
     }
 }
 

@@ -9,7 +9,7 @@ import GiveawayKit
 struct SavedGamesView: View {
     @Environment(AppModel.self) private var app
     @Binding var path: [Route]
-    @State private var model: GameListModel?
+    @State private var model: SavedGamesModel?
     @State private var importing = false
     @State private var imported: Int?
     @State private var sharing: SharedText?
@@ -63,14 +63,14 @@ struct SavedGamesView: View {
             ActivityView(items: [shared.text])
         }
         .onAppear {
-            if model == nil, let library = app.library { model = GameListModel(library: library) }
-            model?.reload()
+            // Back from a game or a replay: the list and the statistics may have changed.
+            if let model { model.reload() } else if let library = app.library { model = try? SavedGamesModel(library: library) }
         }
     }
 }
 
 private struct SavedGamesList: View {
-    @Bindable var model: GameListModel
+    @Bindable var model: SavedGamesModel
     @Binding var path: [Route]
     @Binding var sharing: SharedText?
 
@@ -79,8 +79,8 @@ private struct SavedGamesList: View {
             Section {
                 FilterControls(filter: $model.filter)
             }
-            Section(tr("saved.count", Int(model.total))) {
-                ForEach(model.games, id: \.id) { game in
+            Section(tr("saved.count", Int(model.state.total))) {
+                ForEach(model.state.games, id: \.id) { game in
                     Button {
                         path.append(game.outcome == nil ? .game(id: game.id) : .replay(id: game.id))
                     } label: {
@@ -101,7 +101,9 @@ private struct SavedGamesList: View {
                             Label(tr("saved.replay"), systemImage: "play.rectangle")
                         }
                     }
-                    .onAppear { if game.id == model.games.last?.id { model.loadMore() } }
+                    .onAppear {
+                        if game.id == model.state.games.last?.id, model.state.hasMore { model.perform { try $0.loadMore() } }
+                    }
                 }
             }
             if let stats = model.stats, !stats.byLevel.isEmpty {
@@ -114,7 +116,7 @@ private struct SavedGamesList: View {
             }
         }
         .alert(tr("error.title"), isPresented: Binding(
-            get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {
+            get: { model.message != nil }, set: { if !$0 { model.message = nil } })) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(model.message.map(L10n.message) ?? "")
@@ -123,8 +125,7 @@ private struct SavedGamesList: View {
 }
 
 private struct FilterControls: View {
-    @Binding var filter: GameFilter
-    @State private var days = 0
+    @Binding var filter: ListFilter
 
     var body: some View {
         Picker(tr("saved.mode"), selection: $filter.mode) {
@@ -143,15 +144,12 @@ private struct FilterControls: View {
         }
         Picker(tr("home.level"), selection: $filter.level) {
             Text(tr("saved.all")).tag(UInt8?.none)
-            ForEach(UInt8(1)...UInt8(8), id: \.self) { n in Text(L10n.level(n)).tag(UInt8?.some(n)) }
+            ForEach(levels(), id: \.number) { level in Text(L10n.level(level.number)).tag(UInt8?.some(level.number)) }
         }
-        Picker(tr("saved.period"), selection: $days) {
-            Text(tr("saved.anyTime")).tag(0)
-            Text(tr("saved.lastWeek")).tag(7)
-            Text(tr("saved.lastMonth")).tag(30)
-        }
-        .onChange(of: days) { _, days in
-            filter.since = days == 0 ? nil : Int64((Date().timeIntervalSince1970 - Double(days) * 86_400) * 1000)
+        Picker(tr("saved.period"), selection: $filter.withinDays) {
+            Text(tr("saved.anyTime")).tag(UInt32?.none)
+            Text(tr("saved.lastWeek")).tag(UInt32?.some(7))
+            Text(tr("saved.lastMonth")).tag(UInt32?.some(30))
         }
     }
 }
@@ -162,7 +160,7 @@ private struct GameRow: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 2) {
             Text("\(game.white) – \(game.black)").font(.headline)
-            Text(L10n.result(game.outcome, game.reason)).font(.subheadline)
+            Text(L10n.result(game.outcome, game.reason, for: game.forPlayer)).font(.subheadline)
             HStack {
                 Text(L10n.mode(game.mode))
                 Text(tr("saved.plies", Int(game.plies)))

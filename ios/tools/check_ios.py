@@ -8,9 +8,10 @@
    arguments; every key the app's Swift code uses is in the catalog: every `tr("...")` argument, and every
    string literal in a namespace the catalog uses (`"rules.goal"`).
 3. The Swift bindings the package compiles against equal freshly generated ones (`--bindings DIR`).
-4. Every method the Swift code calls on the core's objects (`session.…`, `library.…`, `replay.…`) is a function
-   the generated bindings declare, and every field read from a snapshot, the settings or an analysis is declared
-   in the bindings or GiveawayKit: a renamed or removed API name is caught without a compiler.
+4. Every method the Swift code calls on the core's objects (`library.…`, and the controller calls handed to a
+   screen model, `perform { try $0.…(` ) is a function the generated bindings declare, and every field read from
+   a state, a snapshot, the settings or an analysis is declared in the bindings or GiveawayKit: a renamed or
+   removed API name is caught without a compiler (the app's views are only parsed here).
 5. No `try!` in hand-written Swift: a failing core call must never crash the app.
 6. Every `tr("key", args…)` passes as many arguments as the English text has format specifiers, and an
    argument that is plainly a number (`Int(…)`) or plainly text (`tr(…)`, `L10n.…`, a string literal) sits
@@ -89,10 +90,11 @@ def catalog_problems(catalog: Path, swift_files):
 
 
 STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-CORE_CALL = re.compile(r'\b(?:session|library|replay|opened)\??\.([a-zA-Z_]\w*)\b')
+CORE_CALL = re.compile(r'\b(?:library|opened|controller)\??\.([a-zA-Z_]\w*)\(|\bperform\s*\{\s*(?:try\s+)?\$0\.(\w+)')
 DECLARED_FUNC = re.compile(r'\bfunc\s+`?([a-zA-Z_]\w*)`?')
 # Records read by name: a snapshot's or the settings' fields must exist in the bindings or GiveawayKit's extensions.
-RECORD_READ = re.compile(r'\b(?:snapshot|settings|analysis)\??\.([a-zA-Z_]\w*)\b')
+# A lookahead, so that in `state.actions.undo` both `actions` and `undo` are checked.
+RECORD_READ = re.compile(r'(?=\b(?:state|snapshot|settings|analysis|actions|orientation)\??\.([a-zA-Z_]\w*)\b)')
 DECLARED_MEMBER = re.compile(r'\b(?:func|var|let)\s+`?([a-zA-Z_]\w*)`?')
 
 
@@ -109,7 +111,7 @@ def api_call_problems(generated: Path, kit: Path, swift_files):
             code = STRING_LITERAL.sub('""', line.split("//", 1)[0])
             if "try!" in code:
                 problems.append(f"{f}:{n}: `try!` crashes the app when the call fails; handle the error")
-            for name in CORE_CALL.findall(code):
+            for name in (a or b for a, b in CORE_CALL.findall(code)):
                 calls += 1
                 if name not in functions:
                     problems.append(f"{f}:{n}: calls {name!r}, which the generated bindings do not declare")

@@ -32,7 +32,8 @@ pub struct SquareDescription {
 }
 
 impl SquareDescription {
-    pub(crate) fn of(square: &SquareView, notation: Notation) -> SquareDescription {
+    /// The description of `square` as a snapshot shows it (any board: game, replay, editor, rules).
+    pub fn of(square: &SquareView, notation: Notation) -> SquareDescription {
         let flags = [
             (square.selected, SquareState::Selected),
             (square.must_capture, SquareState::MustCapture),

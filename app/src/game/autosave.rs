@@ -1,15 +1,15 @@
 //! Autosave: after every change a session brings its saved game in line with the game in memory.
 //!
-//! It compares what was saved (moves, result, reactions) with the state and writes only the difference, so
-//! every kind of change — a move, undo, redo, resignation, flag fall, reaction — goes through one path, and a
-//! failed write is retried by the next change instead of leaving the two apart.
+//! It compares what was saved (moves, result, reactions) with the state and writes only the difference, in one
+//! transaction, so every kind of change — a move, undo, redo, resignation, flag fall, reaction — goes through
+//! one path, and a failed write changes neither the saved game nor what autosave believes is saved.
 
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::state::GameState;
 use giveaway_core::game::GameResult;
 use giveaway_core::movegen::Move;
 use giveaway_core::record::{ClockTimes, GameId};
-use giveaway_core::storage::{Storage, StorageError};
+use giveaway_core::storage::{GameChanges, Storage, StorageError};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -58,39 +58,47 @@ impl Autosave {
         &self.storage
     }
 
-    /// Writes what changed since the last sync.
+    /// Writes what changed since the last sync, in one transaction: on an error nothing was written and
+    /// nothing here moved on, so the next sync writes the same difference again.
     pub fn sync(&mut self, state: &GameState) -> ApiResult<()> {
         let moves = state.game().moves();
         let result = state.game().result();
-        if self.unshown_ending && moves.len() > self.saved_moves.len() {
-            self.storage.reopen_game(self.id)?;
-            self.unshown_ending = false;
+        let mut c = GameChanges::default();
+        let mut unshown_ending = self.unshown_ending;
+        if unshown_ending && moves.len() > self.saved_moves.len() {
+            c.reopen = true;
+            unshown_ending = false;
         }
+        let (mut saved_plies, mut saved_result, mut saved_reactions) =
+            (self.saved_moves.len(), self.saved_result, self.saved_reactions);
         let common = self.saved_moves.iter().zip(moves).take_while(|(a, b)| a == b).count();
-        if common < self.saved_moves.len() {
+        if common < saved_plies {
             // Taken back: truncating also reopens the game and drops reactions shown after that point.
-            self.storage.truncate_moves(self.id, common as u32)?;
-            self.saved_moves.truncate(common);
-            self.saved_result = None;
-            self.saved_reactions = state.reactions.iter().filter(|r| r.ply as usize <= common).count();
+            c.truncate_to = Some(common as u32);
+            saved_plies = common;
+            saved_result = None;
+            saved_reactions = state.reactions.iter().filter(|r| r.ply as usize <= common).count();
         }
-        if self.saved_result.is_some() && self.saved_result != result {
-            self.storage.reopen_game(self.id)?;
-            self.saved_result = None;
+        if saved_result.is_some() && saved_result != result {
+            c.reopen = true;
+            saved_result = None;
         }
-        for (ply, mv) in moves.iter().enumerate().skip(self.saved_moves.len()) {
+        for (ply, mv) in moves.iter().enumerate().skip(saved_plies) {
             let clocks = state.clock_after(ply).map(|[w, b]| ClockTimes { white_ms: w as u64, black_ms: b as u64 });
-            self.storage.append_move(self.id, ply as u32, mv, clocks)?;
-            self.saved_moves.push(*mv);
+            c.moves.push((ply as u32, *mv, clocks));
         }
-        for r in state.reactions.iter().skip(self.saved_reactions) {
-            self.storage.add_reaction(self.id, r)?;
-            self.saved_reactions += 1;
+        c.reactions = state.reactions.iter().skip(saved_reactions).cloned().collect();
+        if saved_result.is_none() {
+            c.finish = result;
         }
-        if let (Some(r), None) = (result, self.saved_result) {
-            self.storage.finish_game(self.id, r)?;
-            self.saved_result = Some(r);
+        if c == GameChanges::default() {
+            return Ok(());
         }
+        self.storage.save_changes(self.id, &c)?;
+        self.saved_moves = moves.to_vec();
+        self.saved_result = result;
+        self.saved_reactions = state.reactions.len();
+        self.unshown_ending = unshown_ending;
         Ok(())
     }
 

@@ -96,12 +96,19 @@ impl GameSession {
     }
 
     /// Runs a change on the state, autosaves, and returns the snapshot after it. A refused change may still
-    /// have ended the game on time, so the save runs either way.
+    /// have ended the game on time, so the save runs either way. When the save fails the session is put back
+    /// exactly as it was before the change: what the player sees is always what is saved.
     fn change(&self, f: impl FnOnce(&mut GameState, Instant) -> ApiResult<()>) -> ApiResult<Snapshot> {
         let now = Instant::now();
         let mut live = self.lock();
+        let before = live.save.is_some().then(|| live.state.clone());
         let outcome = f(&mut live.state, now);
-        live.save()?;
+        if let Err(e) = live.save() {
+            if let Some(before) = before {
+                live.state = before;
+            }
+            return Err(e);
+        }
         outcome?;
         Ok(self.snapshot_of(&live, now))
     }

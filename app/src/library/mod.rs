@@ -25,7 +25,7 @@ use giveaway_core::game::{EndReason, Game, Outcome, Rules};
 use giveaway_core::position::{Color, Position};
 use giveaway_core::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
 use giveaway_core::square::Square;
-use giveaway_core::storage::{Cursor, Filter, Settings, Stats, Storage};
+use giveaway_core::storage::{Cursor, Filter, Recovery, Settings, Stats, Storage};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -186,17 +186,27 @@ pub struct GameLibrary {
     opened_fresh: Option<DatabaseNotice>,
 }
 
-/// A damaged games database was renamed (never deleted) and a fresh one started.
+/// A damaged games database was renamed (never deleted), a fresh one started, and every game that could still
+/// be read copied into it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DatabaseNotice {
     /// Where the damaged file now is.
     pub moved_to: String,
     pub reason: String,
+    /// Games read back whole into the fresh library, with their ids.
+    pub recovered: u64,
+    /// Games the damaged file lists that could not be read; `None` when even its list was unreadable.
+    pub lost: Option<u64>,
 }
 
 impl DatabaseNotice {
-    fn from_moved(moved: Option<(std::path::PathBuf, String)>) -> Option<DatabaseNotice> {
-        moved.map(|(path, reason)| DatabaseNotice { moved_to: path.to_string_lossy().into_owned(), reason })
+    fn from(recovery: Option<Recovery>) -> Option<DatabaseNotice> {
+        recovery.map(|r| DatabaseNotice {
+            moved_to: r.moved_to.to_string_lossy().into_owned(),
+            reason: r.reason,
+            recovered: r.recovered,
+            lost: r.lost,
+        })
     }
 }
 
@@ -206,7 +216,7 @@ impl GameLibrary {
         let (storage, report) = Storage::open(&path)?;
         Ok(Arc::new(GameLibrary {
             storage: Arc::new(storage),
-            opened_fresh: DatabaseNotice::from_moved(report.moved_aside),
+            opened_fresh: DatabaseNotice::from(report.recovery),
         }))
     }
 
@@ -219,7 +229,7 @@ impl GameLibrary {
     /// too slow for start-up, so a front end runs it in the background once the first screen is up. A damaged
     /// file is moved aside and a fresh database started; the notice says where it went.
     pub fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
-        Ok(DatabaseNotice::from_moved(self.storage.check_integrity()?))
+        Ok(DatabaseNotice::from(self.storage.check_and_recover()?))
     }
 
     /// Starts a new game that is saved after every change.

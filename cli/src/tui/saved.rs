@@ -17,10 +17,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-const MODES: [(Option<GameMode>, &str); 4] = [
+const MODES: [(Option<GameMode>, &str); 5] = [
     (None, "all"),
     (Some(GameMode::VsComputer), "vs computer"),
     (Some(GameMode::PassAndPlay), "pass and play"),
+    (Some(GameMode::Online), "online"),
     (Some(GameMode::Imported), "imported"),
 ];
 
@@ -68,6 +69,7 @@ fn outcome_text(g: &GameSummaryView) -> String {
         Some(EndReason::Repetition) => "repetition",
         Some(EndReason::KingMoveRule) => "king rule",
         Some(EndReason::Agreement) => "agreed",
+        Some(EndReason::Abandonment) => "abandoned",
         None => "",
     };
     format!("{o} {why}")

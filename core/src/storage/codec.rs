@@ -50,6 +50,7 @@ impl Named for EndReason {
         EndReason::Repetition,
         EndReason::KingMoveRule,
         EndReason::Agreement,
+        EndReason::Abandonment,
     ];
     fn name(self) -> &'static str {
         match self {
@@ -59,6 +60,7 @@ impl Named for EndReason {
             EndReason::Repetition => "repetition",
             EndReason::KingMoveRule => "king-move-rule",
             EndReason::Agreement => "agreement",
+            EndReason::Abandonment => "abandonment",
         }
     }
 }

@@ -284,6 +284,63 @@ pub(super) fn drop_abandoned_imports(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
+/// Changes to one saved game, written together by [`Storage::save_changes`] (in this order).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameChanges {
+    /// Mark the game in progress again (an ending withdrawn, or an ending the board cannot show played on).
+    pub reopen: bool,
+    /// Keep only this many moves (undo): also reopens the game and drops the reactions after that point.
+    pub truncate_to: Option<u32>,
+    /// Moves to append, each with its ply (the number of moves saved before it) and the clocks after it.
+    pub moves: Vec<(u32, Move, Option<ClockTimes>)>,
+    pub reactions: Vec<Reaction>,
+    /// How the game ended.
+    pub finish: Option<GameResult>,
+}
+
+fn append(tx: &Transaction<'_>, id: GameId, ply: u32, mv: &Move, clocks: Option<ClockTimes>) -> Result<()> {
+    let (plies, finished) = game_state(tx, id)?;
+    if finished {
+        return Err(StorageError::GameFinished(id));
+    }
+    if plies != ply {
+        return Err(StorageError::PlyMismatch { id, expected: plies, got: ply });
+    }
+    insert_move(tx, id, ply as usize, mv, clocks)?;
+    tx.prepare_cached(
+        "UPDATE games SET plies = ?2, clock_white_ms = coalesce(?3, clock_white_ms),
+            clock_black_ms = coalesce(?4, clock_black_ms) WHERE id = ?1",
+    )?
+    .execute(params![id, ply + 1, clocks.map(|c| ms_to_sql(c.white_ms)), clocks.map(|c| ms_to_sql(c.black_ms))])?;
+    Ok(())
+}
+
+fn truncate(tx: &Transaction<'_>, id: GameId, plies: u32) -> Result<()> {
+    let (have, _) = game_state(tx, id)?;
+    let keep = plies.min(have);
+    tx.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?.execute(params![id, keep])?;
+    tx.prepare_cached("DELETE FROM reactions WHERE game_id = ?1 AND ply > ?2")?.execute(params![id, keep])?;
+    tx.prepare_cached(
+        "UPDATE games SET plies = ?2, outcome = NULL, end_reason = NULL,
+            clock_white_ms = coalesce((SELECT clock_white_ms FROM moves WHERE game_id = ?1 AND ply = ?2 - 1),
+                                      tc_white_base_ms),
+            clock_black_ms = coalesce((SELECT clock_black_ms FROM moves WHERE game_id = ?1 AND ply = ?2 - 1),
+                                      tc_black_base_ms)
+         WHERE id = ?1",
+    )?
+    .execute(params![id, keep])?;
+    Ok(())
+}
+
+fn set_ending(tx: &Transaction<'_>, id: GameId, ending: Option<Ending>) -> Result<()> {
+    tx.prepare_cached("UPDATE games SET outcome = ?2, end_reason = ?3 WHERE id = ?1")?.execute(params![
+        id,
+        ending.map(|e| Col(e.outcome)),
+        ending.and_then(|e| e.reason).map(Col)
+    ])?;
+    Ok(())
+}
+
 fn touch(tx: &Transaction<'_>, id: GameId) -> Result<()> {
     tx.prepare_cached("UPDATE games SET updated_at = ?2 WHERE id = ?1")?.execute(params![id, now_ms()])?;
     Ok(())
@@ -316,80 +373,55 @@ impl Storage {
     /// Saves move number `ply` (0 for the first move) with the clocks after it; committed when this returns.
     /// `ply` must be the number of moves already saved, so a lost or repeated save is caught, not stored.
     pub fn append_move(&self, id: GameId, ply: u32, mv: &Move, clocks: Option<ClockTimes>) -> Result<()> {
-        self.writable()?;
-        let mut conn = self.conn();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let (plies, finished) = game_state(&tx, id)?;
-        if finished {
-            return Err(StorageError::GameFinished(id));
-        }
-        if plies != ply {
-            return Err(StorageError::PlyMismatch { id, expected: plies, got: ply });
-        }
-        insert_move(&tx, id, ply as usize, mv, clocks)?;
-        tx.prepare_cached(
-            "UPDATE games SET plies = ?2, updated_at = ?3, clock_white_ms = coalesce(?4, clock_white_ms),
-                clock_black_ms = coalesce(?5, clock_black_ms) WHERE id = ?1",
-        )?
-        .execute(params![
-            id,
-            ply + 1,
-            now_ms(),
-            clocks.map(|c| ms_to_sql(c.white_ms)),
-            clocks.map(|c| ms_to_sql(c.black_ms)),
-        ])?;
-        tx.commit()?;
-        Ok(())
+        self.save_changes(id, &GameChanges { moves: vec![(ply, *mv, clocks)], ..GameChanges::default() })
     }
 
     /// Keeps the first `plies` moves (undo), and reopens the game: moves taken back cannot have ended it.
     /// Reactions shown after that point go with the moves; the clocks return to those saved with the last
     /// kept move (or the starting times).
     pub fn truncate_moves(&self, id: GameId, plies: u32) -> Result<()> {
-        self.writable()?;
-        let mut conn = self.conn();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let (have, _) = game_state(&tx, id)?;
-        let keep = plies.min(have);
-        tx.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?.execute(params![id, keep])?;
-        tx.prepare_cached("DELETE FROM reactions WHERE game_id = ?1 AND ply > ?2")?.execute(params![id, keep])?;
-        tx.prepare_cached(
-            "UPDATE games SET plies = ?2, outcome = NULL, end_reason = NULL, updated_at = ?3,
-                clock_white_ms = coalesce((SELECT clock_white_ms FROM moves WHERE game_id = ?1 AND ply = ?2 - 1),
-                                          tc_white_base_ms),
-                clock_black_ms = coalesce((SELECT clock_black_ms FROM moves WHERE game_id = ?1 AND ply = ?2 - 1),
-                                          tc_black_base_ms)
-             WHERE id = ?1",
-        )?
-        .execute(params![id, keep, now_ms()])?;
-        tx.commit()?;
-        Ok(())
+        self.save_changes(id, &GameChanges { truncate_to: Some(plies), ..GameChanges::default() })
     }
 
     /// Records how the game ended.
     pub fn finish_game(&self, id: GameId, result: GameResult) -> Result<()> {
-        self.set_ending(id, Some(Ending { outcome: result.outcome, reason: Some(result.reason) }))
+        self.save_changes(id, &GameChanges { finish: Some(result), ..GameChanges::default() })
     }
 
     /// Marks a finished game as in progress again (a resignation or draw agreement withdrawn by undo).
     pub fn reopen_game(&self, id: GameId) -> Result<()> {
-        self.set_ending(id, None)
+        self.save_changes(id, &GameChanges { reopen: true, ..GameChanges::default() })
     }
 
-    fn set_ending(&self, id: GameId, ending: Option<Ending>) -> Result<()> {
+    /// Keeps an emoji reaction with the game.
+    pub fn add_reaction(&self, id: GameId, reaction: &Reaction) -> Result<()> {
+        self.save_changes(id, &GameChanges { reactions: vec![reaction.clone()], ..GameChanges::default() })
+    }
+
+    /// Applies `changes` to game `id` in one transaction, in the order of [`GameChanges`]' fields: all of them
+    /// are saved, or — on any error — none, so a failed save leaves the saved game as it was.
+    pub fn save_changes(&self, id: GameId, changes: &GameChanges) -> Result<()> {
         self.writable()?;
-        let conn = self.conn();
-        let n = conn
-            .prepare_cached("UPDATE games SET outcome = ?2, end_reason = ?3, updated_at = ?4 WHERE id = ?1")?
-            .execute(params![
-                id,
-                ending.map(|e| Col(e.outcome)),
-                ending.and_then(|e| e.reason).map(Col),
-                now_ms()
-            ])?;
-        if n == 0 {
-            return Err(StorageError::NoSuchGame(id));
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        game_state(&tx, id)?;
+        if changes.reopen {
+            set_ending(&tx, id, None)?;
         }
+        if let Some(plies) = changes.truncate_to {
+            truncate(&tx, id, plies)?;
+        }
+        for (ply, mv, clocks) in &changes.moves {
+            append(&tx, id, *ply, mv, *clocks)?;
+        }
+        for r in &changes.reactions {
+            insert_reaction(&tx, id, r)?;
+        }
+        if let Some(result) = changes.finish {
+            set_ending(&tx, id, Some(Ending { outcome: result.outcome, reason: Some(result.reason) }))?;
+        }
+        touch(&tx, id)?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -403,18 +435,6 @@ impl Storage {
         if n == 0 {
             return Err(StorageError::NoSuchGame(id));
         }
-        Ok(())
-    }
-
-    /// Keeps an emoji reaction with the game.
-    pub fn add_reaction(&self, id: GameId, reaction: &Reaction) -> Result<()> {
-        self.writable()?;
-        let mut conn = self.conn();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        game_state(&tx, id)?;
-        insert_reaction(&tx, id, reaction)?;
-        touch(&tx, id)?;
-        tx.commit()?;
         Ok(())
     }
 

@@ -24,6 +24,7 @@ mod stats;
 
 pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
+pub use games::GameChanges;
 pub use recover::Recovery;
 pub use settings::{AnimationSpeed, Orientation, Settings};
 pub use stats::{LevelStats, ModeStats, Stats};
@@ -41,10 +42,8 @@ pub struct OpenReport {
     pub created: bool,
     /// The schema version found, when it was older than this build's and has been migrated.
     pub migrated_from: Option<i64>,
-    /// A damaged database was renamed to this path, and why; the database in use is fresh, holding what
-    /// `recovery` says could be read back.
-    pub moved_aside: Option<(PathBuf, String)>,
-    /// What was recovered from the damaged database, when one was moved aside.
+    /// A damaged database was moved aside: where to, why, and what could be read back into the fresh one that
+    /// is now in use.
     pub recovery: Option<Recovery>,
     /// The file or its folder cannot be written: the library is open for reading only.
     pub read_only: bool,
@@ -239,13 +238,8 @@ impl Storage {
             OpenFailure::NotWritable => StorageError::ReadOnly(path.to_path_buf()),
             OpenFailure::Damaged(again) => StorageError::InvalidInput(format!("a fresh database is damaged: {again}")),
         })?;
-        let recovery = recover::salvage(&aside, &mut conn, why.clone())?;
-        let report = OpenReport {
-            created: true,
-            moved_aside: Some((aside, why)),
-            recovery: Some(recovery),
-            ..OpenReport::default()
-        };
+        let recovery = recover::salvage(&aside, &mut conn, why)?;
+        let report = OpenReport { created: true, recovery: Some(recovery), ..OpenReport::default() };
         Ok((conn, report))
     }
 
@@ -276,11 +270,6 @@ impl Storage {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         schema::migrate(&mut conn)?;
         Ok((conn, found))
-    }
-
-    /// [`Storage::check_and_recover`] in the form the app API reports: where the damaged file went and why.
-    pub fn check_integrity(&self) -> Result<Option<(PathBuf, String)>> {
-        Ok(self.check_and_recover()?.map(|r| (r.moved_to, r.reason)))
     }
 
     /// Runs SQLite's `quick_check` over the whole file on a separate read-only connection, so saving moves is

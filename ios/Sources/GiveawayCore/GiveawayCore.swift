@@ -4205,12 +4205,16 @@ public func FfiConverterTypeCue_lower(_ value: Cue) -> RustBuffer {
 public struct DatabaseNotice: Equatable, Hashable {
     public var movedTo: String
     public var reason: String
+    public var recovered: UInt64
+    public var lost: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(movedTo: String, reason: String) {
+    public init(movedTo: String, reason: String, recovered: UInt64, lost: UInt64?) {
         self.movedTo = movedTo
         self.reason = reason
+        self.recovered = recovered
+        self.lost = lost
     }
 
     
@@ -4230,13 +4234,17 @@ public struct FfiConverterTypeDatabaseNotice: FfiConverterRustBuffer {
         return
             try DatabaseNotice(
                 movedTo: FfiConverterString.read(from: &buf), 
-                reason: FfiConverterString.read(from: &buf)
+                reason: FfiConverterString.read(from: &buf), 
+                recovered: FfiConverterUInt64.read(from: &buf), 
+                lost: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
 
     public static func write(_ value: DatabaseNotice, into buf: inout [UInt8]) {
         FfiConverterString.write(value.movedTo, into: &buf)
         FfiConverterString.write(value.reason, into: &buf)
+        FfiConverterUInt64.write(value.recovered, into: &buf)
+        FfiConverterOptionUInt64.write(value.lost, into: &buf)
     }
 }
 
@@ -7030,6 +7038,7 @@ public enum EndReason: Equatable, Hashable {
     case repetition
     case kingMoveRule
     case agreement
+    case abandonment
 
 
 
@@ -7063,6 +7072,8 @@ public struct FfiConverterTypeEndReason: FfiConverterRustBuffer {
         
         case 6: return .agreement
         
+        case 7: return .abandonment
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -7093,6 +7104,10 @@ public struct FfiConverterTypeEndReason: FfiConverterRustBuffer {
         
         case .agreement:
             writeInt(&buf, Int32(6))
+        
+        
+        case .abandonment:
+            writeInt(&buf, Int32(7))
         
         }
     }
@@ -7249,6 +7264,7 @@ public enum GameMode: Equatable, Hashable {
     case vsComputer
     case passAndPlay
     case imported
+    case online
 
 
 
@@ -7276,6 +7292,8 @@ public struct FfiConverterTypeGameMode: FfiConverterRustBuffer {
         
         case 3: return .imported
         
+        case 4: return .online
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -7294,6 +7312,10 @@ public struct FfiConverterTypeGameMode: FfiConverterRustBuffer {
         
         case .imported:
             writeInt(&buf, Int32(3))
+        
+        
+        case .online:
+            writeInt(&buf, Int32(4))
         
         }
     }
@@ -10177,6 +10199,18 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
+ * What a screen reader says about a square of any board (game, replay, editor, rules diagram).
+ */
+public func describeSquare(square: SquareView, notation: Notation) -> SquareDescription  {
+    return try!  FfiConverterTypeSquareDescription_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_describe_square(
+        FfiConverterTypeSquareView_lower(square),
+        FfiConverterTypeNotation_lower(notation),uniffiCallStatus
+    )
+})
+}
+/**
  * One to three men off either side.
  */
 public func handicapPresets() -> [HandicapPreset]  {
@@ -10224,6 +10258,30 @@ public func rulesExamples() -> [RulesExample]  {
     return try!  FfiConverterSequenceTypeRulesExample.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_func_rules_examples(uniffiCallStatus
+    )
+})
+}
+/**
+ * `setup` with the man on `square` taken off the start, or put back (only start squares of men count).
+ */
+public func setupTogglingMan(setup: GameSetup, square: UInt32) -> GameSetup  {
+    return try!  FfiConverterTypeGameSetup_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_setup_toggling_man(
+        FfiConverterTypeGameSetup_lower(setup),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+/**
+ * `setup` with a usual handicap instead of any other.
+ */
+public func setupWithHandicap(setup: GameSetup, preset: HandicapPreset) -> GameSetup  {
+    return try!  FfiConverterTypeGameSetup_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_setup_with_handicap(
+        FfiConverterTypeGameSetup_lower(setup),
+        FfiConverterTypeHandicapPreset_lower(preset),uniffiCallStatus
     )
 })
 }
@@ -10313,6 +10371,9 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_func_describe_square() != 31249) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 16878) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -10326,6 +10387,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_rules_examples() != 20894) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_setup_toggling_man() != 63607) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_setup_with_handicap() != 45177) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_square_at() != 24892) {

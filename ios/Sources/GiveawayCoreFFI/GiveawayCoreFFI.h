@@ -945,6 +945,11 @@ RustBuffer uniffi_giveaway_ffi_fn_method_gamesession_tap(uint64_t ptr, uint32_t 
 RustBuffer uniffi_giveaway_ffi_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DESCRIBE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DESCRIBE_SQUARE
+RustBuffer uniffi_giveaway_ffi_fn_func_describe_square(RustBuffer square, RustBuffer notation, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_HANDICAP_PRESETS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_HANDICAP_PRESETS
 RustBuffer uniffi_giveaway_ffi_fn_func_handicap_presets(RustCallStatus *_Nonnull out_status
@@ -972,6 +977,16 @@ RustBuffer uniffi_giveaway_ffi_fn_func_reaction_emojis(RustCallStatus *_Nonnull 
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_RULES_EXAMPLES
 RustBuffer uniffi_giveaway_ffi_fn_func_rules_examples(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SETUP_TOGGLING_MAN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SETUP_TOGGLING_MAN
+RustBuffer uniffi_giveaway_ffi_fn_func_setup_toggling_man(RustBuffer setup, uint32_t square, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SETUP_WITH_HANDICAP
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SETUP_WITH_HANDICAP
+RustBuffer uniffi_giveaway_ffi_fn_func_setup_with_handicap(RustBuffer setup, RustBuffer preset, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SQUARE_AT
@@ -1265,6 +1280,12 @@ void ffi_giveaway_ffi_rust_future_free_void(uint64_t handle
 void ffi_giveaway_ffi_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DESCRIBE_SQUARE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DESCRIBE_SQUARE
+uint16_t uniffi_giveaway_ffi_checksum_func_describe_square(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_HANDICAP_PRESETS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_HANDICAP_PRESETS
 uint16_t uniffi_giveaway_ffi_checksum_func_handicap_presets(void
@@ -1292,6 +1313,18 @@ uint16_t uniffi_giveaway_ffi_checksum_func_reaction_emojis(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_RULES_EXAMPLES
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_RULES_EXAMPLES
 uint16_t uniffi_giveaway_ffi_checksum_func_rules_examples(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SETUP_TOGGLING_MAN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SETUP_TOGGLING_MAN
+uint16_t uniffi_giveaway_ffi_checksum_func_setup_toggling_man(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SETUP_WITH_HANDICAP
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SETUP_WITH_HANDICAP
+uint16_t uniffi_giveaway_ffi_checksum_func_setup_with_handicap(void
     
 );
 #endif

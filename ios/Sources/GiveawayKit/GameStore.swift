@@ -4,23 +4,13 @@ import Foundation
 import GiveawayCore
 
 public enum GameStore {
-    /// `Application Support/Giveaway/games.sqlite3`, creating the folder if needed.
-    public static func databaseURL(fileManager: FileManager = .default) throws -> URL {
-        let support = try fileManager.url(
+    /// Opens the library at `url`; by default `Application Support/Giveaway/games.sqlite3`, making the folder.
+    public static func open(at url: URL? = nil) throws -> GameLibrary {
+        if let url { return try GameLibrary.open(path: url.path) }
+        let support = try FileManager.default.url(
             for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
         let folder = support.appendingPathComponent("Giveaway", isDirectory: true)
-        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent("games.sqlite3")
-    }
-
-    /// Opens the library at `url` (default: the app's database).
-    public static func open(at url: URL? = nil) throws -> CoreLibrary {
-        let file: URL
-        if let url {
-            file = url
-        } else {
-            file = try databaseURL()
-        }
-        return try CoreLibrary.open(path: file.path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try GameLibrary.open(path: folder.appendingPathComponent("games.sqlite3").path)
     }
 }

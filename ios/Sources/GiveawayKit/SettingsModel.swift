@@ -10,9 +10,9 @@ public final class SettingsModel {
     }
     public private(set) var message: UserMessage?
 
-    private let library: any CoreLibraryProtocol
+    private let library: any GameLibraryProtocol
 
-    public init(library: any CoreLibraryProtocol) throws {
+    public init(library: any GameLibraryProtocol) throws {
         self.library = library
         settings = try library.settings()
     }

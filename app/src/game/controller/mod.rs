@@ -94,6 +94,8 @@ impl GameController {
         background: Arc<dyn Background>,
         observer: Arc<dyn Observer>,
     ) -> ApiResult<Arc<GameController>> {
+        // The clocks run from `start`: opening the screen takes time that is no one's move.
+        let _ = session.pause_clock();
         let shown = session.set_notation(settings.notation);
         let ui = Ui {
             coached_through: shown.ply,
@@ -351,6 +353,7 @@ impl GameController {
         Ok(SquareDescription::of(sq, state.snapshot.notation))
     }
 
+
     /// Player input: refused while the computer is thinking about its move.
     fn input(self: &Arc<Self>, call: impl FnOnce(&GameSession) -> ApiResult<Snapshot>) -> ApiResult<ScreenState> {
         if running(&self.lock()) == Some(ThinkingKind::ComputerMove) {
@@ -603,10 +606,14 @@ fn running(ui: &Ui) -> Option<ThinkingKind> {
     ui.job.as_ref().map(|j| j.kind)
 }
 
-/// Stops the work under way: before its search starts it never starts, and a running search stops.
+/// Stops the work under way: before its search starts it never starts, and a running search stops. A hint
+/// being looked for is dropped with it, so the next press asks again.
 fn cancel_job(ui: &mut Ui) {
     if let Some(job) = ui.job.take() {
         job.purpose.stop.stop();
+        if job.kind == ThinkingKind::Hint {
+            ui.hint = Hint::None;
+        }
     }
 }
 

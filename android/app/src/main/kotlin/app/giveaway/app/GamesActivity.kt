@@ -209,7 +209,7 @@ class GamesActivity : Activity() {
         val who = when (g.mode) {
             GameMode.VS_COMPUTER -> getString(R.string.versus_level, g.level?.toInt() ?: 0)
             GameMode.PASS_AND_PLAY -> getString(R.string.pass_and_play)
-            GameMode.IMPORTED -> "${g.white} – ${g.black}"
+            GameMode.IMPORTED, GameMode.ONLINE -> "${g.white} – ${g.black}"
         }
         val result = getString(
             when (GameListModel.resultOf(g)) {
@@ -230,6 +230,7 @@ class GamesActivity : Activity() {
             GameMode.VS_COMPUTER -> R.string.versus_computer
             GameMode.PASS_AND_PLAY -> R.string.pass_and_play
             GameMode.IMPORTED -> R.string.imported
+            GameMode.ONLINE -> R.string.online
         }
     )
 

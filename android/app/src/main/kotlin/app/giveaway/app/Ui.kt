@@ -83,6 +83,7 @@ fun Context.resultText(r: ResultView): String {
             EndReason.REPETITION -> R.string.reason_repetition
             EndReason.KING_MOVE_RULE -> R.string.reason_king_move_rule
             EndReason.AGREEMENT -> R.string.reason_agreement
+            EndReason.ABANDONMENT -> R.string.reason_abandonment
         }
     )
     return getString(R.string.result_format, who, why)

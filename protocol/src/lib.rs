@@ -1,0 +1,631 @@
+//! The online-play wire protocol: JSON text frames over a WebSocket, one message per frame.
+//!
+//! Every frame is an object with a `"type"` naming the message; a client may add `"id"` (a number) to a
+//! request, and the server copies it as `"re"` into the reply or error it causes. The first frame of a
+//! connection must be [`ClientMessage::Hello`] naming [`PROTOCOL_VERSION`]. Every message is described with
+//! examples in `docs/protocol.md`. The server and the clients both use this crate, so it holds no server code.
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt;
+
+/// The version this crate speaks. A server refuses a `hello` with another version (error `unsupported_version`).
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest client frame the server reads, in bytes. Every request fits easily; a larger frame is refused
+/// with `too_large` before it is parsed.
+pub const MAX_CLIENT_FRAME: usize = 4096;
+
+/// The largest server frame a client should accept: a long game's full state with its moves and reactions.
+pub const MAX_SERVER_FRAME: usize = 256 * 1024;
+
+/// A game's number on the server.
+pub type GameId = i64;
+/// A player's number on the server.
+pub type PlayerId = i64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// The rating category of a time control: the wire form of the core's `record::Speed` (this crate stays free of
+/// the core, so it has its own copy; both sides convert by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Speed {
+    Bullet,
+    Blitz,
+    Rapid,
+    Classic,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
+
+    /// The same lower-case name as on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Classic => "classic",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|v| v.name() == s)
+    }
+}
+
+/// The same allowance for both sides (online games have no time odds): base time and Fischer increment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// Time left on each clock, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    pub white_ms: u64,
+    pub black_ms: u64,
+}
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub id: PlayerId,
+    pub nickname: String,
+}
+
+/// One side of a game: who, and their rating in the game's category when it started.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seat {
+    pub player: PlayerInfo,
+    pub rating: f64,
+    pub provisional: bool,
+}
+
+/// Why a game ended. `aborted` games (the first move of a side did not come in time) have no winner and no
+/// rating change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The side to move had no legal move: that side wins.
+    NoLegalMove,
+    Resignation,
+    /// A flag fell: that side loses.
+    Time,
+    Repetition,
+    KingMoveRule,
+    Agreement,
+    /// A player stayed disconnected too long: that player loses.
+    Abandonment,
+    Aborted,
+}
+
+impl EndReason {
+    pub const ALL: [EndReason; 8] = [
+        EndReason::NoLegalMove,
+        EndReason::Resignation,
+        EndReason::Time,
+        EndReason::Repetition,
+        EndReason::KingMoveRule,
+        EndReason::Agreement,
+        EndReason::Abandonment,
+        EndReason::Aborted,
+    ];
+
+    /// The wire name, also used in the server's database.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::Repetition => "repetition",
+            EndReason::KingMoveRule => "king_move_rule",
+            EndReason::Agreement => "agreement",
+            EndReason::Abandonment => "abandonment",
+            EndReason::Aborted => "aborted",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.name() == s)
+    }
+}
+
+/// How a game ended: `winner` is absent for a draw or an abort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+/// One side's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
+    /// Still provisional after this game.
+    pub provisional: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChanges {
+    pub white: RatingChange,
+    pub black: RatingChange,
+}
+
+/// An emoji a player showed during a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reaction {
+    /// Plies played when it was shown.
+    pub ply: u32,
+    pub by: Color,
+    pub emoji: String,
+}
+
+/// Everything a client needs to draw a game and go on with it: sent when a game starts, after every
+/// (re)connection for each game in progress, and on `sync`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub game: GameId,
+    pub white: Seat,
+    pub black: Seat,
+    /// The receiver's colour.
+    pub you: Color,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    /// The game this one is a rematch of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<GameId>,
+    /// Every move so far in algebraic notation (`c3-d4`, `c3:e5:g3`), from the standard start.
+    pub moves: Vec<String>,
+    /// The clocks now, as the server reads them when it sends this frame.
+    pub clocks: Clocks,
+    pub turn: Color,
+    /// Whether the side to move's clock is running (not before each side's first move, nor while a resumed
+    /// game waits for its player to move to come back).
+    pub clock_running: bool,
+    /// Milliseconds left for the side to move to make its first move before the game is aborted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_deadline_ms: Option<u64>,
+    /// A pending draw offer and who made it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Color>,
+    pub opponent_connected: bool,
+    pub reactions: Vec<Reaction>,
+    /// Present when the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+/// A move of a stored game with the clocks after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMove {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub clocks: Clocks,
+}
+
+/// A whole game as stored: what a client keeps in its library.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub game: GameId,
+    pub white: PlayerInfo,
+    pub black: PlayerInfo,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    /// Unix milliseconds.
+    pub started_at_ms: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at_ms: Option<i64>,
+    pub moves: Vec<RecordedMove>,
+    pub reactions: Vec<Reaction>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingChanges>,
+}
+
+/// A player's rating in one category.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingInfo {
+    pub speed: Speed,
+    pub rating: f64,
+    pub deviation: f64,
+    pub provisional: bool,
+    pub games: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// 1 for the best.
+    pub rank: u32,
+    pub player: PlayerInfo,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
+/// A point of a player's rating history: the rating after a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    pub speed: Speed,
+    pub game: GameId,
+    pub rating: f64,
+    /// Unix milliseconds.
+    pub at_ms: i64,
+}
+
+/// A finished game in a profile's list, seen from the profile's owner.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub game: GameId,
+    pub color: Color,
+    pub opponent: PlayerInfo,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    pub result: GameResult,
+    /// The owner's rating change (absent for unrated and aborted games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_change: Option<f64>,
+    pub ended_at_ms: i64,
+}
+
+/// Client → server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first frame: the protocol version and, for a returning device, its token.
+    Hello {
+        protocol: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// A new account for this device (only on a connection that said `hello` without a token).
+    CreateAccount { nickname: String },
+    /// Quick pairing with one of the preset time controls.
+    Seek { time_control: TimeControl },
+    CancelSeek,
+    /// A code a friend can accept to play this time control.
+    CreateInvite {
+        time_control: TimeControl,
+        #[serde(default = "default_true")]
+        rated: bool,
+    },
+    AcceptInvite { code: String },
+    CancelInvite,
+    /// A move; `ply` is the number of plies played before it (a resent move is recognised, a stale one
+    /// refused). `think_ms` is the time the client measured from receiving the opponent's move to sending this
+    /// one, used for lag compensation.
+    Move {
+        game: GameId,
+        ply: u32,
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        think_ms: Option<u64>,
+    },
+    Resign { game: GameId },
+    OfferDraw { game: GameId },
+    AcceptDraw { game: GameId },
+    DeclineDraw { game: GameId },
+    React { game: GameId, emoji: String },
+    /// Offer a rematch of a finished game; when both players have offered, a new game starts with colours
+    /// swapped.
+    OfferRematch { game: GameId },
+    DeclineRematch { game: GameId },
+    /// Ask for the full state of a game in progress again.
+    Sync { game: GameId },
+    Leaderboard {
+        speed: Speed,
+        #[serde(default)]
+        offset: u32,
+        #[serde(default = "default_page")]
+        limit: u32,
+    },
+    Profile { nickname: String },
+    /// The stored record of a game (moves with clocks, reactions, result, rating changes).
+    GetGame { game: GameId },
+    Ping,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn default_page() -> u32 {
+    20
+}
+
+/// Server → client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`: the player the token belongs to (none without a token), the games in progress
+    /// (a `game_state` follows for each) and the time controls quick pairing offers.
+    Welcome {
+        protocol: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerInfo>,
+        games: Vec<GameId>,
+        presets: Vec<TimeControl>,
+    },
+    /// A new account. The token is shown this once; the server keeps only its hash.
+    Account { player: PlayerInfo, token: String },
+    Seeking { time_control: TimeControl },
+    SeekCancelled,
+    Invite { code: String, time_control: TimeControl, rated: bool },
+    InviteCancelled,
+    GameState(Box<GameState>),
+    /// A move was played and stored: to the mover it is the acknowledgement, to the opponent the move.
+    /// `ply` is the number of plies before it; `clocks` are read after it (increment added).
+    Moved { game: GameId, ply: u32, #[serde(rename = "move")] mv: String, by: Color, clocks: Clocks },
+    DrawOffered { game: GameId, by: Color },
+    DrawDeclined { game: GameId, by: Color },
+    Reaction { game: GameId, reaction: Reaction },
+    OpponentConnection { game: GameId, connected: bool },
+    GameEnd {
+        game: GameId,
+        result: GameResult,
+        clocks: Clocks,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<RatingChanges>,
+    },
+    RematchOffered { game: GameId, by: Color },
+    RematchDeclined { game: GameId, by: Color },
+    Leaderboard { speed: Speed, offset: u32, entries: Vec<LeaderboardEntry> },
+    Profile {
+        player: PlayerInfo,
+        /// Unix milliseconds.
+        created_at_ms: i64,
+        ratings: Vec<RatingInfo>,
+        history: Vec<RatingPoint>,
+        recent: Vec<GameSummary>,
+    },
+    GameRecord(Box<GameRecord>),
+    /// The server's wall clock, Unix milliseconds.
+    Pong { server_time_ms: i64 },
+    Error {
+        code: ErrorCode,
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameId>,
+    },
+    /// A message type of a later server of the same protocol version: a client reads it as this and ignores it.
+    #[serde(other)]
+    Unknown,
+}
+
+/// What went wrong, for programs; the message says it for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not an object of a known type, or a field of the wrong type.
+    Malformed,
+    /// Longer than [`MAX_CLIENT_FRAME`].
+    TooLarge,
+    /// A binary frame (only text frames carry messages).
+    BinaryFrame,
+    /// `hello` with another protocol version; the connection is closed after this error.
+    UnsupportedVersion,
+    /// The first frame was not `hello`, or `hello` came twice.
+    HelloFirst,
+    /// The request needs an account (a `hello` with a token, or `create_account`).
+    NotAuthenticated,
+    /// The token names no account; the connection is closed after this error.
+    UnknownToken,
+    AlreadyAuthenticated,
+    NicknameInvalid,
+    NicknameTaken,
+    /// Quick pairing takes only the preset time controls.
+    UnknownTimeControl,
+    /// A seek or invite while a game is in progress, or a second seek.
+    Busy,
+    UnknownInvite,
+    OwnInvite,
+    UnknownGame,
+    /// The game is someone else's.
+    NotYourGame,
+    NotYourTurn,
+    /// `ply` does not match the game (the client is out of step: it should `sync`).
+    WrongPly,
+    IllegalMove,
+    GameOver,
+    /// A draw to accept or decline when none is offered, an offer of your own, and the like.
+    NoOffer,
+    /// Not one of the offered reaction emoji.
+    UnknownReaction,
+    RematchUnavailable,
+    UnknownPlayer,
+    /// Too many frames; this one was dropped.
+    RateLimited,
+    /// The database is unreachable for now; try again.
+    Unavailable,
+    Internal,
+}
+
+impl ErrorCode {
+    /// The wire name.
+    pub fn name(self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    }
+}
+
+/// A client frame: a message and the optional request id the server echoes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClientFrame {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    #[serde(flatten)]
+    pub message: ClientMessage,
+}
+
+/// A server frame: a message and, when it answers a request that carried an id, that id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ServerFrame {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub re: Option<u64>,
+    #[serde(flatten)]
+    pub message: ServerMessage,
+}
+
+impl ServerFrame {
+    pub fn new(message: ServerMessage) -> ServerFrame {
+        ServerFrame { re: None, message }
+    }
+
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerFrame {
+        ServerFrame::new(ServerMessage::Error { code, message: message.into(), game: None })
+    }
+}
+
+/// Why a frame could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    TooLarge { len: usize, max: usize },
+    /// Not a message of this protocol; the text says why (serde's words: field, type and position).
+    Malformed(String),
+}
+
+impl DecodeError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            DecodeError::TooLarge { .. } => ErrorCode::TooLarge,
+            DecodeError::Malformed(_) => ErrorCode::Malformed,
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::TooLarge { len, max } => write!(f, "frame of {len} bytes is larger than {max}"),
+            DecodeError::Malformed(why) => write!(f, "malformed frame: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Reads one frame of at most `max` bytes; the length is checked before any parsing.
+pub fn decode<T: DeserializeOwned>(text: &str, max: usize) -> Result<T, DecodeError> {
+    if text.len() > max {
+        return Err(DecodeError::TooLarge { len: text.len(), max });
+    }
+    serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))
+}
+
+/// A client frame as the server reads it (at most [`MAX_CLIENT_FRAME`] bytes).
+pub fn decode_client(text: &str) -> Result<ClientFrame, DecodeError> {
+    decode(text, MAX_CLIENT_FRAME)
+}
+
+/// A server frame as a client reads it (at most [`MAX_SERVER_FRAME`] bytes).
+pub fn decode_server(text: &str) -> Result<ServerFrame, DecodeError> {
+    decode(text, MAX_SERVER_FRAME)
+}
+
+/// Writes a frame. The message types hold only strings, numbers and plain enums, so writing cannot fail.
+pub fn encode<T: Serialize>(frame: &T) -> String {
+    serde_json::to_string(frame).expect("protocol types always serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_round_trip_with_and_without_ids() {
+        let frames = [
+            ClientFrame { id: Some(7), message: ClientMessage::Hello { protocol: 1, token: Some("t".into()) } },
+            ClientFrame { id: None, message: ClientMessage::CancelSeek },
+            ClientFrame {
+                id: Some(u64::MAX),
+                message: ClientMessage::Move { game: 3, ply: 0, mv: "c3-d4".into(), think_ms: Some(1200) },
+            },
+            ClientFrame { id: None, message: ClientMessage::Leaderboard { speed: Speed::Blitz, offset: 0, limit: 5 } },
+        ];
+        for f in frames {
+            let text = encode(&f);
+            assert_eq!(decode_client(&text).unwrap(), f, "{text}");
+        }
+        let s = ServerFrame {
+            re: Some(2),
+            message: ServerMessage::Moved {
+                game: 1,
+                ply: 4,
+                mv: "c3:e5".into(),
+                by: Color::White,
+                clocks: Clocks { white_ms: 1, black_ms: 2 },
+            },
+        };
+        assert_eq!(decode_server(&encode(&s)).unwrap(), s);
+        let later = decode_server(r#"{"type":"tournament_starts","in_ms":5000}"#).unwrap();
+        assert_eq!(later.message, ServerMessage::Unknown);
+    }
+
+    #[test]
+    fn wire_form_is_the_documented_one() {
+        let f: ClientFrame = decode_client(r#"{"type":"move","id":9,"game":12,"ply":0,"move":"c3-d4"}"#).unwrap();
+        assert_eq!(f.id, Some(9));
+        assert_eq!(f.message, ClientMessage::Move { game: 12, ply: 0, mv: "c3-d4".into(), think_ms: None });
+        let f: ClientFrame = decode_client(r#"{"type":"create_invite","time_control":{"base_ms":300000,"increment_ms":3000}}"#).unwrap();
+        assert_eq!(
+            f.message,
+            ClientMessage::CreateInvite { time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 }, rated: true }
+        );
+        let e = encode(&ServerFrame::error(ErrorCode::NotYourTurn, "wait"));
+        assert_eq!(e, r#"{"type":"error","code":"not_your_turn","message":"wait"}"#);
+        assert_eq!(ErrorCode::UnknownToken.name(), "unknown_token");
+        assert_eq!(encode(&ClientFrame { id: None, message: ClientMessage::Ping }), r#"{"type":"ping"}"#);
+    }
+
+    #[test]
+    fn bad_frames_are_typed_errors() {
+        let big = format!(r#"{{"type":"create_account","nickname":"{}"}}"#, "a".repeat(MAX_CLIENT_FRAME));
+        assert!(matches!(decode_client(&big), Err(DecodeError::TooLarge { .. })));
+        for bad in [
+            "",
+            "null",
+            "[]",
+            "{}",
+            r#"{"type":"fly"}"#,
+            r#"{"type":"move","game":"x","ply":0,"move":"c3-d4"}"#,
+            r#"{"type":"move","game":1,"ply":-1,"move":"c3-d4"}"#,
+            r#"{"type":"hello"}"#,
+            r#"{"type":"seek","time_control":{"base_ms":1e400,"increment_ms":0}}"#,
+            "{\"type\":\"ping\"",
+        ] {
+            let err = decode_client(bad).unwrap_err();
+            assert_eq!(err.code(), ErrorCode::Malformed, "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn every_end_reason_name_round_trips() {
+        for r in EndReason::ALL {
+            assert_eq!(EndReason::from_name(r.name()), Some(r));
+            assert_eq!(serde_json::to_value(r).unwrap(), serde_json::Value::String(r.name().into()));
+        }
+        for s in Speed::ALL {
+            assert_eq!(Speed::from_name(s.name()), Some(s));
+        }
+    }
+}

@@ -1,0 +1,523 @@
+//! `giveaway-load`: the server's benchmark on loopback, bounded in count and time. It starts a server (the
+//! binary named by --server-bin), connects two clients per game, plays random legal moves with one move per
+//! side every `--interval-ms`, and reports the time from a move sent to the opponent receiving it, the
+//! server's memory per game, and whether every acknowledged move is in the database.
+//!
+//! `--fault kill` SIGKILLs the server in the middle of the games and starts it again: the clients reconnect,
+//! the games must go on with every acknowledged move and fair clocks. `--fault pg-restart` restarts PostgreSQL
+//! (through `--pg-script restart`) under the running server instead.
+
+use clap::{Parser, ValueEnum};
+use futures_util::{SinkExt, StreamExt};
+use giveaway_core::{parse_move, Game, Position, Rules};
+use giveaway_protocol::{
+    decode_server, encode, ClientFrame, ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl, PROTOCOL_VERSION,
+};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Fault {
+    Kill,
+    PgRestart,
+}
+
+#[derive(Parser, Debug, Clone)]
+#[command(about = "Load and fault benchmark for giveaway-server, on loopback")]
+struct Args {
+    /// The server binary to start.
+    #[arg(long)]
+    server_bin: String,
+    #[arg(long, env = "DATABASE_URL")]
+    database_url: String,
+    /// Concurrent games (two connections each).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Seconds over which the games start.
+    #[arg(long, default_value_t = 20)]
+    ramp_s: u64,
+    /// Seconds measured once every game has started.
+    #[arg(long, default_value_t = 30)]
+    measure_s: u64,
+    /// Each side moves once per interval.
+    #[arg(long, default_value_t = 2000)]
+    interval_ms: u64,
+    #[arg(long, value_enum)]
+    fault: Option<Fault>,
+    /// Seconds the killed server stays down.
+    #[arg(long, default_value_t = 3)]
+    down_s: u64,
+    /// The cluster script (for --fault pg-restart).
+    #[arg(long, default_value = "server/tools/pg.sh")]
+    pg_script: String,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The database the run makes afresh (dropped first) on the cluster of --database-url.
+    #[arg(long, default_value = "giveaway_bench")]
+    bench_database: String,
+}
+
+/// 60+0: long enough that no flag falls at one move every two seconds.
+const TC: TimeControl = TimeControl { base_ms: 3_600_000, increment_ms: 0 };
+
+#[derive(Default)]
+struct Stats {
+    /// Move sent → opponent receives it, microseconds (measured phase only).
+    relay_us: Vec<u64>,
+    /// Move sent → mover's acknowledgement.
+    ack_us: Vec<u64>,
+    /// Every acknowledged move: (game, ply, notation).
+    acked: Vec<(GameId, u32, String)>,
+    errors: HashMap<String, u64>,
+    games_finished: u64,
+    reconnects: u64,
+    /// After a restart: the largest difference between a resumed game's clock and the clock the clients last saw.
+    clock_gap_ms: u64,
+    resumed_checked: u64,
+    /// A resumed game missing a move its player had seen acknowledged.
+    resumed_missing: u64,
+}
+
+struct Shared {
+    stats: Mutex<Stats>,
+    measuring: std::sync::atomic::AtomicBool,
+    stop: std::sync::atomic::AtomicBool,
+    /// Bumped when the server is killed; tasks then expect a reconnection.
+    epoch: std::sync::atomic::AtomicU64,
+    addr: Mutex<String>,
+}
+
+impl Shared {
+    /// Counts an error by its kind (the text before the first colon).
+    fn error(&self, what: impl Into<String>) {
+        let what = what.into();
+        let kind = what.split(':').next().unwrap_or_default().to_string();
+        *self.stats.lock().unwrap().errors.entry(kind).or_default() += 1;
+    }
+}
+
+type Ws = WebSocketStream<TcpStream>;
+
+struct Side {
+    ws: Ws,
+    token: String,
+    next_id: u64,
+}
+
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(4096).write_buffer_size(0)
+}
+
+async fn connect(addr: &str) -> Result<Ws, String> {
+    let tcp = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let _ = tcp.set_nodelay(true);
+    let (ws, _) = tokio_tungstenite::client_async_with_config(format!("ws://{addr}/ws"), tcp, Some(ws_config()))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+impl Side {
+    async fn send(&mut self, m: ClientMessage) -> Result<(), String> {
+        self.next_id += 1;
+        let text = encode(&ClientFrame { id: Some(self.next_id), message: m });
+        self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
+    }
+
+    /// The next message; `None` when the connection is gone.
+    async fn next(&mut self) -> Option<ServerMessage> {
+        loop {
+            match self.ws.next().await? {
+                Ok(Message::Text(t)) => return decode_server(t.as_str()).ok().map(|f| f.message),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    async fn expect<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> Result<T, String> {
+        let wait = tokio::time::timeout(Duration::from_secs(60), async {
+            loop {
+                match self.next().await {
+                    None => return Err("closed".to_string()),
+                    Some(ServerMessage::Error { code, message, .. }) => return Err(format!("{code:?}: {message}")),
+                    Some(m) => {
+                        if let Some(t) = pick(&m) {
+                            return Ok(t);
+                        }
+                    }
+                }
+            }
+        });
+        wait.await.map_err(|_| "timed out".to_string())?
+    }
+
+    async fn account(addr: &str, nickname: &str) -> Result<Side, String> {
+        let ws = connect(addr).await?;
+        let mut s = Side { ws, token: String::new(), next_id: 0 };
+        s.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None }).await?;
+        s.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await?;
+        s.send(ClientMessage::CreateAccount { nickname: nickname.into() }).await?;
+        s.token = s.expect(|m| if let ServerMessage::Account { token, .. } = m { Some(token.clone()) } else { None }).await?;
+        Ok(s)
+    }
+
+    async fn reconnect(&mut self, addr: &str) -> Result<(), String> {
+        self.ws = connect(addr).await?;
+        self.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: Some(self.token.clone()) }).await?;
+        self.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// One game's two players, on one task: plays, measures, rematches when a game ends.
+async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration) -> Result<(), String> {
+    let addr = shared.addr.lock().unwrap().clone();
+    let tag = format!("{}_{n}", seed % 1000);
+    let mut sides = [Side::account(&addr, &format!("w{tag}")).await?, Side::account(&addr, &format!("b{tag}")).await?];
+    sides[0].send(ClientMessage::CreateInvite { time_control: TC, rated: true }).await?;
+    let code = sides[0].expect(|m| if let ServerMessage::Invite { code, .. } = m { Some(code.clone()) } else { None }).await?;
+    sides[1].send(ClientMessage::AcceptInvite { code }).await?;
+    let state_of = |m: &ServerMessage| if let ServerMessage::GameState(s) = m { Some((**s).clone()) } else { None };
+    let s0 = sides[0].expect(state_of).await?;
+    sides[1].expect(state_of).await?;
+    // seat[c] = index into sides of colour c
+    let mut white_side = if s0.you == Color::White { 0 } else { 1 };
+    let mut game_id = s0.game;
+    let mut game = Game::new(Position::start(), Rules::default());
+    let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut next_at = Instant::now() + Duration::from_millis(rng.below(interval.as_millis() as usize) as u64);
+    // The move in flight: ply, when sent, acknowledged yet, received by the opponent yet.
+    let mut in_flight: Option<(u32, Instant, bool, bool)> = None;
+    let mut last_clocks = Clocks { white_ms: TC.base_ms, black_ms: TC.base_ms };
+    let mut epoch = shared.epoch.load(std::sync::atomic::Ordering::SeqCst);
+    let mut rematching = false;
+    loop {
+        if shared.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            for s in &mut sides {
+                let _ = s.ws.close(None).await;
+            }
+            return Ok(());
+        }
+        let mover = if game.position().side_to_move() == giveaway_core::Color::White { white_side } else { 1 - white_side };
+        let due = if in_flight.is_none() && !rematching && !game.is_over() { next_at } else { Instant::now() + Duration::from_secs(1) };
+        let (a, b) = sides.split_at_mut(1);
+        let event = tokio::select! {
+            m = a[0].next() => Some((0usize, m)),
+            m = b[0].next() => Some((1usize, m)),
+            _ = tokio::time::sleep_until(due.into()) => None,
+        };
+        match event {
+            None => {
+                if in_flight.is_some() || rematching || game.is_over() {
+                    continue;
+                }
+                let moves = game.legal_moves();
+                let mv = moves[rng.below(moves.len())];
+                let text = giveaway_core::format_move(&mv, giveaway_core::Notation::Algebraic);
+                let ply = game.ply() as u32;
+                let think = interval.as_millis() as u64 / 2;
+                in_flight = Some((ply, Instant::now(), false, false));
+                if sides[mover].send(ClientMessage::Move { game: game_id, ply, mv: text, think_ms: Some(think) }).await.is_err() {
+                    in_flight = None;
+                }
+            }
+            Some((_, None)) => {
+                // The server went away (the fault test): reconnect both players and resume.
+                let now_epoch = shared.epoch.load(std::sync::atomic::Ordering::SeqCst);
+                if now_epoch == epoch {
+                    shared.error("connection closed outside a fault");
+                }
+                epoch = now_epoch;
+                let deadline = Instant::now() + Duration::from_secs(60);
+                for s in sides.iter_mut() {
+                    loop {
+                        let addr = shared.addr.lock().unwrap().clone();
+                        match s.reconnect(&addr).await {
+                            Ok(()) => break,
+                            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(200)).await,
+                            Err(e) => return Err(format!("no reconnection: {e}")),
+                        }
+                    }
+                }
+                shared.stats.lock().unwrap().reconnects += 2;
+                // The state each side gets: every move it saw acknowledged must be there, and the clocks must be
+                // the ones stored with the last move (the time the server was down charged to no one).
+                let mut states = Vec::new();
+                for s in sides.iter_mut() {
+                    states.push(s.expect(state_of).await?);
+                }
+                // The state the side to move got: sent as that player came back, when its clock starts again.
+                let turn_white = states[0].turn == Color::White;
+                let st = states.swap_remove(if turn_white { white_side } else { 1 - white_side });
+                let known = game.ply();
+                let seen: Vec<String> = game.moves().iter().map(|m| giveaway_core::format_move(m, giveaway_core::Notation::Algebraic)).collect();
+                {
+                    let mut stats = shared.stats.lock().unwrap();
+                    stats.resumed_checked += 1;
+                    if st.moves.len() < known || st.moves[..known] != seen[..] {
+                        stats.resumed_missing += 1;
+                    }
+                    if st.moves.len() == known && st.result.is_none() {
+                        let gap = st.clocks.white_ms.abs_diff(last_clocks.white_ms).max(st.clocks.black_ms.abs_diff(last_clocks.black_ms));
+                        stats.clock_gap_ms = stats.clock_gap_ms.max(gap);
+                    }
+                }
+                // Moves stored but not acknowledged before the kill: take them.
+                for m in st.moves.iter().skip(known) {
+                    let Ok(mv) = parse_move(game.position(), m) else { break };
+                    let _ = game.play(&mv);
+                }
+                in_flight = None;
+                next_at = Instant::now() + interval / 2;
+                if st.result.is_some() {
+                    for s in sides.iter_mut() {
+                        s.send(ClientMessage::OfferRematch { game: game_id }).await?;
+                    }
+                    rematching = true;
+                }
+            }
+            Some((who, Some(msg))) => match msg {
+                ServerMessage::Moved { ply, mv, clocks, game: g, .. } if g == game_id => {
+                    let Some((p, sent, acked, relayed)) = in_flight.as_mut() else { continue };
+                    if *p != ply {
+                        continue;
+                    }
+                    let us = sent.elapsed().as_micros() as u64;
+                    let measuring = shared.measuring.load(std::sync::atomic::Ordering::Relaxed);
+                    if who == mover {
+                        *acked = true;
+                        let mut s = shared.stats.lock().unwrap();
+                        s.acked.push((game_id, ply, mv.clone()));
+                        if measuring {
+                            s.ack_us.push(us);
+                        }
+                    } else {
+                        *relayed = true;
+                        if measuring {
+                            shared.stats.lock().unwrap().relay_us.push(us);
+                        }
+                        next_at = Instant::now() + interval / 2;
+                    }
+                    if *acked && *relayed {
+                        in_flight = None;
+                        last_clocks = clocks;
+                        match parse_move(game.position(), &mv) {
+                            Ok(m) => {
+                                let _ = game.play(&m);
+                            }
+                            Err(e) => shared.error(format!("server move unreadable: {e}")),
+                        }
+                    }
+                }
+                ServerMessage::GameEnd { game: g, .. } if g == game_id && !rematching => {
+                    shared.stats.lock().unwrap().games_finished += 1;
+                    rematching = true;
+                    in_flight = None;
+                    for s in sides.iter_mut() {
+                        s.send(ClientMessage::OfferRematch { game: game_id }).await?;
+                    }
+                }
+                ServerMessage::GameState(s) if rematching && s.game != game_id => {
+                    // The rematch: each side gets its state; the first to arrive switches the pair to it.
+                    white_side = if s.you == Color::White { who } else { 1 - who };
+                    game_id = s.game;
+                    game = Game::new(Position::start(), Rules::default());
+                    last_clocks = s.clocks;
+                    rematching = false;
+                    next_at = Instant::now() + interval / 2;
+                }
+                ServerMessage::Error { code, .. } => shared.error(format!("{code:?}")),
+                _ => {}
+            },
+        }
+    }
+}
+
+fn rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn start_server(args: &Args, listen: &str) -> (Child, String) {
+    let mut child = Command::new(&args.server_bin)
+        .args(["--listen", listen, "--node", "bench", "--database-url", &args.database_url])
+        .args(["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server binary starts");
+    let out = child.stdout.take().expect("piped");
+    let mut line = String::new();
+    BufReader::new(out).read_line(&mut line).expect("the server says where it listens");
+    let addr = line.split_whitespace().nth(2).unwrap_or_else(|| panic!("unexpected first line: {line:?}")).to_string();
+    (child, addr)
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0
+}
+
+async fn verify_in_database(url: &str, acked: &[(GameId, u32, String)]) -> (usize, usize) {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("database reachable");
+    tokio::spawn(conn);
+    let games: Vec<i64> = {
+        let mut g: Vec<i64> = acked.iter().map(|a| a.0).collect();
+        g.sort_unstable();
+        g.dedup();
+        g
+    };
+    let rows = client
+        .query("SELECT game_id, ply, notation FROM moves WHERE game_id = ANY($1)", &[&games])
+        .await
+        .expect("moves readable");
+    let stored: HashMap<(i64, i32), String> = rows.into_iter().map(|r| ((r.get(0), r.get(1)), r.get(2))).collect();
+    let missing = acked.iter().filter(|(g, p, m)| stored.get(&(*g, *p as i32)) != Some(m)).count();
+    (acked.len(), missing)
+}
+
+/// Drops and creates the run's own database, so that no game of an earlier run is resumed.
+async fn fresh_database(args: &mut Args) {
+    let name = &args.bench_database;
+    assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "--bench-database: a-z and _ only");
+    let (client, conn) = tokio_postgres::connect(&args.database_url, tokio_postgres::NoTls).await.expect("database reachable");
+    tokio::spawn(conn);
+    // DROP/CREATE DATABASE take no parameters; the name was checked above.
+    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop the bench database");
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create the bench database");
+    let (prefix, _) = args.database_url.rsplit_once('/').expect("the URL names a database");
+    args.database_url = format!("{prefix}/{name}");
+}
+
+#[tokio::main]
+async fn main() {
+    let mut args = Args::parse();
+    fresh_database(&mut args).await;
+    let (mut child, addr) = start_server(&args, "127.0.0.1:0");
+    let pid = child.id();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_idle = rss_kb(pid);
+    println!("server pid {pid} on {addr}: {} MB resident before any game", rss_idle / 1024);
+    let shared = Arc::new(Shared {
+        stats: Mutex::new(Stats::default()),
+        measuring: false.into(),
+        stop: false.into(),
+        epoch: 0.into(),
+        addr: Mutex::new(addr.clone()),
+    });
+    let interval = Duration::from_millis(args.interval_ms);
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for n in 0..args.games {
+        let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / args.games.max(1) as f64);
+        let sh = shared.clone();
+        let seed = args.seed;
+        tasks.push(tokio::spawn(async move {
+            tokio::time::sleep_until(at.into()).await;
+            if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
+                sh.error(format!("game task: {e}"));
+            }
+        }));
+    }
+    tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
+    let started = shared.stats.lock().unwrap().acked.len();
+    println!("{} games started in {:.1} s ({} moves acknowledged so far)", args.games, t0.elapsed().as_secs_f64(), started);
+    shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
+    let measure_start = Instant::now();
+    let mut rss_peak = 0;
+    let mut fault_done = false;
+    let mut down = Duration::ZERO;
+    while measure_start.elapsed() < Duration::from_secs(args.measure_s) {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        rss_peak = rss_peak.max(rss_kb(child.id()));
+        if !fault_done && measure_start.elapsed() >= Duration::from_secs(args.measure_s / 3) {
+            match args.fault {
+                Some(Fault::Kill) => {
+                    fault_done = true;
+                    let acked_before = shared.stats.lock().unwrap().acked.len();
+                    shared.epoch.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    child.kill().expect("SIGKILL");
+                    let _ = child.wait();
+                    let killed = Instant::now();
+                    println!("server SIGKILLed with {acked_before} moves acknowledged; down for {} s", args.down_s);
+                    tokio::time::sleep(Duration::from_secs(args.down_s)).await;
+                    let (c, a) = start_server(&args, &addr);
+                    child = c;
+                    *shared.addr.lock().unwrap() = a;
+                    down = killed.elapsed();
+                    println!("server restarted after {:.1} s", down.as_secs_f64());
+                }
+                Some(Fault::PgRestart) => {
+                    fault_done = true;
+                    let t = Instant::now();
+                    let ok = Command::new(&args.pg_script).arg("restart").status().map(|s| s.success()).unwrap_or(false);
+                    down = t.elapsed();
+                    println!("PostgreSQL restarted ({}) in {:.1} s under the running server", if ok { "ok" } else { "FAILED" }, down.as_secs_f64());
+                }
+                None => {}
+            }
+        }
+    }
+    let measured = measure_start.elapsed();
+    shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
+    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+    }
+    let mut stats = std::mem::take(&mut *shared.stats.lock().unwrap());
+    let (acked, missing) = verify_in_database(&args.database_url, &stats.acked).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    stats.relay_us.sort_unstable();
+    stats.ack_us.sort_unstable();
+    let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
+    println!("--- giveaway-load: {} games, {} connections, one move per side every {} ms ---", args.games, args.games * 2, args.interval_ms);
+    println!(
+        "measured {:.0} s: {} moves relayed ({moves_per_s:.0}/s); move sent -> opponent received: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        measured.as_secs_f64(),
+        stats.relay_us.len(),
+        percentile(&stats.relay_us, 0.5),
+        percentile(&stats.relay_us, 0.99),
+        percentile(&stats.relay_us, 1.0)
+    );
+    println!("move sent -> acknowledged (committed): p50 {:.2} ms, p99 {:.2} ms", percentile(&stats.ack_us, 0.5), percentile(&stats.ack_us, 0.99));
+    let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / args.games.max(1) as f64;
+    println!("server memory: {} MB idle, {} MB peak: {per_game:.1} KB per game (its two connections included)", rss_idle / 1024, rss_peak / 1024);
+    println!("acknowledged moves: {acked}, missing from the database: {missing}; games finished (and rematched): {}", stats.games_finished);
+    if let Some(f) = args.fault {
+        println!(
+            "fault {f:?}: down {:.1} s; reconnections {}; resumed games checked {}, missing an acknowledged move {}; largest clock gap after resuming {} ms",
+            down.as_secs_f64(),
+            stats.reconnects,
+            stats.resumed_checked,
+            stats.resumed_missing,
+            stats.clock_gap_ms
+        );
+    }
+    let mut errors: Vec<_> = stats.errors.iter().collect();
+    errors.sort();
+    println!("errors: {}", if errors.is_empty() { "none".to_string() } else { format!("{errors:?}") });
+    let failed = missing > 0 || stats.resumed_missing > 0 || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
+    std::process::exit(if failed { 1 } else { 0 });
+}

@@ -1,0 +1,185 @@
+//! Node-to-node messages through PostgreSQL's LISTEN/NOTIFY. Every node listens on one fixed channel and keeps
+//! the envelopes addressed to it; a payload too long for a notification travels in `bus_messages` and the
+//! notification carries its row id.
+
+use crate::game::Action;
+use crate::hub::{GameCmd, Hub, Out, Route};
+use deadpool_postgres::Pool;
+use futures_util::StreamExt;
+use giveaway_protocol::{GameId, PlayerId};
+use serde::{Deserialize, Serialize};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+use tokio::sync::OnceCell;
+use tokio_postgres::{AsyncMessage, NoTls};
+
+/// PostgreSQL refuses payloads of 8000 bytes or more.
+const MAX_PAYLOAD: usize = 7800;
+
+#[derive(Serialize, Deserialize, Debug)]
+struct Envelope {
+    to: String,
+    from: String,
+    #[serde(flatten)]
+    body: Body,
+}
+
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Body {
+    /// A player's request for a game the receiving node runs.
+    Cmd { game: GameId, player: PlayerId, re: Option<u64>, rtt_ms: u64, action: Action },
+    /// A frame for a player connected to the receiving node, about a game the sender runs.
+    Deliver { player: PlayerId, game: GameId, frame: String },
+    /// The payload is in `bus_messages`.
+    Stored { id: i64 },
+}
+
+/// The sending side, and the hub the listener hands messages to (set once the hub exists).
+#[derive(Clone)]
+pub struct Bus {
+    pool: Pool,
+    node: String,
+    hub: Arc<OnceCell<Weak<Hub>>>,
+}
+
+impl Bus {
+    pub fn new(pool: Pool, node: &str) -> Bus {
+        Bus { pool, node: node.to_string(), hub: Arc::new(OnceCell::new()) }
+    }
+
+    pub async fn command(&self, to: &str, game: GameId, cmd: &GameCmd) -> bool {
+        let body = Body::Cmd { game, player: cmd.player, re: cmd.re, rtt_ms: cmd.rtt_ms, action: cmd.action.clone() };
+        self.send(to, body).await
+    }
+
+    pub async fn deliver(&self, to: &str, player: PlayerId, game: GameId, frame: String) -> bool {
+        self.send(to, Body::Deliver { player, game, frame }).await
+    }
+
+    async fn send(&self, to: &str, body: Body) -> bool {
+        let env = Envelope { to: to.to_string(), from: self.node.clone(), body };
+        match self.notify(env).await {
+            Ok(()) => true,
+            Err(e) => {
+                log::warn!("bus: message to {to} lost: {e}");
+                false
+            }
+        }
+    }
+
+    async fn notify(&self, env: Envelope) -> Result<(), tokio_postgres::Error> {
+        let c = match self.pool.get().await {
+            Ok(c) => c,
+            Err(e) => {
+                log::warn!("bus: no database connection: {e}");
+                return Ok(());
+            }
+        };
+        let mut payload = serde_json::to_string(&env).expect("bus envelopes serialise");
+        if payload.len() > MAX_PAYLOAD {
+            let row = c.query_one("INSERT INTO bus_messages (payload) VALUES ($1) RETURNING id", &[&payload]).await?;
+            let stored = Envelope { to: env.to, from: env.from, body: Body::Stored { id: row.get(0) } };
+            payload = serde_json::to_string(&stored).expect("bus envelopes serialise");
+        }
+        c.execute("SELECT pg_notify('giveaway_bus', $1)", &[&payload]).await?;
+        log::debug!("bus: sent {}", payload.get(..100).unwrap_or(&payload));
+        Ok(())
+    }
+
+    /// Listens until the process ends, reconnecting after any loss of the connection. After a reconnection the
+    /// local players ask their remote games for their state again, since notifications sent meanwhile are gone.
+    pub fn listen(&self, url: String, hub: &Arc<Hub>) {
+        let _ = self.hub.set(Arc::downgrade(hub));
+        let bus = self.clone();
+        tokio::spawn(async move {
+            let mut first = true;
+            loop {
+                match bus.listen_once(&url, first).await {
+                    Ok(()) => log::warn!("bus: listening connection closed"),
+                    Err(e) => log::warn!("bus: {e}"),
+                }
+                first = false;
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        });
+    }
+
+    async fn listen_once(&self, url: &str, first: bool) -> Result<(), tokio_postgres::Error> {
+        let (client, mut conn) = tokio_postgres::connect(url, NoTls).await?;
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let driver = tokio::spawn(async move {
+            let mut stream = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
+            while let Some(msg) = stream.next().await {
+                match msg {
+                    Ok(AsyncMessage::Notification(n)) => {
+                        if tx.send(n.payload().to_string()).is_err() {
+                            break;
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        log::warn!("bus: connection: {e}");
+                        break;
+                    }
+                }
+            }
+        });
+        client.batch_execute("LISTEN giveaway_bus").await?;
+        if !first {
+            log::info!("bus: listening again");
+            if let Some(hub) = self.hub.get().and_then(Weak::upgrade) {
+                hub.resync_all();
+            }
+        }
+        while let Some(payload) = rx.recv().await {
+            let Some(hub) = self.hub.get().and_then(Weak::upgrade) else { break };
+            self.handle(&hub, &payload).await;
+        }
+        driver.abort();
+        Ok(())
+    }
+
+    async fn handle(&self, hub: &Arc<Hub>, payload: &str) {
+        let env: Envelope = match serde_json::from_str(payload) {
+            Ok(e) => e,
+            Err(e) => return log::warn!("bus: unreadable message: {e}"),
+        };
+        if env.to != self.node {
+            return;
+        }
+        log::debug!("bus: {} from {}", payload.get(..160).unwrap_or(payload), env.from);
+        let body = match env.body {
+            Body::Stored { id } => match self.take_stored(id).await {
+                Some(b) => b,
+                None => return,
+            },
+            b => b,
+        };
+        match body {
+            Body::Cmd { game, player, re, rtt_ms, action } => {
+                let cmd = GameCmd { player, re, from: Route::Remote(env.from.clone()), rtt_ms, action };
+                if !hub.to_local_game(game, cmd).await {
+                    let frame = crate::game::unknown_game_frame(game, re);
+                    self.deliver(&env.from, player, game, frame).await;
+                }
+            }
+            Body::Deliver { player, game, frame } => match hub.conn(player) {
+                Some(c) => c.send(Out::Game { game, host: Some(env.from), frame }),
+                // The player left this node: the game should stop sending here.
+                None => {
+                    let cmd = GameCmd { player, re: None, from: Route::Remote(self.node.clone()), rtt_ms: 0, action: Action::Detach };
+                    self.command(&env.from, game, &cmd).await;
+                }
+            },
+            Body::Stored { .. } => {}
+        }
+    }
+
+    async fn take_stored(&self, id: i64) -> Option<Body> {
+        let c = self.pool.get().await.ok()?;
+        let row = c.query_opt("DELETE FROM bus_messages WHERE id = $1 RETURNING payload", &[&id]).await.ok()??;
+        let env: Envelope = serde_json::from_str(row.get::<_, &str>(0)).ok()?;
+        Some(env.body)
+    }
+}

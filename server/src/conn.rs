@@ -1,0 +1,405 @@
+//! One WebSocket connection: the handshake, the version check, authentication, rate limiting, and the
+//! requests that are not about a running game (those go to the game's task, here or on its node).
+
+use crate::accounts;
+use crate::game::Action;
+use crate::hub::{ConnHandle, GameCmd, Hub, Out, Route};
+use crate::lobby;
+use crate::store::{self, StoreError};
+use futures_util::{SinkExt, StreamExt};
+use giveaway_protocol::{
+    decode_client, encode, ClientMessage, ErrorCode, GameId, PlayerInfo, ServerFrame, ServerMessage, PROTOCOL_VERSION,
+};
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use std::collections::HashMap;
+use std::num::NonZeroU32;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
+use tokio_tungstenite::tungstenite::http::StatusCode;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Bytes, Message};
+
+/// The WebSocket path.
+pub const PATH: &str = "/ws";
+/// Frames larger than this close the connection (WebSocket code 1009); up to it a frame over
+/// `MAX_CLIENT_FRAME` is answered with `too_large` and the connection stays.
+const MAX_WS_MESSAGE: usize = 64 * 1024;
+/// A connection whose frames keep being refused by the rate limit this many times in a row is closed.
+const MAX_STRIKES: u32 = 100;
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn ws_config() -> WebSocketConfig {
+    // Small buffers: ten thousand connections must fit in a small server.
+    WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1 << 20)
+        .max_message_size(Some(MAX_WS_MESSAGE))
+        .max_frame_size(Some(MAX_WS_MESSAGE))
+}
+
+fn unix_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// Serves one accepted stream (plain TCP or TLS) until it closes.
+pub async fn serve<S>(hub: Arc<Hub>, stream: S)
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let check_path = |req: &Request, resp: Response| -> Result<Response, ErrorResponse> {
+        if req.uri().path() == PATH {
+            Ok(resp)
+        } else {
+            let mut e = ErrorResponse::new(Some(format!("the WebSocket endpoint is {PATH}\n")));
+            *e.status_mut() = StatusCode::NOT_FOUND;
+            Err(e)
+        }
+    };
+    let accept = tokio_tungstenite::accept_hdr_async_with_config(stream, check_path, Some(ws_config()));
+    let ws = match tokio::time::timeout(HANDSHAKE_TIMEOUT, accept).await {
+        Ok(Ok(ws)) => ws,
+        Ok(Err(e)) => return log::debug!("handshake: {e}"),
+        Err(_) => return log::debug!("handshake timed out"),
+    };
+    let (handle, mut out_rx) = hub.new_conn();
+    let (mut sink, mut frames) = ws.split();
+    let per_s = NonZeroU32::new(hub.cfg.rate_per_s.max(1)).expect("at least 1");
+    let burst = NonZeroU32::new(hub.cfg.rate_burst.max(1)).expect("at least 1");
+    let limiter: DefaultDirectRateLimiter = RateLimiter::direct(Quota::per_second(per_s).allow_burst(burst));
+    let mut conn = Conn { hub: hub.clone(), handle: handle.clone(), player: None, hello: false, routes: HashMap::new(), closing: false };
+    let ping_every = Duration::from_millis(hub.cfg.ping_ms.max(100));
+    let mut ping = tokio::time::interval_at((Instant::now() + ping_every).into(), ping_every);
+    let started = Instant::now();
+    let mut last_pong = Instant::now();
+    let mut strikes = 0u32;
+    loop {
+        let mut replies: Vec<String> = Vec::new();
+        tokio::select! {
+            msg = frames.next() => {
+                let msg = match msg {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        log::debug!("connection: {e}");
+                        break;
+                    }
+                    None => break,
+                };
+                let data = matches!(msg, Message::Text(_) | Message::Binary(_));
+                if data && limiter.check().is_err() {
+                    strikes += 1;
+                    if strikes > MAX_STRIKES {
+                        break;
+                    }
+                    let mut e = ServerFrame::error(ErrorCode::RateLimited, "too many frames; this one was dropped");
+                    e.re = request_id(&msg);
+                    replies.push(encode(&e));
+                } else {
+                    if data {
+                        strikes = 0;
+                    }
+                    match msg {
+                        Message::Text(t) => replies = conn.on_text(t.as_str()).await,
+                        Message::Binary(_) => replies.push(encode(&ServerFrame::error(ErrorCode::BinaryFrame, "frames are JSON text"))),
+                        Message::Pong(p) => {
+                            if let Ok(sent) = <[u8; 8]>::try_from(p.as_ref()) {
+                                let rtt = (started.elapsed().as_millis() as u64).saturating_sub(u64::from_be_bytes(sent));
+                                handle.rtt_ms.store(rtt, Ordering::Relaxed);
+                                last_pong = Instant::now();
+                            }
+                        }
+                        Message::Close(_) => break,
+                        Message::Ping(_) | Message::Frame(_) => {}
+                    }
+                }
+            }
+            out = out_rx.recv() => match out {
+                Some(Out::Frame(f)) => replies.push(f),
+                Some(Out::Game { game, host, frame }) => {
+                    conn.routes.insert(game, host);
+                    replies.push(frame);
+                }
+                Some(Out::Resync) => conn.resync().await,
+                Some(Out::Close(why)) => {
+                    replies.push(encode(&ServerFrame::error(ErrorCode::AlreadyAuthenticated, format!("closed: {why}"))));
+                    conn.closing = true;
+                }
+                None => break,
+            },
+            _ = handle.kick.notified() => {
+                log::info!("closing a connection that does not keep up with its frames");
+                break;
+            }
+            _ = ping.tick() => {
+                if last_pong.elapsed() > ping_every * 3 {
+                    log::debug!("no pong for {:?}: closing", last_pong.elapsed());
+                    break;
+                }
+                let now = (started.elapsed().as_millis() as u64).to_be_bytes();
+                if sink.send(Message::Ping(Bytes::copy_from_slice(&now))).await.is_err() {
+                    break;
+                }
+            }
+        }
+        let mut failed = false;
+        for r in replies {
+            if sink.feed(Message::text(r)).await.is_err() {
+                failed = true;
+                break;
+            }
+        }
+        if failed || sink.flush().await.is_err() {
+            break;
+        }
+        if conn.closing {
+            let _ = sink.close().await;
+            break;
+        }
+    }
+    conn.cleanup().await;
+}
+
+/// The request id of a frame that is refused unread (rate limit), so the client knows which one was dropped.
+fn request_id(msg: &Message) -> Option<u64> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<u64>,
+    }
+    match msg {
+        Message::Text(t) if t.len() <= giveaway_protocol::MAX_CLIENT_FRAME => serde_json::from_str::<Id>(t.as_str()).ok()?.id,
+        _ => None,
+    }
+}
+
+struct Conn {
+    hub: Arc<Hub>,
+    handle: ConnHandle,
+    player: Option<PlayerInfo>,
+    hello: bool,
+    /// Games this player is in (also finished ones it may still rematch), and the node running each (`None`:
+    /// this one).
+    routes: HashMap<GameId, Option<String>>,
+    closing: bool,
+}
+
+fn reply(re: Option<u64>, message: ServerMessage) -> String {
+    encode(&ServerFrame { re, message })
+}
+
+fn error(re: Option<u64>, code: ErrorCode, message: impl Into<String>) -> String {
+    reply(re, ServerMessage::Error { code, message: message.into(), game: None })
+}
+
+fn unavailable(re: Option<u64>, e: StoreError) -> String {
+    log::warn!("database: {e}");
+    error(re, ErrorCode::Unavailable, "the server's database is unavailable; try again")
+}
+
+impl Conn {
+    async fn on_text(&mut self, text: &str) -> Vec<String> {
+        let frame = match decode_client(text) {
+            Ok(f) => f,
+            Err(e) => return vec![error(None, e.code(), e.to_string())],
+        };
+        let re = frame.id;
+        match frame.message {
+            ClientMessage::Hello { protocol, token } => self.hello(re, protocol, token).await,
+            _ if !self.hello => vec![error(re, ErrorCode::HelloFirst, "the first frame must be hello")],
+            ClientMessage::CreateAccount { nickname } => vec![self.create_account(re, &nickname).await],
+            msg => match self.player.clone() {
+                None => vec![error(re, ErrorCode::NotAuthenticated, "say hello with your token or create an account first")],
+                Some(me) => vec![self.request(re, me, msg).await].into_iter().flatten().collect(),
+            },
+        }
+    }
+
+    async fn hello(&mut self, re: Option<u64>, protocol: u32, token: Option<String>) -> Vec<String> {
+        if self.hello {
+            return vec![error(re, ErrorCode::HelloFirst, "hello was already said on this connection")];
+        }
+        if protocol != PROTOCOL_VERSION {
+            self.closing = true;
+            return vec![error(
+                re,
+                ErrorCode::UnsupportedVersion,
+                format!("this server speaks protocol {PROTOCOL_VERSION}, the client {protocol}"),
+            )];
+        }
+        self.hello = true;
+        let mut games = Vec::new();
+        if let Some(token) = token {
+            match store::player_by_token(&self.hub.pool, &accounts::token_hash(&token)).await {
+                Ok(Some(p)) => match self.login(p).await {
+                    Ok(g) => games = g,
+                    Err(e) => {
+                        self.hello = false;
+                        return vec![unavailable(re, e)];
+                    }
+                },
+                Ok(None) => {
+                    self.closing = true;
+                    return vec![error(re, ErrorCode::UnknownToken, "no account has this token")];
+                }
+                Err(e) => {
+                    self.hello = false;
+                    return vec![unavailable(re, e)];
+                }
+            }
+        }
+        let welcome = ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: self.player.clone(), games: games.clone(), presets: lobby::presets() };
+        // The welcome goes out first: the games' states come through the connection's queue after it.
+        for g in games {
+            self.to_game(None, g, Action::Sync).await;
+        }
+        vec![reply(re, welcome)]
+    }
+
+    /// Registers the player on this node and returns its games in progress.
+    async fn login(&mut self, p: PlayerInfo) -> Result<Vec<GameId>, StoreError> {
+        let active = store::active_games(&self.hub.pool, p.id).await?;
+        self.hub.register(p.id, self.handle.clone());
+        self.player = Some(p);
+        let me = self.hub.node().to_string();
+        for (g, host) in &active {
+            self.routes.insert(*g, if *host == me { None } else { Some(host.clone()) });
+        }
+        Ok(active.into_iter().map(|(g, _)| g).collect())
+    }
+
+    async fn create_account(&mut self, re: Option<u64>, nickname: &str) -> String {
+        if self.player.is_some() {
+            return error(re, ErrorCode::AlreadyAuthenticated, "this connection already has an account");
+        }
+        if let Err(why) = accounts::check_nickname(nickname) {
+            return error(re, ErrorCode::NicknameInvalid, why);
+        }
+        let token = match accounts::new_token() {
+            Ok(t) => t,
+            Err(e) => return error(re, ErrorCode::Internal, format!("no randomness: {e}")),
+        };
+        let key = accounts::nickname_key(nickname);
+        match store::create_player(&self.hub.pool, nickname, &key, &accounts::token_hash(&token)).await {
+            Ok(p) => {
+                if let Err(e) = self.login(p.clone()).await {
+                    return unavailable(re, e);
+                }
+                reply(re, ServerMessage::Account { player: p, token })
+            }
+            Err(StoreError::NicknameTaken) => error(re, ErrorCode::NicknameTaken, format!("{nickname} is taken (ignoring case)")),
+            Err(e) => unavailable(re, e),
+        }
+    }
+
+    /// A request of an authenticated player; `None` when the answer comes from a game's task.
+    async fn request(&mut self, re: Option<u64>, me: PlayerInfo, msg: ClientMessage) -> Option<String> {
+        let hub = self.hub.clone();
+        let lobby_err = |(code, message): lobby::LobbyError| error(re, code, message);
+        Some(match msg {
+            // Answered before an account is needed (on_text).
+            ClientMessage::Hello { .. } | ClientMessage::CreateAccount { .. } => return None,
+            ClientMessage::Seek { time_control } => match lobby::seek(&hub, me.id, time_control).await {
+                Ok(true) => reply(re, ServerMessage::Seeking { time_control }),
+                Ok(false) => return None,
+                Err(e) => lobby_err(e),
+            },
+            ClientMessage::CancelSeek => match store::delete_seek(&hub.pool, me.id).await {
+                Ok(_) => reply(re, ServerMessage::SeekCancelled),
+                Err(e) => unavailable(re, e),
+            },
+            ClientMessage::CreateInvite { time_control, rated } => match lobby::create_invite(&hub, me.id, time_control, rated).await {
+                Ok(code) => reply(re, ServerMessage::Invite { code, time_control, rated }),
+                Err(e) => lobby_err(e),
+            },
+            ClientMessage::AcceptInvite { code } => match lobby::accept_invite(&hub, me.id, &code).await {
+                Ok(()) => return None,
+                Err(e) => lobby_err(e),
+            },
+            ClientMessage::CancelInvite => match store::delete_invite(&hub.pool, me.id).await {
+                Ok(_) => reply(re, ServerMessage::InviteCancelled),
+                Err(e) => unavailable(re, e),
+            },
+            ClientMessage::Move { game, ply, mv, think_ms } => return self.to_game(re, game, Action::Move { ply, mv, think_ms }).await,
+            ClientMessage::Resign { game } => return self.to_game(re, game, Action::Resign).await,
+            ClientMessage::OfferDraw { game } => return self.to_game(re, game, Action::OfferDraw).await,
+            ClientMessage::AcceptDraw { game } => return self.to_game(re, game, Action::AcceptDraw).await,
+            ClientMessage::DeclineDraw { game } => return self.to_game(re, game, Action::DeclineDraw).await,
+            ClientMessage::React { game, emoji } => return self.to_game(re, game, Action::React { emoji }).await,
+            ClientMessage::OfferRematch { game } => return self.to_game(re, game, Action::OfferRematch).await,
+            ClientMessage::DeclineRematch { game } => return self.to_game(re, game, Action::DeclineRematch).await,
+            ClientMessage::Sync { game } => return self.to_game(re, game, Action::Sync).await,
+            ClientMessage::Leaderboard { speed, offset, limit } => {
+                match store::leaderboard(&hub.pool, speed, offset, limit.clamp(1, 100)).await {
+                    Ok(entries) => reply(re, ServerMessage::Leaderboard { speed, offset, entries }),
+                    Err(e) => unavailable(re, e),
+                }
+            }
+            ClientMessage::Profile { nickname } => match store::profile(&hub.pool, &accounts::nickname_key(&nickname)).await {
+                Ok(Some(p)) => reply(
+                    re,
+                    ServerMessage::Profile { player: p.player, created_at_ms: p.created_at_ms, ratings: p.ratings, history: p.history, recent: p.recent },
+                ),
+                Ok(None) => error(re, ErrorCode::UnknownPlayer, format!("no player {nickname}")),
+                Err(e) => unavailable(re, e),
+            },
+            ClientMessage::GetGame { game } => self.get_game(re, me, game).await,
+            ClientMessage::Ping => reply(re, ServerMessage::Pong { server_time_ms: unix_ms() }),
+        })
+    }
+
+    async fn get_game(&self, re: Option<u64>, me: PlayerInfo, game: GameId) -> String {
+        let unknown = || error(re, ErrorCode::UnknownGame, format!("no game {game}"));
+        match store::game_players(&self.hub.pool, game).await {
+            Ok(None) => unknown(),
+            Ok(Some((w, b, over))) if !over && me.id != w && me.id != b => {
+                error(re, ErrorCode::NotYourGame, "a game in progress is shown only to its players")
+            }
+            Ok(Some(_)) => match store::game_record(&self.hub.pool, game).await {
+                Ok(Some(r)) => reply(re, ServerMessage::GameRecord(Box::new(r))),
+                Ok(None) => unknown(),
+                Err(e) => unavailable(re, e),
+            },
+            Err(e) => unavailable(re, e),
+        }
+    }
+
+    /// Hands an action to the game's task wherever it runs; the answer comes back through the queue.
+    async fn to_game(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
+        let me = self.player.as_ref()?.id;
+        let Some(host) = self.routes.get(&game).cloned() else {
+            return Some(crate::game::unknown_game_frame(game, re));
+        };
+        let cmd = GameCmd { player: me, re, from: Route::Local(self.handle.clone()), rtt_ms: self.handle.rtt(), action };
+        if self.hub.to_game(game, host.as_deref(), cmd).await {
+            None
+        } else {
+            self.routes.remove(&game);
+            Some(crate::game::unknown_game_frame(game, re))
+        }
+    }
+
+    async fn resync(&mut self) {
+        let remote: Vec<GameId> = self.routes.iter().filter(|(_, h)| h.is_some()).map(|(g, _)| *g).collect();
+        for g in remote {
+            self.to_game(None, g, Action::Sync).await;
+        }
+    }
+
+    async fn cleanup(&mut self) {
+        let Some(me) = self.player.clone() else { return };
+        self.hub.unregister(me.id, self.handle.id);
+        if let Err(e) = store::delete_seek(&self.hub.pool, me.id).await {
+            log::warn!("could not drop the seek of {}: {e}", me.nickname);
+        }
+        // A remote game tells connections apart only by node: if the player is already connected here again,
+        // the game must keep sending here.
+        let back = self.hub.conn(me.id).is_some();
+        let routes: Vec<(GameId, Option<String>)> = self.routes.drain().filter(|(_, h)| h.is_none() || !back).collect();
+        for (game, host) in routes {
+            let cmd = GameCmd { player: me.id, re: None, from: Route::Local(self.handle.clone()), rtt_ms: 0, action: Action::Detach };
+            self.hub.to_game(game, host.as_deref(), cmd).await;
+        }
+    }
+}

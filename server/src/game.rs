@@ -1,0 +1,655 @@
+//! One game in progress, run by one task on the node that hosts it: the rules (the core's `Game`), the clocks,
+//! draw and rematch offers, reactions, and every result. Commands arrive one at a time, so nothing here races.
+
+use crate::clock;
+use crate::hub::{GameCmd, Hub, Out, Route};
+use crate::store::{self, MoveRow, NewGame, StoredGame};
+use giveaway_core::record::REACTION_EMOJIS;
+use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
+use giveaway_protocol::{
+    encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerInfo, RatingChanges, Reaction,
+    Seat, ServerFrame, ServerMessage, Speed, TimeControl,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// What a player asks of a game (also carried between nodes).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum Action {
+    Move { ply: u32, mv: String, think_ms: Option<u64> },
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    React { emoji: String },
+    OfferRematch,
+    DeclineRematch,
+    /// Send me the whole state (also how a player's connection attaches to the game).
+    Sync,
+    /// My connection is gone.
+    Detach,
+}
+
+/// Most reactions kept per game (each costs a row and a relay; the per-connection rate limit applies too).
+const MAX_REACTIONS: usize = 300;
+
+fn idx(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+fn wire_color(c: giveaway_core::Color) -> Color {
+    match c {
+        giveaway_core::Color::White => Color::White,
+        giveaway_core::Color::Black => Color::Black,
+    }
+}
+
+fn wire_reason(r: giveaway_core::EndReason) -> EndReason {
+    use giveaway_core::EndReason as E;
+    match r {
+        E::NoLegalMove => EndReason::NoLegalMove,
+        E::Resignation => EndReason::Resignation,
+        E::Time => EndReason::Time,
+        E::Repetition => EndReason::Repetition,
+        E::KingMoveRule => EndReason::KingMoveRule,
+        E::Agreement => EndReason::Agreement,
+        E::Abandonment => EndReason::Abandonment,
+    }
+}
+
+fn wire_result(r: giveaway_core::GameResult) -> GameResult {
+    let winner = match r.outcome {
+        giveaway_core::Outcome::WhiteWins => Some(Color::White),
+        giveaway_core::Outcome::BlackWins => Some(Color::Black),
+        giveaway_core::Outcome::Draw => None,
+    };
+    GameResult { winner, reason: wire_reason(r.reason) }
+}
+
+/// The error a command for a game this node does not run gets.
+pub fn unknown_game_frame(game: GameId, re: Option<u64>) -> String {
+    let mut f = ServerFrame::error(ErrorCode::UnknownGame, format!("no game {game} in progress here"));
+    f.re = re;
+    if let ServerMessage::Error { game: g, .. } = &mut f.message {
+        *g = Some(game);
+    }
+    encode(&f)
+}
+
+struct SeatState {
+    info: PlayerInfo,
+    rating: f64,
+    provisional: bool,
+    route: Option<Route>,
+    offline_since: Option<Instant>,
+    /// Round trip last reported for the player's connection.
+    rtt_ms: u64,
+}
+
+struct Live {
+    hub: Arc<Hub>,
+    id: GameId,
+    seats: [SeatState; 2],
+    time_control: TimeControl,
+    speed: Speed,
+    rated: bool,
+    rematch_of: Option<GameId>,
+    game: Game,
+    /// Clocks after each ply (index = ply - 1), as stored.
+    move_clocks: Vec<Clocks>,
+    /// Time left of each side when its turn began.
+    clocks: [u64; 2],
+    /// When the side to move's clock started; none while it is not running.
+    turn_started: Option<Instant>,
+    /// A recovered game waits for its player to move to come back (or for the abandonment time) before the clock
+    /// runs again: the time the server was down is charged to no one.
+    resume_wait: Option<Instant>,
+    first_move_deadline: Option<Instant>,
+    draw_offer: Option<Color>,
+    reactions: Vec<Reaction>,
+    result: Option<GameResult>,
+    ratings: Option<RatingChanges>,
+    ended: Option<Instant>,
+    rematch_offer: Option<Color>,
+    rematch_closed: bool,
+}
+
+/// Runs a game until it is over and its rematch window has passed.
+pub async fn run(hub: Arc<Hub>, stored: StoredGame, routes: [Option<Route>; 2], recovered: bool, mut rx: mpsc::Receiver<GameCmd>) {
+    let now = Instant::now();
+    let mut game = Game::new(Position::start(), Rules::default());
+    let mut move_clocks = Vec::new();
+    for m in &stored.moves {
+        if let Err(e) = game.play_notation(&m.mv) {
+            log::error!("game {}: stored move {} does not replay ({e}); resuming before it", stored.id, m.mv);
+            break;
+        }
+        move_clocks.push(m.clocks);
+    }
+    let base = stored.time_control.base_ms;
+    let last = move_clocks.last().copied().unwrap_or(Clocks { white_ms: base, black_ms: base });
+    let [w_route, b_route] = routes;
+    let seat = |(info, rating, provisional): (PlayerInfo, f64, bool), route: Option<Route>| SeatState {
+        info,
+        rating,
+        provisional,
+        offline_since: if route.is_some() { None } else { Some(now) },
+        rtt_ms: match &route {
+            Some(Route::Local(c)) => c.rtt(),
+            _ => 0,
+        },
+        route,
+    };
+    let mut live = Live {
+        seats: [seat(stored.white, w_route), seat(stored.black, b_route)],
+        id: stored.id,
+        time_control: stored.time_control,
+        speed: stored.speed,
+        rated: stored.rated,
+        rematch_of: stored.rematch_of,
+        clocks: [last.white_ms, last.black_ms],
+        turn_started: None,
+        resume_wait: None,
+        first_move_deadline: None,
+        draw_offer: None,
+        reactions: stored.reactions,
+        result: None,
+        ratings: None,
+        ended: None,
+        rematch_offer: None,
+        rematch_closed: false,
+        move_clocks,
+        game,
+        hub,
+    };
+    if live.game.ply() < 2 {
+        live.first_move_deadline = Some(now + Duration::from_millis(live.hub.cfg.first_move_ms));
+    } else if recovered {
+        live.resume_wait = Some(now);
+    } else {
+        live.turn_started = Some(now);
+    }
+    if let Some(r) = live.game.result() {
+        // The deciding move was stored but the node stopped before storing the result.
+        live.finish(wire_result(r)).await;
+    }
+    for c in [Color::White, Color::Black] {
+        if live.seats[idx(c)].route.is_some() {
+            live.send_state(c, None).await;
+        }
+    }
+    loop {
+        let deadline = live.next_deadline();
+        tokio::select! {
+            cmd = rx.recv() => match cmd {
+                Some(cmd) => live.handle(cmd).await,
+                None => break,
+            },
+            _ = tokio::time::sleep_until(deadline.into()) => {
+                if live.on_timer().await {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+impl Live {
+    fn turn(&self) -> Color {
+        wire_color(self.game.position().side_to_move())
+    }
+
+    fn color_of(&self, player: i64) -> Option<Color> {
+        if self.seats[0].info.id == player {
+            Some(Color::White)
+        } else if self.seats[1].info.id == player {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The side to move's allowance beyond zero before its flag falls: the lag a move could still be forgiven.
+    fn flag_grace(&self) -> Duration {
+        let rtt = self.seats[idx(self.turn())].rtt_ms;
+        Duration::from_millis(rtt.saturating_mul(2).saturating_add(50).min(self.hub.cfg.max_lag_ms))
+    }
+
+    fn clocks_now(&self, now: Instant) -> Clocks {
+        let mut c = self.clocks;
+        if let Some(start) = self.turn_started {
+            let t = idx(self.turn());
+            c[t] = c[t].saturating_sub(now.saturating_duration_since(start).as_millis() as u64);
+        }
+        Clocks { white_ms: c[0], black_ms: c[1] }
+    }
+
+    fn next_deadline(&self) -> Instant {
+        let now = Instant::now();
+        let cfg = &self.hub.cfg;
+        if let Some(ended) = self.ended {
+            return ended + Duration::from_millis(cfg.rematch_ms);
+        }
+        let mut d = now + Duration::from_secs(3600);
+        if let Some(t) = self.first_move_deadline {
+            d = d.min(t);
+        }
+        if let Some(start) = self.turn_started {
+            d = d.min(start + Duration::from_millis(self.clocks[idx(self.turn())]) + self.flag_grace());
+        }
+        if let Some(since) = self.resume_wait {
+            d = d.min(since + Duration::from_millis(cfg.abandon_ms));
+        }
+        for c in [Color::White, Color::Black] {
+            if let Some(since) = self.abandoning(c) {
+                d = d.min(since + Duration::from_millis(cfg.abandon_ms));
+            }
+        }
+        d
+    }
+
+    /// When a side went away, if it is away while its opponent is connected.
+    fn abandoning(&self, c: Color) -> Option<Instant> {
+        let me = &self.seats[idx(c)];
+        let other = &self.seats[idx(c.opponent())];
+        if other.route.is_some() {
+            me.offline_since
+        } else {
+            None
+        }
+    }
+
+    /// Returns true when the task should end.
+    async fn on_timer(&mut self) -> bool {
+        let now = Instant::now();
+        let (rematch, abandon) = (Duration::from_millis(self.hub.cfg.rematch_ms), Duration::from_millis(self.hub.cfg.abandon_ms));
+        if let Some(ended) = self.ended {
+            return now >= ended + rematch;
+        }
+        if self.first_move_deadline.is_some_and(|t| now >= t) {
+            self.finish(GameResult { winner: None, reason: EndReason::Aborted }).await;
+            return false;
+        }
+        if let Some(start) = self.turn_started {
+            let t = self.turn();
+            if now >= start + Duration::from_millis(self.clocks[idx(t)]) + self.flag_grace() {
+                self.clocks[idx(t)] = 0;
+                self.turn_started = None;
+                self.finish(GameResult { winner: Some(t.opponent()), reason: EndReason::Time }).await;
+                return false;
+            }
+        }
+        if self.resume_wait.is_some_and(|since| now >= since + abandon) {
+            self.resume_clock(now);
+        }
+        for c in [Color::White, Color::Black] {
+            if self.abandoning(c).is_some_and(|since| now >= since + abandon) {
+                self.finish(GameResult { winner: Some(c.opponent()), reason: EndReason::Abandonment }).await;
+                return false;
+            }
+        }
+        false
+    }
+
+    fn resume_clock(&mut self, now: Instant) {
+        if self.resume_wait.take().is_some() && self.result.is_none() {
+            self.turn_started = Some(now);
+        }
+    }
+
+    async fn handle(&mut self, cmd: GameCmd) {
+        let Some(color) = self.color_of(cmd.player) else {
+            let frame = self.error_frame(cmd.re, ErrorCode::NotYourGame, "you do not play in this game".into());
+            return self.send_route(&cmd.from, cmd.player, frame).await;
+        };
+        let now = Instant::now();
+        if let Action::Detach = cmd.action {
+            return self.detach(color, &cmd.from).await;
+        }
+        self.attach(color, cmd.from.clone(), cmd.rtt_ms).await;
+        let re = cmd.re;
+        let outcome = match cmd.action {
+            Action::Move { ply, mv, think_ms } => self.play(color, re, ply, &mv, think_ms, now).await,
+            Action::Resign => self.resign(color).await,
+            Action::OfferDraw => self.offer_draw(color).await,
+            Action::AcceptDraw => self.accept_draw(color).await,
+            Action::DeclineDraw => self.decline_draw(color).await,
+            Action::React { emoji } => self.react(color, re, emoji).await,
+            Action::OfferRematch => self.offer_rematch(color).await,
+            Action::DeclineRematch => self.decline_rematch(color).await,
+            Action::Sync => {
+                self.send_state(color, re).await;
+                Ok(())
+            }
+            Action::Detach => Ok(()),
+        };
+        if let Err((code, message)) = outcome {
+            let frame = self.error_frame(re, code, message);
+            self.send(color, frame).await;
+        }
+    }
+
+    /// A command from a connection the seat did not know yet: that is where the player is now.
+    async fn attach(&mut self, color: Color, from: Route, rtt_ms: u64) {
+        let seat = &mut self.seats[idx(color)];
+        seat.rtt_ms = match &from {
+            Route::Local(c) => c.rtt(),
+            Route::Remote(_) => rtt_ms,
+        };
+        if seat.route.as_ref().is_some_and(|r| r.same(&from)) {
+            return;
+        }
+        let was_offline = seat.route.is_none();
+        seat.route = Some(from);
+        seat.offline_since = None;
+        if self.resume_wait.is_some() && color == self.turn() {
+            self.resume_clock(Instant::now());
+        }
+        if was_offline && self.result.is_none() {
+            self.send_event(color.opponent(), ServerMessage::OpponentConnection { game: self.id, connected: true }).await;
+        }
+    }
+
+    async fn detach(&mut self, color: Color, from: &Route) {
+        let seat = &mut self.seats[idx(color)];
+        if !seat.route.as_ref().is_some_and(|r| r.same(from)) {
+            return;
+        }
+        seat.route = None;
+        seat.offline_since = Some(Instant::now());
+        if self.result.is_none() {
+            self.send_event(color.opponent(), ServerMessage::OpponentConnection { game: self.id, connected: false }).await;
+        }
+    }
+
+    fn over(&self) -> Result<(), (ErrorCode, String)> {
+        match self.result {
+            Some(_) => Err((ErrorCode::GameOver, "the game is over".into())),
+            None => Ok(()),
+        }
+    }
+
+    async fn play(
+        &mut self,
+        color: Color,
+        re: Option<u64>,
+        ply: u32,
+        text: &str,
+        think_ms: Option<u64>,
+        now: Instant,
+    ) -> Result<(), (ErrorCode, String)> {
+        let played = self.game.ply() as u32;
+        // A move resent after a lost acknowledgement: acknowledge it again.
+        if ply < played && self.is_played(ply, text) {
+            let by = if ply % 2 == 0 { Color::White } else { Color::Black };
+            if by == color {
+                let mv = format_move(&self.game.moves()[ply as usize], Notation::Algebraic);
+                let msg = ServerMessage::Moved { game: self.id, ply, mv, by, clocks: self.move_clocks[ply as usize] };
+                self.send(color, encode(&ServerFrame { re, message: msg })).await;
+                return Ok(());
+            }
+        }
+        self.over()?;
+        if color != self.turn() {
+            return Err((ErrorCode::NotYourTurn, "it is your opponent's move".into()));
+        }
+        if ply != played {
+            return Err((ErrorCode::WrongPly, format!("the game has {played} plies, the move says {ply}")));
+        }
+        let mv = parse_move(self.game.position(), text).map_err(|e| (ErrorCode::IllegalMove, e.to_string()))?;
+        let t = idx(color);
+        let (charge, running) = match self.turn_started {
+            Some(start) => {
+                let raw = now.saturating_duration_since(start);
+                (clock::charge(raw, think_ms, self.seats[t].rtt_ms, self.hub.cfg.max_lag_ms), true)
+            }
+            None => (clock::Charge { spent_ms: 0, lag_ms: 0 }, false),
+        };
+        if running && charge.spent_ms >= self.clocks[t] {
+            self.clocks[t] = 0;
+            self.turn_started = None;
+            self.finish(GameResult { winner: Some(color.opponent()), reason: EndReason::Time }).await;
+            return Ok(());
+        }
+        let mut after = self.clocks;
+        if running {
+            after[t] = after[t] - charge.spent_ms + self.time_control.increment_ms;
+        }
+        let clocks = Clocks { white_ms: after[0], black_ms: after[1] };
+        let notation = format_move(&mv, Notation::Algebraic);
+        let row = MoveRow { game: self.id, ply, notation: notation.clone(), clocks, spent_ms: charge.spent_ms, lag_ms: charge.lag_ms };
+        if !self.hub.writer.store(row).await {
+            return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()));
+        }
+        if self.game.play(&mv).is_err() {
+            // parse_move returned a legal move of this very position.
+            return Err((ErrorCode::Internal, "move refused after parsing".into()));
+        }
+        let stored_at = Instant::now();
+        self.clocks = after;
+        self.move_clocks.push(clocks);
+        self.first_move_deadline = None;
+        self.turn_started = None;
+        if self.game.ply() < 2 {
+            self.first_move_deadline = Some(stored_at + Duration::from_millis(self.hub.cfg.first_move_ms));
+        } else {
+            self.turn_started = Some(stored_at);
+        }
+        if self.draw_offer == Some(color.opponent()) {
+            self.draw_offer = None;
+        }
+        let msg = ServerMessage::Moved { game: self.id, ply, mv: notation, by: color, clocks };
+        self.send(color, encode(&ServerFrame { re, message: msg.clone() })).await;
+        self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
+        if let Some(r) = self.game.result() {
+            self.finish(wire_result(r)).await;
+        }
+        Ok(())
+    }
+
+    fn is_played(&self, ply: u32, text: &str) -> bool {
+        let Some(pos) = self.game.position_at(ply as usize) else { return false };
+        parse_move(pos, text).is_ok_and(|m| m == self.game.moves()[ply as usize])
+    }
+
+    async fn resign(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+        self.over()?;
+        self.finish(GameResult { winner: Some(color.opponent()), reason: EndReason::Resignation }).await;
+        Ok(())
+    }
+
+    async fn offer_draw(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+        self.over()?;
+        match self.draw_offer {
+            Some(by) if by == color.opponent() => return self.accept_draw(color).await,
+            Some(_) => return Err((ErrorCode::NoOffer, "you have already offered a draw".into())),
+            None => {}
+        }
+        self.draw_offer = Some(color);
+        self.send_both(ServerMessage::DrawOffered { game: self.id, by: color }).await;
+        Ok(())
+    }
+
+    async fn accept_draw(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+        self.over()?;
+        if self.draw_offer != Some(color.opponent()) {
+            return Err((ErrorCode::NoOffer, "your opponent has not offered a draw".into()));
+        }
+        self.finish(GameResult { winner: None, reason: EndReason::Agreement }).await;
+        Ok(())
+    }
+
+    async fn decline_draw(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+        self.over()?;
+        if self.draw_offer != Some(color.opponent()) {
+            return Err((ErrorCode::NoOffer, "your opponent has not offered a draw".into()));
+        }
+        self.draw_offer = None;
+        self.send_both(ServerMessage::DrawDeclined { game: self.id, by: color }).await;
+        Ok(())
+    }
+
+    async fn react(&mut self, color: Color, re: Option<u64>, emoji: String) -> Result<(), (ErrorCode, String)> {
+        if !REACTION_EMOJIS.contains(&emoji.as_str()) {
+            return Err((ErrorCode::UnknownReaction, format!("the reactions are {}", REACTION_EMOJIS.join(" "))));
+        }
+        if self.reactions.len() >= MAX_REACTIONS {
+            return Err((ErrorCode::RateLimited, format!("a game keeps at most {MAX_REACTIONS} reactions")));
+        }
+        let reaction = Reaction { ply: self.game.ply() as u32, by: color, emoji };
+        store::insert_reaction(&self.hub.pool, self.id, &reaction)
+            .await
+            .map_err(|e| (ErrorCode::Unavailable, format!("the reaction could not be stored: {e}")))?;
+        self.reactions.push(reaction.clone());
+        let msg = ServerMessage::Reaction { game: self.id, reaction };
+        self.send(color, encode(&ServerFrame { re, message: msg.clone() })).await;
+        self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
+        Ok(())
+    }
+
+    async fn offer_rematch(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+        if self.result.is_none() {
+            return Err((ErrorCode::RematchUnavailable, "the game is still in progress".into()));
+        }
+        if self.rematch_closed {
+            return Err((ErrorCode::RematchUnavailable, "the rematch was declined or already played".into()));
+        }
+        match self.rematch_offer {
+            Some(by) if by == color => Err((ErrorCode::NoOffer, "you have already offered a rematch".into())),
+            Some(_) => {
+                self.rematch_closed = true;
+                self.start_rematch().await
+            }
+            None => {
+                self.rematch_offer = Some(color);
+                self.send_both(ServerMessage::RematchOffered { game: self.id, by: color }).await;
+                Ok(())
+            }
+        }
+    }
+
+    async fn start_rematch(&mut self) -> Result<(), (ErrorCode, String)> {
+        let new = NewGame {
+            white: self.seats[1].info.id,
+            black: self.seats[0].info.id,
+            time_control: self.time_control,
+            speed: self.speed,
+            rated: self.rated,
+            rematch_of: Some(self.id),
+        };
+        let unavailable = |e: store::StoreError| (ErrorCode::Unavailable, e.to_string());
+        let mut c = self.hub.pool.get().await.map_err(|e| unavailable(e.into()))?;
+        let tx = c.transaction().await.map_err(|e| unavailable(e.into()))?;
+        if store::lock_players_busy(&tx, &[new.white, new.black]).await.map_err(unavailable)? {
+            return Err((ErrorCode::Busy, "one of you is already in another game".into()));
+        }
+        let stored = store::insert_game(&tx, self.hub.node(), &new).await.map_err(unavailable)?;
+        tx.commit().await.map_err(|e| unavailable(e.into()))?;
+        let routes = [self.seats[1].route.clone(), self.seats[0].route.clone()];
+        self.hub.run_game(stored, routes, false);
+        Ok(())
+    }
+
+    async fn decline_rematch(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+        if self.rematch_offer != Some(color.opponent()) || self.rematch_closed {
+            return Err((ErrorCode::NoOffer, "no rematch offer to decline".into()));
+        }
+        self.rematch_closed = true;
+        self.send_both(ServerMessage::RematchDeclined { game: self.id, by: color }).await;
+        Ok(())
+    }
+
+    /// Ends the game: stores the result (and the rating change when rated) and tells both players.
+    async fn finish(&mut self, result: GameResult) {
+        let now = Instant::now();
+        let clocks = self.clocks_now(now);
+        self.clocks = [clocks.white_ms, clocks.black_ms];
+        self.turn_started = None;
+        self.resume_wait = None;
+        self.first_move_deadline = None;
+        self.draw_offer = None;
+        self.result = Some(result);
+        self.ended = Some(now);
+        let players = (self.seats[0].info.id, self.seats[1].info.id);
+        let mut pause = Duration::from_millis(100);
+        // The result must be stored: retry until the database answers.
+        self.ratings = loop {
+            match store::finish_game(&self.hub.pool, self.id, self.speed, players, result, clocks, self.rated).await {
+                Ok(r) => break r,
+                Err(e) => {
+                    log::warn!("game {}: storing the result failed, retrying: {e}", self.id);
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(Duration::from_secs(2));
+                }
+            }
+        };
+        self.ended = Some(Instant::now());
+        self.send_both(ServerMessage::GameEnd { game: self.id, result, clocks, ratings: self.ratings }).await;
+    }
+
+    fn state_for(&self, you: Color) -> GameState {
+        let now = Instant::now();
+        let seat = |s: &SeatState| Seat { player: s.info.clone(), rating: s.rating, provisional: s.provisional };
+        GameState {
+            game: self.id,
+            white: seat(&self.seats[0]),
+            black: seat(&self.seats[1]),
+            you,
+            time_control: self.time_control,
+            speed: self.speed,
+            rated: self.rated,
+            rematch_of: self.rematch_of,
+            moves: self.game.move_texts(Notation::Algebraic),
+            clocks: self.clocks_now(now),
+            turn: self.turn(),
+            clock_running: self.turn_started.is_some(),
+            first_move_deadline_ms: self.first_move_deadline.map(|t| t.saturating_duration_since(now).as_millis() as u64),
+            draw_offer: self.draw_offer,
+            opponent_connected: self.seats[idx(you.opponent())].route.is_some(),
+            reactions: self.reactions.clone(),
+            result: self.result,
+        }
+    }
+
+    async fn send_state(&mut self, you: Color, re: Option<u64>) {
+        let frame = encode(&ServerFrame { re, message: ServerMessage::GameState(Box::new(self.state_for(you))) });
+        self.send(you, frame).await;
+    }
+
+    fn error_frame(&self, re: Option<u64>, code: ErrorCode, message: String) -> String {
+        encode(&ServerFrame { re, message: ServerMessage::Error { code, message, game: Some(self.id) } })
+    }
+
+    async fn send_event(&mut self, to: Color, msg: ServerMessage) {
+        self.send(to, encode(&ServerFrame::new(msg))).await;
+    }
+
+    async fn send_both(&mut self, msg: ServerMessage) {
+        let frame = encode(&ServerFrame::new(msg));
+        self.send(Color::White, frame.clone()).await;
+        self.send(Color::Black, frame).await;
+    }
+
+    async fn send(&mut self, to: Color, frame: String) {
+        let seat = &self.seats[idx(to)];
+        if let Some(route) = seat.route.clone() {
+            let player = seat.info.id;
+            self.send_route(&route, player, frame).await;
+        }
+    }
+
+    async fn send_route(&self, route: &Route, player: i64, frame: String) {
+        match route {
+            Route::Local(c) => c.send(Out::Game { game: self.id, host: None, frame }),
+            Route::Remote(node) => {
+                self.hub.bus.deliver(node, player, self.id, frame).await;
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The Giveaway Checkers game server: WebSocket connections speaking `giveaway-protocol`, games run by the
+//! core's rules with server clocks, pairing, invites, Glicko-2 ratings and reactions, stored in PostgreSQL;
+//! several nodes share one database and pass messages through LISTEN/NOTIFY. Design: `docs/server.md`.
+
+pub mod accounts;
+pub mod bus;
+pub mod clock;
+pub mod config;
+pub mod conn;
+pub mod game;
+pub mod hub;
+pub mod lobby;
+pub mod ratings;
+pub mod store;
+pub mod writer;
+
+pub use config::Config;
+
+use hub::Hub;
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio_rustls::rustls;
+use tokio_rustls::TlsAcceptor;
+
+#[derive(Debug)]
+pub enum StartError {
+    Config(String),
+    Database(String),
+    Tls(String),
+    Listen(std::io::Error),
+    /// Another live process holds this node's name.
+    NodeTaken(String),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Config(e) => write!(f, "configuration: {e}"),
+            StartError::Database(e) => write!(f, "database: {e}"),
+            StartError::Tls(e) => write!(f, "TLS: {e}"),
+            StartError::Listen(e) => write!(f, "listen: {e}"),
+            StartError::NodeTaken(n) => write!(f, "node {n} is already running against this database"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A node that is serving.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub hub: Arc<Hub>,
+    /// Games in progress taken over from this node's previous run.
+    pub recovered: usize,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops accepting connections (the process is expected to exit soon after).
+    pub fn stop(&self) {
+        self.accept.abort();
+    }
+}
+
+fn tls_acceptor(cfg: &Config) -> Result<Option<TlsAcceptor>, StartError> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let (Some(cert), Some(key)) = (&cfg.tls_cert, &cfg.tls_key) else { return Ok(None) };
+    let certs = CertificateDer::pem_file_iter(cert)
+        .and_then(|it| it.collect::<Result<Vec<_>, _>>())
+        .map_err(|e| StartError::Tls(format!("{}: {e}", cert.display())))?;
+    let key = PrivateKeyDer::from_pem_file(key).map_err(|e| StartError::Tls(format!("{}: {e}", key.display())))?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .and_then(|b| b.with_no_client_auth().with_single_cert(certs, key))
+        .map_err(|e| StartError::Tls(e.to_string()))?;
+    Ok(Some(TlsAcceptor::from(Arc::new(config))))
+}
+
+type NameLock = (tokio_postgres::Client, tokio::task::JoinHandle<Result<(), tokio_postgres::Error>>);
+
+/// One try at the advisory lock that stands for the node's name; `None` while another session holds it.
+async fn lock_node_name(url: &str, node: &str) -> Result<Option<NameLock>, StartError> {
+    let db = |e: tokio_postgres::Error| StartError::Database(e.to_string());
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(db)?;
+    let driver = tokio::spawn(conn);
+    let row = client.query_one("SELECT pg_try_advisory_lock(hashtext('giveaway-node'), hashtext($1))", &[&node]).await.map_err(db)?;
+    Ok(row.get::<_, bool>(0).then_some((client, driver)))
+}
+
+/// Holds this node's name for as long as the process lives: a session-level advisory lock on a connection of
+/// its own, taken again after the database comes back. A second process with the same name is refused.
+async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
+    // A killed predecessor's session may take a moment to end.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let held = loop {
+        if let Some(held) = lock_node_name(url, node).await? {
+            break held;
+        }
+        if Instant::now() > deadline {
+            return Err(StartError::NodeTaken(node.to_string()));
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    let (url, node) = (url.to_string(), node.to_string());
+    tokio::spawn(async move {
+        let (mut _client, mut driver) = held;
+        loop {
+            let _ = (&mut driver).await;
+            log::warn!("lost the connection holding node {node}'s name; taking it again");
+            loop {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                match lock_node_name(&url, &node).await {
+                    Ok(Some((c, d))) => {
+                        (_client, driver) = (c, d);
+                        break;
+                    }
+                    Ok(None) => log::error!("another process took node {node}'s name"),
+                    Err(e) => log::warn!("node name: {e}"),
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Connects to the database (waiting up to 30 s for it), migrates, takes the node's name, recovers its games
+/// and starts listening. Must be called inside a multi-threaded tokio runtime.
+pub async fn start(cfg: Config) -> Result<Running, StartError> {
+    if !Config::node_name_valid(&cfg.node) {
+        return Err(StartError::Config(format!("node name {:?}: use 1–40 of a-z, 0-9 and _", cfg.node)));
+    }
+    let tls = tls_acceptor(&cfg)?;
+    let pool = store::pool(&cfg.database_url, cfg.db_pool).map_err(|e| StartError::Database(e.to_string()))?;
+    let wait_until = Instant::now() + Duration::from_secs(30);
+    loop {
+        match store::migrate(&pool).await {
+            Ok(()) => break,
+            Err(e) if Instant::now() < wait_until => {
+                log::info!("waiting for the database: {e}");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => return Err(StartError::Database(e.to_string())),
+        }
+    }
+    hold_node_name(&cfg.database_url, &cfg.node).await?;
+    store::delete_node_seeks(&pool, &cfg.node).await.map_err(|e| StartError::Database(e.to_string()))?;
+    let listener = TcpListener::bind(cfg.listen).await.map_err(StartError::Listen)?;
+    let addr = listener.local_addr().map_err(StartError::Listen)?;
+    let writer = writer::MoveWriter::start(pool.clone(), Duration::from_millis(cfg.commit_timeout_ms));
+    let bus = bus::Bus::new(pool.clone(), &cfg.node);
+    let url = cfg.database_url.clone();
+    let hub = Arc::new(Hub::new(cfg, pool, writer, bus.clone()));
+    bus.listen(url, &hub);
+    let recovered = hub.recover().await.map_err(|e| StartError::Database(e.to_string()))?;
+    lobby::start_pairing(&hub);
+    let accept_hub = hub.clone();
+    let accept = tokio::spawn(async move {
+        loop {
+            let (stream, _) = match listener.accept().await {
+                Ok(s) => s,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait rather than spin.
+                    log::warn!("accept: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let _ = stream.set_nodelay(true);
+            let hub = accept_hub.clone();
+            let tls = tls.clone();
+            tokio::spawn(async move {
+                match tls {
+                    None => conn::serve(hub, stream).await,
+                    Some(tls) => match tokio::time::timeout(Duration::from_secs(10), tls.accept(stream)).await {
+                        Ok(Ok(s)) => conn::serve(hub, s).await,
+                        Ok(Err(e)) => log::debug!("TLS handshake: {e}"),
+                        Err(_) => log::debug!("TLS handshake timed out"),
+                    },
+                }
+            });
+        }
+    });
+    Ok(Running { addr, hub, recovered, accept })
+}

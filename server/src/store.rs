@@ -1,0 +1,657 @@
+//! PostgreSQL: the pool, the migrations and every query. Statements are constants with `$n` parameters; no SQL
+//! text is ever assembled from values.
+
+use crate::ratings::Rating;
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use giveaway_protocol::{
+    Clocks, Color, EndReason, GameId, GameRecord, GameResult, GameSummary, LeaderboardEntry, PlayerId, PlayerInfo,
+    RatingChange, RatingChanges, RatingInfo, RatingPoint, Reaction, RecordedMove, Speed, TimeControl,
+};
+use std::fmt;
+use tokio_postgres::{NoTls, Row};
+
+mod embedded {
+    refinery::embed_migrations!("migrations");
+}
+
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database could not be reached or failed; callers report `unavailable`.
+    Db(String),
+    NicknameTaken,
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Db(e) => write!(f, "database: {e}"),
+            StoreError::NicknameTaken => f.write_str("nickname taken"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
+            if let Some(db) = e.as_db_error() {
+                if db.constraint() == Some("players_nickname_key_key") {
+                    return StoreError::NicknameTaken;
+                }
+            }
+        }
+        StoreError::Db(e.to_string())
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> Self {
+        StoreError::Db(e.to_string())
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// A pool that replaces broken connections by itself (after a PostgreSQL restart the next checkout reconnects).
+pub fn pool(url: &str, size: usize) -> Result<Pool> {
+    let cfg: tokio_postgres::Config = url.parse().map_err(|e: tokio_postgres::Error| StoreError::Db(e.to_string()))?;
+    let mgr = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+    // A bounded wait: with the database away, requests fail as unavailable instead of hanging.
+    Pool::builder(mgr)
+        .max_size(size)
+        .runtime(deadpool_postgres::Runtime::Tokio1)
+        .wait_timeout(Some(std::time::Duration::from_secs(5)))
+        .create_timeout(Some(std::time::Duration::from_secs(5)))
+        .build()
+        .map_err(|e| StoreError::Db(e.to_string()))
+}
+
+/// Brings the schema up to date; nodes starting together take turns through an advisory lock.
+pub async fn migrate(pool: &Pool) -> Result<()> {
+    let mut obj = pool.get().await?;
+    obj.execute("SELECT pg_advisory_lock(727001)", &[]).await?;
+    let client: &mut tokio_postgres::Client = &mut obj;
+    let run = embedded::migrations::runner().run_async(client).await;
+    obj.execute("SELECT pg_advisory_unlock(727001)", &[]).await?;
+    run.map(|_| ()).map_err(|e| StoreError::Db(format!("migration: {e}")))
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn color_from(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn speed_from(s: &str) -> Speed {
+    Speed::from_name(s).unwrap_or(Speed::Classic)
+}
+
+fn ms(v: i64) -> u64 {
+    v.max(0) as u64
+}
+
+pub async fn create_player(pool: &Pool, nickname: &str, key: &str, token_hash: &[u8]) -> Result<PlayerInfo> {
+    let c = pool.get().await?;
+    let row = c
+        .query_one(
+            "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ($1, $2, $3) RETURNING id",
+            &[&nickname, &key, &token_hash],
+        )
+        .await?;
+    Ok(PlayerInfo { id: row.get(0), nickname: nickname.to_string() })
+}
+
+pub async fn player_by_token(pool: &Pool, token_hash: &[u8]) -> Result<Option<PlayerInfo>> {
+    let c = pool.get().await?;
+    let row = c.query_opt("SELECT id, nickname FROM players WHERE token_hash = $1", &[&token_hash]).await?;
+    Ok(row.map(|r| PlayerInfo { id: r.get(0), nickname: r.get(1) }))
+}
+
+pub async fn rating(c: &impl GenericClient, player: PlayerId, speed: Speed) -> Result<Rating> {
+    let row = c
+        .query_opt(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE player_id = $1 AND speed = $2",
+            &[&player, &speed.name()],
+        )
+        .await?;
+    Ok(row.map(rating_row).unwrap_or_default())
+}
+
+fn rating_row(r: Row) -> Rating {
+    Rating { rating: r.get(0), deviation: r.get(1), volatility: r.get(2), games: r.get::<_, i32>(3).max(0) as u32 }
+}
+
+/// Games in progress of a player, with the node running each.
+pub async fn active_games(pool: &Pool, player: PlayerId) -> Result<Vec<(GameId, String)>> {
+    let c = pool.get().await?;
+    let rows = c
+        .query(
+            "SELECT id, host_node FROM games WHERE ended_at IS NULL AND (white_id = $1 OR black_id = $1) ORDER BY id",
+            &[&player],
+        )
+        .await?;
+    Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// Locks the players' rows for the rest of the transaction and tells whether any of them is in a game.
+pub async fn lock_players_busy(tx: &impl GenericClient, players: &[PlayerId]) -> Result<bool> {
+    tx.query("SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&players]).await?;
+    let row = tx
+        .query_one(
+            "SELECT count(*) FROM games WHERE ended_at IS NULL AND (white_id = ANY($1) OR black_id = ANY($1))",
+            &[&players],
+        )
+        .await?;
+    Ok(row.get::<_, i64>(0) > 0)
+}
+
+/// What a game is created with.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub white: PlayerId,
+    pub black: PlayerId,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    pub rematch_of: Option<GameId>,
+}
+
+/// A stored game in progress as a node loads it: players, ratings at the start, moves with clocks, reactions.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub white: (PlayerInfo, f64, bool),
+    pub black: (PlayerInfo, f64, bool),
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    pub rematch_of: Option<GameId>,
+    pub moves: Vec<RecordedMove>,
+    pub reactions: Vec<Reaction>,
+}
+
+/// Inserts a game inside the caller's transaction (the seek or invite it comes from is taken in the same one).
+pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Result<StoredGame> {
+    let wr = rating(tx, g.white, g.speed).await?;
+    let br = rating(tx, g.black, g.speed).await?;
+    let row = tx
+        .query_one(
+            "INSERT INTO games (host_node, white_id, black_id, base_ms, increment_ms, speed, rated, rematch_of, \
+             white_rating, black_rating, white_provisional, black_provisional) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            &[
+                &host,
+                &g.white,
+                &g.black,
+                &(g.time_control.base_ms as i64),
+                &(g.time_control.increment_ms as i64),
+                &g.speed.name(),
+                &g.rated,
+                &g.rematch_of,
+                &wr.rating,
+                &br.rating,
+                &wr.provisional(),
+                &br.provisional(),
+            ],
+        )
+        .await?;
+    let id: GameId = row.get(0);
+    let names = tx.query("SELECT id, nickname FROM players WHERE id = ANY($1)", &[&vec![g.white, g.black]]).await?;
+    let name = |p: PlayerId| names.iter().find(|r| r.get::<_, i64>(0) == p).map(|r| r.get::<_, String>(1)).unwrap_or_default();
+    Ok(StoredGame {
+        id,
+        white: (PlayerInfo { id: g.white, nickname: name(g.white) }, wr.rating, wr.provisional()),
+        black: (PlayerInfo { id: g.black, nickname: name(g.black) }, br.rating, br.provisional()),
+        time_control: g.time_control,
+        speed: g.speed,
+        rated: g.rated,
+        rematch_of: g.rematch_of,
+        moves: Vec::new(),
+        reactions: Vec::new(),
+    })
+}
+
+/// Every game in progress that a node runs, as it was when last stored.
+pub async fn load_active(pool: &Pool, node: &str) -> Result<Vec<StoredGame>> {
+    let c = pool.get().await?;
+    let rows = c
+        .query(
+            "SELECT g.id, g.white_id, w.nickname, g.white_rating, g.white_provisional, g.black_id, b.nickname, \
+             g.black_rating, g.black_provisional, g.base_ms, g.increment_ms, g.speed, g.rated, g.rematch_of \
+             FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
+             WHERE g.ended_at IS NULL AND g.host_node = $1 ORDER BY g.id",
+            &[&node],
+        )
+        .await?;
+    let mut games = Vec::with_capacity(rows.len());
+    for r in rows {
+        let id: GameId = r.get(0);
+        let (moves, reactions) = moves_and_reactions(&c, id).await?;
+        games.push(StoredGame {
+            id,
+            white: (PlayerInfo { id: r.get(1), nickname: r.get(2) }, r.get(3), r.get(4)),
+            black: (PlayerInfo { id: r.get(5), nickname: r.get(6) }, r.get(7), r.get(8)),
+            time_control: TimeControl { base_ms: ms(r.get(9)), increment_ms: ms(r.get(10)) },
+            speed: speed_from(r.get(11)),
+            rated: r.get(12),
+            rematch_of: r.get(13),
+            moves,
+            reactions,
+        });
+    }
+    Ok(games)
+}
+
+async fn moves_and_reactions(c: &impl GenericClient, game: GameId) -> Result<(Vec<RecordedMove>, Vec<Reaction>)> {
+    let moves = c
+        .query("SELECT notation, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply", &[&game])
+        .await?
+        .into_iter()
+        .map(|r| RecordedMove { mv: r.get(0), clocks: Clocks { white_ms: ms(r.get(1)), black_ms: ms(r.get(2)) } })
+        .collect();
+    let reactions = c
+        .query("SELECT ply, side, emoji FROM reactions WHERE game_id = $1 ORDER BY id", &[&game])
+        .await?
+        .into_iter()
+        .filter_map(|r| Some(Reaction { ply: r.get::<_, i32>(0).max(0) as u32, by: color_from(r.get(1))?, emoji: r.get(2) }))
+        .collect();
+    Ok((moves, reactions))
+}
+
+/// One move to store.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    pub game: GameId,
+    pub ply: u32,
+    pub notation: String,
+    pub clocks: Clocks,
+    pub spent_ms: u64,
+    pub lag_ms: u64,
+}
+
+/// Stores many moves in one statement and one commit. A row already there (a retried batch whose first commit
+/// did go through) is kept as it is.
+pub async fn insert_moves(pool: &Pool, rows: &[MoveRow]) -> Result<()> {
+    let c = pool.get().await?;
+    let game: Vec<i64> = rows.iter().map(|r| r.game).collect();
+    let ply: Vec<i32> = rows.iter().map(|r| r.ply as i32).collect();
+    let notation: Vec<&str> = rows.iter().map(|r| r.notation.as_str()).collect();
+    let white: Vec<i64> = rows.iter().map(|r| r.clocks.white_ms as i64).collect();
+    let black: Vec<i64> = rows.iter().map(|r| r.clocks.black_ms as i64).collect();
+    let spent: Vec<i64> = rows.iter().map(|r| r.spent_ms as i64).collect();
+    let lag: Vec<i64> = rows.iter().map(|r| r.lag_ms as i64).collect();
+    let stmt = c
+        .prepare_cached(
+            "INSERT INTO moves (game_id, ply, notation, white_ms, black_ms, spent_ms, lag_ms) \
+             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[]) \
+             ON CONFLICT (game_id, ply) DO NOTHING",
+        )
+        .await?;
+    c.execute(&stmt, &[&game, &ply, &notation, &white, &black, &spent, &lag]).await?;
+    Ok(())
+}
+
+pub async fn insert_reaction(pool: &Pool, game: GameId, r: &Reaction) -> Result<()> {
+    let c = pool.get().await?;
+    c.execute(
+        "INSERT INTO reactions (game_id, ply, side, emoji) VALUES ($1, $2, $3, $4)",
+        &[&game, &(r.ply as i32), &color_name(r.by), &r.emoji],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Ends a game and, when rated, updates both ratings and their histories, all in one transaction.
+pub async fn finish_game(
+    pool: &Pool,
+    game: GameId,
+    speed: Speed,
+    players: (PlayerId, PlayerId),
+    result: GameResult,
+    clocks: Clocks,
+    rated: bool,
+) -> Result<Option<RatingChanges>> {
+    let mut c = pool.get().await?;
+    let tx = c.transaction().await?;
+    let done = tx.query_opt("SELECT ended_at IS NOT NULL FROM games WHERE id = $1 FOR UPDATE", &[&game]).await?;
+    if done.map(|r| r.get::<_, bool>(0)).unwrap_or(true) {
+        // Already stored by an earlier try whose reply was lost: read back what it wrote.
+        drop(tx);
+        return stored_changes(&c, game).await;
+    }
+    let mut changes = None;
+    if rated && result.reason != EndReason::Aborted {
+        tx.query("SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&vec![players.0, players.1]]).await?;
+        let w = rating(&tx, players.0, speed).await?;
+        let b = rating(&tx, players.1, speed).await?;
+        let (w2, b2) = crate::ratings::rate(w, b, result.winner);
+        for (p, r) in [(players.0, w2), (players.1, b2)] {
+            tx.execute(
+                "INSERT INTO ratings (player_id, speed, rating, deviation, volatility, games) VALUES ($1, $2, $3, $4, $5, $6) \
+                 ON CONFLICT (player_id, speed) DO UPDATE SET rating = $3, deviation = $4, volatility = $5, games = $6, updated_at = now()",
+                &[&p, &speed.name(), &r.rating, &r.deviation, &r.volatility, &(r.games as i32)],
+            )
+            .await?;
+            tx.execute(
+                "INSERT INTO rating_history (player_id, speed, game_id, rating, deviation) VALUES ($1, $2, $3, $4, $5)",
+                &[&p, &speed.name(), &game, &r.rating, &r.deviation],
+            )
+            .await?;
+        }
+        changes = Some(RatingChanges { white: crate::ratings::change(w, w2), black: crate::ratings::change(b, b2) });
+    }
+    let after = |f: fn(&RatingChanges) -> RatingChange| changes.as_ref().map(f);
+    tx.execute(
+        "UPDATE games SET ended_at = now(), winner = $2, reason = $3, white_ms = $4, black_ms = $5, \
+         white_after = $6, black_after = $7, white_after_provisional = $8, black_after_provisional = $9 WHERE id = $1",
+        &[
+            &game,
+            &result.winner.map(color_name),
+            &result.reason.name(),
+            &(clocks.white_ms as i64),
+            &(clocks.black_ms as i64),
+            &after(|c| c.white).map(|c| c.after),
+            &after(|c| c.black).map(|c| c.after),
+            &after(|c| c.white).map(|c| c.provisional),
+            &after(|c| c.black).map(|c| c.provisional),
+        ],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(changes)
+}
+
+async fn stored_changes(c: &impl GenericClient, game: GameId) -> Result<Option<RatingChanges>> {
+    let r = c
+        .query_one(
+            "SELECT white_rating, white_after, white_after_provisional, black_rating, black_after, black_after_provisional \
+             FROM games WHERE id = $1",
+            &[&game],
+        )
+        .await?;
+    Ok(changes_from(&r, 0))
+}
+
+fn changes_from(r: &Row, at: usize) -> Option<RatingChanges> {
+    let side = |i: usize| -> Option<RatingChange> {
+        Some(RatingChange { before: r.get(i), after: r.get::<_, Option<f64>>(i + 1)?, provisional: r.get::<_, Option<bool>>(i + 2)? })
+    };
+    Some(RatingChanges { white: side(at)?, black: side(at + 3)? })
+}
+
+// ---- lobby ----
+
+/// A waiting seek taken for pairing.
+pub struct SeekRow {
+    pub player: PlayerId,
+    pub node: String,
+}
+
+/// The oldest other seek of this time control whose rating is within both windows: the seeker's (its wait so
+/// far, `wait_s`) and the candidate's (its own wait). Locks it; skips seeks another node is pairing right now.
+pub async fn take_match(
+    tx: &impl GenericClient,
+    me: PlayerId,
+    tc: TimeControl,
+    rating: f64,
+    wait_s: f64,
+    window_start: f64,
+    window_growth: f64,
+) -> Result<Option<SeekRow>> {
+    let row = tx
+        .query_opt(
+            "SELECT player_id, node FROM seeks \
+             WHERE base_ms = $1 AND increment_ms = $2 AND player_id <> $3 \
+             AND abs(rating - $4::float8) <= least($5::float8 + $6::float8 * $7::float8, $5::float8 + $6::float8 * extract(epoch FROM now() - created_at)::float8) \
+             ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED",
+            &[&(tc.base_ms as i64), &(tc.increment_ms as i64), &me, &rating, &window_start, &window_growth, &wait_s],
+        )
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let seek = SeekRow { player: row.get(0), node: row.get(1) };
+    tx.execute("DELETE FROM seeks WHERE player_id = $1", &[&seek.player]).await?;
+    Ok(Some(seek))
+}
+
+pub async fn put_seek(tx: &impl GenericClient, me: PlayerId, node: &str, tc: TimeControl, rating: f64) -> Result<()> {
+    tx.execute(
+        "INSERT INTO seeks (player_id, node, base_ms, increment_ms, rating) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (player_id) DO UPDATE SET node = $2, base_ms = $3, increment_ms = $4, rating = $5, created_at = now()",
+        &[&me, &node, &(tc.base_ms as i64), &(tc.increment_ms as i64), &rating],
+    )
+    .await?;
+    Ok(())
+}
+
+/// This node's waiting seeks: player, time control, rating and seconds waited; oldest first.
+pub async fn local_seeks(pool: &Pool, node: &str) -> Result<Vec<(PlayerId, TimeControl, f64, f64)>> {
+    let c = pool.get().await?;
+    let rows = c
+        .query(
+            "SELECT player_id, base_ms, increment_ms, rating, extract(epoch FROM now() - created_at)::float8 FROM seeks \
+             WHERE node = $1 ORDER BY created_at",
+            &[&node],
+        )
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.get(0), TimeControl { base_ms: ms(r.get(1)), increment_ms: ms(r.get(2)) }, r.get(3), r.get(4)))
+        .collect())
+}
+
+/// Locks one's own seek (a pairing tick must not race the seek being paired by another node); false if gone.
+pub async fn lock_own_seek(tx: &impl GenericClient, me: PlayerId) -> Result<bool> {
+    Ok(tx.query_opt("SELECT 1 FROM seeks WHERE player_id = $1 FOR UPDATE SKIP LOCKED", &[&me]).await?.is_some())
+}
+
+pub async fn delete_seek(pool: &Pool, me: PlayerId) -> Result<bool> {
+    let c = pool.get().await?;
+    Ok(c.execute("DELETE FROM seeks WHERE player_id = $1", &[&me]).await? > 0)
+}
+
+/// Seeks left by this node's previous run (their players are no longer connected to it).
+pub async fn delete_node_seeks(pool: &Pool, node: &str) -> Result<()> {
+    let c = pool.get().await?;
+    c.execute("DELETE FROM seeks WHERE node = $1", &[&node]).await?;
+    Ok(())
+}
+
+pub async fn put_invite(pool: &Pool, code: &str, me: PlayerId, node: &str, tc: TimeControl, rated: bool) -> Result<bool> {
+    let c = pool.get().await?;
+    c.execute("DELETE FROM invites WHERE player_id = $1", &[&me]).await?;
+    let n = c
+        .execute(
+            "INSERT INTO invites (code, player_id, node, base_ms, increment_ms, rated) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (code) DO NOTHING",
+            &[&code, &me, &node, &(tc.base_ms as i64), &(tc.increment_ms as i64), &rated],
+        )
+        .await?;
+    Ok(n == 1)
+}
+
+pub async fn delete_invite(pool: &Pool, me: PlayerId) -> Result<bool> {
+    let c = pool.get().await?;
+    Ok(c.execute("DELETE FROM invites WHERE player_id = $1", &[&me]).await? > 0)
+}
+
+pub struct InviteRow {
+    pub player: PlayerId,
+    pub node: String,
+    pub time_control: TimeControl,
+    pub rated: bool,
+}
+
+/// Locks a live invite by its code.
+pub async fn lock_invite(tx: &impl GenericClient, code: &str, ttl_s: f64) -> Result<Option<InviteRow>> {
+    let row = tx
+        .query_opt(
+            "SELECT player_id, node, base_ms, increment_ms, rated FROM invites \
+             WHERE code = $1 AND created_at > now() - make_interval(secs => $2) FOR UPDATE",
+            &[&code, &ttl_s],
+        )
+        .await?;
+    Ok(row.map(|r| InviteRow {
+        player: r.get(0),
+        node: r.get(1),
+        time_control: TimeControl { base_ms: ms(r.get(2)), increment_ms: ms(r.get(3)) },
+        rated: r.get(4),
+    }))
+}
+
+pub async fn take_invite(tx: &impl GenericClient, code: &str) -> Result<()> {
+    tx.execute("DELETE FROM invites WHERE code = $1", &[&code]).await?;
+    Ok(())
+}
+
+// ---- reading ----
+
+pub async fn leaderboard(pool: &Pool, speed: Speed, offset: u32, limit: u32) -> Result<Vec<LeaderboardEntry>> {
+    let c = pool.get().await?;
+    let rows = c
+        .query(
+            "SELECT p.id, p.nickname, r.rating, r.deviation, r.games FROM ratings r JOIN players p ON p.id = r.player_id \
+             WHERE r.speed = $1 AND r.deviation <= $2 ORDER BY r.rating DESC, p.id OFFSET $3 LIMIT $4",
+            &[&speed.name(), &crate::ratings::PROVISIONAL_DEVIATION, &(offset as i64), &(limit as i64)],
+        )
+        .await?;
+    Ok(rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| LeaderboardEntry {
+            rank: offset + i as u32 + 1,
+            player: PlayerInfo { id: r.get(0), nickname: r.get(1) },
+            rating: r.get(2),
+            deviation: r.get(3),
+            games: r.get::<_, i32>(4).max(0) as u32,
+        })
+        .collect())
+}
+
+pub struct Profile {
+    pub player: PlayerInfo,
+    pub created_at_ms: i64,
+    pub ratings: Vec<RatingInfo>,
+    pub history: Vec<RatingPoint>,
+    pub recent: Vec<GameSummary>,
+}
+
+/// A player's profile by nickname (compared in its normalised form): ratings, the last 100 rating points and
+/// the last 20 finished games.
+pub async fn profile(pool: &Pool, key: &str) -> Result<Option<Profile>> {
+    let c = pool.get().await?;
+    let Some(p) = c
+        .query_opt(
+            "SELECT id, nickname, (extract(epoch FROM created_at) * 1000)::bigint FROM players WHERE nickname_key = $1",
+            &[&key],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let id: PlayerId = p.get(0);
+    let ratings = c
+        .query("SELECT speed, rating, deviation, volatility, games FROM ratings WHERE player_id = $1 ORDER BY speed", &[&id])
+        .await?
+        .into_iter()
+        .map(|r| {
+            let rt = Rating { rating: r.get(1), deviation: r.get(2), volatility: r.get(3), games: r.get::<_, i32>(4).max(0) as u32 };
+            RatingInfo { speed: speed_from(r.get(0)), rating: rt.rating, deviation: rt.deviation, provisional: rt.provisional(), games: rt.games }
+        })
+        .collect();
+    let history = c
+        .query(
+            "SELECT speed, game_id, rating, (extract(epoch FROM at) * 1000)::bigint FROM rating_history \
+             WHERE player_id = $1 ORDER BY at DESC LIMIT 100",
+            &[&id],
+        )
+        .await?
+        .into_iter()
+        .map(|r| RatingPoint { speed: speed_from(r.get(0)), game: r.get(1), rating: r.get(2), at_ms: r.get(3) })
+        .collect();
+    let rows = c
+        .query(
+            "SELECT g.id, g.white_id = $1, w.id, w.nickname, b.id, b.nickname, g.base_ms, g.increment_ms, g.speed, g.rated, \
+             g.winner, g.reason, (extract(epoch FROM g.ended_at) * 1000)::bigint, \
+             g.white_after - g.white_rating, g.black_after - g.black_rating \
+             FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
+             WHERE (g.white_id = $1 OR g.black_id = $1) AND g.ended_at IS NOT NULL ORDER BY g.ended_at DESC LIMIT 20",
+            &[&id],
+        )
+        .await?;
+    let recent = rows
+        .into_iter()
+        .map(|r| {
+            let white: bool = r.get(1);
+            let (opp_id, opp_name, change) = if white { (4, 5, 13) } else { (2, 3, 14) };
+            GameSummary {
+                game: r.get(0),
+                color: if white { Color::White } else { Color::Black },
+                opponent: PlayerInfo { id: r.get(opp_id), nickname: r.get(opp_name) },
+                time_control: TimeControl { base_ms: ms(r.get(6)), increment_ms: ms(r.get(7)) },
+                speed: speed_from(r.get(8)),
+                rated: r.get(9),
+                result: GameResult {
+                    winner: r.get::<_, Option<&str>>(10).and_then(color_from),
+                    reason: EndReason::from_name(r.get(11)).unwrap_or(EndReason::Aborted),
+                },
+                rating_change: r.get(change),
+                ended_at_ms: r.get(12),
+            }
+        })
+        .collect();
+    Ok(Some(Profile { player: PlayerInfo { id, nickname: p.get(1) }, created_at_ms: p.get(2), ratings, history, recent }))
+}
+
+pub async fn game_record(pool: &Pool, game: GameId) -> Result<Option<GameRecord>> {
+    let c = pool.get().await?;
+    let Some(r) = c
+        .query_opt(
+            "SELECT g.white_id, w.nickname, g.black_id, b.nickname, g.base_ms, g.increment_ms, g.speed, g.rated, \
+             (extract(epoch FROM g.started_at) * 1000)::bigint, (extract(epoch FROM g.ended_at) * 1000)::bigint, \
+             g.winner, g.reason, g.white_rating, g.white_after, g.white_after_provisional, \
+             g.black_rating, g.black_after, g.black_after_provisional \
+             FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id WHERE g.id = $1",
+            &[&game],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (moves, reactions) = moves_and_reactions(&c, game).await?;
+    let result = r
+        .get::<_, Option<&str>>(11)
+        .and_then(EndReason::from_name)
+        .map(|reason| GameResult { winner: r.get::<_, Option<&str>>(10).and_then(color_from), reason });
+    Ok(Some(GameRecord {
+        game,
+        white: PlayerInfo { id: r.get(0), nickname: r.get(1) },
+        black: PlayerInfo { id: r.get(2), nickname: r.get(3) },
+        time_control: TimeControl { base_ms: ms(r.get(4)), increment_ms: ms(r.get(5)) },
+        speed: speed_from(r.get(6)),
+        rated: r.get(7),
+        started_at_ms: r.get(8),
+        ended_at_ms: r.get(9),
+        moves,
+        reactions,
+        result,
+        ratings: changes_from(&r, 12),
+    }))
+}
+
+/// Whether a player takes part in a game, and as which colour (for `get_game`, which anyone may read once a
+/// game is over, but only its players while it is in progress).
+pub async fn game_players(pool: &Pool, game: GameId) -> Result<Option<(PlayerId, PlayerId, bool)>> {
+    let c = pool.get().await?;
+    let r = c.query_opt("SELECT white_id, black_id, ended_at IS NOT NULL FROM games WHERE id = $1", &[&game]).await?;
+    Ok(r.map(|r| (r.get(0), r.get(1), r.get(2))))
+}

@@ -1,0 +1,342 @@
+//! Shared by the integration tests: a real PostgreSQL (the private cluster of `server/tools/pg.sh`, or
+//! `DATABASE_URL`), a fresh database per test, servers run in the test's process, and a WebSocket client.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use giveaway_core::{format_move, Game, Notation, Position, Rules};
+use giveaway_protocol::{
+    decode_server, encode, ClientFrame, ClientMessage, Color, GameId, GameState, PlayerInfo, ServerFrame, ServerMessage,
+    TimeControl, PROTOCOL_VERSION,
+};
+use giveaway_server::{start, Config, Running};
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+
+pub const BLITZ: TimeControl = TimeControl { base_ms: 300_000, increment_ms: 3000 };
+
+/// The cluster's URL: `DATABASE_URL`, else the private cluster, started now if it is not running.
+fn cluster_url() -> &'static str {
+    static URL: OnceLock<String> = OnceLock::new();
+    URL.get_or_init(|| {
+        if let Ok(u) = std::env::var("DATABASE_URL") {
+            return u;
+        }
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/pg.sh");
+        let ok = std::process::Command::new(script).arg("start").status().expect("pg.sh runs").success();
+        assert!(ok, "pg.sh start failed");
+        let out = std::process::Command::new(script).arg("url").output().expect("pg.sh url");
+        String::from_utf8(out.stdout).expect("utf-8").trim().to_string()
+    })
+}
+
+/// A new, empty database on the cluster, for one test.
+pub async fn fresh_database() -> String {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let base = cluster_url();
+    let name = format!("gw_test_{}_{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed));
+    let (client, conn) = tokio_postgres::connect(base, tokio_postgres::NoTls).await.expect("cluster reachable");
+    tokio::spawn(conn);
+    static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    SWEPT
+        .get_or_init(|| async {
+            // Test binaries run one after another: databases of earlier processes are left-overs.
+            let mine = format!("gw_test_{}_", std::process::id());
+            let rows = client.query("SELECT datname FROM pg_database WHERE datname LIKE 'gw\\_test\\_%'", &[]).await.expect("list");
+            for r in rows {
+                let old: String = r.get(0);
+                if !old.starts_with(&mine) && old.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                    let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {old}")).await;
+                }
+            }
+        })
+        .await;
+    // CREATE DATABASE takes no parameters; the name is made of digits and underscores above.
+    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop database");
+    client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create database");
+    let (prefix, _) = base.rsplit_once('/').expect("URL names a database");
+    format!("{prefix}/{name}")
+}
+
+/// A config for tests: a free port on loopback, everything else the defaults.
+pub fn config(url: &str, node: &str) -> Config {
+    let mut c = Config::new(url, node);
+    c.listen = "127.0.0.1:0".parse().unwrap();
+    // Test clients read only while they wait for something: no ping is to go unanswered for long.
+    c.ping_ms = 60_000;
+    // Tests play much faster than people; the rate limit has a test of its own.
+    c.rate_per_s = 1000;
+    c.rate_burst = 1000;
+    c
+}
+
+pub async fn server(cfg: Config) -> Running {
+    // RUST_LOG=debug shows the server's log with the failing test's output.
+    let _ = env_logger::builder().is_test(true).try_init();
+    start(cfg).await.expect("server starts")
+}
+
+pub async fn server_on_fresh_db() -> (Running, String) {
+    let url = fresh_database().await;
+    (server(config(&url, "node1")).await, url)
+}
+
+pub async fn sql(url: &str) -> tokio_postgres::Client {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("database reachable");
+    tokio::spawn(conn);
+    client
+}
+
+pub trait Stream: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Stream for T {}
+
+pub struct Client {
+    ws: WebSocketStream<Box<dyn Stream>>,
+    pending: VecDeque<ServerFrame>,
+    next_id: u64,
+    pub player: Option<PlayerInfo>,
+    pub token: Option<String>,
+}
+
+const WAIT: Duration = Duration::from_secs(15);
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let tcp = TcpStream::connect(addr).await.expect("server reachable");
+        Client::over(Box::new(tcp), &format!("ws://{addr}/ws")).await
+    }
+
+    pub async fn over(stream: Box<dyn Stream>, url: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::client_async(url, stream).await.expect("websocket handshake");
+        Client { ws, pending: VecDeque::new(), next_id: 1, player: None, token: None }
+    }
+
+    /// Sends a message with a fresh request id and returns the id.
+    pub async fn send(&mut self, message: ClientMessage) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send_raw(&encode(&ClientFrame { id: Some(id), message })).await;
+        id
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::text(text.to_string())).await.expect("send");
+    }
+
+    pub async fn send_message(&mut self, m: Message) {
+        self.ws.send(m).await.expect("send");
+    }
+
+    /// The next frame (15 s at most); `None` when the server closed the connection.
+    pub async fn next(&mut self) -> Option<ServerFrame> {
+        if let Some(f) = self.pending.pop_front() {
+            return Some(f);
+        }
+        self.read(tokio::time::Instant::now() + WAIT).await
+    }
+
+    /// Reads until a text frame comes, the connection closes, or the deadline passes (a test failure).
+    async fn read(&mut self, deadline: tokio::time::Instant) -> Option<ServerFrame> {
+        loop {
+            let m = tokio::time::timeout_at(deadline, self.ws.next()).await.expect("the awaited frame within 15 s");
+            match m {
+                None | Some(Err(_)) => return None,
+                Some(Ok(Message::Text(t))) => return Some(decode_server(t.as_str()).expect("server frames decode")),
+                Some(Ok(Message::Close(_))) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Waits for the first frame the test cares about, keeping the others for later.
+    pub async fn expect<T>(&mut self, what: &str, mut pick: impl FnMut(&ServerFrame) -> Option<T>) -> T {
+        if let Some(i) = self.pending.iter().position(|f| pick(f).is_some()) {
+            let f = self.pending.remove(i).unwrap();
+            return pick(&f).unwrap();
+        }
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let f = self.read(deadline).await.unwrap_or_else(|| panic!("connection closed while waiting for {what}"));
+            if let Some(t) = pick(&f) {
+                return t;
+            }
+            self.pending.push_back(f);
+        }
+    }
+
+    /// The answer to request `id`.
+    pub async fn reply(&mut self, id: u64) -> ServerMessage {
+        self.expect("a reply", |f| (f.re == Some(id)).then(|| f.message.clone())).await
+    }
+
+    pub async fn request(&mut self, m: ClientMessage) -> ServerMessage {
+        let id = self.send(m).await;
+        self.reply(id).await
+    }
+
+    pub async fn hello(&mut self, token: Option<&str>) -> ServerMessage {
+        self.request(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: token.map(str::to_string) }).await
+    }
+
+    /// A connected client with a new account.
+    pub async fn new_player(addr: SocketAddr, nickname: &str) -> Client {
+        let mut c = Client::connect(addr).await;
+        assert!(matches!(c.hello(None).await, ServerMessage::Welcome { player: None, .. }));
+        match c.request(ClientMessage::CreateAccount { nickname: nickname.into() }).await {
+            ServerMessage::Account { player, token } => {
+                c.player = Some(player);
+                c.token = Some(token);
+            }
+            other => panic!("no account: {other:?}"),
+        }
+        c
+    }
+
+    /// The same player connected again with its token.
+    pub async fn reconnect(addr: SocketAddr, token: &str) -> (Client, ServerMessage) {
+        let mut c = Client::connect(addr).await;
+        let w = c.hello(Some(token)).await;
+        if let ServerMessage::Welcome { player, .. } = &w {
+            c.player = player.clone();
+        }
+        c.token = Some(token.to_string());
+        (c, w)
+    }
+
+    pub fn id(&self) -> i64 {
+        self.player.as_ref().expect("has an account").id
+    }
+
+    pub async fn state(&mut self) -> GameState {
+        self.expect("game_state", |f| match &f.message {
+            ServerMessage::GameState(s) => Some((**s).clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    pub async fn error(&mut self, id: u64) -> giveaway_protocol::ErrorCode {
+        match self.reply(id).await {
+            ServerMessage::Error { code, .. } => code,
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
+    /// The next error, whatever request (if any) it answers.
+    pub async fn any_error(&mut self) -> giveaway_protocol::ErrorCode {
+        self.expect("an error", |f| match &f.message {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
+    }
+
+    pub async fn game_end(&mut self) -> ServerMessage {
+        self.expect("game_end", |f| matches!(f.message, ServerMessage::GameEnd { .. }).then(|| f.message.clone())).await
+    }
+
+    pub async fn moved(&mut self, game: GameId, ply: u32) -> ServerMessage {
+        self.expect("moved", |f| match &f.message {
+            ServerMessage::Moved { game: g, ply: p, .. } if *g == game && *p == ply => Some(f.message.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Two players in a game started by an invite: returned as (white, black, the game's state as white sees it).
+pub async fn invite_game(addr: SocketAddr, a: &str, b: &str, tc: TimeControl) -> (Client, Client, GameState) {
+    let mut x = Client::new_player(addr, a).await;
+    let mut y = Client::new_player(addr, b).await;
+    let code = match x.request(ClientMessage::CreateInvite { time_control: tc, rated: true }).await {
+        ServerMessage::Invite { code, .. } => code,
+        other => panic!("no invite: {other:?}"),
+    };
+    y.send(ClientMessage::AcceptInvite { code }).await;
+    let sx = x.state().await;
+    let sy = y.state().await;
+    assert_eq!(sx.game, sy.game);
+    assert_ne!(sx.you, sy.you);
+    if sx.you == Color::White {
+        (x, y, sx)
+    } else {
+        (y, x, sy)
+    }
+}
+
+/// Plays `text` for the side whose client is `mover` and waits until both have seen it.
+pub async fn play(mover: &mut Client, other: &mut Client, game: GameId, ply: u32, text: &str) {
+    log::debug!("test: ply {ply} {text}");
+    let id = mover.send(ClientMessage::Move { game, ply, mv: text.into(), think_ms: None }).await;
+    match mover.reply(id).await {
+        ServerMessage::Moved { ply: p, .. } => assert_eq!(p, ply),
+        other => panic!("move {text} at ply {ply} refused: {other:?}"),
+    }
+    other.moved(game, ply).await;
+}
+
+/// A game from the start played with pseudo-random legal moves (a fixed LCG from `seed`) until it ends. With
+/// `kings` set, once both sides have a king, king moves are preferred: `repeat` picks one that brings back an
+/// earlier position (for a repetition), otherwise one that does not (for the king-move rule).
+fn random_game(seed: u64, kings: Option<bool>) -> Game {
+    let mut g = Game::new(Position::start(), Rules::default());
+    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    while !g.is_over() && g.ply() < 400 {
+        let moves = g.legal_moves();
+        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut pick = moves[((s >> 33) as usize) % moves.len()];
+        let pos = *g.position();
+        let both_kings = [giveaway_core::Color::White, giveaway_core::Color::Black].iter().all(|c| (pos.kings() & pos.pieces(*c)).any());
+        if let (Some(repeat), true) = (kings, both_kings) {
+            let king_moves: Vec<_> = moves.iter().filter(|m| !m.is_capture() && pos.kings().contains(m.from())).copied().collect();
+            // Also safe: the opponent is given no capture (which would end the king-only stretch).
+            let fits = |m: &giveaway_core::Move| {
+                let mut h = g.clone();
+                h.play(m).is_ok() && (h.repetition_count() > 1) == repeat && h.legal_moves().iter().all(|r| !r.is_capture())
+            };
+            let fitting: Vec<_> = king_moves.iter().filter(|m| fits(m)).copied().collect();
+            let from = if fitting.is_empty() { king_moves } else { fitting };
+            if !from.is_empty() {
+                pick = from[((s >> 40) as usize) % from.len()];
+            }
+        }
+        g.play(&pick).unwrap();
+    }
+    g
+}
+
+/// The moves of the first such random game that ends for `reason`.
+pub fn game_ending_by(reason: giveaway_core::EndReason) -> Vec<String> {
+    use giveaway_core::EndReason::*;
+    let kings = match reason {
+        Repetition => Some(true),
+        KingMoveRule => Some(false),
+        _ => None,
+    };
+    (0..5_000)
+        .map(|seed| random_game(seed, kings))
+        .find(|g| g.result().map(|r| r.reason) == Some(reason))
+        .map(|g| g.moves().iter().map(|m| format_move(m, Notation::Algebraic)).collect())
+        .unwrap_or_else(|| panic!("no random game of 5,000 ends by {reason:?}"))
+}
+
+/// Plays a whole list of moves between white and black.
+pub async fn play_all(white: &mut Client, black: &mut Client, game: GameId, moves: &[String]) {
+    for (ply, m) in moves.iter().enumerate() {
+        if ply % 2 == 0 {
+            play(white, black, game, ply as u32, m).await;
+        } else {
+            play(black, white, game, ply as u32, m).await;
+        }
+    }
+}
