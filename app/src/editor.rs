@@ -72,6 +72,7 @@ impl PositionEditor {
         Ok(())
     }
 
+    /// Empties the board.
     pub fn clear(&self) {
         self.lock().pieces = [None; 32];
     }
@@ -81,10 +82,12 @@ impl PositionEditor {
         *self.lock() = board_of(&Position::start());
     }
 
+    /// Sets whose turn it is in the position being made.
     pub fn set_side_to_move(&self, side: Color) {
         self.lock().side_to_move = side;
     }
 
+    /// Whose turn it is in the position being made.
     pub fn side_to_move(&self) -> Color {
         self.lock().side_to_move
     }

@@ -7,9 +7,12 @@ use crate::position::{Color, Position, PositionError};
 use crate::square::{Bitboard, Square};
 use std::fmt;
 
+/// Why a FEN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// The text is not FEN; the string says where.
     Syntax(String),
+    /// The FEN is well formed but the position cannot exist.
     Impossible(PositionError),
 }
 
@@ -36,6 +39,7 @@ fn color_letter(s: &str) -> Option<Color> {
     }
 }
 
+/// Reads a FEN position (numeric or algebraic squares; see the module docs for what is accepted).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let t: String = text.trim().trim_matches('"').trim_end_matches('.').chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {

@@ -24,10 +24,12 @@ pub struct Move {
 }
 
 impl Move {
+    /// The square the moving piece starts on.
     pub fn from(&self) -> Square {
         self.from
     }
 
+    /// The square the moving piece ends on.
     pub fn to(&self) -> Square {
         self.path[self.len as usize - 1]
     }
@@ -42,10 +44,12 @@ impl Move {
         self.captured
     }
 
+    /// The squares of the pieces this move captures.
     pub fn captured_squares(&self) -> Squares {
         self.captured.squares()
     }
 
+    /// Whether the move captures anything.
     pub fn is_capture(&self) -> bool {
         self.captured.any()
     }
@@ -112,10 +116,12 @@ impl fmt::Display for Move {
 pub struct MoveList(Vec<Move>);
 
 impl MoveList {
+    /// An empty list with room for a typical number of moves.
     pub fn new() -> MoveList {
         MoveList(Vec::with_capacity(64))
     }
 
+    /// Empties the list, keeping its memory.
     pub fn clear(&mut self) {
         self.0.clear();
     }
@@ -136,6 +142,7 @@ impl MoveList {
         }
     }
 
+    /// The moves as a plain vector.
     pub fn into_vec(self) -> Vec<Move> {
         self.0
     }

@@ -7,13 +7,17 @@ use crate::movegen::Move;
 use crate::square::{Bitboard, Square, BOARD, RANK_1, RANK_8};
 use std::fmt;
 
+/// A side: White moves first, up the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
+    /// The side that starts on rows 1–3.
     White,
+    /// The side that starts on rows 6–8.
     Black,
 }
 
 impl Color {
+    /// The other side.
     #[inline(always)]
     pub const fn opponent(self) -> Color {
         match self {
@@ -22,6 +26,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: the index into per-colour arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -35,24 +40,34 @@ impl Color {
     }
 }
 
+/// What a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Role {
+    /// Moves one square diagonally forward; captures forward and backward; promotes on the far row.
     Man,
+    /// A flying king: moves and captures any distance along a diagonal.
     King,
 }
 
+/// A piece on the board: its side and role.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// Man or king.
     pub role: Role,
 }
 
 /// Why a set of bitboards is not a position this game can reach.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
+    /// A white and a black piece on the same square.
     Overlap(Square),
+    /// A man stands on the row where it would already have been promoted.
     ManOnPromotionRank(Square),
+    /// This side has more than 12 pieces.
     TooManyPieces(Color),
+    /// A piece lies outside the 32 dark squares.
     OffBoard,
 }
 
@@ -71,6 +86,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// A board position: where each side's men and kings stand, who is to move, and its Zobrist hash.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     /// Pieces by colour, indexed by [`Color::index`].
@@ -115,41 +131,49 @@ impl Position {
         Ok(p)
     }
 
+    /// The side whose turn it is.
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The squares of `c`'s pieces (men and kings).
     #[inline(always)]
     pub fn pieces(&self, c: Color) -> Bitboard {
         self.pieces[c.index()]
     }
 
+    /// The squares of all kings, both sides.
     #[inline(always)]
     pub fn kings(&self) -> Bitboard {
         self.kings
     }
 
+    /// The squares of all men, both sides.
     #[inline(always)]
     pub fn men(&self) -> Bitboard {
         self.occupied() - self.kings
     }
 
+    /// The squares with any piece on them.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// The dark squares with no piece.
     #[inline(always)]
     pub fn empty(&self) -> Bitboard {
         BOARD - self.occupied()
     }
 
+    /// The Zobrist hash of the pieces and the side to move (kept up to date by [`Position::play`]).
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
+    /// The piece on `s`, if any.
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         let color = if self.pieces[0].contains(s) {
             Color::White

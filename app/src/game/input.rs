@@ -39,6 +39,7 @@ impl Entry {
         (!candidates.is_empty()).then_some(Entry { from, visited: Vec::new(), candidates })
     }
 
+    /// The square of the selected piece.
     pub fn from(&self) -> Square {
         self.from
     }
@@ -53,6 +54,7 @@ impl Entry {
         self.visited.last().copied().unwrap_or(self.from)
     }
 
+    /// Whether some hops of a multi-capture were entered.
     pub fn is_partial(&self) -> bool {
         !self.visited.is_empty()
     }

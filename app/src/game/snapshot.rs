@@ -31,6 +31,7 @@ fn numbers(b: Bitboard) -> Vec<u32> {
 }
 
 impl GameState {
+    /// What a board view draws at `now`: squares, clocks, move list, counters; `thinking` when a search runs.
     pub fn snapshot(&self, now: Instant, thinking: bool, game_id: Option<i64>) -> Snapshot {
         let game = &self.game;
         let pos = game.position();

@@ -33,7 +33,9 @@ pub const FEATURE_NAMES: [&str; N_FEATURES] = [
 /// Evaluation weights: `mg` applies with a full board, `eg` with an empty one, linearly in between.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
+    /// Weights with a full board (middle game), one per evaluation feature.
     pub mg: [i32; N_FEATURES],
+    /// Weights with an empty board (endgame), one per feature.
     pub eg: [i32; N_FEATURES],
 }
 

@@ -25,21 +25,28 @@ pub struct TimeBudget {
 /// Search limits; the first one reached ends the search. No limit at all means "until stopped".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Stop after this many plies of iterative deepening.
     pub depth: Option<u32>,
+    /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Stop after this much time.
     pub movetime: Option<Duration>,
+    /// Share the side to move's clock out over the moves to come.
     pub clock: Option<ClockReading>,
 }
 
 impl Limits {
+    /// Search to depth `d` only.
     pub fn depth(d: u32) -> Limits {
         Limits { depth: Some(d), ..Limits::default() }
     }
 
+    /// Search about `n` nodes only.
     pub fn nodes(n: u64) -> Limits {
         Limits { nodes: Some(n), ..Limits::default() }
     }
 
+    /// Search for time `t` only.
     pub fn movetime(t: Duration) -> Limits {
         Limits { movetime: Some(t), ..Limits::default() }
     }
@@ -66,14 +73,17 @@ impl Limits {
 pub struct StopHandle(Arc<AtomicBool>);
 
 impl StopHandle {
+    /// A handle not yet stopped.
     pub fn new() -> StopHandle {
         StopHandle::default()
     }
 
+    /// Asks every search holding a clone of this handle to stop soon (it returns its best move so far).
     pub fn stop(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Whether [`StopHandle::stop`] was called.
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }

@@ -45,13 +45,19 @@ pub const DEFAULT_TT_MB: usize = 32;
 /// Progress of a running search, reported after every completed iteration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
+    /// The iteration just completed (nominal depth in plies).
     pub depth: u32,
+    /// The deepest ply any line reached (extensions and quiescence included).
     pub seldepth: u32,
     /// From the side to move's point of view; see [`score_text`].
     pub score: i32,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Nodes per second so far.
     pub nps: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// The principal variation: the best line found, first move first.
     pub pv: Vec<Move>,
 }
 
@@ -75,12 +81,17 @@ impl SearchInfo {
 pub struct SearchResult {
     /// `None` only when the side to move has no legal move (it has already won).
     pub best: Option<Move>,
+    /// The best move's score from the side to move's point of view; see [`score_text`].
     pub score: i32,
     /// The deepest completed iteration.
     pub depth: u32,
+    /// The deepest ply any line reached.
     pub seldepth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time the search took.
     pub elapsed: Duration,
+    /// The principal variation, `best` first.
     pub pv: Vec<Move>,
 }
 
@@ -115,14 +126,17 @@ impl Engine {
         Engine::with_weights(tt_megabytes, Weights::default())
     }
 
+    /// An engine with a transposition table of about `tt_megabytes` MB and evaluation weights of its own (tuning).
     pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
         Engine { tt: Tt::new(tt_megabytes), ordering: MoveOrdering::default(), weights, config: SearchConfig::default() }
     }
 
+    /// Switches search features on or off (to measure each).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
     }
 
+    /// The evaluation weights in use.
     pub fn weights(&self) -> &Weights {
         &self.weights
     }

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 /// The score of a win for the side to move at the root, before subtracting the distance in plies.
 pub const WIN: i32 = 30_000;
+/// The deepest ply a search line can reach (sizes the per-ply tables).
 pub const MAX_PLY: usize = 128;
 /// Scores at least this large in absolute value are forced wins or losses.
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32 - 1;
@@ -29,6 +30,7 @@ const MAX_DEPTH: u32 = 100;
 pub struct SearchConfig {
     /// Late-move reductions for quiet moves ordered late.
     pub lmr: bool,
+    /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
 }
 

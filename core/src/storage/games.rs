@@ -293,6 +293,7 @@ pub struct GameChanges {
     pub truncate_to: Option<u32>,
     /// Moves to append, each with its ply (the number of moves saved before it) and the clocks after it.
     pub moves: Vec<(u32, Move, Option<ClockTimes>)>,
+    /// Reactions shown since the last save, in order.
     pub reactions: Vec<Reaction>,
     /// How the game ended.
     pub finish: Option<GameResult>,
@@ -511,6 +512,7 @@ impl Storage {
         Ok(SavedGame { summary, game, move_clocks, reactions, tags })
     }
 
+    /// Deletes a saved game with its moves and reactions.
     pub fn delete_game(&self, id: GameId) -> Result<()> {
         self.writable()?;
         let conn = self.conn();

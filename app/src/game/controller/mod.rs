@@ -182,6 +182,7 @@ impl GameController {
         self.change(|s| s.undo())
     }
 
+    /// Plays the move taken back last again.
     pub fn redo(self: &Arc<Self>) -> ApiResult<ScreenState> {
         self.change(|s| s.redo())
     }
@@ -197,10 +198,12 @@ impl GameController {
         self.change(|s| s.offer_draw())
     }
 
+    /// Accepts the pending draw offer: the game ends in a draw.
     pub fn accept_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
         self.change(|s| s.accept_draw())
     }
 
+    /// Declines the pending draw offer; play goes on.
     pub fn decline_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
         self.change(|s| s.decline_draw())
     }

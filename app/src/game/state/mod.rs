@@ -18,6 +18,7 @@ use std::time::Instant;
 /// Levels run from 1 (Beginner) to this.
 pub const MAX_LEVEL: u8 = 8;
 
+/// The state of one game without threads or storage: the game, its setup, clocks, input in progress, draw offer, reactions.
 #[derive(Clone, Debug)]
 pub struct GameState {
     pub(crate) game: Game,
@@ -67,6 +68,7 @@ fn bad_setup(reason: String) -> GiveawayError {
 }
 
 impl GameState {
+    /// A new game from `setup` (refused if the setup cannot be played), clocks ready to start at `now`.
     pub fn new(setup: NewGame, now: Instant) -> ApiResult<GameState> {
         if let Opponent::Computer { level, .. } = setup.opponent {
             if !(1..=MAX_LEVEL).contains(&level) {
@@ -107,10 +109,12 @@ impl GameState {
         s
     }
 
+    /// The game record.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// What the game was started with.
     pub fn setup(&self) -> &NewGame {
         &self.setup
     }
@@ -123,6 +127,7 @@ impl GameState {
         }
     }
 
+    /// The computer's level, in a game against it.
     pub fn level(&self) -> Option<u8> {
         match self.setup.opponent {
             Opponent::Computer { level, .. } => Some(level),
@@ -130,10 +135,12 @@ impl GameState {
         }
     }
 
+    /// Whether the computer is to move now.
     pub fn computer_to_move(&self) -> bool {
         !self.game.is_over() && self.computer() == Some(self.game.position().side_to_move())
     }
 
+    /// Whether a person is to move now (always, while it goes on, in pass-and-play).
     pub fn human_to_move(&self) -> bool {
         !self.game.is_over() && !self.computer_to_move()
     }
@@ -201,6 +208,7 @@ impl GameState {
         }
     }
 
+    /// Starts the clocks again after [`Self::pause_clock`].
     pub fn resume_clock(&mut self, now: Instant) {
         self.run_clock(now);
     }
@@ -302,6 +310,7 @@ impl GameState {
         self.apply(&mv, now)
     }
 
+    /// Drops the selected piece and any capture entered hop by hop.
     pub fn clear_selection(&mut self) {
         self.entry = None;
         self.choices.clear();
@@ -356,6 +365,7 @@ impl GameState {
         withdrawable || (0..self.game.ply()).any(|i| self.mover_of(i) != cpu)
     }
 
+    /// Whether a taken-back move can be played again.
     pub fn can_redo(&self) -> bool {
         self.game.can_redo()
     }
@@ -450,6 +460,7 @@ impl GameState {
         Ok(())
     }
 
+    /// Accepts the pending draw offer: the game ends in a draw.
     pub fn accept_draw(&mut self, now: Instant) -> ApiResult<()> {
         self.check_flag(now);
         if self.draw_offer.is_none() {
@@ -460,6 +471,7 @@ impl GameState {
         Ok(())
     }
 
+    /// Declines the pending draw offer.
     pub fn decline_draw(&mut self) -> ApiResult<()> {
         if self.draw_offer.take().is_none() {
             return Err(GiveawayError::Unavailable { reason: "no draw has been offered".into() });
@@ -503,11 +515,13 @@ impl GameState {
         })
     }
 
+    /// How moves are written in snapshots.
     pub fn set_notation(&mut self, n: Notation) {
         self.notation = n;
     }
 }
 
+/// The square with PDN number `n` (1–32); `Unavailable` for any other number.
 pub fn parse_square(n: u32) -> ApiResult<Square> {
     u8::try_from(n).ok().and_then(Square::from_pdn).ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
 }
