@@ -16,6 +16,7 @@ pub trait Background: Send + Sync {
 /// search reported progress, analysis advanced). Called on a background thread with no lock held: read the
 /// new state from the controller on the UI thread.
 pub trait Observer: Send + Sync {
+    /// Called after the controller's state changed; the shell fetches the new state on its UI thread.
     fn changed(&self);
 }
 
@@ -54,6 +55,7 @@ impl Queued {
         self.0.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 
+    /// Whether no job is waiting.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

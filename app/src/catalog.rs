@@ -22,11 +22,13 @@ pub struct LevelView {
 pub struct TimeControlPreset {
     /// `Blitz 5+3`.
     pub name: String,
+    /// The time control it stands for.
     pub control: TimeControl,
 }
 
 pub use giveaway_core::record::REACTION_EMOJIS;
 
+/// The emoji reactions a game screen offers, in menu order (see [`REACTION_EMOJIS`]).
 pub fn reaction_emojis() -> Vec<String> {
     REACTION_EMOJIS.iter().map(|e| e.to_string()).collect()
 }
@@ -50,6 +52,7 @@ pub fn time_control_presets() -> Vec<TimeControlPreset> {
 pub struct HandicapPreset {
     /// The side that plays without the men.
     pub side: Color,
+    /// How many of its men are removed.
     pub men: u32,
     /// What `NewGame.start` takes for it.
     pub start: StartPosition,
@@ -86,11 +89,14 @@ pub enum RulesExampleKind {
 /// beside it (in the shells' languages) describe exactly these.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesExample {
+    /// Which rule the diagram shows.
     pub kind: RulesExampleKind,
+    /// The diagram's position as PDN FEN.
     pub fen: String,
     /// The board, White at the bottom, with the pieces that must capture marked (forced capture) and the
     /// illustrated move's path marked as the last move.
     pub squares: Vec<crate::types::SquareView>,
+    /// The move illustrated, if any.
     pub mv: Option<crate::types::MoveView>,
 }
 

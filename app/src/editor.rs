@@ -64,7 +64,7 @@ impl PositionEditor {
         let mut b = self.lock();
         let slot = &mut b.pieces[s.index()];
         let allowed = |p: &Option<PieceView>| {
-            p.is_none_or(|p| p.kind == PieceKind::King || s.mask() & p.color.promotion_rank() == 0)
+            p.is_none_or(|p| p.kind == PieceKind::King || !p.color.promotion_rank().contains(s))
         };
         let order: Vec<Option<PieceView>> = CYCLE.into_iter().filter(allowed).collect();
         let at = order.iter().position(|p| p == slot).unwrap_or(0);
@@ -72,6 +72,7 @@ impl PositionEditor {
         Ok(())
     }
 
+    /// Empties the board.
     pub fn clear(&self) {
         self.lock().pieces = [None; 32];
     }
@@ -81,10 +82,12 @@ impl PositionEditor {
         *self.lock() = board_of(&Position::start());
     }
 
+    /// Sets whose turn it is in the position being made.
     pub fn set_side_to_move(&self, side: Color) {
         self.lock().side_to_move = side;
     }
 
+    /// Whose turn it is in the position being made.
     pub fn side_to_move(&self) -> Color {
         self.lock().side_to_move
     }

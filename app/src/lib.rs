@@ -4,6 +4,8 @@
 //! object holds saved games and settings. Engine work here is blocking and stoppable; the FFI crate
 //! (`giveaway-ffi`) runs it on its own runtime and exports this API to Kotlin and Swift.
 
+#![warn(missing_docs)]
+
 pub mod background;
 pub mod board;
 pub mod catalog;

@@ -10,7 +10,9 @@ use giveaway_core::Color;
 /// The colour the player asks for against the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorChoice {
+    /// Play White (moves first).
     White,
+    /// Play Black.
     Black,
     /// Drawn when the game starts.
     Random,
@@ -23,6 +25,7 @@ pub struct GameSetup {
     pub versus_computer: bool,
     /// 1 (Beginner) … 8 (World Champion).
     pub level: u8,
+    /// The colour asked for, against the computer.
     pub color: ColorChoice,
     /// White's time (and Black's unless `black_time` is given); `None` for unlimited time.
     pub white_time: Option<SideTime>,

@@ -219,7 +219,15 @@ fn setup() -> impl Strategy<Value = NewGame> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // Failures persist in the crate's one regressions folder (proptest's default puts them beside the test).
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/proptest-regressions/tests/api_session.txt"
+        )))),
+        ..ProptestConfig::default()
+    })]
 
     /// Random call sequences: errors are fine, panics are not, and after every call the screen shows what a
     /// replay of the saved moves gives.

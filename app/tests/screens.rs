@@ -62,7 +62,7 @@ fn played_game(lib: &GameLibrary) -> i64 {
     // Level 1 against level 1 by the computer's own moves: a full game with mistakes to find.
     let game = lib.new_game(giveaway_app::NewGame::pass_and_play(None)).unwrap();
     let mut snap = game.snapshot().unwrap();
-    let mut rng = giveaway_core::engine::rng::Rng::new(11);
+    let mut rng = giveaway_core::engine::Rng::new(11);
     while snap.result.is_none() && snap.ply < 40 {
         let pos = giveaway_core::parse_fen(&snap.fen).unwrap();
         let moves = giveaway_core::legal_moves(&pos);

@@ -7,7 +7,7 @@ use crate::out::outln;
 use crate::scratch::ScratchDir;
 use crate::storage_bench::{realistic_game, summary, time};
 use giveaway_app::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::storage::Storage;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -3,8 +3,8 @@
 use crate::args::{Args, Fail};
 use crate::out::{out, outln};
 use crate::output_file::OutputFile;
-use giveaway_core::engine::matches::Match;
-use giveaway_core::engine::tune::{tune, TuneSettings};
+use giveaway_core::engine::Match;
+use giveaway_core::engine::{tune, TuneSettings};
 use giveaway_core::engine::{
     analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot, StopHandle,
 };
@@ -70,7 +70,7 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
             None => Level::get(8).expect("level 8 exists"),
         };
         let seed = number(&args, "seed")?.unwrap_or(0);
-        let mut rng = giveaway_core::engine::rng::Rng::new(seed);
+        let mut rng = giveaway_core::engine::Rng::new(seed);
         eprintln!("level {} {} (rating ~{})", level.number, level.name, level.rating);
         level.choose(&mut engine, &root, &mut rng, &stop, &mut print_info)
     } else {

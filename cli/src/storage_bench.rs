@@ -6,9 +6,9 @@
 use crate::args::{Args, Fail};
 use crate::out::outln;
 use crate::scratch::ScratchDir;
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::game::{EndReason, Outcome};
-use giveaway_core::record::{Clocks, Ending, GameMode, GameRecord, NewGame, TimeControl};
+use giveaway_core::record::{ClockTimes, Ending, GameMode, GameRecord, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, ResultFilter, Storage};
 use giveaway_core::{legal_moves, Color, Game, Position, Rules};
 use std::path::Path;
@@ -61,7 +61,7 @@ pub fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
         _ => Some(Outcome::Draw),
     }
     .map(|outcome| Ending { outcome, reason: Some(EndReason::Resignation) });
-    let clocks = setup.time_control.map(|_| Clocks { white_ms: rng.below(300_000) as u64, black_ms: rng.below(300_000) as u64 });
+    let clocks = setup.time_control.map(|_| ClockTimes { white_ms: rng.below(300_000) as u64, black_ms: rng.below(300_000) as u64 });
     // Two years of games, newest now.
     let created_at = now - rng.below(730 * DAY_MS as usize) as i64;
     Ok(GameRecord { setup, moves, move_clocks: Vec::new(), clocks, ending, tags: Vec::new(), created_at })
@@ -190,7 +190,7 @@ fn run(dir: &Path, n: usize, import_mb: usize) -> Result<(), Fail> {
                 break;
             }
             let m = list[rng.below(list.len())];
-            let clocks = Some(Clocks { white_ms: 1000, black_ms: 1000 });
+            let clocks = Some(ClockTimes { white_ms: 1000, black_ms: 1000 });
             let (r, d) = time(|| storage.append_move(id, ply, &m, clocks));
             r?;
             appends.push(d);

@@ -4,12 +4,15 @@
 //! order, lower case, spaces and a trailing `.`. Output is one canonical form: numeric, ascending, White first.
 
 use crate::position::{Color, Position, PositionError};
-use crate::square::{Bitboard, Square, Squares};
+use crate::square::{Bitboard, Square};
 use std::fmt;
 
+/// Why a FEN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// The text is not FEN; the string says where.
     Syntax(String),
+    /// The FEN is well formed but the position cannot exist.
     Impossible(PositionError),
 }
 
@@ -36,6 +39,7 @@ fn color_letter(s: &str) -> Option<Color> {
     }
 }
 
+/// Reads a FEN position (numeric or algebraic squares; see the module docs for what is accepted).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let t: String = text.trim().trim_matches('"').trim_end_matches('.').chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
@@ -57,7 +61,7 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     }
     let (white, white_kings) = boards[0].ok_or_else(|| syntax("no white piece list"))?;
     let (black, black_kings) = boards[1].ok_or_else(|| syntax("no black piece list"))?;
-    if let Some(s) = Squares(white & black).next() {
+    if let Some(s) = (white & black).first() {
         return Err(FenError::Impossible(PositionError::Overlap(s)));
     }
     Position::new(white, black, white_kings | black_kings, side).map_err(FenError::Impossible)
@@ -65,9 +69,9 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
 
 /// Parses `21,22,K30,1-4` into (all pieces, kings).
 fn parse_piece_list(list: &str) -> Result<(Bitboard, Bitboard), FenError> {
-    let (mut all, mut kings) = (0, 0);
+    let (mut all, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY);
     if list.is_empty() {
-        return Ok((0, 0));
+        return Ok((all, kings));
     }
     for item in list.split(',') {
         let (king, body) = match item.strip_prefix(['K', 'k']) {
@@ -85,7 +89,7 @@ fn parse_piece_list(list: &str) -> Result<(Bitboard, Bitboard), FenError> {
             None => vec![Square::parse(body).ok_or_else(|| syntax(format!("'{item}' is not a dark square")))?],
         };
         for s in squares {
-            if all & s.mask() != 0 {
+            if all.contains(s) {
                 return Err(syntax(format!("square {s} is listed twice")));
             }
             all |= s.mask();
@@ -105,11 +109,11 @@ pub fn to_fen(pos: &Position) -> String {
     for c in [Color::White, Color::Black] {
         out.push(':');
         out.push(letter(c));
-        let mut squares: Vec<Square> = Squares(pos.pieces(c)).collect();
+        let mut squares: Vec<Square> = pos.pieces(c).squares().collect();
         squares.sort_by_key(|s| s.pdn());
         let items: Vec<String> = squares
             .iter()
-            .map(|s| format!("{}{}", if pos.kings() & s.mask() != 0 { "K" } else { "" }, s.pdn()))
+            .map(|s| format!("{}{}", if pos.kings().contains(*s) { "K" } else { "" }, s.pdn()))
             .collect();
         out.push_str(&items.join(","));
     }

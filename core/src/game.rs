@@ -24,14 +24,19 @@ impl Default for Rules {
     }
 }
 
+/// Who won a finished game, or that nobody did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// White won.
     WhiteWins,
+    /// Black won.
     BlackWins,
+    /// Nobody won (repetition, the king-move rule or agreement).
     Draw,
 }
 
 impl Outcome {
+    /// The outcome in which `c` is the winner.
     pub fn win_for(c: Color) -> Outcome {
         match c {
             Color::White => Outcome::WhiteWins,
@@ -49,22 +54,31 @@ impl Outcome {
     }
 }
 
+/// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     /// The winner, to move, had no legal move (gave away or blocked all its pieces).
     NoLegalMove,
+    /// The loser resigned.
     Resignation,
+    /// The loser's clock ran out.
     Time,
+    /// The same position with the same side to move came up the rules' repetition limit of times (a draw).
     Repetition,
+    /// Only kings moved, without a capture, for the rules' number of plies (a draw).
     KingMoveRule,
+    /// Both players agreed to a draw.
     Agreement,
     /// Online: a player stayed away from the game too long and loses.
     Abandonment,
 }
 
+/// How a game ended: who won, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
+    /// Who won, or a draw.
     pub outcome: Outcome,
+    /// What ended the game.
     pub reason: EndReason,
 }
 
@@ -88,10 +102,14 @@ impl fmt::Display for GameResult {
     }
 }
 
+/// Why a move or action on a [`Game`] was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
+    /// The game is already over, with this result.
     Over(GameResult),
+    /// The move's text could not be read.
     Parse(MoveParseError),
+    /// The move is not legal here; the text says why.
     Illegal(String),
 }
 
@@ -121,28 +139,34 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game starting from `start`, with no moves yet, played under `rules`.
     pub fn new(start: Position, rules: Rules) -> Game {
         let mut g = Game { rules, positions: vec![start], moves: Vec::new(), king_plies: vec![0], redo: Vec::new(), result: None };
         g.result = g.natural_result();
         g
     }
 
+    /// A game starting from the position in `fen`.
     pub fn from_fen(fen: &str, rules: Rules) -> Result<Game, FenError> {
         Ok(Game::new(parse_fen(fen)?, rules))
     }
 
+    /// The draw rules this game is played under.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// The position before the first move.
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
 
+    /// The start position as FEN.
     pub fn start_fen(&self) -> String {
         to_fen(self.start())
     }
 
+    /// The position now (after the last move played).
     pub fn position(&self) -> &Position {
         self.positions.last().expect("there is always a start position")
     }
@@ -152,22 +176,27 @@ impl Game {
         self.positions.get(ply)
     }
 
+    /// The moves played so far, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
+    /// The number of plies (single moves) played.
     pub fn ply(&self) -> usize {
         self.moves.len()
     }
 
+    /// How the game ended, if it has.
     pub fn result(&self) -> Option<GameResult> {
         self.result
     }
 
+    /// Whether the game has a result.
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
 
+    /// The moves the side to move may play now (none once the game is over).
     pub fn legal_moves(&self) -> MoveList {
         if self.is_over() {
             MoveList::new()
@@ -220,7 +249,7 @@ impl Game {
 
     fn push(&mut self, mv: Move) {
         let before = self.position();
-        let king_move = before.kings() & mv.from().mask() != 0 && !mv.is_capture();
+        let king_move = before.kings().contains(mv.from()) && !mv.is_capture();
         let plies = if king_move { self.king_move_plies() + 1 } else { 0 };
         let after = before.play(&mv);
         self.positions.push(after);
@@ -263,6 +292,7 @@ impl Game {
         Some(mv)
     }
 
+    /// Whether [`Game::undo`] has something to take back (a move, or an ending that was not forced by the board).
     pub fn can_undo(&self) -> bool {
         !self.moves.is_empty() || self.result.is_some_and(|r| self.natural_result() != Some(r))
     }
@@ -277,10 +307,12 @@ impl Game {
         Some(mv)
     }
 
+    /// Whether [`Game::redo`] has a taken-back move to play again.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty() && !self.is_over()
     }
 
+    /// Ends the game: `who` resigns and the opponent wins.
     pub fn resign(&mut self, who: Color) -> Result<(), GameError> {
         self.end(GameResult { outcome: Outcome::win_for(who.opponent()), reason: EndReason::Resignation })
     }
@@ -295,6 +327,7 @@ impl Game {
         self.end(GameResult { outcome: Outcome::win_for(who.opponent()), reason: EndReason::Abandonment })
     }
 
+    /// Ends the game in a draw by agreement.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
         self.end(GameResult { outcome: Outcome::Draw, reason: EndReason::Agreement })
     }

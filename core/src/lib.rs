@@ -3,6 +3,8 @@
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
 
+#![warn(missing_docs)]
+
 pub mod engine;
 pub mod fen;
 pub mod game;

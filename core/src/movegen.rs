@@ -6,7 +6,7 @@
 //! board until the move ends (Turkish strike): they block, and cannot be jumped twice.
 
 use crate::position::{Color, Position};
-use crate::square::{shift, Bitboard, Square, Squares, BOARD, DIRECTIONS};
+use crate::square::{Bitboard, Square, Squares, BOARD, DIRECTIONS};
 use std::fmt;
 use std::ops::Deref;
 
@@ -24,10 +24,12 @@ pub struct Move {
 }
 
 impl Move {
+    /// The square the moving piece starts on.
     pub fn from(&self) -> Square {
         self.from
     }
 
+    /// The square the moving piece ends on.
     pub fn to(&self) -> Square {
         self.path[self.len as usize - 1]
     }
@@ -42,12 +44,14 @@ impl Move {
         self.captured
     }
 
-    pub fn captured_squares(&self) -> impl Iterator<Item = Square> {
-        Squares(self.captured)
+    /// The squares of the pieces this move captures.
+    pub fn captured_squares(&self) -> Squares {
+        self.captured.squares()
     }
 
+    /// Whether the move captures anything.
     pub fn is_capture(&self) -> bool {
-        self.captured != 0
+        self.captured.any()
     }
 
     /// True when a man becomes a king with this move.
@@ -71,7 +75,7 @@ impl Move {
             });
             if let Some(d) = straight_on {
                 let mut sq = land.step(d);
-                while let Some(s) = sq.filter(|s| self.captured & s.mask() == 0) {
+                while let Some(s) = sq.filter(|&s| !self.captured.contains(s)) {
                     set |= s.mask();
                     sq = s.step(d);
                 }
@@ -112,10 +116,12 @@ impl fmt::Display for Move {
 pub struct MoveList(Vec<Move>);
 
 impl MoveList {
+    /// An empty list with room for a typical number of moves.
     pub fn new() -> MoveList {
         MoveList(Vec::with_capacity(64))
     }
 
+    /// Empties the list, keeping its memory.
     pub fn clear(&mut self) {
         self.0.clear();
     }
@@ -136,6 +142,7 @@ impl MoveList {
         }
     }
 
+    /// The moves as a plain vector.
     pub fn into_vec(self) -> Vec<Move> {
         self.0
     }
@@ -174,7 +181,7 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 /// Fills `list` with every legal move (clearing it first). Captures, if any exist, are the only legal moves.
 pub fn generate(pos: &Position, list: &mut MoveList) {
     list.clear();
-    if capturers(pos) != 0 {
+    if capturers(pos).any() {
         generate_captures(pos, list);
     } else {
         generate_quiet(pos, list);
@@ -193,32 +200,32 @@ const fn forward(c: Color) -> [i8; 2] {
 /// The squares a king on `s` sees along direction `d`: the empty run, and the first occupied square (or 0).
 #[inline(always)]
 fn ray(s: Bitboard, d: i8, empty: Bitboard) -> (Bitboard, Bitboard) {
-    let mut run = 0;
-    let mut t = shift(s, d);
-    while t & empty != 0 {
+    let mut run = Bitboard::EMPTY;
+    let mut t = s.shift(d);
+    while (t & empty).any() {
         run |= t;
-        t = shift(t, d);
+        t = t.shift(d);
     }
     (run, t)
 }
 
-/// The side to move's pieces that can capture (nonzero exactly when captures are compulsory).
+/// The side to move's pieces that can capture (non-empty exactly when captures are compulsory).
 pub fn capturers(pos: &Position) -> Bitboard {
     let us = pos.side_to_move();
     let own = pos.pieces(us);
     let enemy = pos.pieces(us.opponent());
     let empty = pos.empty();
-    let men = own & !pos.kings();
-    let mut result = 0;
+    let men = own - pos.kings();
+    let mut result = Bitboard::EMPTY;
     for d in DIRECTIONS {
         // A man on s captures in direction d when s+d is an enemy and s+2d is empty.
-        let targets = shift(shift(empty, -d) & enemy, -d);
+        let targets = (empty.shift(-d) & enemy).shift(-d);
         result |= men & targets;
     }
-    for k in Squares(own & pos.kings()) {
+    for k in own & pos.kings() {
         for d in DIRECTIONS {
             let (_, hit) = ray(k.mask(), d, empty);
-            if hit & enemy != 0 && shift(hit, d) & empty != 0 {
+            if (hit & enemy).any() && (hit.shift(d) & empty).any() {
                 result |= k.mask();
                 break;
             }
@@ -232,18 +239,18 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
     let own = pos.pieces(us);
     let empty = pos.empty();
-    let men = own & !pos.kings();
+    let men = own - pos.kings();
     let promo = us.promotion_rank();
     for d in forward(us) {
-        for to in Squares(shift(men, d) & empty) {
+        for to in men.shift(d) & empty {
             let from = to.step(-d).expect("a man stepped from an on-board square");
-            list.0.push(quiet(from, to, to.mask() & promo != 0));
+            list.0.push(quiet(from, to, promo.contains(to)));
         }
     }
-    for k in Squares(own & pos.kings()) {
+    for k in own & pos.kings() {
         for d in DIRECTIONS {
             let (run, _) = ray(k.mask(), d, empty);
-            for to in Squares(run) {
+            for to in run {
                 list.0.push(quiet(k, to, false));
             }
         }
@@ -254,7 +261,7 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
 fn quiet(from: Square, to: Square, promotes: bool) -> Move {
     let mut path = [from; MAX_PATH];
     path[0] = to;
-    Move { captured: 0, path, from, len: 1, promotes }
+    Move { captured: Bitboard::EMPTY, path, from, len: 1, promotes }
 }
 
 /// Depth-first search over capture sequences of one piece.
@@ -285,19 +292,16 @@ impl CaptureSearch<'_> {
     fn man(&mut self, s: Bitboard, len: usize, captured: Bitboard) -> bool {
         let mut any = false;
         for d in DIRECTIONS {
-            let mid = shift(s, d) & self.enemy & !captured;
-            if mid == 0 {
+            let mid = (s.shift(d) & self.enemy) - captured;
+            if mid.is_empty() {
                 continue;
             }
-            let land = shift(mid, d) & self.empty;
-            if land == 0 {
-                continue;
-            }
+            let land = mid.shift(d) & self.empty;
+            let Some(sq) = land.first() else { continue };
             any = true;
-            let sq = first(land);
             self.path[len] = sq;
             let cap = captured | mid;
-            if land & self.promo != 0 {
+            if (land & self.promo).any() {
                 // Crowned mid-capture: carries on as a king, or stops here as one.
                 if !self.king(land, len + 1, cap, d, true) {
                     self.emit(len + 1, cap, true);
@@ -322,28 +326,28 @@ impl CaptureSearch<'_> {
                 continue;
             }
             let (_, hit) = ray(s, d, self.empty);
-            if hit & self.enemy & !captured == 0 {
+            if ((hit & self.enemy) - captured).is_empty() {
                 continue;
             }
             let (landings, _) = ray(hit, d, self.empty);
-            if landings == 0 {
+            if landings.is_empty() {
                 continue;
             }
             any = true;
             let cap = captured | hit;
-            // The king must land where the capture continues, if any landing square allows it.
+            // The king must land where the capture continues, if any landing square allows it. Landings are
+            // tried nearest the captured piece first.
             let mut continued = false;
             let mut rest = landings;
             let mut nearest = true;
-            while rest != 0 {
-                let l = if d > 0 { rest & rest.wrapping_neg() } else { 1 << (63 - rest.leading_zeros()) };
-                rest &= !l;
-                self.path[len] = first(l);
-                continued |= self.king(l, len + 1, cap, d, nearest);
+            while let Some(l) = if d > 0 { rest.first() } else { rest.last() } {
+                rest -= l.mask();
+                self.path[len] = l;
+                continued |= self.king(l.mask(), len + 1, cap, d, nearest);
                 nearest = false;
             }
             if !continued {
-                for l in Squares(landings) {
+                for l in landings {
                     self.path[len] = l;
                     self.emit(len + 1, cap, true);
                 }
@@ -367,28 +371,23 @@ fn direction(a: Square, b: Square) -> Option<i8> {
     })
 }
 
-#[inline(always)]
-fn first(b: Bitboard) -> Square {
-    Squares(b).next().expect("non-empty set")
-}
-
 fn generate_captures(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
-    for from in Squares(capturers(pos)) {
-        let is_king = pos.kings() & from.mask() != 0;
+    for from in capturers(pos) {
+        let is_king = pos.kings().contains(from);
         let mut search = CaptureSearch {
             list: &mut *list,
             from,
             enemy: pos.pieces(us.opponent()),
-            empty: BOARD & !(pos.occupied() & !from.mask()),
+            empty: BOARD - (pos.occupied() - from.mask()),
             promo: us.promotion_rank(),
             path: [from; MAX_PATH],
             started_as_man: !is_king,
         };
         if is_king {
-            search.king(from.mask(), 0, 0, 0, true);
+            search.king(from.mask(), 0, Bitboard::EMPTY, 0, true);
         } else {
-            search.man(from.mask(), 0, 0);
+            search.man(from.mask(), 0, Bitboard::EMPTY);
         }
     }
 }
@@ -396,7 +395,7 @@ fn generate_captures(pos: &Position, list: &mut MoveList) {
 /// Counts legal moves without building them where possible (perft's last ply).
 /// `distinct` counts capture paths with the same outcome once.
 pub fn count_moves(pos: &Position, list: &mut MoveList, distinct: bool) -> u64 {
-    if capturers(pos) != 0 {
+    if capturers(pos).any() {
         list.clear();
         generate_captures(pos, list);
         if distinct {
@@ -407,14 +406,14 @@ pub fn count_moves(pos: &Position, list: &mut MoveList, distinct: bool) -> u64 {
     let us = pos.side_to_move();
     let own = pos.pieces(us);
     let empty = pos.empty();
-    let men = own & !pos.kings();
+    let men = own - pos.kings();
     let mut n = 0;
     for d in forward(us) {
-        n += (shift(men, d) & empty).count_ones() as u64;
+        n += (men.shift(d) & empty).count() as u64;
     }
-    for k in Squares(own & pos.kings()) {
+    for k in own & pos.kings() {
         for d in DIRECTIONS {
-            n += ray(k.mask(), d, empty).0.count_ones() as u64;
+            n += ray(k.mask(), d, empty).0.count() as u64;
         }
     }
     n

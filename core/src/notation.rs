@@ -112,7 +112,7 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
     // A fully written path names its move outright, even when a longer path also passes through its squares.
     let full: Vec<&Move> = here
         .iter()
-        .filter(|(_, choices)| choices.len() == rest.len() && rest.iter().zip(choices).all(|(s, c)| s.mask() & c != 0))
+        .filter(|(_, choices)| choices.len() == rest.len() && rest.iter().zip(choices).all(|(s, c)| c.contains(*s)))
         .map(|(m, _)| *m)
         .collect();
     let matching = if full.is_empty() {
@@ -135,7 +135,7 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
 /// Whether the squares of `needle` lie, in order, in successive sets of `hay` (not necessarily adjacent ones).
 fn is_subsequence(needle: &[Square], hay: &[Bitboard]) -> bool {
     let mut it = hay.iter();
-    needle.iter().all(|n| it.any(|h| h & n.mask() != 0))
+    needle.iter().all(|n| it.any(|h| h.contains(*n)))
 }
 
 fn why_illegal(pos: &Position, moves: &[Move], from: Square, to: Square) -> String {
@@ -155,7 +155,7 @@ fn why_illegal(pos: &Position, moves: &[Move], from: Square, to: Square) -> Stri
             let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             return format!("capturing is compulsory; the legal captures are {}", list.join(", "));
         }
-        if from_here.iter().any(|m| m.landing_choices().iter().any(|c| c & to.mask() != 0)) {
+        if from_here.iter().any(|m| m.landing_choices().iter().any(|c| c.contains(to))) {
             return format!("a capture must be completed: the piece on {from} can capture further than {to}");
         }
     }

@@ -4,16 +4,20 @@
 //! it is cheaper than recording what an unmake would need.
 
 use crate::movegen::Move;
-use crate::square::{Bitboard, Square, Squares, BOARD, RANK_1, RANK_8};
+use crate::square::{Bitboard, Square, BOARD, RANK_1, RANK_8};
 use std::fmt;
 
+/// A side: White moves first, up the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
+    /// The side that starts on rows 1–3.
     White,
+    /// The side that starts on rows 6–8.
     Black,
 }
 
 impl Color {
+    /// The other side.
     #[inline(always)]
     pub const fn opponent(self) -> Color {
         match self {
@@ -22,6 +26,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: the index into per-colour arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -35,24 +40,34 @@ impl Color {
     }
 }
 
+/// What a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Role {
+    /// Moves one square diagonally forward; captures forward and backward; promotes on the far row.
     Man,
+    /// A flying king: moves and captures any distance along a diagonal.
     King,
 }
 
+/// A piece on the board: its side and role.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// Man or king.
     pub role: Role,
 }
 
 /// Why a set of bitboards is not a position this game can reach.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
+    /// A white and a black piece on the same square.
     Overlap(Square),
+    /// A man stands on the row where it would already have been promoted.
     ManOnPromotionRank(Square),
+    /// This side has more than 12 pieces.
     TooManyPieces(Color),
+    /// A piece lies outside the 32 dark squares.
     OffBoard,
 }
 
@@ -71,6 +86,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// A board position: where each side's men and kings stand, who is to move, and its Zobrist hash.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     /// Pieces by colour, indexed by [`Color::index`].
@@ -89,24 +105,24 @@ impl Default for Position {
 impl Position {
     /// The standard starting position, White to move.
     pub fn start() -> Position {
-        let white = (21..=32).fold(0, |m, n| m | Square::from_pdn(n).unwrap().mask());
-        let black = (1..=12).fold(0, |m, n| m | Square::from_pdn(n).unwrap().mask());
-        Position::new(white, black, 0, Color::White).expect("start position is valid")
+        let white = (21..=32).filter_map(Square::from_pdn).collect();
+        let black = (1..=12).filter_map(Square::from_pdn).collect();
+        Position::new(white, black, Bitboard::EMPTY, Color::White).expect("start position is valid")
     }
 
     /// Builds a position, checking it could occur in a game.
     pub fn new(white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) -> Result<Position, PositionError> {
-        if (white | black | kings) & !BOARD != 0 || kings & !(white | black) != 0 {
+        if !(white | black | kings).is_on_board() || (kings - (white | black)).any() {
             return Err(PositionError::OffBoard);
         }
-        if let Some(s) = Squares(white & black).next() {
+        if let Some(s) = (white & black).first() {
             return Err(PositionError::Overlap(s));
         }
         for (color, bb) in [(Color::White, white), (Color::Black, black)] {
-            if let Some(s) = Squares(bb & !kings & color.promotion_rank()).next() {
+            if let Some(s) = ((bb - kings) & color.promotion_rank()).first() {
                 return Err(PositionError::ManOnPromotionRank(s));
             }
-            if bb.count_ones() > 12 {
+            if bb.count() > 12 {
                 return Err(PositionError::TooManyPieces(color));
             }
         }
@@ -115,51 +131,58 @@ impl Position {
         Ok(p)
     }
 
+    /// The side whose turn it is.
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The squares of `c`'s pieces (men and kings).
     #[inline(always)]
     pub fn pieces(&self, c: Color) -> Bitboard {
         self.pieces[c.index()]
     }
 
+    /// The squares of all kings, both sides.
     #[inline(always)]
     pub fn kings(&self) -> Bitboard {
         self.kings
     }
 
+    /// The squares of all men, both sides.
     #[inline(always)]
     pub fn men(&self) -> Bitboard {
-        self.occupied() & !self.kings
+        self.occupied() - self.kings
     }
 
+    /// The squares with any piece on them.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// The dark squares with no piece.
     #[inline(always)]
     pub fn empty(&self) -> Bitboard {
-        BOARD & !self.occupied()
+        BOARD - self.occupied()
     }
 
+    /// The Zobrist hash of the pieces and the side to move (kept up to date by [`Position::play`]).
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
+    /// The piece on `s`, if any.
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
-        let m = s.mask();
-        let color = if self.pieces[0] & m != 0 {
+        let color = if self.pieces[0].contains(s) {
             Color::White
-        } else if self.pieces[1] & m != 0 {
+        } else if self.pieces[1].contains(s) {
             Color::Black
         } else {
             return None;
         };
-        let role = if self.kings & m != 0 { Role::King } else { Role::Man };
+        let role = if self.kings.contains(s) { Role::King } else { Role::Man };
         Some(Piece { color, role })
     }
 
@@ -181,38 +204,32 @@ impl Position {
         let from = mv.from().mask();
         let to = mv.to().mask();
         let captured = mv.captured();
-        let was_king = self.kings & from != 0;
+        let was_king = (self.kings & from).any();
         let becomes_king = was_king || mv.promotes();
         let z = &ZOBRIST;
 
-        let mut p = *self;
-        // Not a XOR: a capture can end on its own start square.
-        p.pieces[us] = (p.pieces[us] & !from) | to;
-        p.pieces[them] &= !captured;
-        p.hash ^= z.piece[us][was_king as usize][mv.from().bit() as usize]
+        let mut hash = self.hash
+            ^ z.piece[us][was_king as usize][mv.from().bit() as usize]
             ^ z.piece[us][becomes_king as usize][mv.to().bit() as usize]
             ^ z.side;
-        if captured != 0 {
-            for s in Squares(captured) {
-                let k = (self.kings & s.mask() != 0) as usize;
-                p.hash ^= z.piece[them][k][s.bit() as usize];
-            }
-            p.kings &= !captured;
+        for s in captured {
+            hash ^= z.piece[them][self.kings.contains(s) as usize][s.bit() as usize];
         }
-        p.kings &= !from;
-        if becomes_king {
-            p.kings |= to;
-        }
-        p.side = self.side.opponent();
-        p
+        let mut pieces = self.pieces;
+        // Not a XOR: a capture can end on its own start square.
+        pieces[us] = (pieces[us] - from) | to;
+        pieces[them] -= captured;
+        let kings = self.kings - captured - from;
+        let kings = if becomes_king { kings | to } else { kings };
+        Position { pieces, kings, side: self.side.opponent(), hash }
     }
 
     /// The hash computed from scratch; `play` must always agree with it.
     pub fn compute_hash(&self) -> u64 {
         let mut h = if self.side == Color::Black { ZOBRIST.side } else { 0 };
         for c in [Color::White, Color::Black] {
-            for s in Squares(self.pieces(c)) {
-                let k = (self.kings & s.mask() != 0) as usize;
+            for s in self.pieces(c) {
+                let k = self.kings.contains(s) as usize;
                 h ^= ZOBRIST.piece[c.index()][k][s.bit() as usize];
             }
         }
@@ -222,7 +239,7 @@ impl Position {
     /// Counts of (men, kings) for a colour.
     pub fn material(&self, c: Color) -> (u32, u32) {
         let p = self.pieces(c);
-        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+        ((p - self.kings).count(), (p & self.kings).count())
     }
 }
 

@@ -9,6 +9,7 @@ use std::fmt;
 /// Row id of a saved game.
 pub type GameId = i64;
 
+/// What kind of game a saved game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameMode {
     /// A human against the engine at some level.
@@ -22,6 +23,7 @@ pub enum GameMode {
 }
 
 impl GameMode {
+    /// Every mode, in the order the game browser lists them.
     pub const ALL: [GameMode; 4] = [GameMode::VsComputer, GameMode::PassAndPlay, GameMode::Imported, GameMode::Online];
 
     /// The stable name used in the database, on the command line and in PDN.
@@ -34,6 +36,7 @@ impl GameMode {
         }
     }
 
+    /// The mode whose [`GameMode::name`] is `s`.
     pub fn from_name(s: &str) -> Option<GameMode> {
         GameMode::ALL.into_iter().find(|m| m.name() == s)
     }
@@ -42,14 +45,18 @@ impl GameMode {
 /// One side's allowance: base time and increment per move, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SideTime {
+    /// Time on the clock at the start, in milliseconds.
     pub base_ms: u64,
+    /// Time added after each of this side's moves, in milliseconds.
     pub increment_ms: u64,
 }
 
 /// A clock setting; the sides may differ (time odds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimeControl {
+    /// White's allowance.
     pub white: SideTime,
+    /// Black's allowance.
     pub black: SideTime,
 }
 
@@ -71,6 +78,7 @@ impl TimeControl {
         }
     }
 
+    /// Reads a PDN `TimeControl` value as [`TimeControl::pdn`] writes it; `None` if it is not one.
     pub fn from_pdn(text: &str) -> Option<TimeControl> {
         let side = |s: &str| -> Option<SideTime> {
             let (base, inc) = s.trim().split_once('+')?;
@@ -87,13 +95,18 @@ impl TimeControl {
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Speed {
+    /// Expected game length per side (base + 40 increments) under 3 minutes.
     Bullet,
+    /// 3 to under 8 minutes.
     Blitz,
+    /// 8 to under 25 minutes.
     Rapid,
+    /// 25 minutes or more.
     Classic,
 }
 
 impl Speed {
+    /// Every speed, fastest first.
     pub const ALL: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
 
     /// The stable lower-case name (database, wire, command line).
@@ -106,6 +119,7 @@ impl Speed {
         }
     }
 
+    /// The speed whose [`Speed::name`] is `s`.
     pub fn from_name(s: &str) -> Option<Speed> {
         Speed::ALL.into_iter().find(|v| v.name() == s)
     }
@@ -186,11 +200,20 @@ pub fn parse_seconds(text: &str) -> Option<u64> {
 /// The emoji reactions a game screen offers, in menu order; the game server relays exactly these.
 pub const REACTION_EMOJIS: [&str; 7] = ["👍", "😮", "😅", "🤔", "🎉", "😢", "🤝"];
 
-/// Time left on each clock, in milliseconds.
+/// The time left on both clocks at one moment of a game (after a move, or now), in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Clocks {
+pub struct ClockTimes {
+    /// White's clock.
     pub white_ms: u64,
+    /// Black's clock.
     pub black_ms: u64,
+}
+
+impl ClockTimes {
+    /// White's and Black's times.
+    pub const fn new(white_ms: u64, black_ms: u64) -> ClockTimes {
+        ClockTimes { white_ms, black_ms }
+    }
 }
 
 /// An emoji a player showed, and when.
@@ -198,15 +221,20 @@ pub struct Clocks {
 pub struct Reaction {
     /// Plies played when it was shown.
     pub ply: u32,
+    /// The side that reacted.
     pub side: Color,
+    /// The emoji shown, one of [`REACTION_EMOJIS`].
     pub emoji: String,
 }
 
 /// Everything fixed when a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
+    /// What kind of game it is.
     pub mode: GameMode,
+    /// White player's name.
     pub white: String,
+    /// Black player's name.
     pub black: String,
     /// Engine level (vs computer).
     pub level: Option<u8>,
@@ -218,6 +246,7 @@ pub struct NewGame {
     pub start_fen: Option<String>,
     /// How the start was made, for people (e.g. "White without a1, c1").
     pub handicap: Option<String>,
+    /// The draw rules the game is played under.
     pub rules: Rules,
 }
 
@@ -241,25 +270,33 @@ impl NewGame {
 /// How a saved game ended. `reason` is unknown for some imported games (a PDN result says who won, not why).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ending {
+    /// Who won, or a draw.
     pub outcome: Outcome,
+    /// Why it ended, where known.
     pub reason: Option<EndReason>,
 }
 
 /// A saved game as listed when browsing (no moves).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
+    /// The game's key in the store.
     pub id: GameId,
+    /// Players, mode, start and rules.
     pub setup: NewGame,
     /// `None` while in progress.
     pub ending: Option<Ending>,
+    /// Plies played (saved).
     pub plies: u32,
-    pub clocks: Option<Clocks>,
+    /// Time left on both clocks where play resumes, for timed games.
+    pub clocks: Option<ClockTimes>,
     /// Unix milliseconds.
     pub created_at: i64,
+    /// Unix milliseconds of the last change.
     pub updated_at: i64,
 }
 
 impl GameSummary {
+    /// Whether the game has no ending yet.
     pub fn in_progress(&self) -> bool {
         self.ending.is_none()
     }
@@ -268,17 +305,20 @@ impl GameSummary {
 /// A saved game, replayed: ready to show move by move or to resume.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
+    /// The game as the browser lists it.
     pub summary: GameSummary,
     /// The game replayed through the rules from its start; its position is where play resumes.
     pub game: Game,
     /// Clocks after each ply, where they were saved (index = ply - 1).
-    pub move_clocks: Vec<Option<Clocks>>,
+    pub move_clocks: Vec<Option<ClockTimes>>,
+    /// The emoji reactions shown during the game, in order.
     pub reactions: Vec<Reaction>,
     /// Other PDN tags kept from an import (Event, Site, Date, …).
     pub tags: Vec<(String, String)>,
 }
 
 impl SavedGame {
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         self.game.moves()
     }
@@ -287,13 +327,17 @@ impl SavedGame {
 /// A whole game to store at once (import, restore, benchmarks): moves already played, ending if any.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// Players, mode, start and rules.
     pub setup: NewGame,
+    /// The moves played, in order.
     pub moves: Vec<Move>,
     /// Clocks after each ply, where known (index = ply - 1; entries past its end are unknown).
-    pub move_clocks: Vec<Option<Clocks>>,
+    pub move_clocks: Vec<Option<ClockTimes>>,
     /// The clocks now (where play resumes).
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<ClockTimes>,
+    /// How the game ended, if it has.
     pub ending: Option<Ending>,
+    /// Other PDN tags to keep (Event, Site, Date, …), in order.
     pub tags: Vec<(String, String)>,
     /// Unix milliseconds.
     pub created_at: i64,

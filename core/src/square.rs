@@ -7,17 +7,201 @@
 
 use std::fmt;
 
-/// A set of squares.
-pub type Bitboard = u64;
+/// A set of squares: one bit per dark square in the ghost layout (see the module docs).
+///
+/// A value type with named set operations, as fast as the bare word: `|` union, `&` intersection, `-` the
+/// squares of the left side not in the right, [`Bitboard::shift`] one diagonal step. Bits outside [`BOARD`]
+/// are never set by these operations, except through [`Bitboard::from_bits`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Bitboard(u64);
+
+impl Bitboard {
+    /// No square.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// The set with these raw bits of the ghost layout (which may include ghost or out-of-board bits; see
+    /// [`Bitboard::is_on_board`]).
+    #[inline(always)]
+    pub const fn from_bits(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
+
+    /// The raw bits of the ghost layout.
+    #[inline(always)]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Whether `s` is in the set.
+    #[inline(always)]
+    pub const fn contains(self, s: Square) -> bool {
+        self.0 & (1 << s.0) != 0
+    }
+
+    /// Whether the set has no square.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set has at least one square.
+    #[inline(always)]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// How many squares the set has.
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The squares in either set (also `|`).
+    #[inline(always)]
+    pub const fn union(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 | other.0)
+    }
+
+    /// The squares in both sets (also `&`).
+    #[inline(always)]
+    pub const fn intersection(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & other.0)
+    }
+
+    /// The squares of this set that are not in `other` (also `-`).
+    #[inline(always)]
+    pub const fn without(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !other.0)
+    }
+
+    /// Whether every bit is one of the 32 playable squares.
+    #[inline(always)]
+    pub const fn is_on_board(self) -> bool {
+        self.without(BOARD).is_empty()
+    }
+
+    /// The set moved one diagonal step in direction `d` (one of [`DIRECTIONS`]), dropping squares that leave
+    /// the board: in the ghost layout every step is the same shift on every row.
+    #[inline(always)]
+    pub const fn shift(self, d: i8) -> Bitboard {
+        Bitboard((if d > 0 { self.0 << d } else { self.0 >> (-d) }) & BOARD.0)
+    }
+
+    /// The square with the lowest bit (the first one iteration yields).
+    #[inline(always)]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The square with the highest bit.
+    #[inline(always)]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square(63 - self.0.leading_zeros() as u8))
+        }
+    }
+
+    /// The squares, lowest bit first.
+    #[inline(always)]
+    pub const fn squares(self) -> Squares {
+        Squares(self)
+    }
+}
+
+impl std::ops::BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        self.union(rhs)
+    }
+}
+
+impl std::ops::BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        self.intersection(rhs)
+    }
+}
+
+impl std::ops::Sub for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        self.without(rhs)
+    }
+}
+
+impl std::ops::BitOrAssign for Bitboard {
+    #[inline(always)]
+    fn bitor_assign(&mut self, rhs: Bitboard) {
+        *self = *self | rhs;
+    }
+}
+
+impl std::ops::BitAndAssign for Bitboard {
+    #[inline(always)]
+    fn bitand_assign(&mut self, rhs: Bitboard) {
+        *self = *self & rhs;
+    }
+}
+
+impl std::ops::SubAssign for Bitboard {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Bitboard) {
+        *self = *self - rhs;
+    }
+}
+
+impl From<Square> for Bitboard {
+    #[inline(always)]
+    fn from(s: Square) -> Bitboard {
+        s.mask()
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        iter.into_iter().fold(Bitboard::EMPTY, |b, s| b | s.mask())
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+    #[inline(always)]
+    fn into_iter(self) -> Squares {
+        Squares(self)
+    }
+}
+
+/// The squares in algebraic names, as a set: `{a1, c3}`; raw bits when some are off the board.
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_on_board() {
+            f.debug_set().entries(*self).finish()
+        } else {
+            write!(f, "Bitboard({:#x})", self.0)
+        }
+    }
+}
 
 /// All 32 playable squares.
-pub const BOARD: Bitboard = 0x0F_7FBF_DFEF;
+pub const BOARD: Bitboard = Bitboard(0x0F_7FBF_DFEF);
 
 /// The four diagonal directions as bit offsets, in the order up-left, up-right, down-left, down-right.
 pub const DIRECTIONS: [i8; 4] = [4, 5, -5, -4];
 
-/// Rank 8 (White's promotion rank) and rank 1 (Black's).
+/// Rank 8: White's promotion rank.
 pub const RANK_8: Bitboard = sq_mask(&[32, 33, 34, 35]);
+/// Rank 1: Black's promotion rank.
 pub const RANK_1: Bitboard = sq_mask(&[0, 1, 2, 3]);
 
 const fn sq_mask(bits: &[u8]) -> Bitboard {
@@ -27,13 +211,7 @@ const fn sq_mask(bits: &[u8]) -> Bitboard {
         m |= 1 << bits[i];
         i += 1;
     }
-    m
-}
-
-/// Shifts a set one diagonal step in direction `d` (one of [`DIRECTIONS`]), dropping squares that leave the board.
-#[inline(always)]
-pub const fn shift(b: Bitboard, d: i8) -> Bitboard {
-    (if d > 0 { b << d } else { b >> (-d) }) & BOARD
+    Bitboard(m)
 }
 
 /// One of the 32 dark squares. Internally its bit index in the ghost layout (see the module docs).
@@ -43,7 +221,7 @@ pub struct Square(u8);
 impl Square {
     /// Builds a square from its bit index; `None` for ghost or out-of-range bits.
     pub const fn from_bit(bit: u8) -> Option<Square> {
-        if bit < 36 && BOARD & (1 << bit) != 0 {
+        if bit < 36 && BOARD.0 & (1 << bit) != 0 {
             Some(Square(bit))
         } else {
             None
@@ -85,12 +263,15 @@ impl Square {
         None
     }
 
+    /// Its bit index in the ghost layout (0..36).
     pub const fn bit(self) -> u8 {
         self.0
     }
 
+    /// The set of just this square.
+    #[inline(always)]
     pub const fn mask(self) -> Bitboard {
-        1 << self.0
+        Bitboard(1 << self.0)
     }
 
     /// File, 0 = a.
@@ -148,22 +329,26 @@ impl fmt::Debug for Square {
     }
 }
 
-/// Iterates the squares of a bitboard, lowest bit first.
+/// Iterates the squares of a bitboard, lowest bit first ([`Bitboard::squares`]).
 #[derive(Clone, Copy)]
-pub struct Squares(pub Bitboard);
+pub struct Squares(Bitboard);
 
 impl Iterator for Squares {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square(bit))
+        let s = self.0.first()?;
+        self.0 .0 &= self.0 .0 - 1;
+        Some(s)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
     }
 }
+
+impl ExactSizeIterator for Squares {}
 
 #[cfg(test)]
 mod tests {
@@ -171,11 +356,12 @@ mod tests {
 
     #[test]
     fn board_mask_has_32_squares_and_no_ghosts() {
-        assert_eq!(BOARD.count_ones(), 32);
+        assert_eq!(BOARD.count(), 32);
         for ghost in [4u8, 13, 22, 31] {
-            assert_eq!(BOARD & (1 << ghost), 0);
+            assert_eq!(BOARD.bits() & (1 << ghost), 0);
+            assert_eq!(Square::from_bit(ghost), None);
         }
-        assert_eq!(BOARD >> 36, 0);
+        assert_eq!(BOARD.bits() >> 36, 0);
     }
 
     #[test]
@@ -208,9 +394,27 @@ mod tests {
                     None
                 };
                 assert_eq!(s.step(*d), expect, "{s} dir {d}");
-                assert_eq!(shift(s.mask(), *d), expect.map_or(0, Square::mask), "{s} dir {d}");
+                assert_eq!(s.mask().shift(*d), expect.map_or(Bitboard::EMPTY, Square::mask), "{s} dir {d}");
             }
         }
+    }
+
+    #[test]
+    fn set_operations_name_what_they_do() {
+        let sq = |n| Square::from_pdn(n).unwrap();
+        let a: Bitboard = [sq(1), sq(5), sq(32)].into_iter().collect();
+        let b: Bitboard = [sq(5), sq(9)].into_iter().collect();
+        assert_eq!((a | b).count(), 4);
+        assert_eq!(a & b, sq(5).mask());
+        assert_eq!((a - b).squares().collect::<Vec<_>>(), [sq(32), sq(1)]);
+        assert!(a.contains(sq(32)) && !a.contains(sq(9)));
+        assert!(Bitboard::EMPTY.is_empty() && !a.is_empty() && a.any());
+        assert_eq!((a.first(), a.last()), (Some(sq(32)), Some(sq(1))));
+        assert_eq!(Bitboard::EMPTY.first(), None);
+        assert_eq!(format!("{a:?}"), "{g1, a7, b8}");
+        assert!(!Bitboard::from_bits(1 << 4).is_on_board());
+        assert_eq!(BOARD - a, a.squares().fold(BOARD, |b, s| b - s.mask()));
+        assert_eq!(a.squares().len(), 3);
     }
 
     #[test]

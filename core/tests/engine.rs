@@ -1,6 +1,8 @@
 //! Engine behaviour checked against the rules core: forced wins, legality, stopping and determinism.
 
-use giveaway_core::engine::rng::Rng;
+mod common;
+
+use common::Rng;
 use giveaway_core::engine::{Engine, Level, Limits, SearchRoot, StopHandle, WIN, WIN_BOUND};
 use giveaway_core::{legal_moves, parse_fen, Color, Game, Outcome, Position, Rules};
 use proptest::prelude::*;
@@ -92,7 +94,7 @@ fn random_position(seed: u64) -> Position {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(common::proptest_config(48, file!()))]
     #[test]
     fn never_returns_an_illegal_move(seed in any::<u64>(), level in 1u8..=6) {
         let pos = random_position(seed);

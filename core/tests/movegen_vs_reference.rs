@@ -40,7 +40,7 @@ fn check(pos: &Position) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(3000, file!()))]
 
     #[test]
     fn agrees_on_positions_from_random_play(seed in any::<u64>(), plies in 0usize..120) {

@@ -4,7 +4,7 @@ mod common;
 
 use common::{random_game_position, random_placement, Rng};
 use giveaway_core::{
-    format_move, legal_moves, parse_fen, parse_move, to_fen, Color, Game, Notation, Position, Rules, Squares,
+    format_move, legal_moves, parse_fen, parse_move, to_fen, Color, Game, Notation, Position, Rules,
 };
 use proptest::prelude::*;
 
@@ -21,8 +21,9 @@ fn random_position(seed: u64) -> Position {
 /// The same position written with algebraic squares, kings marked, Black's list first.
 fn algebraic_fen(p: &Position) -> String {
     let list = |c: Color| {
-        Squares(p.pieces(c))
-            .map(|s| format!("{}{}", if p.kings() & s.mask() != 0 { "K" } else { "" }, s))
+        p.pieces(c)
+            .squares()
+            .map(|s| format!("{}{}", if p.kings().contains(s) { "K" } else { "" }, s))
             .collect::<Vec<_>>()
             .join(",")
     };
@@ -31,7 +32,7 @@ fn algebraic_fen(p: &Position) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(2000, file!()))]
 
     #[test]
     fn fen_round_trips(seed in any::<u64>()) {

@@ -5,8 +5,8 @@
 //!
 //! Runs without the libtest harness: the same binary is the parent, or the child when `CRASH_CHILD_DB` is set.
 
-use giveaway_core::engine::rng::Rng;
-use giveaway_core::record::{Clocks, GameMode, NewGame, TimeControl};
+use giveaway_core::engine::Rng;
+use giveaway_core::record::{ClockTimes, GameMode, NewGame, TimeControl};
 use giveaway_core::storage::{Filter, Storage};
 use giveaway_core::{Game, Rules};
 use std::collections::hash_map::Entry;
@@ -65,7 +65,7 @@ fn child(db: &Path, seed: u64) {
             let moves = game.legal_moves();
             let mv = moves[rng.below(moves.len())];
             let ply = game.ply() as u32;
-            let clocks = Clocks { white_ms: 180_000 - u64::from(ply), black_ms: 180_000 };
+            let clocks = ClockTimes { white_ms: 180_000 - u64::from(ply), black_ms: 180_000 };
             storage.append_move(id, ply, &mv, Some(clocks)).expect("append");
             game.play(&mv).expect("legal");
             let mut lock = out.lock();

@@ -2,10 +2,12 @@
 //! identical moves, start, result and clocks after every move; a damaged export is either imported whole or
 //! refused with the database unchanged; an imported timed game replays with its clocks per move.
 
+mod common;
+
 use giveaway_core::game::{EndReason, GameResult, Outcome};
 use giveaway_core::movegen::legal_moves;
 use giveaway_core::position::{Color, Position};
-use giveaway_core::record::{Clocks, GameMode, NewGame, SideTime, TimeControl};
+use giveaway_core::record::{ClockTimes, GameMode, NewGame, SideTime, TimeControl};
 use giveaway_core::storage::{Filter, Storage, StorageError};
 use giveaway_core::{to_fen, Game, Rules, Square};
 use proptest::prelude::*;
@@ -56,14 +58,14 @@ fn save(s: &Storage, spec: &Spec) -> (Position, Vec<String>, Option<Outcome>) {
         let mut black = start.pieces(Color::Black);
         for i in 0..12u8 {
             if spec.remove & (1 << i) != 0 {
-                black &= !Square::from_pdn(i + 1).unwrap().mask();
+                black -= Square::from_pdn(i + 1).unwrap().mask();
             }
             if spec.remove & (1 << (i + 16)) != 0 {
-                white &= !Square::from_pdn(i + 21).unwrap().mask();
+                white -= Square::from_pdn(i + 21).unwrap().mask();
             }
         }
         let side = if spec.black_first { Color::Black } else { Color::White };
-        start = Position::new(white, black, 0, side).unwrap();
+        start = Position::new(white, black, giveaway_core::Bitboard::EMPTY, side).unwrap();
     }
     let mode = GameMode::ALL[spec.mode as usize % 2];
     let mut setup = NewGame::new(mode, &spec.name, "Other");
@@ -91,7 +93,7 @@ fn save(s: &Storage, spec: &Spec) -> (Position, Vec<String>, Option<Outcome>) {
         let m = moves[p as usize % moves.len()];
         // Clocks that change every move, unknown for some moves.
         let used = 1_234 * g.ply() as u64;
-        let clocks = spec.clock.filter(|_| p % 7 != 0).map(|(_, _, left)| Clocks {
+        let clocks = spec.clock.filter(|_| p % 7 != 0).map(|(_, _, left)| ClockTimes {
             white_ms: left.saturating_sub(used),
             black_ms: (left / 2 + 1).saturating_sub(used / 3),
         });
@@ -117,7 +119,7 @@ fn save(s: &Storage, spec: &Spec) -> (Position, Vec<String>, Option<Outcome>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(common::proptest_config(32, file!()))]
 
     #[test]
     fn export_then_import_gives_identical_games(specs in prop::collection::vec(spec(), 1..5)) {
@@ -208,10 +210,10 @@ fn clocks_after_each_move_survive_export_and_import() {
     let id = a.create_game(&setup).unwrap();
     let mut g = Game::new(Position::start(), Rules::default());
     let clocks = [
-        Some(Clocks { white_ms: 600_000, black_ms: 600_000 }),
+        Some(ClockTimes { white_ms: 600_000, black_ms: 600_000 }),
         None,
-        Some(Clocks { white_ms: 597_500, black_ms: 591_000 }),
-        Some(Clocks { white_ms: 597_500, black_ms: 590_042 }),
+        Some(ClockTimes { white_ms: 597_500, black_ms: 591_000 }),
+        Some(ClockTimes { white_ms: 597_500, black_ms: 590_042 }),
     ];
     for (text, c) in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"].iter().zip(clocks) {
         let m = giveaway_core::parse_move(g.position(), text).unwrap();
@@ -236,7 +238,7 @@ fn clocks_after_each_move_survive_export_and_import() {
                       11-15 {[%clock W0:10:00 b0:09:58]} *";
     let id = b.import_pdn(lidraughts).unwrap()[0];
     let got = b.load_game(id).unwrap();
-    let ten = Clocks { white_ms: 600_000, black_ms: 600_000 };
-    assert_eq!(got.move_clocks, [Some(ten), Some(Clocks { black_ms: 598_000, ..ten })]);
+    let ten = ClockTimes { white_ms: 600_000, black_ms: 600_000 };
+    assert_eq!(got.move_clocks, [Some(ten), Some(ClockTimes { black_ms: 598_000, ..ten })]);
     assert_eq!(got.summary.clocks, got.move_clocks[1]);
 }

@@ -23,19 +23,24 @@ pub fn hop_ms(speed: AnimationSpeed) -> u64 {
 /// One hop of an animated move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HopPlan {
+    /// The square the hop starts from (PDN number).
     pub from: u32,
+    /// The square it lands on (PDN number).
     pub to: u32,
     /// The piece jumped on this hop (PDN number), `None` for a quiet move.
     pub captured: Option<u32>,
     /// When the hop starts, from the start of the animation.
     pub start_ms: u64,
+    /// How long the hop takes.
     pub duration_ms: u64,
 }
 
 /// A piece the animation shows that the snapshot after the move no longer has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CapturedPiece {
+    /// Where the captured piece stands (PDN number).
     pub square: u32,
+    /// The captured piece.
     pub piece: PieceView,
     /// Already jumped: drawn as a ghost.
     pub ghost: bool,
@@ -48,12 +53,14 @@ pub struct AnimationPlan {
     pub id: u64,
     /// The moving piece as it starts (a man that crowns on the way becomes a king from the next hop on).
     pub piece: PieceView,
+    /// The hops in order: one for a quiet move, one per landing for a capture.
     pub hops: Vec<HopPlan>,
     /// The pieces the move captures, each with whether it was already jumped when the animation starts (a
     /// capture entered hop by hop).
     pub captured: Vec<CapturedPiece>,
     /// The hop after which the piece is a king (it reached the far rank mid-capture), if any.
     pub crowned_after_hop: Option<u32>,
+    /// The whole animation's length.
     pub total_ms: u64,
     /// The board orientation the frames are given in.
     pub flipped: bool,
@@ -62,14 +69,18 @@ pub struct AnimationPlan {
 /// The moving piece at one moment, between squares: fractional screen column and row (0 = left / top).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FlyingPiece {
+    /// The piece as drawn now (a king once crowned).
     pub piece: PieceView,
+    /// Fractional screen column, 0 = left.
     pub column: f32,
+    /// Fractional screen row, 0 = top.
     pub row: f32,
 }
 
 /// What to draw at one moment of an animation, over the board of the snapshot after the move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnimationFrame {
+    /// The moving piece, between squares.
     pub flying: FlyingPiece,
     /// The square the piece ends on: drawn empty until the animation is over.
     pub destination: u32,
@@ -114,7 +125,7 @@ impl AnimationPlan {
             .iter()
             .filter_map(|&sq| piece_at(sq).map(|piece| CapturedPiece { square: sq, piece, ghost: jumped.contains(&sq) }))
             .collect();
-        let far_rank = |n: u32| square(n).is_some_and(|s| s.mask() & piece.color.promotion_rank() != 0);
+        let far_rank = |n: u32| square(n).is_some_and(|s| piece.color.promotion_rank().contains(s));
         let crowned_after_hop = (piece.kind == PieceKind::Man)
             .then(|| hops.iter().position(|h| far_rank(h.to)))
             .flatten()

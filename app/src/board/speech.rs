@@ -8,6 +8,7 @@ use giveaway_core::Color;
 /// What can be said about a square beyond its piece, in the order it is said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareState {
+    /// The piece picked to move.
     Selected,
     /// A piece that can capture, when capturing is compulsory.
     MustCapture,
@@ -26,8 +27,11 @@ pub enum SquareState {
 /// A square's spoken description: its name, its piece (`None`: empty) and its states.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareDescription {
+    /// The square's name in the session's notation (`c3` or `22`).
     pub name: String,
+    /// The piece on it, `None` when empty.
     pub piece: Option<PieceView>,
+    /// What else is said about it, in order.
     pub states: Vec<SquareState>,
 }
 
@@ -54,12 +58,15 @@ impl SquareDescription {
 /// A move as it is announced: "c3 to d4", "c3 takes e5, g3", with "becomes a king".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Announcement {
+    /// The side that moved.
     pub side: Color,
+    /// The start square's name.
     pub from: String,
     /// Every landing square in order (one for a quiet move).
     pub landings: Vec<String>,
     /// The number of pieces captured (0 for a quiet move).
     pub captures: u32,
+    /// A man became a king.
     pub promotes: bool,
 }
 

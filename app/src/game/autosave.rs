@@ -8,7 +8,7 @@ use crate::error::{ApiResult, GiveawayError};
 use crate::game::state::GameState;
 use giveaway_core::game::GameResult;
 use giveaway_core::movegen::Move;
-use giveaway_core::record::{Clocks, GameId};
+use giveaway_core::record::{ClockTimes, GameId};
 use giveaway_core::storage::{GameChanges, Storage, StorageError};
 use std::sync::Arc;
 use std::time::Instant;
@@ -84,7 +84,7 @@ impl Autosave {
             saved_result = None;
         }
         for (ply, mv) in moves.iter().enumerate().skip(saved_plies) {
-            let clocks = state.clock_after(ply).map(|[w, b]| Clocks { white_ms: w as u64, black_ms: b as u64 });
+            let clocks = state.clock_after(ply).map(|[w, b]| ClockTimes { white_ms: w as u64, black_ms: b as u64 });
             c.moves.push((ply as u32, *mv, clocks));
         }
         c.reactions = state.reactions.iter().skip(saved_reactions).cloned().collect();
@@ -106,7 +106,7 @@ impl Autosave {
     pub fn save_clocks(&self, state: &GameState, now: Instant) -> ApiResult<()> {
         if state.clock.is_some() {
             let [w, b] = state.clock_now(now);
-            self.storage.save_clocks(self.id, Clocks { white_ms: w as u64, black_ms: b as u64 })?;
+            self.storage.save_clocks(self.id, ClockTimes { white_ms: w as u64, black_ms: b as u64 })?;
         }
         Ok(())
     }

@@ -37,6 +37,7 @@ pub struct GameClock {
 }
 
 impl GameClock {
+    /// Both clocks at their base time, stopped.
     pub fn new(control: TimeControl) -> GameClock {
         GameClock {
             control,
@@ -45,6 +46,7 @@ impl GameClock {
         }
     }
 
+    /// The time control the clocks follow.
     pub fn control(&self) -> TimeControl {
         self.control
     }
@@ -59,6 +61,7 @@ impl GameClock {
         r
     }
 
+    /// The side whose time is running, `None` while stopped.
     pub fn running_side(&self) -> Option<Color> {
         self.running.map(|(c, _)| c)
     }

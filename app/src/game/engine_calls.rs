@@ -119,7 +119,7 @@ impl GameSession {
         })?;
         let engine = self.engine();
         let job_stop = ticket.stop.clone();
-        let mut rng = engine::rng::Rng::new(seed());
+        let mut rng = engine::Rng::new(seed());
         let result = with_engine(&engine, |e| {
             level.choose(e, &root, &mut rng, &job_stop, &mut |info| {
                 if let Some(p) = &progress {

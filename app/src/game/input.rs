@@ -39,6 +39,7 @@ impl Entry {
         (!candidates.is_empty()).then_some(Entry { from, visited: Vec::new(), candidates })
     }
 
+    /// The square of the selected piece.
     pub fn from(&self) -> Square {
         self.from
     }
@@ -53,6 +54,7 @@ impl Entry {
         self.visited.last().copied().unwrap_or(self.from)
     }
 
+    /// Whether some hops of a multi-capture were entered.
     pub fn is_partial(&self) -> bool {
         !self.visited.is_empty()
     }
@@ -67,12 +69,12 @@ impl Entry {
     /// The next landing square of each candidate (destination dots).
     pub fn next_landings(&self) -> Bitboard {
         let k = self.visited.len();
-        self.candidates.iter().filter_map(|m| m.path().get(k)).fold(0, |b, s| b | s.mask())
+        self.candidates.iter().filter_map(|m| m.path().get(k).copied()).collect()
     }
 
     /// The final square of each candidate (tapping one completes the move).
     pub fn final_squares(&self) -> Bitboard {
-        self.candidates.iter().fold(0, |b, m| b | m.to().mask())
+        self.candidates.iter().map(Move::to).collect()
     }
 
     /// Applies a tap on `to`: the next hop of some candidates, or the final square of others. When it is both
@@ -123,7 +125,7 @@ fn hops(m: &Move) -> Vec<Hop> {
     m.path()
         .iter()
         .map(|&land| {
-            let captured = between(start, land).into_iter().find(|s| m.captured() & s.mask() != 0);
+            let captured = between(start, land).into_iter().find(|&s| m.captured().contains(s));
             let h = Hop { start, land, captured };
             start = land;
             h
@@ -180,7 +182,7 @@ mod tests {
     }
 
     fn names(b: Bitboard) -> Vec<String> {
-        giveaway_core::square::Squares(b).map(|s| s.to_string()).collect()
+        b.squares().map(|s| s.to_string()).collect()
     }
 
     #[test]
@@ -261,10 +263,10 @@ mod tests {
         use proptest::prelude::*;
         (any::<u32>(), any::<u32>(), any::<u32>()).prop_filter_map("a legal position", |(w, b, k)| {
             let squares: Vec<Square> = Square::all().collect();
-            let pick = |bits: u32| squares.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).fold(0, |m, (_, s)| m | s.mask());
+            let pick = |bits: u32| -> Bitboard { squares.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &s)| s).collect() };
             // Sparse boards: about one square in four for each side, so captures and kings are common.
-            let white = pick(w & b.rotate_left(7)) & !pick(b & k.rotate_left(3));
-            let black = pick(b & k.rotate_left(3)) & !white;
+            let white = pick(w & b.rotate_left(7)) - pick(b & k.rotate_left(3));
+            let black = pick(b & k.rotate_left(3)) - white;
             let kings = pick(k & w.rotate_left(11)) & (white | black);
             let kings = kings | (white & giveaway_core::square::RANK_8) | (black & giveaway_core::square::RANK_1);
             giveaway_core::position::Position::new(white, black, kings, giveaway_core::position::Color::White).ok()

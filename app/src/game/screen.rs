@@ -13,7 +13,9 @@ pub struct ScreenState {
     /// The game: squares placed for [`Self::orientation`] with the hint marked and the legal-move dots as the
     /// settings say; clocks with their text; move list; result.
     pub snapshot: Snapshot,
+    /// How the board is turned for this screen.
     pub orientation: BoardOrientation,
+    /// Which coordinates to draw beside the board.
     pub coordinates: Coordinates,
     /// The status line, for the shell to word.
     pub status: Status,
@@ -22,6 +24,7 @@ pub struct ScreenState {
     /// The side a resignation, draw offer or reaction button acts for: the player against the computer, the
     /// side to move in pass-and-play.
     pub acting_side: Color,
+    /// The hint shown, if any.
     pub hint: Option<HintShown>,
     /// The animation of the move just made, to run from when this state is first drawn; `None` for none.
     pub animation: Option<AnimationPlan>,
@@ -35,41 +38,71 @@ pub struct ScreenState {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
     /// The player's turn against the computer.
-    YourMove { must_capture: bool },
+    YourMove {
+        /// A capture is compulsory.
+        must_capture: bool,
+    },
     /// Pass-and-play: `side` to move.
-    SideToMove { side: Color, must_capture: bool },
+    SideToMove {
+        /// The side to move.
+        side: Color,
+        /// A capture is compulsory.
+        must_capture: bool,
+    },
     /// A multi-capture is being entered: the squares so far (start, then each landing), in the notation.
-    Capturing { path: Vec<String> },
+    Capturing {
+        /// The start square, then each landing so far.
+        path: Vec<String>,
+    },
     /// Several capture paths end on the tapped square: pick one of the snapshot's `choices`.
     ChooseCapture,
     /// `by` offered a draw; the other player answers (accept, decline, or move).
-    DrawOffered { by: Color },
+    DrawOffered {
+        /// The side that offered.
+        by: Color,
+    },
+    /// The computer is searching for its move.
     ComputerThinking,
     /// The computer is to move but has been held (it moves when let go).
     ComputerHeld,
-    Over { result: ResultView, for_player: Option<PlayerOutcome> },
+    /// The game is over.
+    Over {
+        /// How the game ended.
+        result: ResultView,
+        /// What it means for the player against the computer (`None` in pass-and-play).
+        for_player: Option<PlayerOutcome>,
+    },
 }
 
 /// How a finished game went for the player against the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerOutcome {
+    /// The player won.
     Won,
+    /// The player lost.
     Lost,
+    /// Nobody won.
     Drawn,
 }
 
 /// The buttons of the game screen that do something now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Actions {
+    /// Take back a move.
     pub undo: bool,
+    /// Play a taken-back move again.
     pub redo: bool,
+    /// Ask for a hint.
     pub hint: bool,
+    /// Resign.
     pub resign: bool,
     /// Draw offers exist in this game (between people: pass-and-play and online), so the button is shown.
     pub draws: bool,
+    /// Offer a draw.
     pub offer_draw: bool,
     /// Accept and decline the pending draw offer.
     pub answer_draw: bool,
+    /// Show an emoji reaction.
     pub react: bool,
     /// The game is over and saved: open its analysis.
     pub analyse: bool,
@@ -87,10 +120,13 @@ pub enum HintStep {
 /// The hint being shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintShown {
+    /// Which step is shown.
     pub step: HintStep,
+    /// The piece to move (PDN number).
     pub piece: u32,
     /// The move, once the second step is shown.
     pub mv: Option<MoveView>,
+    /// The engine's score for people (`+0.35`, `win 7`).
     pub score_text: String,
     /// Why the move is good, when a simple reason can be named (second step).
     pub reason: Option<String>,
@@ -99,26 +135,35 @@ pub struct HintShown {
 /// What the engine is working on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ThinkingKind {
+    /// Choosing the computer's move.
     ComputerMove,
+    /// Looking for a hint.
     Hint,
+    /// Judging the player's last move for a coach tip.
     Coach,
 }
 
 /// The engine at work, with its latest progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
+    /// What the search is for.
     pub kind: ThinkingKind,
+    /// Its latest completed iteration, once there is one.
     pub progress: Option<SearchProgress>,
 }
 
 /// A sound to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sound {
+    /// A quiet move.
     Move,
+    /// A capture.
     Capture,
     /// The game ended well for the player (or at all, in pass-and-play).
     Win,
+    /// The game ended badly for the player.
     Loss,
+    /// The game ended in a draw.
     Draw,
     /// A tap that did nothing.
     Refused,
@@ -127,7 +172,9 @@ pub enum Sound {
 /// Feedback for an event, already filtered by the sound and vibration settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cue {
+    /// The sound to play, if any (the settings may turn sounds off).
     pub sound: Option<Sound>,
+    /// Vibrate (when haptics are on).
     pub vibrate: bool,
 }
 
@@ -135,16 +182,50 @@ pub struct Cue {
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameEvent {
     /// A move was played; `by_opponent` when the computer made it, and always in pass-and-play (announce it).
-    Moved { mv: MoveView, announcement: Announcement, by_opponent: bool, cue: Cue },
-    Ended { result: ResultView, for_player: Option<PlayerOutcome>, cue: Cue },
+    Moved {
+        /// The move.
+        mv: MoveView,
+        /// The move as a screen reader says it.
+        announcement: Announcement,
+        /// Made by the computer, or any move in pass-and-play.
+        by_opponent: bool,
+        /// Sound and vibration.
+        cue: Cue,
+    },
+    /// The game ended.
+    Ended {
+        /// How the game ended.
+        result: ResultView,
+        /// What it means for the player against the computer (`None` in pass-and-play).
+        for_player: Option<PlayerOutcome>,
+        /// Sound and vibration.
+        cue: Cue,
+    },
     /// After a move that gave away much of the player's chances.
-    CoachTip { tip: CoachView },
+    CoachTip {
+        /// The tip.
+        tip: CoachView,
+    },
     /// The first time the player must capture: explain that captures are compulsory (shown once ever).
-    ExplainMustCapture { capturers: Vec<u32> },
+    ExplainMustCapture {
+        /// The pieces that can capture (PDN numbers).
+        capturers: Vec<u32>,
+    },
     /// A tap on one of the player's own pieces did nothing; the notice says why.
-    HeldBack { notice: Notice, cue: Cue },
+    HeldBack {
+        /// Why the tap did nothing.
+        notice: Notice,
+        /// Sound and vibration.
+        cue: Cue,
+    },
     /// A reaction was shown (for the bubble beside its player).
-    Reacted { reaction: Reaction },
+    Reacted {
+        /// The reaction.
+        reaction: Reaction,
+    },
     /// Engine work failed (not a cancellation); the message says why.
-    Failed { message: String },
+    Failed {
+        /// What failed.
+        message: String,
+    },
 }

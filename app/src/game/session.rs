@@ -49,6 +49,7 @@ impl Live {
     }
 }
 
+/// One game being played: input, undo and redo, clocks, draw offers, computer moves and hints; autosaves when opened from the library. Safe to share between threads.
 pub struct GameSession {
     state: Mutex<Live>,
     /// The search running for this session, if any: its ticket number and stop handle.
@@ -165,6 +166,7 @@ impl GameSession {
         self.change(|s, now| s.choose(index, now))
     }
 
+    /// Drops the selected piece and any capture entered hop by hop.
     pub fn clear_selection(&self) -> Snapshot {
         let now = Instant::now();
         let mut state = self.lock();
@@ -182,6 +184,7 @@ impl GameSession {
         self.change_stopping_search(|s, now| s.undo(now))
     }
 
+    /// Plays the move taken back last again.
     pub fn redo(&self) -> ApiResult<Snapshot> {
         self.change_stopping_search(|s, now| s.redo(now))
     }
@@ -196,10 +199,12 @@ impl GameSession {
         self.change(|s, now| s.offer_draw(now))
     }
 
+    /// Accepts the pending draw offer: the game ends in a draw.
     pub fn accept_draw(&self) -> ApiResult<Snapshot> {
         self.change(|s, now| s.accept_draw(now))
     }
 
+    /// Declines the pending draw offer; play goes on.
     pub fn decline_draw(&self) -> ApiResult<Snapshot> {
         self.change(|s, _| s.decline_draw())
     }
@@ -228,6 +233,7 @@ impl GameSession {
         Ok(self.snapshot_of(&live, now))
     }
 
+    /// Starts the clocks again after [`Self::pause_clock`].
     pub fn resume_clock(&self) -> Snapshot {
         let now = Instant::now();
         let mut state = self.lock();

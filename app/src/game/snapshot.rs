@@ -10,7 +10,7 @@ use crate::types::{
 use giveaway_core::movegen::{capturers, Move};
 use giveaway_core::notation::{format_move, Notation};
 use giveaway_core::position::{Color, Piece, Role};
-use giveaway_core::square::{Bitboard, Square, Squares};
+use giveaway_core::square::{Bitboard, Square};
 use std::time::Instant;
 
 pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
@@ -25,12 +25,13 @@ pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
 }
 
 fn numbers(b: Bitboard) -> Vec<u32> {
-    let mut v: Vec<u32> = Squares(b).map(|s| s.pdn() as u32).collect();
+    let mut v: Vec<u32> = b.squares().map(|s| s.pdn() as u32).collect();
     v.sort_unstable();
     v
 }
 
 impl GameState {
+    /// What a board view draws at `now`: squares, clocks, move list, counters; `thinking` when a search runs.
     pub fn snapshot(&self, now: Instant, thinking: bool, game_id: Option<i64>) -> Snapshot {
         let game = &self.game;
         let pos = game.position();
@@ -38,13 +39,13 @@ impl GameState {
         let input = self.human_to_move();
         let legal = game.legal_moves();
         let must_capture = legal.first().is_some_and(Move::is_capture);
-        let movable: Bitboard = if input { legal.iter().fold(0, |b, m| b | m.from().mask()) } else { 0 };
-        let capturing = if must_capture { capturers(pos) & movable } else { 0 };
+        let movable: Bitboard = if input { legal.iter().map(Move::from).collect() } else { Bitboard::EMPTY };
+        let capturing = if must_capture { capturers(pos) & movable } else { Bitboard::EMPTY };
         let entry = self.entry.as_ref();
-        let ghosts: Bitboard = entry.map_or(0, |e| e.ghosts().iter().fold(0, |b, s| b | s.mask()));
+        let ghosts: Bitboard = entry.map_or(Bitboard::EMPTY, |e| e.ghosts().into_iter().collect());
         let last = game.moves().last().map(|mv| (mv, game.ply() - 1));
-        let last_path: Bitboard = last.map_or(0, |(m, _)| m.path().iter().fold(m.from().mask(), |b, s| b | s.mask()));
-        let last_captured: Bitboard = last.map_or(0, |(m, _)| m.captured());
+        let last_path: Bitboard = last.map_or(Bitboard::EMPTY, |(m, _)| m.path().iter().copied().chain([m.from()]).collect());
+        let last_captured: Bitboard = last.map_or(Bitboard::EMPTY, |(m, _)| m.captured());
 
         let squares = Square::all()
             .map(|s| {
@@ -57,14 +58,13 @@ impl GameState {
                     if s == e.current() {
                         // A man that has passed its promotion rank mid-capture goes on as a king.
                         piece = pos.piece_at(e.from()).map(|p| {
-                            let crowned = e.visited().iter().any(|v| v.mask() & p.color.promotion_rank() != 0);
+                            let crowned = e.visited().iter().any(|&v| p.color.promotion_rank().contains(v));
                             if crowned { Piece { role: Role::King, ..p } } else { p }
                         });
                     }
                 }
-                let m = s.mask();
-                let (column, row) = cell(s, false);
-                let destination = entry.is_some_and(|e| e.next_landings() & m != 0);
+                                let (column, row) = cell(s, false);
+                let destination = entry.is_some_and(|e| e.next_landings().contains(s));
                 SquareView {
                     number: s.pdn() as u32,
                     column,
@@ -73,14 +73,14 @@ impl GameState {
                         color: p.color,
                         kind: if p.role == Role::King { PieceKind::King } else { PieceKind::Man },
                     }),
-                    movable: movable & m != 0,
-                    must_capture: capturing & m != 0,
+                    movable: movable.contains(s),
+                    must_capture: capturing.contains(s),
                     selected: entry.is_some_and(|e| e.from() == s),
                     destination,
-                    final_destination: !destination && entry.is_some_and(|e| e.final_squares() & m != 0),
-                    ghost: ghosts & m != 0,
-                    last_move: last_path & m != 0,
-                    last_captured: last_captured & m != 0,
+                    final_destination: !destination && entry.is_some_and(|e| e.final_squares().contains(s)),
+                    ghost: ghosts.contains(s),
+                    last_move: last_path.contains(s),
+                    last_captured: last_captured.contains(s),
                     hint: false,
                 }
             })

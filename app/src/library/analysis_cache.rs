@@ -5,9 +5,7 @@
 //! read or does not fit the game is a miss, and a failed write only costs the next opening a recomputation, so
 //! neither ever reaches the user as an error.
 
-use giveaway_core::engine::analysis_codec::{decode, encode, engine_key};
-use giveaway_core::engine::analysis::Cancelled;
-use giveaway_core::engine::{analyze, Analysis, AnalysisOptions, StopHandle};
+use giveaway_core::engine::{analyze, Analysis, AnalysisOptions, Cancelled, StopHandle};
 use giveaway_core::game::Game;
 use giveaway_core::record::GameId;
 use giveaway_core::storage::Storage;
@@ -30,11 +28,11 @@ pub(crate) fn analyse_cached(
     let Some(slot) = cache else {
         return analyze(game, options, stop, progress);
     };
-    let key = engine_key(options);
-    if let Some(hit) = slot.storage.analysis(slot.id, &key).ok().flatten().and_then(|text| decode(&text, game)) {
+    let key = options.cache_key();
+    if let Some(hit) = slot.storage.analysis(slot.id, &key).ok().flatten().and_then(|text| Analysis::from_cache_text(&text, game)) {
         return Ok(hit);
     }
     let analysis = analyze(game, options, stop, progress)?;
-    let _ = slot.storage.put_analysis(slot.id, &key, game.ply() as u32, &encode(&analysis));
+    let _ = slot.storage.put_analysis(slot.id, &key, game.ply() as u32, &analysis.to_cache_text());
     Ok(analysis)
 }

@@ -11,9 +11,13 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// The list's filter chips; every one that is set narrows the list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ListFilter {
+    /// Only games of this mode.
     pub mode: Option<GameMode>,
+    /// Only games with this result.
     pub result: Option<ResultFilter>,
+    /// Only games against this engine level.
     pub level: Option<u8>,
+    /// `Some(true)`: only games in progress; `Some(false)`: only finished ones.
     pub in_progress: Option<bool>,
     /// Only games started within this many days.
     pub within_days: Option<u32>,
@@ -51,7 +55,9 @@ pub struct GameList {
 /// What the list shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameListState {
+    /// The filter the list shows.
     pub filter: ListFilter,
+    /// The games loaded so far, newest first.
     pub games: Vec<GameSummaryView>,
     /// Games matching the filter in all.
     pub total: u64,
@@ -75,6 +81,7 @@ impl GameList {
         self.loaded.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// What the list screen shows now.
     pub fn state(&self) -> GameListState {
         state_of(&self.lock())
     }

@@ -18,7 +18,7 @@ use crate::background::{Background, Observer};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
 use crate::types::{NewGame, Opponent, StartPosition};
-use giveaway_core::engine::rng::Rng;
+use giveaway_core::engine::Rng;
 use giveaway_core::engine::Level;
 use giveaway_core::fen::to_fen;
 use giveaway_core::game::{EndReason, Game, Outcome, Rules};
@@ -32,24 +32,35 @@ use std::time::Instant;
 /// A saved game as listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummaryView {
+    /// The saved game's id.
     pub id: i64,
+    /// What kind of game it is.
     pub mode: GameMode,
+    /// White player's name.
     pub white: String,
+    /// Black player's name.
     pub black: String,
+    /// The engine level, against the computer.
     pub level: Option<u8>,
+    /// That level's name.
     pub level_name: Option<String>,
+    /// The human's colour, against the computer.
     pub human_color: Option<Color>,
+    /// The clocks' setting, for timed games.
     pub time_control: Option<TimeControl>,
     /// How a handicap start was made, for people.
     pub handicap: Option<String>,
+    /// Plies played.
     pub plies: u32,
     /// `None` while in progress.
     pub outcome: Option<Outcome>,
+    /// Why it ended, where known.
     pub reason: Option<EndReason>,
     /// How it went for the player against the computer (`None` in progress or between two players).
     pub for_player: Option<PlayerOutcome>,
     /// Unix milliseconds.
     pub created_at: i64,
+    /// Unix milliseconds of the last change.
     pub updated_at: i64,
     /// It can be opened to play on (also after its end, where undo works): games against the computer and
     /// between two players on this device; not imported games, nor online ones (their moves come from the
@@ -60,6 +71,7 @@ pub struct GameSummaryView {
 /// One page of the list, newest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePage {
+    /// The games on this page, newest first.
     pub games: Vec<GameSummaryView>,
     /// Games matching the filter on all pages.
     pub total: u64,
@@ -189,6 +201,7 @@ pub(crate) fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult
     Ok(state)
 }
 
+/// The saved games and settings: one library database, opened once and shared by every screen.
 pub struct GameLibrary {
     storage: Arc<Storage>,
     /// Set when opening found a damaged file and moved it aside; the shell tells the player once.
@@ -201,6 +214,7 @@ pub struct GameLibrary {
 pub struct DatabaseNotice {
     /// Where the damaged file now is.
     pub moved_to: String,
+    /// What was wrong with it.
     pub reason: String,
     /// Games read back whole into the fresh library, with their ids.
     pub recovered: u64,
@@ -329,6 +343,7 @@ impl GameLibrary {
         &self.storage
     }
 
+    /// Deletes a saved game.
     pub fn delete_game(&self, id: i64) -> ApiResult<()> {
         Ok(self.storage.delete_game(id)?)
     }
@@ -338,10 +353,12 @@ impl GameLibrary {
         Ok(self.storage.stats()?)
     }
 
+    /// One saved game as PDN text.
     pub fn export_pdn(&self, id: i64) -> ApiResult<String> {
         Ok(self.storage.export_pdn(id)?)
     }
 
+    /// Every saved game as one PDN text.
     pub fn export_all_pdn(&self) -> ApiResult<String> {
         Ok(self.storage.export_all_pdn()?)
     }
@@ -351,10 +368,12 @@ impl GameLibrary {
         Ok(self.storage.import_pdn(&text)?)
     }
 
+    /// The player's settings (defaults for any not saved).
     pub fn settings(&self) -> ApiResult<Settings> {
         Ok(self.storage.settings()?)
     }
 
+    /// Saves the player's settings.
     pub fn save_settings(&self, settings: Settings) -> ApiResult<()> {
         Ok(self.storage.save_settings(&settings)?)
     }

@@ -27,6 +27,7 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The game as the browser lists it.
     pub fn summary(&self) -> GameSummaryView {
         summary_view(&self.saved.summary)
     }
@@ -52,6 +53,7 @@ impl Replay {
         Ok(snap)
     }
 
+    /// How moves are written in the snapshots and reviews.
     pub fn set_notation(&self, notation: Notation) {
         *self.notation.lock().unwrap_or_else(|p| p.into_inner()) = notation;
     }
@@ -81,6 +83,7 @@ impl Replay {
         result
     }
 
+    /// Stops a running analysis (it returns `Cancelled`).
     pub fn cancel_analysis(&self) {
         if let Some(stop) = self.search.lock().unwrap_or_else(|p| p.into_inner()).take() {
             stop.stop();
@@ -100,7 +103,9 @@ pub const MISTAKE_CLASSES: [&str; 3] = ["inaccuracy", "mistake", "blunder"];
 /// Positions analysed so far, while the analysis runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalysisProgress {
+    /// Positions analysed.
     pub done: u32,
+    /// Positions to analyse.
     pub total: u32,
 }
 
@@ -116,21 +121,29 @@ pub struct GraphMarker {
 /// What the replay screen shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayState {
+    /// Grows with every change; a shell can skip redrawing an unchanged state.
     pub revision: u64,
+    /// The game as the browser lists it.
     pub summary: GameSummaryView,
     /// The board after `ply` moves, placed for `orientation`; nothing on it can be moved.
     pub snapshot: Snapshot,
+    /// How the board is turned.
     pub orientation: BoardOrientation,
+    /// Which coordinates to draw beside the board.
     pub coordinates: Coordinates,
     /// Moves played on the board shown (0 = the start).
     pub ply: u32,
+    /// Plies in the game.
     pub plies: u32,
+    /// The post-game analysis, once done (or read from the cache).
     pub analysis: Option<AnalysisView>,
+    /// How far a running analysis is.
     pub progress: Option<AnalysisProgress>,
     /// The judgement of the move that led to the board shown.
     pub review: Option<MoveReviewView>,
     /// Inaccuracies, mistakes and blunders on the graph (empty before the analysis).
     pub markers: Vec<GraphMarker>,
+    /// An analysis can be started now (none done or running).
     pub can_analyse: bool,
     /// The last analysis failed (not cancelled): why.
     pub error: Option<String>,
@@ -169,6 +182,7 @@ impl ReplayController {
         self.ui.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// What the replay screen shows now.
     pub fn state(&self) -> ApiResult<ReplayState> {
         let ui = self.lock();
         self.build(&ui)
@@ -182,20 +196,24 @@ impl ReplayController {
         self.build(&ui)
     }
 
+    /// Shows the board one move later.
     pub fn next(&self) -> ApiResult<ReplayState> {
         let ply = self.lock().ply;
         self.go_to(ply.saturating_add(1))
     }
 
+    /// Shows the board one move earlier.
     pub fn previous(&self) -> ApiResult<ReplayState> {
         let ply = self.lock().ply;
         self.go_to(ply.saturating_sub(1))
     }
 
+    /// Shows the start position.
     pub fn first(&self) -> ApiResult<ReplayState> {
         self.go_to(0)
     }
 
+    /// Shows the final position.
     pub fn last(&self) -> ApiResult<ReplayState> {
         self.go_to(self.replay.plies())
     }
@@ -234,6 +252,7 @@ impl ReplayController {
         self.go_to((f * f64::from(plies)).round() as u32)
     }
 
+    /// Turns the board round.
     pub fn flip_board(&self) -> ApiResult<ReplayState> {
         let mut ui = self.lock();
         ui.turned = !ui.turned;
@@ -241,6 +260,7 @@ impl ReplayController {
         self.build(&ui)
     }
 
+    /// Writes moves in `notation` from now on.
     pub fn set_notation(&self, notation: Notation) -> ApiResult<ReplayState> {
         self.replay.set_notation(notation);
         let mut ui = self.lock();

@@ -12,10 +12,13 @@ use crate::square::Square;
 /// A hint in two steps: first the piece to move, then the move, with a short reason where one can be named.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
+    /// The piece to move (the first step of the hint).
     pub piece: Square,
+    /// The move to play with it (the second step).
     pub mv: Move,
     /// Side to move's view.
     pub score: i32,
+    /// Why this move, in words, where one can be named (e.g. a forced win).
     pub reason: Option<String>,
 }
 
@@ -57,7 +60,7 @@ fn reason(root: &SearchRoot, pv: &[Move], score: i32) -> Option<String> {
     // Count the opponent's captures in a row along the main line: each one is forced on it.
     let forced = pv.iter().skip(1).step_by(2).take_while(|m| m.is_capture()).count();
     if forced > 0 {
-        let given: u32 = pv.iter().skip(1).step_by(2).take(forced).map(|m| m.captured().count_ones()).sum();
+        let given: u32 = pv.iter().skip(1).step_by(2).take(forced).map(|m| m.captured().count()).sum();
         return Some(format!(
             "forces your opponent {} (it must take {given} of your pieces)",
             times(forced)
@@ -72,12 +75,17 @@ fn reason(root: &SearchRoot, pv: &[Move], score: i32) -> Option<String> {
 /// A coach tip: the move played lost a lot of winning chance; here is what was better.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoachTip {
+    /// The move the player made.
     pub played: Move,
+    /// The move the engine prefers in its place.
     pub better: Move,
+    /// How much the move played gave away.
     pub class: MoveClass,
     /// The player's expected result (0..=1) with the better move and after the move played.
     pub chance_before: f64,
+    /// The player's expected result (0..=1) after the move played.
     pub chance_after: f64,
+    /// The tip in words, for the player.
     pub message: String,
 }
 

@@ -25,12 +25,18 @@ pub fn win_chance(score: i32) -> f64 {
     }
 }
 
+/// How good a move was, by the share of the expected result it gave up (lichess thresholds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MoveClass {
+    /// The engine's own choice.
     Best,
+    /// Not the best, but gave up less than 3.75% of the expected result.
     Good,
+    /// Gave up 3.75% to 7.5%.
     Inaccuracy,
+    /// Gave up 7.5% to 15%.
     Mistake,
+    /// Gave up 15% or more.
     Blunder,
 }
 
@@ -51,6 +57,7 @@ impl MoveClass {
         }
     }
 
+    /// The class's name in English, for reports and the CLI.
     pub fn name(self) -> &'static str {
         match self {
             MoveClass::Best => "best",
@@ -67,13 +74,17 @@ impl MoveClass {
 pub struct MoveReview {
     /// Index of the move (0 = the first move of the record).
     pub ply: usize,
+    /// The side that played the move.
     pub mover: Color,
+    /// The move played.
     pub played: Move,
     /// The engine's move in the position before; `Some` and different from `played` unless the move was best.
     pub best: Option<Move>,
     /// Expected result for the mover before the move (with best play) and after the move played.
     pub chance_before: f64,
+    /// Expected result for the mover after the move played (0..=1).
     pub chance_after: f64,
+    /// The move's class, from the expected result it gave up.
     pub class: MoveClass,
     /// 0..=100, as in lichess: 103.1668·e^(−0.04354·Δ) − 3.1669 with Δ the loss in percent.
     pub accuracy: f64,
@@ -82,6 +93,7 @@ pub struct MoveReview {
 /// The whole analysis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
+    /// One review per move of the record, in order.
     pub moves: Vec<MoveReview>,
     /// Per position (start, then after each move): score from White's point of view (graph data).
     pub white_scores: Vec<i32>,
@@ -92,15 +104,18 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// How many of `mover`'s moves fell in `class`.
     pub fn counts(&self, mover: Color, class: MoveClass) -> usize {
         self.moves.iter().filter(|m| m.mover == mover && m.class == class).count()
     }
 }
 
+/// How hard the post-game analysis looks at each position.
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisOptions {
     /// Search limits per position.
     pub limits: Limits,
+    /// Transposition table size for the analysis engine, in MB.
     pub tt_megabytes: usize,
 }
 

@@ -32,11 +32,13 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
-/// The cache key for analyses made with `options` by this build: it changes with the crate version, the
-/// format, the analysis limits and table size, the evaluation weights, the search switches and the win-chance
-/// curve — everything that can change a result.
-pub fn engine_key(options: &AnalysisOptions) -> String {
-    key_for(options, &Weights::default(), SearchConfig::default())
+impl AnalysisOptions {
+    /// The cache key for analyses made with these options by this build: it changes with the crate version,
+    /// the format, the analysis limits and table size, the evaluation weights, the search switches and the
+    /// win-chance curve — everything that can change a result.
+    pub fn cache_key(&self) -> String {
+        key_for(self, &Weights::default(), SearchConfig::default())
+    }
 }
 
 fn key_for(options: &AnalysisOptions, weights: &Weights, config: SearchConfig) -> String {
@@ -111,8 +113,21 @@ fn path_of(mv: &Move) -> Vec<u8> {
     std::iter::once(mv.from()).chain(mv.path().iter().copied()).map(Square::pdn).collect()
 }
 
+impl Analysis {
+    /// The analysis as cache text (see the module docs).
+    pub fn to_cache_text(&self) -> String {
+        encode(self)
+    }
+
+    /// The analysis of `game` that cache text holds; `None` when it is damaged, of another format, or not of
+    /// this game.
+    pub fn from_cache_text(text: &str, game: &Game) -> Option<Analysis> {
+        decode(text, game)
+    }
+}
+
 /// The analysis as text. serde_json writes floats in their shortest form that reads back to the same value.
-pub fn encode(analysis: &Analysis) -> String {
+fn encode(analysis: &Analysis) -> String {
     let stored = StoredAnalysis {
         moves: analysis
             .moves
@@ -143,7 +158,7 @@ fn seal(body: &str) -> String {
 }
 
 /// The analysis of `game` the text holds, or `None` when it is damaged, of another format, or not of this game.
-pub fn decode(text: &str, game: &Game) -> Option<Analysis> {
+fn decode(text: &str, game: &Game) -> Option<Analysis> {
     let sealed: Sealed<Box<RawValue>> = serde_json::from_str(text).ok()?;
     let sum = u64::from_str_radix(&sealed.checksum, 16).ok()?;
     if sealed.format != FORMAT || sealed.checksum.len() != 16 || sum != fnv1a(sealed.analysis.get().as_bytes()) {
@@ -207,7 +222,7 @@ mod tests {
     use super::*;
     use crate::engine::analysis::analyze;
     use crate::engine::limits::{Limits, StopHandle};
-    use crate::engine::rng::Rng;
+    use crate::engine::Rng;
     use crate::game::Rules;
     use proptest::prelude::*;
 
@@ -276,7 +291,7 @@ mod tests {
     fn the_key_changes_with_what_changes_results() {
         let opts = AnalysisOptions { limits: Limits::nodes(100_000), tt_megabytes: 32 };
         let base = key_for(&opts, &Weights::default(), SearchConfig::default());
-        assert_eq!(base, engine_key(&opts));
+        assert_eq!(base, opts.cache_key());
         assert!(base.contains(env!("CARGO_PKG_VERSION")));
         let mut w = Weights::default();
         w.eg[3] += 1;

@@ -8,7 +8,7 @@
 
 use crate::movegen::capturers;
 use crate::position::{Color, Position};
-use crate::square::{shift, Bitboard, Square, BOARD, DIRECTIONS};
+use crate::square::{Bitboard, Square, BOARD, DIRECTIONS};
 
 /// Number of features.
 pub const N_FEATURES: usize = 13;
@@ -33,7 +33,9 @@ pub const FEATURE_NAMES: [&str; N_FEATURES] = [
 /// Evaluation weights: `mg` applies with a full board, `eg` with an empty one, linearly in between.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
+    /// Weights with a full board (middle game), one per evaluation feature.
     pub mg: [i32; N_FEATURES],
+    /// Weights with an empty board (endgame), one per feature.
     pub eg: [i32; N_FEATURES],
 }
 
@@ -56,9 +58,9 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
     let them = us.opponent();
     let a = side_features(pos, us);
     let b = side_features(pos, them);
-    let (pu, pt) = (pos.pieces(us).count_ones() as i32, pos.pieces(them).count_ones() as i32);
+    let (pu, pt) = (pos.pieces(us).count() as i32, pos.pieces(them).count() as i32);
     let ratio = if pu + pt == 0 { 0 } else { 12 * (pu - pt) / (pu + pt) };
-    let threats = capturers(&pos.with_side_to_move(them)).count_ones() as i32;
+    let threats = capturers(&pos.with_side_to_move(them)).count() as i32;
     [
         a.men - b.men,
         a.kings - b.kings,
@@ -78,7 +80,7 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
 
 /// The phase: pieces on the board, 0..=24.
 pub fn phase(pos: &Position) -> i32 {
-    (pos.occupied().count_ones() as i32).min(FULL_PHASE)
+    (pos.occupied().count() as i32).min(FULL_PHASE)
 }
 
 /// The evaluation in centi-units (100 ≈ 73% expected result under the fitted scale).
@@ -107,11 +109,11 @@ struct Side {
 }
 
 const fn squares_mask(coords: &[(u8, u8)]) -> Bitboard {
-    let mut m = 0;
+    let mut m = Bitboard::EMPTY;
     let mut i = 0;
     while i < coords.len() {
         if let Some(s) = Square::from_coords(coords[i].0, coords[i].1) {
-            m |= s.mask();
+            m = m.union(s.mask());
         }
         i += 1;
     }
@@ -124,13 +126,13 @@ const CENTRE: Bitboard = squares_mask(&[(3, 3), (5, 3), (2, 4), (4, 4)]);
 
 /// Squares of each rank (index = rank, 0 = rank 1).
 const RANKS: [Bitboard; 8] = {
-    let mut r = [0; 8];
+    let mut r = [Bitboard::EMPTY; 8];
     let mut y = 0;
     while y < 8 {
         let mut x = 0;
         while x < 8 {
             if let Some(s) = Square::from_coords(x, y) {
-                r[y as usize] |= s.mask();
+                r[y as usize] = r[y as usize].union(s.mask());
             }
             x += 1;
         }
@@ -150,43 +152,43 @@ fn side_features(pos: &Position, c: Color) -> Side {
     let own = pos.pieces(c);
     let enemy = pos.pieces(c.opponent());
     let kings = own & pos.kings();
-    let men = own & !kings;
+    let men = own - kings;
     let empty = pos.empty();
-    let mut s = Side { men: men.count_ones() as i32, kings: kings.count_ones() as i32, ..Side::default() };
+    let mut s = Side { men: men.count() as i32, kings: kings.count() as i32, ..Side::default() };
 
-    let mut can_step = 0;
+    let mut can_step = Bitboard::EMPTY;
     for d in forward(c) {
-        can_step |= men & shift(empty, -d);
-        let dest = shift(men, d) & empty;
-        s.man_moves += dest.count_ones() as i32;
+        can_step |= men & empty.shift(-d);
+        let dest = men.shift(d) & empty;
+        s.man_moves += dest.count() as i32;
         // A man stepping to t is offered when an enemy piece next to t has an empty square (or the square
         // the man left) behind t. Kings capturing from a distance are left out: this is a cheap estimate.
-        let mut offered = 0;
+        let mut offered = Bitboard::EMPTY;
         for e in DIRECTIONS {
-            let landing_free = if e == d { BOARD } else { shift(empty, e) };
-            offered |= dest & shift(enemy, -e) & landing_free;
+            let landing_free = if e == d { BOARD } else { empty.shift(e) };
+            offered |= dest & enemy.shift(-e) & landing_free;
         }
-        s.offering_moves += offered.count_ones() as i32;
+        s.offering_moves += offered.count() as i32;
     }
-    s.blocked = (men & !can_step).count_ones() as i32;
+    s.blocked = (men - can_step).count() as i32;
 
-    for k in crate::square::Squares(kings) {
+    for k in kings {
         for d in DIRECTIONS {
-            let mut t = shift(k.mask(), d);
-            while t & empty != 0 {
+            let mut t = k.mask().shift(d);
+            while (t & empty).any() {
                 s.king_moves += 1;
-                t = shift(t, d);
+                t = t.shift(d);
             }
         }
     }
     for (y, rank) in RANKS.iter().enumerate() {
         let steps = if c == Color::White { y } else { 7 - y } as i32;
-        s.advancement += steps * (men & rank).count_ones() as i32;
+        s.advancement += steps * (men & *rank).count() as i32;
     }
     let home = if c == Color::White { RANKS[0] } else { RANKS[7] };
-    s.back_rank = (men & home).count_ones() as i32;
-    s.diagonal_kings = (kings & MAIN_DIAGONAL).count_ones() as i32;
-    s.centre = (men & CENTRE).count_ones() as i32;
+    s.back_rank = (men & home).count() as i32;
+    s.diagonal_kings = (kings & MAIN_DIAGONAL).count() as i32;
+    s.centre = (men & CENTRE).count() as i32;
     s
 }
 

@@ -18,10 +18,12 @@ use std::time::Duration;
 pub struct Level {
     /// 1..=8.
     pub number: u8,
+    /// The name players see ("Beginner", …).
     pub name: &'static str,
     /// Approximate rating: Beginner anchored at 800, each level above it by the Elo difference measured in
     /// 100-game matches against the level below (docs/engine.md), steps from 97% scores counted as 400.
     pub rating: u32,
+    /// How long the level searches each move.
     pub limits: Limits,
     /// How many of the best moves it may choose from (1 = always the best).
     pub candidates: usize,

@@ -38,12 +38,16 @@ pub fn random_opening(rng: &mut Rng, plies: usize, rules: Rules) -> Option<Game>
 /// Wins, draws and losses from the first player's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
+    /// Games the first player won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games the first player lost.
     pub losses: u32,
 }
 
 impl Score {
+    /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -78,11 +82,17 @@ impl Score {
 /// A match between two levels: `games` games, colours swapped every game, each pair of games from the same
 /// random opening (2–4 random plies).
 pub struct Match {
+    /// The first player (the score is from its side).
     pub a: Level,
+    /// The second player.
     pub b: Level,
+    /// Number of games; colours alternate, each opening played with both.
     pub games: u32,
+    /// Seed of the random openings and of the weak levels' choices.
     pub seed: u64,
+    /// The draw rules the games are played under.
     pub rules: Rules,
+    /// Transposition table size of each player's engine, in MB.
     pub tt_megabytes: usize,
     /// Search switches of A and B (to measure a feature by playing it against itself without it).
     pub configs: [SearchConfig; 2],

@@ -3,36 +3,39 @@
 //! Everything here is plain Rust data and `Send`, meant to be called from a background thread: a search is
 //! stopped through a clonable [`StopHandle`], and progress is reported through a callback.
 //!
-//! Files by job: [`search`] (alpha-beta), [`eval`] (features and weights), [`tt`] (transposition table),
-//! [`limits`] (limits and the stop handle), [`root`] (position plus game history), [`levels`] (the eight
-//! playing levels), [`advice`] (hints and coach tips), [`analysis`] (post-game review), [`analysis_codec`]
-//! (the review as cache text), [`tune`] (self-play and the weight fit), [`matches`] (engine-vs-engine
-//! matches), [`rng`] (seeded randomness).
+//! Files by job, each private and re-exported here: `search` (alpha-beta), `eval` (features and weights),
+//! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
+//! `levels` (the eight playing levels), `advice` (hints and coach tips), `analysis` (post-game review),
+//! `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
+//! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
 
-pub mod advice;
-pub mod analysis;
-pub mod analysis_codec;
-pub mod eval;
-pub mod levels;
-pub mod limits;
-pub mod matches;
-pub mod rng;
-pub mod root;
-pub mod search;
-pub mod tt;
-pub mod tune;
-pub mod weights;
+mod advice;
+mod analysis;
+mod analysis_codec;
+mod eval;
+mod levels;
+mod limits;
+mod matches;
+mod rng;
+mod root;
+mod search;
+mod tt;
+mod tune;
+mod weights;
 
 pub use advice::{coach, hint, CoachTip, Hint};
-pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, MoveClass, MoveReview};
+pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
 pub use eval::Weights;
 pub use levels::{Level, LEVELS};
-pub use limits::{Clock, Limits, StopHandle};
+pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
+pub use matches::{Match, Score};
+pub use rng::Rng;
 pub use root::SearchRoot;
-pub use search::{SearchConfig, WIN, WIN_BOUND};
+pub use search::{SearchConfig, MAX_PLY, WIN, WIN_BOUND};
+pub use tune::{tune, TuneSettings};
 
 use crate::movegen::Move;
-use search::{Ordering, Searcher};
+use search::{MoveOrdering, Searcher};
 use std::time::Duration;
 use tt::Tt;
 
@@ -42,13 +45,19 @@ pub const DEFAULT_TT_MB: usize = 32;
 /// Progress of a running search, reported after every completed iteration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
+    /// The iteration just completed (nominal depth in plies).
     pub depth: u32,
+    /// The deepest ply any line reached (extensions and quiescence included).
     pub seldepth: u32,
     /// From the side to move's point of view; see [`score_text`].
     pub score: i32,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Nodes per second so far.
     pub nps: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// The principal variation: the best line found, first move first.
     pub pv: Vec<Move>,
 }
 
@@ -72,12 +81,17 @@ impl SearchInfo {
 pub struct SearchResult {
     /// `None` only when the side to move has no legal move (it has already won).
     pub best: Option<Move>,
+    /// The best move's score from the side to move's point of view; see [`score_text`].
     pub score: i32,
     /// The deepest completed iteration.
     pub depth: u32,
+    /// The deepest ply any line reached.
     pub seldepth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time the search took.
     pub elapsed: Duration,
+    /// The principal variation, `best` first.
     pub pv: Vec<Move>,
 }
 
@@ -95,7 +109,7 @@ pub fn score_text(score: i32) -> String {
 /// A searching engine: owns its transposition table and move-ordering memory, so keep one per game.
 pub struct Engine {
     tt: Tt,
-    ordering: Ordering,
+    ordering: MoveOrdering,
     weights: Weights,
     config: SearchConfig,
 }
@@ -112,14 +126,17 @@ impl Engine {
         Engine::with_weights(tt_megabytes, Weights::default())
     }
 
+    /// An engine with a transposition table of about `tt_megabytes` MB and evaluation weights of its own (tuning).
     pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
-        Engine { tt: Tt::new(tt_megabytes), ordering: Ordering::default(), weights, config: SearchConfig::default() }
+        Engine { tt: Tt::new(tt_megabytes), ordering: MoveOrdering::default(), weights, config: SearchConfig::default() }
     }
 
+    /// Switches search features on or off (to measure each).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
     }
 
+    /// The evaluation weights in use.
     pub fn weights(&self) -> &Weights {
         &self.weights
     }

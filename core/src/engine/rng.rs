@@ -1,13 +1,16 @@
 //! A small seeded PRNG (splitmix64): reproducible choices for weak levels, match openings and self-play.
 
+/// A splitmix64 generator: the same seed gives the same sequence on every platform.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -8,9 +8,13 @@ use crate::position::Position;
 /// move or capture, oldest first), the king-move counter and the draw rules — the same facts [`Game`] uses.
 #[derive(Clone, Debug)]
 pub struct SearchRoot {
+    /// The position to search.
     pub position: Position,
+    /// Hashes of the earlier positions that can still repeat, oldest first.
     pub history: Vec<u64>,
+    /// Plies of king-only moves without a capture so far (the king-move rule's counter).
     pub king_plies: u16,
+    /// The draw rules of the game.
     pub rules: Rules,
 }
 
@@ -36,7 +40,7 @@ impl SearchRoot {
 
     /// Whether `mv` is irreversible here (a man move or a capture), which resets history and the king counter.
     pub fn is_irreversible(&self, mv: &Move) -> bool {
-        mv.is_capture() || self.position.kings() & mv.from().mask() == 0
+        mv.is_capture() || !self.position.kings().contains(mv.from())
     }
 
     /// The root after a legal move.

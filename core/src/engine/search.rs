@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 /// The score of a win for the side to move at the root, before subtracting the distance in plies.
 pub const WIN: i32 = 30_000;
+/// The deepest ply a search line can reach (sizes the per-ply tables).
 pub const MAX_PLY: usize = 128;
 /// Scores at least this large in absolute value are forced wins or losses.
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32 - 1;
@@ -29,6 +30,7 @@ const MAX_DEPTH: u32 = 100;
 pub struct SearchConfig {
     /// Late-move reductions for quiet moves ordered late.
     pub lmr: bool,
+    /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
 }
 
@@ -38,22 +40,28 @@ impl Default for SearchConfig {
     }
 }
 
-/// Killer moves and the history table; they persist between searches of one engine.
-pub struct Ordering {
+/// What the search has learnt about move order: two killer moves per ply and the history table. It persists
+/// between the searches of one engine.
+pub struct MoveOrdering {
     killers: Vec<[Option<Move>; 2]>,
     /// [side][from][to], PDN indices.
     history: Box<[[[i32; 32]; 32]; 2]>,
 }
 
-impl Default for Ordering {
+/// Ordering scores of the two killer moves: above any history score, below the table's move.
+const KILLER_1: i32 = 1 << 24;
+const KILLER_2: i32 = KILLER_1 - 1;
+
+impl Default for MoveOrdering {
     fn default() -> Self {
-        Ordering { killers: vec![[None; 2]; MAX_PLY + 1], history: Box::new([[[0; 32]; 32]; 2]) }
+        MoveOrdering { killers: vec![[None; 2]; MAX_PLY + 1], history: Box::new([[[0; 32]; 32]; 2]) }
     }
 }
 
-impl Ordering {
+impl MoveOrdering {
+    /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        *self = Ordering::default();
+        *self = MoveOrdering::default();
     }
 
     /// Halves the history so old results fade; killers are position-specific and cleared.
@@ -61,11 +69,83 @@ impl Ordering {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().flatten().flatten().for_each(|h| *h /= 2);
     }
+
+    /// The order in which to try `mv` at `ply` (higher first), the table's move aside.
+    #[inline]
+    fn score(&self, side: usize, ply: usize, mv: &Move) -> i32 {
+        let killers = &self.killers[ply];
+        if killers[0] == Some(*mv) {
+            KILLER_1
+        } else if killers[1] == Some(*mv) {
+            KILLER_2
+        } else {
+            self.history[side][mv.from().index()][mv.to().index()]
+        }
+    }
+
+    /// Remembers a move that failed high: as a killer of its ply if quiet, and in the history.
+    #[inline(always)]
+    fn reward(&mut self, side: usize, ply: usize, mv: &Move, depth: i32) {
+        if !mv.is_capture() {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(*mv) {
+                k[1] = k[0];
+                k[0] = Some(*mv);
+            }
+        }
+        let h = &mut self.history[side][mv.from().index()][mv.to().index()];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+/// Where a node stands: everything `negamax` is asked besides its window.
+#[derive(Clone, Copy)]
+struct Node<'p> {
+    position: &'p Position,
+    /// Plies left to search; at 0 and below only captures are followed.
+    depth: i32,
+    /// Distance from the root.
+    ply: usize,
+    /// Plies in a row in which only kings moved and nothing was captured (the king-move rule's count).
+    king_plies: u16,
+    /// On the principal variation: searched with an open window and never cut off by the table.
+    pv: bool,
+}
+
+impl Node<'_> {
+    /// The node after `mv` from this one, `depth` plies deep.
+    #[inline]
+    fn child<'c>(&self, position: &'c Position, mv: &Move, depth: i32, pv: bool) -> Node<'c> {
+        Node { position, depth, ply: self.ply + 1, king_plies: king_plies_after(self.position, mv, self.king_plies), pv }
+    }
+}
+
+/// The alpha-beta window: the node's score matters only strictly between `alpha` and `beta`.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
+impl Window {
+    const OPEN: Window = Window { alpha: -INF, beta: INF };
+
+    /// The same window from the opponent's side.
+    #[inline]
+    fn flip(self) -> Window {
+        Window { alpha: -self.beta, beta: -self.alpha }
+    }
+
+    /// The null window just above `alpha`: does a move beat the best so far?
+    #[inline]
+    fn null(self) -> Window {
+        Window { alpha: self.alpha, beta: self.alpha + 1 }
+    }
 }
 
 pub(crate) struct Searcher<'a> {
     tt: &'a mut Tt,
-    ord: &'a mut Ordering,
+    ordering: &'a mut MoveOrdering,
     weights: &'a Weights,
     config: SearchConfig,
     rules: Rules,
@@ -87,7 +167,7 @@ pub(crate) struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
         tt: &'a mut Tt,
-        ord: &'a mut Ordering,
+        ordering: &'a mut MoveOrdering,
         weights: &'a Weights,
         config: SearchConfig,
         root: &SearchRoot,
@@ -95,7 +175,7 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         Searcher {
             tt,
-            ord,
+            ordering,
             weights,
             config,
             rules: root.rules,
@@ -116,12 +196,12 @@ impl<'a> Searcher<'a> {
     /// Iterative deepening from the root until a limit is reached; returns the deepest completed result.
     pub(crate) fn run(&mut self, root: &SearchRoot, limits: &Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         self.tt.new_search();
-        self.ord.age();
+        self.ordering.age();
         self.start = Instant::now();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let budget = limits.time_budget();
-        self.hard_deadline = budget.map(|(_, hard)| self.start + hard);
-        let soft = budget.map(|(soft, _)| soft);
+        self.hard_deadline = budget.map(|b| self.start + b.hard);
+        let soft = budget.map(|b| b.soft);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
         let mut root_moves = MoveList::new();
@@ -172,28 +252,29 @@ impl<'a> Searcher<'a> {
         result
     }
 
-    fn aspiration(&mut self, pos: &Position, depth: i32, prev: i32, kp: u16) -> i32 {
+    /// One iteration at the root, in a window around the previous iteration's score that widens on failure.
+    fn aspiration(&mut self, position: &Position, depth: i32, prev: i32, king_plies: u16) -> i32 {
+        let root = Node { position, depth, ply: 0, king_plies, pv: true };
         if !self.config.aspiration || depth < 4 || prev.abs() >= WIN_BOUND {
-            return self.negamax(pos, depth, -INF, INF, 0, kp, true);
+            return self.negamax(root, Window::OPEN);
         }
         let mut delta = 40;
-        let (mut alpha, mut beta) = (prev - delta, prev + delta);
+        let mut window = Window { alpha: prev - delta, beta: prev + delta };
         loop {
-            let s = self.negamax(pos, depth, alpha, beta, 0, kp, true);
+            let s = self.negamax(root, window);
             if self.stopped {
                 return s;
             }
-            if s <= alpha {
-                alpha = (alpha - delta).max(-INF);
-            } else if s >= beta {
-                beta = (beta + delta).min(INF);
+            if s <= window.alpha {
+                window.alpha = (window.alpha - delta).max(-INF);
+            } else if s >= window.beta {
+                window.beta = (window.beta + delta).min(INF);
             } else {
                 return s;
             }
             delta *= 3;
             if delta > 1000 {
-                alpha = -INF;
-                beta = INF;
+                window = Window::OPEN;
             }
         }
     }
@@ -206,11 +287,11 @@ impl<'a> Searcher<'a> {
         generate(&root.position, &mut moves);
         moves.dedup_outcomes();
         self.stack.push(root.position.hash());
+        let node = Node { position: &root.position, depth: depth as i32, ply: 0, king_plies: root.king_plies, pv: true };
         let mut out: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
         for mv in &moves {
             let child = root.position.play(mv);
-            let kp = child_king_plies(&root.position, mv, root.king_plies);
-            let s = -self.negamax(&child, depth as i32 - 1, -INF, INF, 1, kp, true);
+            let s = -self.negamax(node.child(&child, mv, node.depth - 1, true), Window::OPEN);
             if self.stopped {
                 break;
             }
@@ -244,22 +325,24 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Draw by the rules at a node reached after `kp` king-only plies (the stack holds the earlier positions).
-    fn is_draw(&self, hash: u64, kp: u16) -> bool {
-        if self.rules.king_move_plies > 0 && kp >= self.rules.king_move_plies {
+    /// Draw by the rules at a node reached after `king_plies` king-only plies (the stack holds the earlier
+    /// positions).
+    fn is_draw(&self, hash: u64, king_plies: u16) -> bool {
+        if self.rules.king_move_plies > 0 && king_plies >= self.rules.king_move_plies {
             return true;
         }
-        if self.rules.repetitions == 0 || kp < 4 {
+        // A position can only repeat after both sides made two reversible moves.
+        if self.rules.repetitions == 0 || king_plies < 4 {
             return false;
         }
         // Inside the search one repetition is enough: the side that could repeat once can repeat again.
         let n = self.stack.len();
-        let window = (kp as usize).min(n);
+        let window = (king_plies as usize).min(n);
         self.stack[n - window..].iter().rev().skip(1).step_by(2).any(|&h| h == hash)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(&mut self, pos: &Position, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, kp: u16, pv_node: bool) -> i32 {
+    fn negamax(&mut self, mut node: Node, mut window: Window) -> i32 {
+        let ply = node.ply;
         self.pv[ply].clear();
         self.nodes += 1;
         self.check_limits();
@@ -267,76 +350,43 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let hash = pos.hash();
+        let hash = node.position.hash();
         if ply > 0 {
-            if self.is_draw(hash, kp) {
+            if self.is_draw(hash, node.king_plies) {
                 return 0;
             }
-            alpha = alpha.max(-WIN + ply as i32);
-            beta = beta.min(WIN - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
+            // No line through here can end sooner than a win at this ply or later than a loss at the next.
+            window.alpha = window.alpha.max(-WIN + ply as i32);
+            window.beta = window.beta.min(WIN - ply as i32 - 1);
+            if window.alpha >= window.beta {
+                return window.alpha;
             }
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        generate(pos, &mut moves);
+        generate(node.position, &mut moves);
         moves.dedup_outcomes();
-        let leaf = depth_adjust(&moves, &mut depth, ply);
-        let score = self.search_moves(pos, &moves, leaf, depth, alpha, beta, ply, kp, pv_node, hash);
+        let score = match depth_adjust(&moves, &mut node.depth, ply) {
+            Leaf::Won => WIN - ply as i32,
+            Leaf::Quiet => evaluate(node.position, self.weights),
+            Leaf::Search => self.search_moves(&node, hash, &moves, window),
+        };
         self.lists[ply] = moves;
         score
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn search_moves(
-        &mut self,
-        pos: &Position,
-        moves: &MoveList,
-        leaf: Leaf,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        kp: u16,
-        pv_node: bool,
-        hash: u64,
-    ) -> i32 {
-        match leaf {
-            Leaf::Won => return WIN - ply as i32,
-            Leaf::Quiet => return evaluate(pos, self.weights),
-            Leaf::Search => {}
-        }
-        let alpha0 = alpha;
-        let mut tt_best = None;
-        if let Some(e) = self.tt.probe(hash) {
-            tt_best = Some(e.best as usize).filter(|&i| i < moves.len());
-            if !pv_node && e.depth as i32 >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
-        }
-
-        let side = pos.side_to_move().index();
+    /// The moves of an inner node, best first: the table's verdict or move, then each move in turn.
+    fn search_moves(&mut self, node: &Node, hash: u64, moves: &MoveList, mut window: Window) -> i32 {
+        let ply = node.ply;
+        let alpha0 = window.alpha;
+        let tt_move = match self.probe_tt(node, hash, moves.len(), window) {
+            Ok(tt_move) => tt_move,
+            Err(cutoff) => return cutoff,
+        };
+        let side = node.position.side_to_move().index();
         let mut order = std::mem::take(&mut self.scores[ply]);
         order.clear();
-        let killers = self.ord.killers[ply];
         for (i, mv) in moves.iter().enumerate() {
-            let s = if Some(i) == tt_best {
-                i32::MAX
-            } else if killers[0] == Some(*mv) {
-                1 << 24
-            } else if killers[1] == Some(*mv) {
-                (1 << 24) - 1
-            } else {
-                self.ord.history[side][mv.from().index()][mv.to().index()]
-            };
+            let s = if Some(i) == tt_move { i32::MAX } else { self.ordering.score(side, ply, mv) };
             order.push((s, i as u16));
         }
 
@@ -349,46 +399,18 @@ impl<'a> Searcher<'a> {
             order.swap(n, pick);
             let (ordering_score, i) = (order[n].0, order[n].1 as usize);
             let mv = &moves[i];
-            let child = pos.play(mv);
-            let ckp = child_king_plies(pos, mv, kp);
-            let quiet = !mv.is_capture();
-            let score = if n == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, ckp, pv_node)
-            } else {
-                let late = self.config.lmr && depth >= 3 && n >= 3 && quiet && ordering_score < (1 << 24) - 1;
-                let r = if late { 1 + (depth >= 6 && n >= 8) as i32 } else { 0 };
-                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, ckp, false);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, ckp, false);
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, ckp, true);
-                }
-                s
-            };
+            let score = self.search_move(node, mv, n, ordering_score, window);
             if self.stopped {
                 break;
             }
             if score > best {
                 best = score;
                 best_i = i;
-                if score > alpha {
-                    alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(*mv);
-                    line.extend_from_slice(&tail[0]);
-                    if alpha >= beta {
-                        if quiet {
-                            let k = &mut self.ord.killers[ply];
-                            if k[0] != Some(*mv) {
-                                k[1] = k[0];
-                                k[0] = Some(*mv);
-                            }
-                        }
-                        let h = &mut self.ord.history[side][mv.from().index()][mv.to().index()];
-                        *h = (*h + depth * depth).min(1 << 20);
+                if score > window.alpha {
+                    window.alpha = score;
+                    self.extend_pv(ply, mv);
+                    if window.alpha >= window.beta {
+                        self.ordering.reward(side, ply, mv, node.depth);
                         break;
                     }
                 }
@@ -399,15 +421,65 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return best.max(-INF + 1);
         }
-        let bound = if best >= beta {
+        let bound = if best >= window.beta {
             Bound::Lower
         } else if best > alpha0 {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, score_to_tt(best, ply), depth.max(-100) as i16, best_i.min(255) as u8, bound);
+        self.tt.store(hash, score_to_tt(best, ply), node.depth.max(-100) as i16, best_i.min(255) as u8, bound);
         best
+    }
+
+    /// The table's entry for this node: `Err(score)` when it settles the node, else the index of the move it
+    /// suggests trying first, if any.
+    #[inline]
+    fn probe_tt(&self, node: &Node, hash: u64, n_moves: usize, window: Window) -> Result<Option<usize>, i32> {
+        let Some(e) = self.tt.probe(hash) else { return Ok(None) };
+        if !node.pv && e.depth as i32 >= node.depth {
+            let s = score_from_tt(e.score, node.ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= window.beta,
+                Bound::Upper => s <= window.alpha,
+            };
+            if cut {
+                return Err(s);
+            }
+        }
+        Ok(Some(e.best as usize).filter(|&i| i < n_moves))
+    }
+
+    /// One move's score by principal-variation search: the first move with the node's window, later ones
+    /// with a null window (reduced by a ply or two when late and quiet), searched again when they beat alpha.
+    #[inline]
+    fn search_move(&mut self, node: &Node, mv: &Move, n: usize, ordering_score: i32, window: Window) -> i32 {
+        let child = node.position.play(mv);
+        let depth = node.depth - 1;
+        if n == 0 {
+            return -self.negamax(node.child(&child, mv, depth, node.pv), window.flip());
+        }
+        let late = self.config.lmr && node.depth >= 3 && n >= 3 && !mv.is_capture() && ordering_score < KILLER_2;
+        let r = if late { 1 + (node.depth >= 6 && n >= 8) as i32 } else { 0 };
+        let test = window.null().flip();
+        let mut s = -self.negamax(node.child(&child, mv, depth - r, false), test);
+        if s > window.alpha && r > 0 {
+            s = -self.negamax(node.child(&child, mv, depth, false), test);
+        }
+        if s > window.alpha && s < window.beta && node.pv {
+            s = -self.negamax(node.child(&child, mv, depth, true), window.flip());
+        }
+        s
+    }
+
+    /// The principal variation at `ply`: `mv`, then the line found below it.
+    fn extend_pv(&mut self, ply: usize, mv: &Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(*mv);
+        line.extend_from_slice(&tail[0]);
     }
 }
 
@@ -439,9 +511,10 @@ fn depth_adjust(moves: &MoveList, depth: &mut i32, ply: usize) -> Leaf {
 }
 
 /// The king-move counter after `mv`: it grows with plain king moves and resets otherwise.
-fn child_king_plies(pos: &Position, mv: &Move, kp: u16) -> u16 {
-    if !mv.is_capture() && pos.kings() & mv.from().mask() != 0 {
-        kp.saturating_add(1)
+#[inline]
+fn king_plies_after(pos: &Position, mv: &Move, king_plies: u16) -> u16 {
+    if !mv.is_capture() && pos.kings().contains(mv.from()) {
+        king_plies.saturating_add(1)
     } else {
         0
     }

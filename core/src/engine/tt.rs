@@ -79,7 +79,8 @@ impl Tt {
     }
 
     /// Size in bytes.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<Entry>()
     }
 }

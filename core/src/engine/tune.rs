@@ -28,13 +28,18 @@ pub struct Sample {
     pub result: f64,
 }
 
+/// How much self-play the tuning runs.
 #[derive(Clone, Copy, Debug)]
 pub struct TuneSettings {
+    /// Self-play games per round of fitting.
     pub games_per_round: u32,
+    /// Rounds: each plays games with the current weights, then fits new ones.
     pub rounds: u32,
     /// Games played with the final weights to fit the win-chance curve.
     pub curve_games: u32,
+    /// Search nodes per move in the self-play games.
     pub nodes_per_move: u64,
+    /// Seed of the openings and of every random choice.
     pub seed: u64,
 }
 
@@ -65,7 +70,7 @@ pub fn self_play(weights: &Weights, games: u32, nodes: u64, seed: u64, progress:
         let Some(result) = game.result() else { continue };
         for (ply, score) in seen {
             let Some(pos) = game.position_at(ply) else { continue };
-            if capturers(pos) != 0 {
+            if capturers(pos).any() {
                 continue; // the evaluation is only ever asked about quiet positions
             }
             let side = pos.side_to_move();

@@ -5,7 +5,7 @@
 //! say something, never refused.
 
 use crate::position::Color;
-use crate::record::parse_seconds;
+use crate::record::{parse_seconds, ClockTimes};
 
 /// `1:04:05` (hours, minutes, seconds; the fraction only when not whole), the PDN clock form.
 pub fn clock_text(ms: u64) -> String {
@@ -41,14 +41,14 @@ pub fn parse_clock(text: &str) -> Option<u64> {
 }
 
 /// The comment written after a move: both clocks (White first), upper case on the side to move next.
-pub fn clock_comment(clocks: [u64; 2], to_move: Color) -> String {
+pub fn clock_comment(clocks: ClockTimes, to_move: Color) -> String {
     let letter = |side: Color, c: char| if side == to_move { c.to_ascii_uppercase() } else { c };
     format!(
         "{{[%clock {}{} {}{}]}}",
         letter(Color::White, 'w'),
-        clock_text(clocks[0]),
+        clock_text(clocks.white_ms),
         letter(Color::Black, 'b'),
-        clock_text(clocks[1])
+        clock_text(clocks.black_ms)
     )
 }
 
@@ -122,8 +122,8 @@ mod tests {
 
     #[test]
     fn the_written_comment_marks_the_running_clock() {
-        assert_eq!(clock_comment([600_000, 600_000], Color::Black), "{[%clock w0:10:00 B0:10:00]}");
-        assert_eq!(clock_comment([598_500, 3_600_000], Color::White), "{[%clock W0:09:58.500 b1:00:00]}");
+        assert_eq!(clock_comment(ClockTimes::new(600_000, 600_000), Color::Black), "{[%clock w0:10:00 B0:10:00]}");
+        assert_eq!(clock_comment(ClockTimes::new(598_500, 3_600_000), Color::White), "{[%clock W0:09:58.500 b1:00:00]}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::fen::parse_fen;
 use crate::game::Outcome;
 use crate::notation::parse_move;
 use crate::position::{Color, Position};
+use crate::record::ClockTimes;
 
 /// Reads every game in `text`. A game ends at its result token, or where the next game's tags begin.
 /// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well. A clock command in
@@ -134,7 +135,7 @@ impl Builder {
         }
         self.given = Some((ply, times));
         if let ([Some(white), Some(black)], Some(slot)) = (times, self.game.clocks.last_mut()) {
-            *slot = Some([white, black]);
+            *slot = Some(ClockTimes::new(white, black));
         }
     }
 

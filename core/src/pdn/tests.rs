@@ -4,6 +4,8 @@ use crate::game::EndReason;
 use crate::movegen::legal_moves;
 use crate::notation::parse_move;
 use crate::position::Position;
+use crate::record::ClockTimes;
+use crate::square::Bitboard;
 use proptest::prelude::*;
 
 /// Plays algebraic moves from `start`.
@@ -176,7 +178,7 @@ fn ms(min: u64, sec: f64) -> u64 {
 fn writes_clocks_as_lidraughts_does() {
     let mut g = PdnGame::new();
     g.moves = moves_from(&g.start, &["c3-d4", "f6-e5"]);
-    g.clocks = vec![Some([ms(10, 0.0), ms(10, 0.0)]); 2];
+    g.clocks = vec![Some(ClockTimes::new(ms(10, 0.0), ms(10, 0.0))); 2];
     let text = write_game(&g);
     assert!(
         text.ends_with("\n\n1. c3-d4 {[%clock w0:10:00 B0:10:00]} f6-e5 {[%clock W0:10:00 b0:10:00]} *\n"),
@@ -184,11 +186,11 @@ fn writes_clocks_as_lidraughts_does() {
     );
     // Unknown clocks write no comment; a fraction of a second is kept.
     g.moves = moves_from(&g.start, &["c3-d4", "f6-e5", "d4:f6"]);
-    g.clocks = vec![None, Some([ms(9, 57.5), ms(1, 0.0)])];
+    g.clocks = vec![None, Some(ClockTimes::new(ms(9, 57.5), ms(1, 0.0)))];
     let text = write_game(&g);
     assert!(text.ends_with("\n\n1. c3-d4 f6-e5 {[%clock W0:09:57.500 b0:01:00]} 2. d4:f6 *\n"), "{text}");
     let back = &read_games(&text).unwrap()[0];
-    assert_eq!(back.clocks, [None, Some([ms(9, 57.5), ms(1, 0.0)]), None]);
+    assert_eq!(back.clocks, [None, Some(ClockTimes::new(ms(9, 57.5), ms(1, 0.0))), None]);
 }
 
 #[test]
@@ -200,7 +202,12 @@ fn reads_clocks_as_lidraughts_writes_them() {
     let ten = ms(10, 0.0);
     assert_eq!(
         g.clocks,
-        [Some([ten, ten]), Some([ten, ten]), Some([ms(9, 57.5), ten]), Some([ms(9, 57.5), ms(9, 51.0)])]
+        [
+            Some(ClockTimes::new(ten, ten)),
+            Some(ClockTimes::new(ten, ten)),
+            Some(ClockTimes::new(ms(9, 57.5), ten)),
+            Some(ClockTimes::new(ms(9, 57.5), ms(9, 51.0)))
+        ]
     );
 }
 
@@ -214,10 +221,16 @@ fn clocks_are_read_as_far_as_they_go_and_never_refused() {
         clocks(
             "1. 22-18 {[%clk 0:09:59]} 11-15 {[%clk 0:09:58]} 2. 18x11 {[%clk 0:09:50]} 8x15 3. 24-19 {[%clk 9:30]} *"
         ),
-        [vec![None, Some([ms(9, 59.0), ms(9, 58.0)]), Some([ms(9, 50.0), ms(9, 58.0)]), None, None]]
+        [vec![
+            None,
+            Some(ClockTimes::new(ms(9, 59.0), ms(9, 58.0))),
+            Some(ClockTimes::new(ms(9, 50.0), ms(9, 58.0))),
+            None,
+            None
+        ]]
     );
     // Two commands after one move complete each other.
-    assert_eq!(clocks("1. 22-18 {[%clock w0:10:00]} {[%clock b0:09:00]} *"), [vec![Some([min(10), min(9)])]]);
+    assert_eq!(clocks("1. 22-18 {[%clock w0:10:00]} {[%clock b0:09:00]} *"), [vec![Some(ClockTimes::new(min(10), min(9)))]]);
     // Comments in variations, before the first move and without a usable command say nothing about clocks.
     assert_eq!(
         clocks(
@@ -225,13 +238,13 @@ fn clocks_are_read_as_far_as_they_go_and_never_refused() {
              B0:01:00]}) 11-15 {a fine [%eval 0.3] move} 2. 18x11 {[%clock w0:1x:00 B0:10:00]} 8x15 {[%clock} \
              3. 24-19 ; [%clock w0:08:00 B0:09:00]\n *"
         ),
-        [vec![Some([min(10), min(10)]), None, None, None, Some([min(8), min(9)])]]
+        [vec![Some(ClockTimes::new(min(10), min(10))), None, None, None, Some(ClockTimes::new(min(8), min(9)))]]
     );
     // Each game starts with no clock known; a comment after a result belongs to no move.
     assert_eq!(
         clocks("1. 22-18 {[%clock w0:10:00 B0:10:00]} * {[%clock w0:01:00 b0:01:00]} [Event \"2\"] 1. 22-18 \
                 {[%clk 0:05:00]} *"),
-        [vec![Some([min(10), min(10)])], vec![None]]
+        [vec![Some(ClockTimes::new(min(10), min(10)))], vec![None]]
     );
 }
 
@@ -243,7 +256,7 @@ fn wrapping_keeps_clock_comments_whole() {
         let Some(m) = legal_moves(&pos).first().copied() else { break };
         pos = pos.play(&m);
         let left = 3_600_000 - 1_250 * g.moves.len() as u64;
-        g.clocks.push(Some([left, left - 700]));
+        g.clocks.push(Some(ClockTimes::new(left, left - 700)));
         g.moves.push(m);
     }
     let text = write_game(&g);
@@ -257,7 +270,7 @@ fn wrapping_keeps_clock_comments_whole() {
 
 /// A random legal game: an optional handicap start (some men removed, either side to move), random moves,
 /// the clocks after move `i` from `clocks[i]` (unknown where missing).
-fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<[u64; 2]>], result: u8) -> PdnGame {
+fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<ClockTimes>], result: u8) -> PdnGame {
     let full = Position::start();
     let start = if remove == 0 {
         full
@@ -267,14 +280,14 @@ fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<[
         let mut black = full.pieces(Color::Black);
         for i in 0..12u8 {
             if remove & (1 << i) != 0 {
-                black &= !crate::square::Square::from_pdn(i + 1).unwrap().mask();
+                black -= crate::square::Square::from_pdn(i + 1).unwrap().mask();
             }
             if remove & (1 << (i + 16)) != 0 {
-                white &= !crate::square::Square::from_pdn(i + 21).unwrap().mask();
+                white -= crate::square::Square::from_pdn(i + 21).unwrap().mask();
             }
         }
         let side = if black_first { Color::Black } else { Color::White };
-        Position::new(white, black, 0, side).unwrap()
+        Position::new(white, black, Bitboard::EMPTY, side).unwrap()
     };
     let mut g = PdnGame { start, ..PdnGame::new() };
     let mut pos = start;
@@ -293,9 +306,9 @@ fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<[
 }
 
 /// Clocks for up to 140 plies, some unknown: mostly game-like times (whole seconds or a fraction), some any.
-fn clocks() -> impl Strategy<Value = Vec<Option<[u64; 2]>>> {
+fn clocks() -> impl Strategy<Value = Vec<Option<ClockTimes>>> {
     let ms = prop_oneof![(0u64..7200).prop_map(|s| s * 1000), 0u64..7_200_000, any::<u64>()];
-    prop::collection::vec(prop::option::weighted(0.8, [ms.clone(), ms]), 0..140)
+    prop::collection::vec(prop::option::weighted(0.8, (ms.clone(), ms).prop_map(|(w, b)| ClockTimes::new(w, b))), 0..140)
 }
 
 proptest! {

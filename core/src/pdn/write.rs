@@ -23,6 +23,7 @@ pub fn write_games(games: &[PdnGame]) -> String {
     games.iter().map(write_game).collect::<Vec<_>>().join("\n")
 }
 
+/// One game as PDN text: tags, then the moves wrapped at 80 columns, then the result.
 pub fn write_game(game: &PdnGame) -> String {
     let mut out = String::new();
     for (key, default) in ROSTER {

@@ -8,10 +8,14 @@ use rusqlite::types::Value;
 use std::fmt;
 use std::str::FromStr;
 
+/// Which results to list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultFilter {
+    /// White won.
     WhiteWins,
+    /// Black won.
     BlackWins,
+    /// Drawn.
     Draw,
     /// Won by the human (games against the computer).
     Won,
@@ -20,9 +24,11 @@ pub enum ResultFilter {
 }
 
 impl ResultFilter {
+    /// Every filter, in the order the browser offers them.
     pub const ALL: [ResultFilter; 5] =
         [ResultFilter::WhiteWins, ResultFilter::BlackWins, ResultFilter::Draw, ResultFilter::Won, ResultFilter::Lost];
 
+    /// The filter's stable name (command line and saved filters).
     pub fn name(self) -> &'static str {
         match self {
             ResultFilter::WhiteWins => "white",
@@ -33,6 +39,7 @@ impl ResultFilter {
         }
     }
 
+    /// The filter whose [`ResultFilter::name`] is `s`.
     pub fn from_name(s: &str) -> Option<ResultFilter> {
         ResultFilter::ALL.into_iter().find(|r| r.name() == s)
     }
@@ -51,8 +58,11 @@ impl ResultFilter {
 /// Which games to list. Every field narrows the list; the default lists all.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
+    /// Only games of this mode.
     pub mode: Option<GameMode>,
+    /// Only games with this result.
     pub result: Option<ResultFilter>,
+    /// Only games against this engine level.
     pub level: Option<u8>,
     /// `Some(true)`: only games in progress; `Some(false)`: only finished ones.
     pub in_progress: Option<bool>,
@@ -67,7 +77,9 @@ pub struct Filter {
 /// Where the next page starts: just after the game with this creation time and id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cursor {
+    /// Creation time of the last game on the page before (Unix ms).
     pub created_at: i64,
+    /// Id of that game (breaks ties between games created in the same millisecond).
     pub id: i64,
 }
 
@@ -87,8 +99,10 @@ impl FromStr for Cursor {
     }
 }
 
+/// One page of a game list, newest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Page {
+    /// The games on this page.
     pub games: Vec<GameSummary>,
     /// Games matching the filter, on all pages.
     pub total: u64,

@@ -5,31 +5,67 @@ use crate::record::GameId;
 use std::fmt;
 use std::path::PathBuf;
 
+/// Why a storage operation failed.
 #[derive(Debug)]
 pub enum StorageError {
     /// SQLite refused an operation (locked, read-only, disk full, …).
     Sqlite(rusqlite::Error),
     /// A file operation on the database or next to it failed.
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The file or folder concerned.
+        path: PathBuf,
+        /// What the system reported.
+        error: std::io::Error,
+    },
     /// The file was written by a newer version of the app; it is left as it is.
-    NewerVersion { found: i64, supported: i64 },
+    NewerVersion {
+        /// The file's schema version.
+        found: i64,
+        /// The newest schema version this build reads.
+        supported: i64,
+    },
     /// The file is something else than a database (a PDN file, notes…); it is left as it is.
     NotADatabase(PathBuf),
     /// The library cannot be written (the file or its folder is read-only): it can be read, not changed.
     ReadOnly(PathBuf),
     /// A read-only library from an older version, which would have to be upgraded before it can be read.
-    ReadOnlyNeedsUpgrade { path: PathBuf, found: i64 },
+    ReadOnlyNeedsUpgrade {
+        /// The read-only file.
+        path: PathBuf,
+        /// Its schema version.
+        found: i64,
+    },
     /// A read-only library is damaged; it cannot be moved aside and repaired.
-    ReadOnlyDamaged { path: PathBuf, why: String },
+    ReadOnlyDamaged {
+        /// The read-only file.
+        path: PathBuf,
+        /// What the integrity check found.
+        why: String,
+    },
     /// An import paused so long (the process was stopped) that its unfinished games were cleared as abandoned.
     ImportAbandoned,
+    /// No saved game has this id.
     NoSuchGame(GameId),
     /// A move was appended at a ply other than the next one (a lost or repeated save).
-    PlyMismatch { id: GameId, expected: u32, got: u32 },
+    PlyMismatch {
+        /// The game.
+        id: GameId,
+        /// The ply that comes next (moves saved so far).
+        expected: u32,
+        /// The ply given.
+        got: u32,
+    },
     /// Moves can only be added to a game in progress.
     GameFinished(GameId),
     /// A stored game does not replay under the rules (the database was altered outside the app).
-    CorruptGame { id: GameId, ply: usize, reason: String },
+    CorruptGame {
+        /// The game.
+        id: GameId,
+        /// The first move that does not replay (0 for the first move).
+        ply: usize,
+        /// Why it does not.
+        reason: String,
+    },
     /// A PDN file to import is malformed or has an illegal move; nothing was imported.
     Import(PdnError),
     /// A PDN file to import has no game in it.
@@ -112,4 +148,5 @@ impl From<rusqlite::Error> for StorageError {
     }
 }
 
+/// A storage result; the error is a [`StorageError`] unless said otherwise.
 pub type Result<T, E = StorageError> = std::result::Result<T, E>;

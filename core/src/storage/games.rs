@@ -10,7 +10,7 @@ use crate::movegen::Move;
 use crate::notation::parse_move;
 use crate::position::Position;
 use crate::record::{
-    Clocks, Ending, GameId, GameRecord, GameSummary, NewGame, Reaction, SavedGame, SideTime, TimeControl,
+    ClockTimes, Ending, GameId, GameRecord, GameSummary, NewGame, Reaction, SavedGame, SideTime, TimeControl,
 };
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior};
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ pub(super) fn summary_from_row(r: &Row<'_>) -> rusqlite::Result<GameSummary> {
     let clocks = r
         .get::<_, Option<i64>>(10)?
         .zip(r.get::<_, Option<i64>>(11)?)
-        .map(|(w, b)| Clocks { white_ms: ms_from_sql(w), black_ms: ms_from_sql(b) });
+        .map(|(w, b)| ClockTimes { white_ms: ms_from_sql(w), black_ms: ms_from_sql(b) });
     let ending = r.get::<_, Option<Col<_>>>(17)?.map(|Col(outcome)| Ending { outcome, reason: None });
     let ending = match ending {
         Some(e) => Some(Ending { reason: r.get::<_, Option<Col<_>>>(18)?.map(|c| c.0), ..e }),
@@ -87,7 +87,7 @@ struct GameRow<'a> {
     setup: &'a NewGame,
     start_fen: Option<&'a str>,
     plies: usize,
-    clocks: Option<Clocks>,
+    clocks: Option<ClockTimes>,
     ending: Option<Ending>,
     created_at: i64,
     updated_at: i64,
@@ -97,7 +97,7 @@ struct GameRow<'a> {
 
 fn insert_game(tx: &Transaction<'_>, row: &GameRow<'_>) -> Result<GameId> {
     let (setup, tc) = (row.setup, row.setup.time_control);
-    let clocks = row.clocks.or(tc.map(|t| Clocks { white_ms: t.white.base_ms, black_ms: t.black.base_ms }));
+    let clocks = row.clocks.or(tc.map(|t| ClockTimes { white_ms: t.white.base_ms, black_ms: t.black.base_ms }));
     tx.prepare_cached(
         "INSERT INTO games (id, mode, white, black, players_folded, level, human_color, tc_white_base_ms,
             tc_white_inc_ms, tc_black_base_ms, tc_black_inc_ms, clock_white_ms, clock_black_ms, start_fen, handicap,
@@ -133,7 +133,7 @@ fn insert_game(tx: &Transaction<'_>, row: &GameRow<'_>) -> Result<GameId> {
     Ok(tx.last_insert_rowid())
 }
 
-fn insert_move(tx: &Transaction<'_>, id: GameId, ply: usize, mv: &Move, clocks: Option<Clocks>) -> Result<()> {
+fn insert_move(tx: &Transaction<'_>, id: GameId, ply: usize, mv: &Move, clocks: Option<ClockTimes>) -> Result<()> {
     tx.prepare_cached(
         "INSERT INTO moves (game_id, ply, path, clock_white_ms, clock_black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
@@ -292,13 +292,14 @@ pub struct GameChanges {
     /// Keep only this many moves (undo): also reopens the game and drops the reactions after that point.
     pub truncate_to: Option<u32>,
     /// Moves to append, each with its ply (the number of moves saved before it) and the clocks after it.
-    pub moves: Vec<(u32, Move, Option<Clocks>)>,
+    pub moves: Vec<(u32, Move, Option<ClockTimes>)>,
+    /// Reactions shown since the last save, in order.
     pub reactions: Vec<Reaction>,
     /// How the game ended.
     pub finish: Option<GameResult>,
 }
 
-fn append(tx: &Transaction<'_>, id: GameId, ply: u32, mv: &Move, clocks: Option<Clocks>) -> Result<()> {
+fn append(tx: &Transaction<'_>, id: GameId, ply: u32, mv: &Move, clocks: Option<ClockTimes>) -> Result<()> {
     let (plies, finished) = game_state(tx, id)?;
     if finished {
         return Err(StorageError::GameFinished(id));
@@ -372,7 +373,7 @@ impl Storage {
 
     /// Saves move number `ply` (0 for the first move) with the clocks after it; committed when this returns.
     /// `ply` must be the number of moves already saved, so a lost or repeated save is caught, not stored.
-    pub fn append_move(&self, id: GameId, ply: u32, mv: &Move, clocks: Option<Clocks>) -> Result<()> {
+    pub fn append_move(&self, id: GameId, ply: u32, mv: &Move, clocks: Option<ClockTimes>) -> Result<()> {
         self.save_changes(id, &GameChanges { moves: vec![(ply, *mv, clocks)], ..GameChanges::default() })
     }
 
@@ -426,7 +427,7 @@ impl Storage {
     }
 
     /// Saves the clocks without a move (e.g. when the app goes to the background mid-think).
-    pub fn save_clocks(&self, id: GameId, clocks: Clocks) -> Result<()> {
+    pub fn save_clocks(&self, id: GameId, clocks: ClockTimes) -> Result<()> {
         self.writable()?;
         let conn = self.conn();
         let n = conn
@@ -502,7 +503,7 @@ impl Storage {
         for (ply, (path, w, b)) in rows.iter().enumerate() {
             let mv = parse_move(game.position(), path).map_err(|e| corrupt(ply, format!("{path}: {e}")))?;
             game.play(&mv).map_err(|e| corrupt(ply, format!("{path}: {e}")))?;
-            move_clocks.push(w.zip(*b).map(|(w, b)| Clocks { white_ms: ms_from_sql(w), black_ms: ms_from_sql(b) }));
+            move_clocks.push(w.zip(*b).map(|(w, b)| ClockTimes { white_ms: ms_from_sql(w), black_ms: ms_from_sql(b) }));
         }
         summary.plies = game.ply() as u32;
         if summary.ending.is_none() {
@@ -523,6 +524,7 @@ impl Storage {
         Ok(())
     }
 
+    /// Deletes a saved game with its moves and reactions.
     pub fn delete_game(&self, id: GameId) -> Result<()> {
         self.writable()?;
         let conn = self.conn();

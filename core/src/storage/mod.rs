@@ -49,6 +49,7 @@ pub struct OpenReport {
     pub read_only: bool,
 }
 
+/// The app's game library: one SQLite database of saved games, settings and imports, safe to share between threads.
 pub struct Storage {
     conn: Mutex<Connection>,
     path: PathBuf,
@@ -308,6 +309,7 @@ impl Storage {
         Ok((lines != ["ok"]).then(|| lines.join("; ")))
     }
 
+    /// The database file's path.
     pub fn path(&self) -> &Path {
         &self.path
     }

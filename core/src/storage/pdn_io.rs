@@ -6,7 +6,7 @@ use super::{now_ms, Storage};
 use crate::fen::to_fen;
 use crate::game::Rules;
 use crate::pdn::{clock_text, parse_clock, read_games, write_games, PdnGame};
-use crate::record::{Clocks, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
+use crate::record::{ClockTimes, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
 use crate::position::Position;
 
 /// Tags this module writes from columns, and reads back into them on import.
@@ -19,7 +19,7 @@ fn to_pdn(saved: &SavedGame) -> PdnGame {
     let mut g = PdnGame {
         start: *saved.game.start(),
         moves: saved.game.moves().to_vec(),
-        clocks: saved.move_clocks.iter().map(|c| c.map(|c| [c.white_ms, c.black_ms])).collect(),
+        clocks: saved.move_clocks.clone(),
         ..PdnGame::new()
     };
     g.result = s.ending.map(|e| e.outcome);
@@ -64,14 +64,13 @@ fn from_pdn(p: &PdnGame, rules: Rules, now: i64) -> Result<GameRecord> {
         rules,
         ..NewGame::new(GameMode::Imported, "", "")
     };
-    let move_clocks: Vec<Option<Clocks>> =
-        p.clocks.iter().map(|c| c.map(|[white_ms, black_ms]| Clocks { white_ms, black_ms })).collect();
+    let move_clocks = p.clocks.clone();
     // The final-clock tags, else the clocks after the last move (lidraughts writes no such tags).
     let clocks = p
         .tag("WhiteClock")
         .and_then(parse_clock)
         .zip(p.tag("BlackClock").and_then(parse_clock))
-        .map(|(white_ms, black_ms)| Clocks { white_ms, black_ms })
+        .map(|(white_ms, black_ms)| ClockTimes { white_ms, black_ms })
         .or_else(|| move_clocks.last().copied().flatten());
     let board = game.result();
     let ending = match p.result {

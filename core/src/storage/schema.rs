@@ -83,6 +83,7 @@ const STEPS: &[&str] = &[
 /// The schema version this build writes.
 pub const LATEST: i64 = STEPS.len() as i64;
 
+/// The schema version stored in the database (SQLite's `user_version`).
 pub fn version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("PRAGMA user_version", [], |r| r.get(0))
 }

@@ -8,15 +8,21 @@ use crate::position::Color;
 use crate::record::TimeControl;
 use rusqlite::{params, OptionalExtension};
 
+/// How fast moves are animated on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum AnimationSpeed {
+    /// No animation: pieces jump.
     Off,
+    /// Slower than normal.
     Slow,
+    /// The default pace.
     #[default]
     Normal,
+    /// Faster than normal.
     Fast,
 }
 
+/// How the board is turned on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Orientation {
     /// Board fixed with the first player at the bottom.
@@ -28,18 +34,30 @@ pub enum Orientation {
     FlipEachMove,
 }
 
+/// The player's preferences, kept in the library.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
+    /// The board colour theme's name.
     pub board_theme: String,
+    /// The piece set's name.
     pub piece_theme: String,
+    /// How moves are written (numeric or algebraic).
     pub notation: Notation,
+    /// Sounds on.
     pub sound: bool,
+    /// Vibration on.
     pub haptics: bool,
+    /// Move animation speed.
     pub animation: AnimationSpeed,
+    /// Mark the squares the selected piece can move to.
     pub show_legal_moves: bool,
+    /// Coach tips after poor moves.
     pub coach: bool,
+    /// How the board is turned.
     pub orientation: Orientation,
+    /// The engine level of the last game against the computer (offered again).
     pub last_level: u8,
+    /// The colour the human played last (offered again).
     pub last_human_color: Color,
     /// `None`: unlimited.
     pub last_time_control: Option<TimeControl>,
@@ -164,6 +182,7 @@ impl Storage {
         Ok(s)
     }
 
+    /// Saves every setting, in one transaction.
     pub fn save_settings(&self, s: &Settings) -> Result<()> {
         self.writable()?;
         let mut conn = self.conn();
@@ -182,6 +201,7 @@ impl Storage {
         Ok(value)
     }
 
+    /// Saves a raw setting (see [`Storage::setting`]).
     pub fn set_setting(&self, key: &str, value: &str) -> Result<()> {
         self.writable()?;
         upsert(&self.conn(), key, value)

@@ -9,27 +9,42 @@ use crate::record::GameMode;
 /// Games against the computer at one level, counted from the human's side.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelStats {
+    /// The engine level (1..=8).
     pub level: u8,
+    /// Games at this level, finished or not.
     pub games: u64,
+    /// Of those, games still in progress.
     pub in_progress: u64,
+    /// Games the human won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games the human lost.
     pub losses: u64,
 }
 
 /// Games of one mode. `wins`/`losses` count the human's results and are 0 where no side is the human's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModeStats {
+    /// The mode.
     pub mode: GameMode,
+    /// Games of this mode, finished or not.
     pub games: u64,
+    /// Of those, games still in progress.
     pub in_progress: u64,
+    /// Games White won.
     pub white_wins: u64,
+    /// Games Black won.
     pub black_wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games the human won (modes with a human against the computer).
     pub wins: u64,
+    /// Games the human lost.
     pub losses: u64,
 }
 
+/// Results counted over the whole library.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Levels that have games, ascending.
@@ -46,6 +61,7 @@ fn count(v: i64) -> u64 {
 }
 
 impl Storage {
+    /// Counts the library's results per engine level and per mode (games of an import still under way left out).
     pub fn stats(&self) -> Result<Stats> {
         let conn = self.conn();
         let listed = listed_only(&conn)?.map_or(String::new(), |c| format!(" AND {c}"));

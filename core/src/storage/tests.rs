@@ -3,7 +3,7 @@ use crate::game::{EndReason, Game, GameResult, Outcome, Rules};
 use crate::movegen::legal_moves;
 use crate::notation::parse_move;
 use crate::position::{Color, Position};
-use crate::record::{Clocks, Ending, GameMode, GameRecord, NewGame, Reaction, TimeControl};
+use crate::record::{ClockTimes, Ending, GameMode, GameRecord, NewGame, Reaction, TimeControl};
 use std::path::Path;
 use tempfile::TempDir;
 
@@ -67,13 +67,13 @@ fn save_append_undo_finish_and_load() {
     let id = s.create_game(&setup).unwrap();
     let summary = s.game_summary(id).unwrap();
     assert_eq!(summary.setup, setup);
-    assert_eq!(summary.clocks, Some(Clocks { white_ms: 300_000, black_ms: 300_000 }));
+    assert_eq!(summary.clocks, Some(ClockTimes { white_ms: 300_000, black_ms: 300_000 }));
     assert!(summary.in_progress());
 
     let mut g = Game::new(Position::start(), Rules::default());
     for (i, text) in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"].iter().enumerate() {
         let m = parse_move(g.position(), text).unwrap();
-        let clocks = Clocks { white_ms: 300_000 - i as u64 * 1000, black_ms: 299_000 };
+        let clocks = ClockTimes { white_ms: 300_000 - i as u64 * 1000, black_ms: 299_000 };
         s.append_move(id, i as u32, &m, Some(clocks)).unwrap();
         g.play(&m).unwrap();
     }
@@ -89,8 +89,8 @@ fn save_append_undo_finish_and_load() {
     assert_eq!(saved.moves(), g.moves());
     assert_eq!(saved.game.position(), g.position());
     assert_eq!(saved.summary.plies, 4);
-    assert_eq!(saved.summary.clocks, Some(Clocks { white_ms: 297_000, black_ms: 299_000 }));
-    assert_eq!(saved.move_clocks[1], Some(Clocks { white_ms: 299_000, black_ms: 299_000 }));
+    assert_eq!(saved.summary.clocks, Some(ClockTimes { white_ms: 297_000, black_ms: 299_000 }));
+    assert_eq!(saved.move_clocks[1], Some(ClockTimes { white_ms: 299_000, black_ms: 299_000 }));
     assert_eq!(saved.reactions.len(), 2);
 
     // Undo two plies: the later reaction goes, clocks return to those after ply 2.
@@ -98,7 +98,7 @@ fn save_append_undo_finish_and_load() {
     let saved = s.load_game(id).unwrap();
     assert_eq!(saved.moves(), &g.moves()[..2]);
     assert_eq!(saved.reactions, vec![Reaction { ply: 2, side: Color::White, emoji: "😮".into() }]);
-    assert_eq!(saved.summary.clocks, Some(Clocks { white_ms: 299_000, black_ms: 299_000 }));
+    assert_eq!(saved.summary.clocks, Some(ClockTimes { white_ms: 299_000, black_ms: 299_000 }));
 
     // Finish, refuse further moves, reopen by undo.
     s.finish_game(id, GameResult { outcome: Outcome::WhiteWins, reason: EndReason::Resignation }).unwrap();
@@ -111,7 +111,7 @@ fn save_append_undo_finish_and_load() {
     s.truncate_moves(id, 0).unwrap();
     let saved = s.load_game(id).unwrap();
     assert_eq!(saved.game.ply(), 0);
-    assert_eq!(saved.summary.clocks, Some(Clocks { white_ms: 300_000, black_ms: 300_000 }));
+    assert_eq!(saved.summary.clocks, Some(ClockTimes { white_ms: 300_000, black_ms: 300_000 }));
 
     s.delete_game(id).unwrap();
     assert!(matches!(s.load_game(id), Err(StorageError::NoSuchGame(_))));

@@ -4,10 +4,22 @@
 
 pub mod reference;
 
-pub use giveaway_core::engine::rng::Rng;
-use giveaway_core::square::{RANK_1, RANK_8};
+pub use giveaway_core::engine::Rng;
+use proptest::test_runner::{Config, FileFailurePersistence};
+use giveaway_core::square::{Bitboard, RANK_1, RANK_8};
 use giveaway_core::{legal_moves, Color, Position, Square};
 
+
+/// Property-test settings: `cases` cases, failures persisted in the crate's one regressions folder as
+/// `proptest-regressions/tests/<test file>.txt` (proptest's default puts them beside a test outside `src/`).
+/// `test_file` is the test's `file!()`.
+pub fn proptest_config(cases: u32, test_file: &str) -> Config {
+    let name = std::path::Path::new(test_file).file_stem().and_then(|s| s.to_str()).unwrap_or("tests");
+    let path = format!("{}/proptest-regressions/tests/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    // The persistence wants a 'static path; one short string per test binary.
+    let path: &'static str = Box::leak(path.into_boxed_str());
+    Config { cases, failure_persistence: Some(Box::new(FileFailurePersistence::Direct(path))), ..Config::default() }
+}
 
 /// A position reached by `plies` random legal moves from the start (fewer if the game ends).
 pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
@@ -26,14 +38,14 @@ pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
 pub fn random_placement(rng: &mut Rng) -> Position {
     let density = 10 + rng.below(60); // percent of squares occupied
     let king_share = rng.below(101);
-    let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
+    let (mut white, mut black, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for s in Square::all() {
         if rng.below(100) >= density {
             continue;
         }
         let is_white = rng.below(2) == 0;
         let bb = if is_white { &mut white } else { &mut black };
-        if bb.count_ones() >= 12 {
+        if bb.count() >= 12 {
             continue;
         }
         *bb |= s.mask();

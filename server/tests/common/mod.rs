@@ -241,9 +241,9 @@ fn random_game(seed: u64, kings: Option<bool>) -> Game {
         s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let mut pick = moves[((s >> 33) as usize) % moves.len()];
         let pos = *g.position();
-        let both_kings = [giveaway_core::Color::White, giveaway_core::Color::Black].iter().all(|c| pos.kings() & pos.pieces(*c) != 0);
+        let both_kings = [giveaway_core::Color::White, giveaway_core::Color::Black].iter().all(|c| (pos.kings() & pos.pieces(*c)).any());
         if let (Some(repeat), true) = (kings, both_kings) {
-            let king_moves: Vec<_> = moves.iter().filter(|m| !m.is_capture() && pos.kings() & m.from().mask() != 0).copied().collect();
+            let king_moves: Vec<_> = moves.iter().filter(|m| !m.is_capture() && pos.kings().contains(m.from())).copied().collect();
             // Also safe: the opponent is given no capture (which would end the king-only stretch).
             let fits = |m: &giveaway_core::Move| {
                 let mut h = g.clone();

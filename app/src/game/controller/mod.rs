@@ -207,6 +207,7 @@ impl GameController {
         self.change(|s| s.undo())
     }
 
+    /// Plays the move taken back last again.
     pub fn redo(self: &Arc<Self>) -> ApiResult<ScreenState> {
         self.change(|s| s.redo())
     }
@@ -230,10 +231,12 @@ impl GameController {
         self.change(|s| s.offer_draw())
     }
 
+    /// Accepts the pending draw offer: the game ends in a draw.
     pub fn accept_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
         self.answer_draw(true)
     }
 
+    /// Declines the pending draw offer; play goes on.
     pub fn decline_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
         self.answer_draw(false)
     }

@@ -15,12 +15,13 @@ use giveaway_core::game::{EndReason, Game, Rules};
 use giveaway_core::movegen::Move;
 use giveaway_core::notation::{format_square, parse_move, Notation};
 use giveaway_core::position::{Color, Position};
-use giveaway_core::square::{Square, Squares};
+use giveaway_core::square::{Bitboard, Square};
 use std::time::Instant;
 
 /// Levels run from 1 (Beginner) to this.
 pub const MAX_LEVEL: u8 = 8;
 
+/// The state of one game without threads or storage: the game, its setup, clocks, input in progress, draw offer, reactions.
 #[derive(Clone, Debug)]
 pub struct GameState {
     pub(crate) game: Game,
@@ -54,13 +55,13 @@ pub fn start_position(start: &StartPosition) -> ApiResult<Position> {
                     .ok()
                     .and_then(Square::from_pdn)
                     .ok_or_else(|| bad_setup(format!("{n} is not a square number (1–32)")))?;
-                let own = if white & s.mask() != 0 { &mut white } else { &mut black };
-                if *own & s.mask() == 0 {
+                let own = if white.contains(s) { &mut white } else { &mut black };
+                if !own.contains(s) {
                     return Err(bad_setup(format!("there is no man on {s} ({n}) to remove")));
                 }
-                *own &= !s.mask();
+                *own -= s.mask();
             }
-            Position::new(white, black, 0, Color::White).map_err(|e| bad_setup(e.to_string()))
+            Position::new(white, black, Bitboard::EMPTY, Color::White).map_err(|e| bad_setup(e.to_string()))
         }
     }
 }
@@ -70,6 +71,7 @@ fn bad_setup(reason: String) -> GiveawayError {
 }
 
 impl GameState {
+    /// A new game from `setup` (refused if the setup cannot be played), clocks ready to start at `now`.
     pub fn new(setup: NewGame, now: Instant) -> ApiResult<GameState> {
         if let Opponent::Computer { level, .. } = setup.opponent {
             if !(1..=MAX_LEVEL).contains(&level) {
@@ -110,10 +112,12 @@ impl GameState {
         s
     }
 
+    /// The game record.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// What the game was started with.
     pub fn setup(&self) -> &NewGame {
         &self.setup
     }
@@ -136,6 +140,7 @@ impl GameState {
         matches!(self.setup.opponent, Opponent::Online { .. })
     }
 
+    /// The computer's level, in a game against it.
     pub fn level(&self) -> Option<u8> {
         match self.setup.opponent {
             Opponent::Computer { level, .. } => Some(level),
@@ -143,6 +148,7 @@ impl GameState {
         }
     }
 
+    /// Whether the computer is to move now.
     pub fn computer_to_move(&self) -> bool {
         !self.game.is_over() && self.computer() == Some(self.game.position().side_to_move())
     }
@@ -218,6 +224,7 @@ impl GameState {
         }
     }
 
+    /// Starts the clocks again after [`Self::pause_clock`].
     pub fn resume_clock(&mut self, now: Instant) {
         self.run_clock(now);
     }
@@ -322,6 +329,7 @@ impl GameState {
         self.apply(&mv, now)
     }
 
+    /// Drops the selected piece and any capture entered hop by hop.
     pub fn clear_selection(&mut self) {
         self.entry = None;
         self.choices.clear();
@@ -376,6 +384,7 @@ impl GameState {
         withdrawable || (0..self.game.ply()).any(|i| self.mover_of(i) != cpu)
     }
 
+    /// Whether a taken-back move can be played again.
     pub fn can_redo(&self) -> bool {
         self.game.can_redo() && !self.online()
     }
@@ -470,6 +479,7 @@ impl GameState {
         Ok(())
     }
 
+    /// Accepts the pending draw offer: the game ends in a draw.
     pub fn accept_draw(&mut self, now: Instant) -> ApiResult<()> {
         self.check_flag(now);
         if self.draw_offer.is_none() {
@@ -480,6 +490,7 @@ impl GameState {
         Ok(())
     }
 
+    /// Declines the pending draw offer.
     pub fn decline_draw(&mut self) -> ApiResult<()> {
         if self.draw_offer.take().is_none() {
             return Err(GiveawayError::Unavailable { reason: "no draw has been offered".into() });
@@ -511,23 +522,25 @@ impl GameState {
     }
 
     /// The computer's clock for the engine's time budget, in a timed game.
-    pub fn engine_clock(&self, now: Instant) -> Option<giveaway_core::engine::Clock> {
+    pub fn engine_clock(&self, now: Instant) -> Option<giveaway_core::engine::ClockReading> {
         let (clock, cpu) = (self.clock.as_ref()?, self.computer()?);
         let increment = match cpu {
             Color::White => clock.control().white.increment_ms,
             Color::Black => clock.control().black.increment_ms,
         };
-        Some(giveaway_core::engine::Clock {
+        Some(giveaway_core::engine::ClockReading {
             remaining: std::time::Duration::from_millis(clock.remaining_at(now)[cpu.index()] as u64),
             increment: std::time::Duration::from_millis(increment),
         })
     }
 
+    /// How moves are written in snapshots.
     pub fn set_notation(&mut self, n: Notation) {
         self.notation = n;
     }
 }
 
+/// The square with PDN number `n` (1–32); `Unavailable` for any other number.
 pub fn parse_square(n: u32) -> ApiResult<Square> {
     u8::try_from(n).ok().and_then(Square::from_pdn).ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
 }
@@ -550,7 +563,7 @@ fn held_back(pos: &Position, legal: &[Move], s: Square, notation: Notation) -> O
     }
     let name = |q: Square| format_square(q, notation);
     let (kind, capturers, message) = if legal.first().is_some_and(Move::is_capture) {
-        let capturers: Vec<Square> = Squares(legal.iter().fold(0, |b, m| b | m.from().mask())).collect();
+        let capturers: Vec<Square> = legal.iter().map(Move::from).collect::<Bitboard>().squares().collect();
         let names: Vec<String> = capturers.iter().map(|&q| name(q)).collect();
         let message = format!("capturing is compulsory: move a piece that can capture ({})", names.join(", "));
         (NoticeKind::MustCaptureElsewhere, capturers.iter().map(|q| q.pdn() as u32).collect(), message)

@@ -237,8 +237,8 @@ fn handicap_setups() {
         time_control: None,
     };
     let s = GameState::new(removed, t).unwrap();
-    assert_eq!(s.game.position().pieces(Color::Black).count_ones(), 10);
-    assert_eq!(s.game.position().pieces(Color::White).count_ones(), 11);
+    assert_eq!(s.game.position().pieces(Color::Black).count(), 10);
+    assert_eq!(s.game.position().pieces(Color::White).count(), 11);
     for (squares, why) in [(vec![15], "no man"), (vec![0], "not a square"), (vec![1, 1], "no man")] {
         let setup = NewGame { start: StartPosition::RemovedMen { squares }, ..NewGame::pass_and_play(None) };
         let e = GameState::new(setup, t).unwrap_err().to_string();

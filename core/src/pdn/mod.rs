@@ -23,6 +23,7 @@ use crate::game::{Game, GameError, Outcome, Rules};
 use crate::movegen::Move;
 use crate::notation::MoveParseError;
 use crate::position::{Color, Position};
+use crate::record::ClockTimes;
 use std::fmt;
 
 /// The GameType tag value for Russian draughts, which giveaway is played under (see RULES.md).
@@ -35,11 +36,13 @@ pub const VARIANT: &str = "Giveaway";
 pub struct PdnGame {
     /// Tag pairs in file order, as read (including GameType, FEN, … when present). The writer orders them.
     pub tags: Vec<(String, String)>,
+    /// The start position (the FEN tag's, else the standard one).
     pub start: Position,
+    /// The moves played, checked against the rules.
     pub moves: Vec<Move>,
-    /// White's and Black's clock in milliseconds after each ply, where known. The reader keeps it as long as
-    /// `moves`; the writer takes a missing entry as unknown.
-    pub clocks: Vec<Option<[u64; 2]>>,
+    /// Both clocks after each ply, where known. The reader keeps it as long as `moves`; the writer takes a
+    /// missing entry as unknown.
+    pub clocks: Vec<Option<ClockTimes>>,
     /// `None` for `*` (unfinished or unknown).
     pub result: Option<Outcome>,
     /// 1-based place of this game in the file it was read from (1 for games built in memory).
@@ -98,7 +101,9 @@ impl Default for PdnGame {
 /// A move's place as players count it: move number and the side making it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveAt {
+    /// The move number (1 for the first pair of moves).
     pub number: u32,
+    /// The side making the move.
     pub side: Color,
 }
 
@@ -118,7 +123,9 @@ pub enum PdnErrorKind {
     Syntax(String),
     /// A tag whose value cannot be used (e.g. a GameType other than Russian draughts).
     Tag(String),
+    /// The FEN tag does not hold a valid position.
     Fen(FenError),
+    /// A move is unreadable or illegal in its position.
     Move(MoveParseError),
     /// A legal move that the game rules refuse, e.g. one played after a draw by repetition.
     Rules(GameError),
@@ -127,10 +134,13 @@ pub enum PdnErrorKind {
 /// A PDN reading error: which game in the file (1-based), which move if any, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnError {
+    /// Which game of the file (0 for the first).
     pub game: usize,
+    /// Which move, if the error is in the moves.
     pub at: Option<MoveAt>,
     /// The move text concerned, if any.
     pub token: Option<String>,
+    /// What went wrong.
     pub kind: PdnErrorKind,
 }
 
