@@ -107,11 +107,20 @@ $(KOTLIN_GEN): bindings
 	rm -rf $(KOTLIN_GEN) && mkdir -p $(dir $(KOTLIN_GEN))
 	cp -r $(BINDINGS)/kotlin $(KOTLIN_GEN)
 
-## Kotlin bindings on the JVM: JUnit 5 through Maven (Maven Central) against the host library.
+## A game server for a shell's online tests, on a fresh database, in the folder given (its URL in FOLDER/url):
+## `$(call with_test_server,FOLDER,COMMAND)` runs COMMAND (which reads the URL) and stops the server after,
+## whatever the result.
+TEST_SERVER := server/tools/test-server.sh
+with_test_server = $(TEST_SERVER) start $(1) || { $(TEST_SERVER) stop $(1); exit 1; }; \
+	($(2)); status=$$?; $(TEST_SERVER) stop $(1); exit $$status
+
+## Kotlin bindings on the JVM: JUnit 5 through Maven (Maven Central) against the host library, and the online
+## client against a real game server.
+KOTLIN_SERVER := target/test-server/kotlin
 test-kotlin: $(KOTLIN_GEN)
 	rm -f kotlin-tests/target/kotlin-summary.txt
-	cd kotlin-tests && $(MVN) test -Dgiveaway.lib.dir=$(CURDIR)/target/release; status=$$?; \
-		echo; cat target/kotlin-summary.txt 2>/dev/null; exit $$status
+	$(call with_test_server,$(KOTLIN_SERVER),(cd kotlin-tests && $(MVN) test -Dgiveaway.lib.dir=$(CURDIR)/target/release \
+		-Dgiveaway.server.url=$$(cat $(CURDIR)/$(KOTLIN_SERVER)/url)); status=$$?; echo; cat kotlin-tests/target/kotlin-summary.txt 2>/dev/null; (exit $$status))
 
 ## The generated Swift bindings type-check where a Swift toolchain is installed (test-ios-package compiles them as
 ## part of the package everywhere, in its Debian trixie root on Linux).
@@ -142,17 +151,21 @@ android-tools:
 ## shows.
 ANDROID_MVN := cd android && mvn -B -ntp
 ANDROID_LIB_DIR := $(CURDIR)/$(dir $(CORE_LIB))
+## The online screens' tests play on a real game server (started and stopped here; a test restarts it).
+ANDROID_SERVER := $(CURDIR)/target/test-server/android
+ANDROID_SERVER_ARGS := -Dgiveaway.server.dir=$(ANDROID_SERVER) -Dgiveaway.server.script=$(CURDIR)/$(TEST_SERVER)
 test-android: bindings android-tools
 	python3 android/tools/res.py check android/app/src/main/res android/app/src/main/AndroidManifest.xml
-	$(ANDROID_MVN) verify -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
+	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) $(ANDROID_SERVER_ARGS))
 
 ## Screenshots of every screen (portrait and landscape, light and dark, English and Russian) drawn by the real
 ## Views under Robolectric's native graphics, into docs/screenshots/android/.
 ANDROID_SHOTS := docs/screenshots/android
 android-screenshots: bindings android-tools
 	rm -rf $(ANDROID_SHOTS) && mkdir -p $(ANDROID_SHOTS)
-	$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots*' -Dsurefire.failIfNoSpecifiedTests=false \
-		-Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
+	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots*' \
+		-Dsurefire.failIfNoSpecifiedTests=false -Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) \
+		$(ANDROID_SERVER_ARGS))
 	@ls $(ANDROID_SHOTS) | wc -l | xargs echo "screenshots in $(ANDROID_SHOTS):"
 
 ## A debug APK without the SDK: aapt's resources, D8 (com.android.tools:r8 from Maven Central), zipalign,
