@@ -15,6 +15,7 @@ import app.giveaway.core.AnimationFrame
 import app.giveaway.core.AnimationPlan
 import app.giveaway.core.Color
 import app.giveaway.core.Coordinates
+import app.giveaway.core.boardCoordinates
 import app.giveaway.core.Notation
 import app.giveaway.core.PieceKind
 import app.giveaway.core.PieceView
@@ -44,7 +45,7 @@ class BoardView(context: Context) : View(context) {
 
     private var squares: List<SquareView> = emptyList()
     private var byCell: Map<Pair<Int, Int>, SquareView> = emptyMap()
-    private var coordinates: Coordinates = WHITE_AT_BOTTOM
+    private var coordinates: Coordinates = boardCoordinates(false, Notation.ALGEBRAIC)
     private var notation = Notation.ALGEBRAIC
     private var turnedSide: Color? = null
     private var animation: AnimationPlan? = null
@@ -65,12 +66,13 @@ class BoardView(context: Context) : View(context) {
     }
 
     /**
-     * Shows [squares] with the edge labels [coordinates]; [turnedSide]: the side whose pieces are drawn turned
+     * Shows [squares] with the edge labels [coordinates] (by default White's side at the bottom, for the boards
+     * without a controller: rules and editor); [turnedSide]: the side whose pieces are drawn turned
      * towards the far player (face-to-face); [animation]: the move to animate, run once from now.
      */
     fun show(
         squares: List<SquareView>,
-        coordinates: Coordinates,
+        coordinates: Coordinates = boardCoordinates(false, Notation.ALGEBRAIC),
         notation: Notation = Notation.ALGEBRAIC,
         turnedSide: Color? = null,
         animation: AnimationPlan? = null,
@@ -308,18 +310,4 @@ class BoardView(context: Context) : View(context) {
         accessibility.hover(event) || super.dispatchHoverEvent(event)
 
     override fun getAccessibilityNodeProvider(): AccessibilityNodeProvider = accessibility
-
-    companion object {
-        /**
-         * TODO(core): the edge labels of a board with White at the bottom in algebraic notation, for the rules and
-         * editor boards, whose squares come without the core's `Coordinates` (the game and replay states have
-         * theirs). Wanted: `Coordinates` in `RulesExample` and from `PositionEditor`, or an exported
-         * `coordinates(flipped: bool, notation: Notation) -> Coordinates`.
-         */
-        val WHITE_AT_BOTTOM = Coordinates(
-            files = listOf("a", "b", "c", "d", "e", "f", "g", "h"),
-            ranks = listOf("8", "7", "6", "5", "4", "3", "2", "1"),
-            squareNumbers = false,
-        )
-    }
 }

@@ -19,11 +19,17 @@ import android.widget.ScrollView
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
+import app.giveaway.app.online.connectionText
+import app.giveaway.app.online.endText
+import app.giveaway.app.online.eventText
+import app.giveaway.app.online.seatText
 import app.giveaway.core.Color
 import app.giveaway.core.GameController
 import app.giveaway.core.GameEvent
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.NoticeKind
+import app.giveaway.core.OnlineClient
+import app.giveaway.core.OnlineEvent
 import app.giveaway.core.Opponent
 import app.giveaway.core.ResultView
 import app.giveaway.core.ScreenState
@@ -42,7 +48,7 @@ class GameActivity : Activity() {
      * What outlives a rotation: the controller with its engine work (a search under way goes on, not started
      * again) and the screen it reports to, set anew by each Activity instance.
      */
-    private class Retained(val game: Game) {
+    private class Retained(val game: Game, val onlineGame: Long?) {
         var screen: GameActivity? = null
         var animationSeen: ULong? = null
     }
@@ -105,6 +111,11 @@ class GameActivity : Activity() {
             }
             return
         }
+        if (isOnline) return whenReady { settings ->
+            // The online client's board; none when the process came back without the game (the lobby shows it).
+            val controller = app.online.client?.game() ?: return@whenReady finish()
+            build(Game(gameId, controller, app.online.gameRelay), settings)
+        }
         whenReady { settings ->
             // The game the home screen just started, or the saved game opened again (after process death) on the
             // storage thread.
@@ -123,7 +134,7 @@ class GameActivity : Activity() {
     }
 
     private fun build(game: Game, settings: Settings) {
-        val r = Retained(game)
+        val r = Retained(game, (application as GiveawayApp).online.state?.game?.game)
         game.relay.listener = { r.screen?.refresh() }
         attach(r, settings)
         controller.setReducedMotion(reducedMotion())
@@ -133,6 +144,7 @@ class GameActivity : Activity() {
 
     /** This Activity instance draws [r]'s game: the views, built for the current orientation. */
     private fun attach(r: Retained, settings: Settings) {
+        val app = application as GiveawayApp
         retained = r
         r.screen = this
         words = AndroidWords(this)
@@ -145,16 +157,11 @@ class GameActivity : Activity() {
         }
         feedback = Feedback(board)
         setContentView(layout())
+        if (isOnline) app.online.listen(onlineListener)
     }
 
     /** The screen is up: the clocks run and the computer moves when it is its turn. */
-    private fun begin() {
-        controller.start()
-        // TODO(core): `start` (= `resume`) takes the position in without its one-time forced-capture explanation,
-        // so a game that starts with a capture due would never explain it; a tick goes through the controller's
-        // take-in, which gives the explanation when it is due. Wanted: `resume` runs `explain_must_capture`.
-        show(controller.tick())
-    }
+    private fun begin() = show(controller.start())
 
     override fun onRetainNonConfigurationInstance(): Any? = retained
 
@@ -175,8 +182,8 @@ class GameActivity : Activity() {
         super.onStop()
         started = false
         ticker.removeCallbacks(tick)
-        // A rotation keeps the clocks and the search running for the next instance.
-        if (built && !isChangingConfigurations) act { pause() }
+        // A rotation keeps the clocks and the search running for the next instance; online the server keeps time.
+        if (built && !isChangingConfigurations && !isOnline) act { pause() }
     }
 
     override fun onDestroy() {
@@ -185,9 +192,11 @@ class GameActivity : Activity() {
         val r = retained ?: return
         if (r.screen === this) r.screen = null
         if (::board.isInitialized) r.animationSeen = board.animationSeen
+        if (isOnline) (application as GiveawayApp).online.unlisten(onlineListener)
         if (isChangingConfigurations) return
         r.game.relay.listener = null
-        controller.leave()
+        // The online board is the client's: it stays with it until the lobby leaves the game.
+        if (!isOnline) controller.leave()
     }
 
     private fun layout(): View {
@@ -196,18 +205,19 @@ class GameActivity : Activity() {
         topPanel.addView(thinking)
         topPanel.addView(reaction)
         bottomPanel.addView(bottomClock)
-        val buttons = column(row(undo, redo, hint), row(draw, resign, react))
+        // Online there is no undo nor hint: their row is left out.
+        val buttons = if (isOnline) row(draw, resign, react) else column(row(undo, redo, hint), row(draw, resign, react))
         val moveList = ScrollView(this).apply { addView(moves) }
         return if (landscape) {
             LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
                 addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.MATCH_PARENT))
-                addView(column(topPanel, status, bottomPanel, buttons).apply {
+                addView(column(onlineStatus, topPanel, status, bottomPanel, buttons).apply {
                     addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
                 }, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
             }
         } else {
-            column(topPanel).apply {
+            column(onlineStatus, topPanel).apply {
                 addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
                 addView(bottomPanel)
                 addView(status)
@@ -253,6 +263,7 @@ class GameActivity : Activity() {
     }
 
     private fun showResult(result: ResultView) {
+        if (isOnline) return showOnlineResult()
         resultOpen = true
         AlertDialog.Builder(this)
             .setMessage(resultText(result))
@@ -269,6 +280,13 @@ class GameActivity : Activity() {
         val snap = s.snapshot
         val o = s.orientation
         board.show(snap.squares, s.coordinates, snap.notation, o.top.takeIf { o.topFacesAway }, s.animation)
+        (snap.opponent as? Opponent.Online)?.let { o ->
+            // The live game's seat has the rating the game started with.
+            val live = (application as GiveawayApp).online.state?.game?.takeIf { isOnline }
+            val seat = live?.let { if (it.you == Color.WHITE) it.black else it.white }
+            // Who plays whom, in the title: "You vs NICK (1500)".
+            title = getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
+        }
         val clocks = snap.clocks
         fun text(side: Color) = clocks?.let { if (side == Color.WHITE) it.whiteText else it.blackText } ?: ""
         topClock.text = text(o.top)
@@ -291,8 +309,7 @@ class GameActivity : Activity() {
         undo.isEnabled = a.undo
         redo.isEnabled = a.redo
         hint.isEnabled = a.hint
-        // Draw offers are between two players on this device; against the computer the button is not shown.
-        draw.visibility = if (snap.opponent is Opponent.PassAndPlay) View.VISIBLE else View.GONE
+        draw.visibility = if (a.draws) View.VISIBLE else View.GONE
         draw.isEnabled = a.offerDraw
         resign.isEnabled = a.resign
         react.isEnabled = a.react
@@ -360,7 +377,8 @@ class GameActivity : Activity() {
             is GameEvent.Ended -> {
                 feedback.play(e.cue, HapticFeedbackConstants.LONG_PRESS)
                 board.announceForAccessibility(resultText(e.result))
-                showResult(e.result)
+                // Online, the result waits for the server's end with the rating change (onlineChanged).
+                if (!isOnline) showResult(e.result)
             }
             is GameEvent.CoachTip -> {
                 val t = e.tip
@@ -415,8 +433,80 @@ class GameActivity : Activity() {
     private fun reducedMotion(): Boolean =
         SystemSettings.Global.getFloat(contentResolver, SystemSettings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f
 
+    /** The online game's words beside the board: the players' ratings, the connection, the result. */
+    private val onlineListener: (List<OnlineEvent>) -> Unit = ::onlineChanged
+    private val isOnline get() = intent.getBooleanExtra(EXTRA_ONLINE, false)
+    private val onlineStatus by lazy { label(R.string.empty).apply { visibility = View.GONE } }
+    private var rematchDialog: AlertDialog? = null
+
+    private fun onlineChanged(events: List<OnlineEvent>) {
+        val online = (application as GiveawayApp).online
+        val s = online.state ?: return
+        val game = s.game
+        val mine = retained?.onlineGame
+        // A rematch (or another game) began: its board replaces this one.
+        if (game != null && mine != null && game.game != mine && game.end == null) {
+            online.opened = game.game
+            startActivity(onlineIntent(this))
+            return finish()
+        }
+        events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e is OnlineEvent.MoveRefused || e is OnlineEvent.Refused } }
+            ?.let { Toast.makeText(this, it, Toast.LENGTH_LONG).show() }
+        if (game == null || !::board.isInitialized) return
+        val opponent = if (game.you == Color.WHITE) game.black else game.white
+        val (connection, problem) = connectionText(s)
+        onlineStatus.text = when {
+            problem -> connection
+            !game.opponentConnected && game.end == null -> getString(R.string.opponent_offline, opponent.nickname)
+            else -> ""
+        }
+        onlineStatus.visibility = if (onlineStatus.text.isEmpty()) View.GONE else View.VISIBLE
+        if (game.end != null && !resultOpen && events.any { it is OnlineEvent.GameEnded }) showOnlineResult()
+        showRematchOffer(game.rematchOffer?.takeIf { it != game.you && game.end != null }, opponent.nickname)
+        refresh()
+    }
+
+    /** The end as the server told it, with the rating change: rematch, analysis, or back to the lobby. */
+    private fun showOnlineResult() {
+        val online = (application as GiveawayApp).online
+        val game = online.state?.game ?: return
+        val end = game.end ?: return
+        resultOpen = true
+        val dialog = AlertDialog.Builder(this)
+            .setMessage(endText(end, game.you))
+            .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
+            .setNegativeButton(R.string.lobby) { _, _ -> onlineRequest { leaveGame() }; finish() }
+            .setOnDismissListener { resultOpen = false }
+        end.savedId?.let { id -> dialog.setNeutralButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, id)) } }
+        dialog.show()
+    }
+
+    private fun showRematchOffer(by: Color?, nickname: String) {
+        if (by == null) {
+            rematchDialog?.dismiss()
+            rematchDialog = null
+            return
+        }
+        if (rematchDialog?.isShowing == true) return
+        rematchDialog = AlertDialog.Builder(this)
+            .setMessage(getString(R.string.rematch_offered, nickname))
+            .setPositiveButton(R.string.accept) { _, _ -> rematchDialog = null; onlineRequest { offerRematch() } }
+            .setNegativeButton(R.string.decline) { _, _ -> rematchDialog = null; onlineRequest { declineRematch() } }
+            .show()
+    }
+
+    private fun onlineRequest(call: OnlineClient.() -> Unit) {
+        val client = (application as GiveawayApp).online.client ?: return
+        try {
+            client.call()
+        } catch (e: GiveawayException) {
+            Toast.makeText(this, if (e is GiveawayException.Unavailable) getString(R.string.error_offline) else errorText(e), Toast.LENGTH_LONG).show()
+        }
+    }
+
     companion object {
         const val EXTRA_GAME_ID = "game_id"
+        private const val EXTRA_ONLINE = "online"
         private const val KEY_CONFIRMING = "confirming"
         private const val KEY_RESULT_OPEN = "result_open"
         /** The emoji every front end offers, from the core's catalog. */
@@ -424,5 +514,8 @@ class GameActivity : Activity() {
 
         fun intent(context: Context, id: Long): Intent =
             Intent(context, GameActivity::class.java).putExtra(EXTRA_GAME_ID, id)
+
+        /** The online client's game (the lobby opens it). */
+        fun onlineIntent(context: Context): Intent = Intent(context, GameActivity::class.java).putExtra(EXTRA_ONLINE, true)
     }
 }

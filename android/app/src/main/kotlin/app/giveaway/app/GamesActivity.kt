@@ -13,6 +13,7 @@ import android.widget.ListView
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
+import app.giveaway.core.Color
 import app.giveaway.core.GameLibrary
 import app.giveaway.core.GameList
 import app.giveaway.core.GameListState
@@ -165,10 +166,7 @@ class GamesActivity : Activity() {
 
     private fun open(game: GameSummaryView) {
         val actions = mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
-        // TODO(core): which saved games can be continued is decided here (all but imported ones; online games, new
-        // in the core, too for now), while the terminal offers it for every game and iOS for every unfinished one.
-        // Wanted: `GameSummaryView.resumable: bool`, so that each front end asks the core.
-        if (game.mode != GameMode.IMPORTED) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
+        if (game.resumable) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
         actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, ::share) }
         actions += R.string.delete to {
             confirm(R.string.confirm_delete, R.string.delete) { storage({ lib -> lib.deleteGame(game.id) }) { reload(filter) } }
@@ -211,7 +209,12 @@ class GamesActivity : Activity() {
         val who = when (g.mode) {
             GameMode.VS_COMPUTER -> getString(R.string.versus_level, g.level?.toInt() ?: 0)
             GameMode.PASS_AND_PLAY -> getString(R.string.pass_and_play)
-            GameMode.IMPORTED, GameMode.ONLINE -> "${g.white} – ${g.black}"
+            GameMode.ONLINE -> when (g.humanColor) {
+                Color.WHITE -> getString(R.string.you_vs, g.black)
+                Color.BLACK -> getString(R.string.you_vs, g.white)
+                null -> "${g.white} – ${g.black}"
+            }
+            GameMode.IMPORTED -> "${g.white} – ${g.black}"
         }
         // Against the computer the core says how it went for the player; otherwise who won.
         val result = getString(

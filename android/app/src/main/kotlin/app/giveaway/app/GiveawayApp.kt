@@ -4,6 +4,7 @@ import android.app.Application
 import android.os.Handler
 import android.os.Looper
 import android.util.Log
+import app.giveaway.app.online.Online
 import app.giveaway.core.GameController
 import app.giveaway.core.GameLibrary
 import app.giveaway.core.GiveawayException
@@ -60,6 +61,9 @@ class GiveawayApp : Application() {
     /** The settings as last read or saved; null until the library is open. Main thread only. */
     private var cached: Settings? = null
     private val waiting = mutableListOf<(Settings) -> Unit>()
+
+    /** The online client, made when the lobby first opens; it lives as long as the process. */
+    val online by lazy { Online(this) }
 
     /** A game started on the home screen, until its game screen takes it. Main thread only. */
     private var handed: Game? = null

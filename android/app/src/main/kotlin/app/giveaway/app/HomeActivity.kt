@@ -13,6 +13,7 @@ import android.widget.ScrollView
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
+import app.giveaway.app.online.LobbyActivity
 import app.giveaway.core.Color
 import app.giveaway.core.ColorChoice
 import app.giveaway.core.GameSetup
@@ -106,6 +107,7 @@ class HomeActivity : Activity() {
             handicapButton,
             button(R.string.set_up_position) { editPosition() },
             button(R.string.start) { startGame() },
+            button(R.string.play_online) { startActivity(Intent(this, LobbyActivity::class.java)) },
             row(button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
                 button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) }),
             button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
@@ -116,8 +118,8 @@ class HomeActivity : Activity() {
     override fun onResume() {
         super.onResume()
         if (app.storageFailed) Toast.makeText(this, R.string.error_storage, Toast.LENGTH_LONG).show()
-        // The newest unfinished game, to continue.
-        app.storage({ lib -> lib.gameList(UNFINISHED, 1u).use { it.state().games.firstOrNull()?.id } }) { r ->
+        // The newest unfinished game that can be played on here (an online one's moves come from the server).
+        app.storage({ lib -> lib.gameList(UNFINISHED, 8u).use { l -> l.state().games.firstOrNull { it.resumable }?.id } }) { r ->
             lastUnfinished = r.getOrNull()
             continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
         }
@@ -220,7 +222,7 @@ class HomeActivity : Activity() {
         val board = BoardView(this)
         val turn = TextView(this)
         fun refresh() {
-            board.show(editor.squares(), BoardView.WHITE_AT_BOTTOM)
+            board.show(editor.squares())
             turn.text = getString(R.string.to_move, colorName(editor.sideToMove()))
         }
         // The squares come from the editor: every one is a square it takes.

@@ -37,7 +37,7 @@ class RulesActivity : Activity() {
     /** A small read-only board of the diagram. */
     private fun illustration(example: RulesExample): BoardView = BoardView(this).apply {
         interactive = false
-        show(example.squares, BoardView.WHITE_AT_BOTTOM)
+        show(example.squares)
         layoutParams = LinearLayout.LayoutParams(dp(260), dp(260))
     }
 }

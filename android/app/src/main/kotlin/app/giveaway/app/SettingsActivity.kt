@@ -2,6 +2,9 @@ package app.giveaway.app
 
 import android.app.Activity
 import android.os.Bundle
+import android.text.InputType
+import android.view.View
+import android.widget.EditText
 import android.widget.ScrollView
 import android.widget.Switch
 import app.giveaway.R
@@ -9,7 +12,10 @@ import app.giveaway.core.AnimationSpeed
 import app.giveaway.core.Notation
 import app.giveaway.core.Settings
 
-/** Settings, stored by the core: themes, notation, sound, haptics, animation speed, coach, legal-move dots. */
+/**
+ * Settings, stored by the core: themes, notation, sound, haptics, animation speed, coach, legal-move dots; and the
+ * online game server's address (the app's preferences).
+ */
 class SettingsActivity : Activity() {
     private val app get() = application as GiveawayApp
 
@@ -40,8 +46,22 @@ class SettingsActivity : Activity() {
             switch(R.string.haptics, s.haptics) { v -> save { it.copy(haptics = v) } },
             switch(R.string.coach_setting, s.coach) { v -> save { it.copy(coach = v) } },
             switch(R.string.show_legal_moves, s.showLegalMoves) { v -> save { it.copy(showLegalMoves = v) } },
+            // TalkBack names the field by its label.
+            label(R.string.game_server).apply { labelFor = server.id },
+            server,
+            button(R.string.save_server) { app.online.changeServer(server.text.toString()) },
         ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
         setContentView(ScrollView(this).apply { addView(content) })
+    }
+
+    /** The online game server's address: wss://host/ws, or ws:// on a local network. */
+    private val server by lazy {
+        EditText(this).apply {
+            inputType = InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_URI
+            isSingleLine = true
+            id = View.generateViewId()
+            app.online.readServer(::setText)
+        }
     }
 
     private fun save(change: (Settings) -> Settings) = app.updateSettings(change)

@@ -78,19 +78,21 @@ fun Context.resultText(r: ResultView): String {
             Outcome.DRAW -> R.string.result_draw
         }
     )
-    val why = getString(
-        when (r.reason) {
-            EndReason.NO_LEGAL_MOVE -> R.string.reason_no_legal_move
-            EndReason.RESIGNATION -> R.string.reason_resignation
-            EndReason.TIME -> R.string.reason_time
-            EndReason.REPETITION -> R.string.reason_repetition
-            EndReason.KING_MOVE_RULE -> R.string.reason_king_move_rule
-            EndReason.AGREEMENT -> R.string.reason_agreement
-            EndReason.ABANDONMENT -> R.string.reason_abandonment
-        }
-    )
-    return getString(R.string.result_format, who, why)
+    return getString(R.string.result_format, who, reasonText(r.reason))
 }
+
+/** Why a game ended ("on time"), in the app's language. */
+fun Context.reasonText(r: EndReason): String = getString(
+    when (r) {
+        EndReason.NO_LEGAL_MOVE -> R.string.reason_no_legal_move
+        EndReason.RESIGNATION -> R.string.reason_resignation
+        EndReason.TIME -> R.string.reason_time
+        EndReason.REPETITION -> R.string.reason_repetition
+        EndReason.KING_MOVE_RULE -> R.string.reason_king_move_rule
+        EndReason.AGREEMENT -> R.string.reason_agreement
+        EndReason.ABANDONMENT -> R.string.reason_abandonment
+    }
+)
 
 /** A refusal from the core, in the app's language. */
 fun Context.errorText(e: GiveawayException): String = getString(

@@ -91,15 +91,6 @@ class AccessibilityTest : AppTest() {
         assertEquals("e3, white man, can move", hovered.contentDescription.toString())
     }
 
-    /** Every clickable widget shown is at least 48 dp both ways. */
-    private fun targets(a: Activity) {
-        val density = a.resources.displayMetrics.density
-        val small = Ui.all(root(a)).filter { Ui.shown(it) && (it.isClickable || it is android.widget.SeekBar) && it !is app.giveaway.app.BoardView }
-            .filter { it.width / density < 47.5f || it.height / density < 47.5f }
-            .map { "${it.javaClass.simpleName} '${(it as? android.widget.TextView)?.text ?: it.contentDescription}' ${it.width / density}x${it.height / density} dp" }
-        assertEquals("${a.javaClass.simpleName}: touch targets under 48 dp", emptyList<String>(), small)
-    }
-
     @Test
     @Config(qualifiers = "w411dp-h891dp")
     fun touchTargetsOnEveryScreen() {

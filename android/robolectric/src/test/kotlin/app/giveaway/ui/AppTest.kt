@@ -153,4 +153,13 @@ abstract class AppTest {
     /** A clock's text by its spoken label ("White clock: 5:00" → "5:00"), or null when not shown. */
     fun clock(g: Activity, side: String): String? = Ui.find<TextView>(root(g))
         .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith("$side clock") == true }?.text?.toString()
+
+    /** Every clickable widget shown is at least 48 dp both ways. */
+    fun targets(a: Activity) {
+        val density = a.resources.displayMetrics.density
+        val small = Ui.all(root(a)).filter { Ui.shown(it) && (it.isClickable || it is android.widget.SeekBar) && it !is app.giveaway.app.BoardView }
+            .filter { it.width / density < 47.5f || it.height / density < 47.5f }
+            .map { "${it.javaClass.simpleName} '${(it as? android.widget.TextView)?.text ?: it.contentDescription}' ${it.width / density}x${it.height / density} dp" }
+        assertEquals("${a.javaClass.simpleName}: touch targets under 48 dp", emptyList<String>(), small)
+    }
 }

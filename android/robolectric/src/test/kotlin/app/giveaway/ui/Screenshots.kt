@@ -28,23 +28,23 @@ import java.time.Duration
  * `make android-screenshots`. Not named *Test, so `make test` leaves it out; skipped without the folder.
  */
 @GraphicsMode(GraphicsMode.Mode.NATIVE)
-class Screenshots : AppTest() {
-    private val dir = System.getProperty("screenshots.dir").orEmpty()
+abstract class Shots : AppTest() {
+    protected val dir = System.getProperty("screenshots.dir").orEmpty()
 
     @Before
     fun wanted() = assumeTrue("no -Dscreenshots.dir", dir.isNotEmpty())
 
-    private data class Variant(val language: String, val land: Boolean, val night: Boolean) {
+    protected data class Variant(val language: String, val land: Boolean, val night: Boolean) {
         val name get() = "$language-${if (land) "land" else "port"}-${if (night) "dark" else "light"}"
         val qualifiers get() = "$language-w${if (land) 640 else 360}dp-h${if (land) 360 else 640}dp-${if (land) "land" else "port"}-${if (night) "night" else "notnight"}-xhdpi"
     }
 
-    private val variants = listOf("en", "ru").flatMap { l ->
+    protected val variants = listOf("en", "ru").flatMap { l ->
         listOf(false, true).flatMap { land -> listOf(false, true).map { night -> Variant(l, land, night) } }
     }
 
     /** Runs [screen] once per variant; it returns the activity (and dialog) to draw. */
-    private fun each(name: String, screen: () -> Pair<Activity, Dialog?>) {
+    protected fun each(name: String, screen: () -> Pair<Activity, Dialog?>) {
         for (v in variants) {
             RuntimeEnvironment.setQualifiers(v.qualifiers)
             val (activity, dialog) = screen()
@@ -52,7 +52,7 @@ class Screenshots : AppTest() {
         }
     }
 
-    private fun draw(activity: Activity, dialog: Dialog?): Bitmap {
+    protected fun draw(activity: Activity, dialog: Dialog?): Bitmap {
         val root = activity.window.decorView
         // Robolectric's clock stands still between tasks: a second on it lets the last move's animation end.
         shadowOf(Looper.getMainLooper()).idleFor(Duration.ofSeconds(1))
@@ -71,20 +71,24 @@ class Screenshots : AppTest() {
         return bitmap
     }
 
-    private fun save(file: File, bitmap: Bitmap) {
+    protected fun save(file: File, bitmap: Bitmap) {
         val half = Bitmap.createScaledBitmap(bitmap, bitmap.width / 2, bitmap.height / 2, true)
         file.parentFile?.mkdirs()
         file.outputStream().use { half.compress(Bitmap.CompressFormat.PNG, 100, it) }
     }
 
     /** [newGame] by the current language's words. */
-    private fun startGame(setup: (Activity) -> Unit = {}): Activity {
+    protected fun startGame(setup: (Activity) -> Unit = {}): Activity {
         val h = home()
         setup(h)
         Ui.click(h, h.getString(app.giveaway.R.string.start))
         return follow(h, GameActivity::class.java).get()
     }
+}
 
+/** The offline screens. */
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class Screenshots : Shots() {
     @Test
     fun homeScreen() = each("home") { home() to null }
 

@@ -1,0 +1,274 @@
+package app.giveaway.app.online
+
+import android.app.Activity
+import android.content.Intent
+import android.os.Bundle
+import android.text.InputType
+import android.view.Gravity
+import android.view.View
+import android.widget.EditText
+import android.widget.LinearLayout
+import android.widget.ScrollView
+import android.widget.Switch
+import android.widget.TextView
+import android.widget.Toast
+import app.giveaway.R
+import app.giveaway.app.GameActivity
+import app.giveaway.app.GiveawayApp
+import app.giveaway.app.button
+import app.giveaway.app.column
+import app.giveaway.app.dp
+import app.giveaway.app.errorText
+import app.giveaway.app.label
+import app.giveaway.app.row
+import app.giveaway.app.spinner
+import app.giveaway.app.whenReady
+import app.giveaway.core.Connection
+import app.giveaway.core.GiveawayException
+import app.giveaway.core.Leaderboard
+import app.giveaway.core.Lobby
+import app.giveaway.core.OnlineClient
+import app.giveaway.core.OnlineEvent
+import app.giveaway.core.OnlineState
+import app.giveaway.core.ProfileView
+import app.giveaway.core.Speed
+import app.giveaway.core.TimeControl
+import app.giveaway.core.timeControlLabel
+
+/**
+ * The online lobby: the connection (each failure in words, with "Try now"), the account (a nickname the first
+ * time), quick pairing on the server's presets, an invite code shown big and shared, joining with a code, the
+ * leaderboard per speed and the player's profile. A game that starts opens the game screen on the client's
+ * board controller; the client lives in the application ([Online]), so nothing here reconnects on rotation.
+ */
+class LobbyActivity : Activity() {
+    private val online get() = (application as GiveawayApp).online
+    private var resumed = false
+
+    private val connection by lazy { label(R.string.empty) }
+    private val tryNow by lazy { button(R.string.try_now) { online.client?.reconnect() ?: online.connect() } }
+    private val message by lazy { label(R.string.empty).apply { visibility = View.GONE } }
+
+    private val nickname by lazy { field(R.string.nickname, InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_PERSON_NAME) }
+    private val account by lazy {
+        column(label(R.string.choose_nickname), nickname, button(R.string.create_account) { request { createAccount(nickname.text.toString().trim()) } })
+    }
+    private val backToGame by lazy { button(R.string.back_to_game) { openGame() } }
+
+    private var presets: List<TimeControl> = emptyList()
+    private var seekChoice = 0
+    private var inviteChoice = 0
+    private val seekPresets by lazy { LinearLayout(this) }
+    private val invitePresets by lazy { LinearLayout(this) }
+    private val seekIdle by lazy {
+        column(seekPresets, button(R.string.find_opponent) { presets.getOrNull(seekChoice)?.let { tc -> request { seek(tc) } } })
+    }
+    private val seeking by lazy { label(R.string.empty) }
+    private val seekBusy by lazy { column(seeking, button(R.string.cancel) { request { cancelSeek() } }) }
+
+    private val rated by lazy { Switch(this).apply { setText(R.string.rated); isChecked = true; setPadding(dp(8), dp(12), dp(8), dp(12)) } }
+    private val inviteIdle by lazy {
+        column(invitePresets, rated, button(R.string.create_invite) {
+            presets.getOrNull(inviteChoice)?.let { tc -> request { createInvite(tc, rated.isChecked) } }
+        })
+    }
+    private val inviteWaiting by lazy { label(R.string.empty) }
+    private val code by lazy {
+        TextView(this).apply {
+            setTextAppearance(android.R.style.TextAppearance_Material_Display2)
+            typeface = android.graphics.Typeface.MONOSPACE
+            gravity = Gravity.CENTER
+            setTextIsSelectable(true)
+            setPadding(dp(8), dp(8), dp(8), dp(8))
+        }
+    }
+    private val inviting by lazy {
+        column(inviteWaiting, code, row(button(R.string.share_code) { shareCode() }, button(R.string.cancel_invite) { request { cancelInvite() } }))
+    }
+
+    private val joinCode by lazy { field(R.string.invite_code, InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_FLAG_CAP_CHARACTERS) }
+    private var speed = Speed.BLITZ
+    private val info by lazy { label(R.string.empty).apply { visibility = View.GONE } }
+    /** The player's sections, shown once there is an account. */
+    private val playing by lazy {
+        column(
+            backToGame,
+            label(R.string.quick_pairing, android.R.style.TextAppearance_Material_Title), seekIdle, seekBusy,
+            label(R.string.invite_friend, android.R.style.TextAppearance_Material_Title), inviteIdle, inviting,
+            label(R.string.join_with_code, android.R.style.TextAppearance_Material_Title),
+            joinCode, button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } },
+            label(R.string.leaderboard, android.R.style.TextAppearance_Material_Title),
+            row(spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
+                button(R.string.show) { showing = speed; request { leaderboard(speed) } }),
+            button(R.string.my_profile) { online.state?.player?.let { p -> showing = p.nickname; request { profile(p.nickname) } } },
+        )
+    }
+
+    /** What was last shown in [info]: the leaderboard or the profile asked for last. */
+    private var showing: Any? = null
+    private val listener: (List<OnlineEvent>) -> Unit = ::changed
+
+    override fun onCreate(savedInstanceState: Bundle?) {
+        super.onCreate(savedInstanceState)
+        setTitle(R.string.play_online)
+        whenReady {
+            val content = column(connection, tryNow, message, account, playing, info).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
+            setContentView(ScrollView(this).apply { addView(content) })
+            online.listen(listener)
+            online.connect()
+        }
+    }
+
+    override fun onResume() {
+        super.onResume()
+        resumed = true
+        online.state?.let(::openNewGame)
+    }
+
+    override fun onPause() {
+        super.onPause()
+        resumed = false
+    }
+
+    override fun onDestroy() {
+        super.onDestroy()
+        online.unlisten(listener)
+    }
+
+    /** The client's state and its events since the last call. */
+    private fun changed(events: List<OnlineEvent>) {
+        val failure = online.failure
+        val s = online.state
+        if (s == null) {
+            connection.text = failure?.let { getString(R.string.bad_server, online.server ?: "") } ?: getString(R.string.connecting, online.server ?: "")
+            tryNow.visibility = if (failure != null) View.VISIBLE else View.GONE
+            account.visibility = View.GONE
+            playing.visibility = View.GONE
+            return
+        }
+        val (text, problem) = connectionText(s)
+        connection.text = text
+        tryNow.visibility = if (problem && s.connection !is Connection.UpdateNeeded) View.VISIBLE else View.GONE
+        val up = s.connection == Connection.Online
+        account.visibility = if (s.player == null && up) View.VISIBLE else View.GONE
+        playing.visibility = if (s.player != null) View.VISIBLE else View.GONE
+        showPresets(s.presets)
+        val game = s.game
+        backToGame.visibility = if (game != null && game.end == null) View.VISIBLE else View.GONE
+        when (val l = s.lobby) {
+            is Lobby.Seeking -> seeking.text = getString(R.string.seeking, timeControlLabel(l.timeControl))
+            is Lobby.Inviting -> {
+                inviteWaiting.text = getString(R.string.invite_waiting, timeControlLabel(l.timeControl),
+                    getString(if (l.rated) R.string.rated_game else R.string.casual_game))
+                code.text = l.code
+                // Read out character by character, as it is to be typed.
+                code.contentDescription = getString(R.string.invite_code_description, l.code.toList().joinToString(" "))
+            }
+            Lobby.Idle -> Unit
+        }
+        seekIdle.visibility = if (s.lobby is Lobby.Seeking) View.GONE else View.VISIBLE
+        seekBusy.visibility = if (s.lobby is Lobby.Seeking) View.VISIBLE else View.GONE
+        inviteIdle.visibility = if (s.lobby is Lobby.Inviting) View.GONE else View.VISIBLE
+        inviting.visibility = if (s.lobby is Lobby.Inviting) View.VISIBLE else View.GONE
+        showInfo(s)
+        events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
+        if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
+        openNewGame(s)
+    }
+
+    /** A game that started (paired, invite accepted, back after a reconnection) opens its board, once. */
+    private fun openNewGame(s: OnlineState) {
+        val game = s.game ?: return
+        if (!resumed || game.end != null || online.opened == game.game) return
+        openGame()
+    }
+
+    private fun openGame() {
+        online.opened = online.state?.game?.game
+        startActivity(GameActivity.onlineIntent(this))
+    }
+
+    /** The preset spinners, made once the server's presets are known (5+3 chosen first, as in the terminal). */
+    private fun showPresets(list: List<TimeControl>) {
+        if (list == presets) return
+        presets = list
+        val blitz = list.indexOfFirst { it.white.baseMs == 300_000uL && it.white.incrementMs == 3_000uL }.coerceAtLeast(0)
+        seekChoice = blitz
+        inviteChoice = blitz
+        seekPresets.removeAllViews()
+        seekPresets.addView(spinner(list, blitz, ::timeControlLabel) { seekChoice = it })
+        invitePresets.removeAllViews()
+        invitePresets.addView(spinner(list, blitz, ::timeControlLabel) { inviteChoice = it })
+    }
+
+    /** The leaderboard or profile asked for last, as it arrives. */
+    private fun showInfo(s: OnlineState) {
+        val text = when (val shown = showing) {
+            is Speed -> s.leaderboard?.takeIf { it.speed == shown }?.let(::leaderboardText)
+            is String -> s.profile?.takeIf { it.player.nickname == shown }?.let(::profileText)
+            else -> null
+        } ?: return
+        info.text = text
+        info.visibility = View.VISIBLE
+    }
+
+    private fun leaderboardText(b: Leaderboard): String {
+        val rows = b.rows.map { r ->
+            "${r.rank}. ${r.player.nickname}  ${ratingText(r.rating, false)} · ${resources.getQuantityString(R.plurals.games_count, r.games.toInt(), r.games.toInt())}"
+        }
+        return (listOf(getString(R.string.leaderboard_title, speedName(b.speed))) + rows.ifEmpty { listOf(getString(R.string.leaderboard_empty)) })
+            .joinToString("\n")
+    }
+
+    private fun profileText(p: ProfileView): String {
+        val ratings = p.ratings.map { r ->
+            getString(R.string.rating_line, speedName(r.speed), ratingText(r.rating, r.provisional)) + " · " +
+                resources.getQuantityString(R.plurals.games_count, r.games.toInt(), r.games.toInt())
+        }.ifEmpty { listOf(getString(R.string.no_ratings)) }
+        val recent = p.recent.map { g ->
+            val verdict = when (g.winner) {
+                null -> getString(R.string.result_draw)
+                g.color -> getString(R.string.you_won)
+                else -> getString(R.string.you_lost)
+            }
+            val change = g.ratingChange?.let { " (%+d)".format(Math.round(it)) } ?: ""
+            "${getString(R.string.you_vs, g.opponent.nickname)} · ${timeControlLabel(g.timeControl)} · $verdict$change"
+        }
+        return (listOf(getString(R.string.profile_title, p.player.nickname)) + ratings +
+            (if (recent.isEmpty()) emptyList() else listOf("", getString(R.string.recent_games)) + recent)).joinToString("\n")
+    }
+
+    /** A request to the server; its answer comes through the observer. Offline, it is refused at once. */
+    private fun request(call: OnlineClient.() -> Unit) {
+        val c = online.client ?: return say(getString(R.string.error_offline))
+        try {
+            c.call()
+        } catch (e: GiveawayException) {
+            say(if (e is GiveawayException.Unavailable) getString(R.string.error_offline) else errorText(e))
+        }
+    }
+
+    private fun say(text: String) {
+        message.text = text
+        message.visibility = View.VISIBLE
+        message.announceForAccessibility(text)
+    }
+
+    private fun shareCode() {
+        val c = code.text.toString()
+        startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
+            type = "text/plain"
+            putExtra(Intent.EXTRA_TEXT, getString(R.string.invite_message, c))
+        }, getString(R.string.share_code)))
+    }
+
+    private fun field(hint: Int, type: Int) = EditText(this).apply {
+        setHint(hint)
+        inputType = type
+        isSingleLine = true
+    }
+
+    private companion object {
+        val SPEEDS = listOf(Speed.BULLET, Speed.BLITZ, Speed.RAPID, Speed.CLASSIC)
+    }
+}

@@ -1,0 +1,125 @@
+package app.giveaway.app.online
+
+import android.content.Context
+import app.giveaway.R
+import app.giveaway.app.GiveawayApp
+import app.giveaway.app.ScreenRelay
+import app.giveaway.core.GiveawayException
+import app.giveaway.core.OnlineClient
+import app.giveaway.core.OnlineEvent
+import app.giveaway.core.OnlineState
+import app.giveaway.core.ScreenObserver
+
+/**
+ * The online client for the whole process: it outlives every Activity, so neither a rotation nor going from the
+ * lobby to the board and back reconnects. The client's one observer wakes the lobby's and the board's relays;
+ * the state and the one-off events are read here, once per wake-up, and handed to every screen listening.
+ *
+ * The server's address is the player's setting ([server], kept in the app's preferences, read and written on
+ * the storage thread like all disk work); changing it connects to the new server.
+ */
+class Online(private val app: GiveawayApp) {
+    /** The lobby's relay: re-reads the client's state for the listeners. */
+    private val lobbyRelay = ScreenRelay().apply { listener = ::dispatch }
+
+    /** The online board's relay (the game's controller reports through the client's observer). */
+    val gameRelay = ScreenRelay()
+
+    private val observer = object : ScreenObserver {
+        override fun changed() {
+            lobbyRelay.changed()
+            gameRelay.changed()
+        }
+    }
+
+    /** Main thread only. */
+    var client: OnlineClient? = null
+        private set
+
+    /** The state read last; null before the first connection. */
+    var state: OnlineState? = null
+        private set
+
+    /** The server connected to (or being connected to); null until [connect] has read the setting. */
+    var server: String? = null
+        private set
+
+    /** The last game whose board was opened, so that a game opens by itself only once. */
+    var opened: Long? = null
+
+    /** Why the client could not be made at all (an address that is not ws:// or wss://); null otherwise. */
+    var failure: GiveawayException? = null
+        private set
+
+    /** Screens to tell of a change: they read [state] and [failure] and get the events since the last call. */
+    private val listeners = mutableListOf<(List<OnlineEvent>) -> Unit>()
+    private var connecting = false
+
+    /** [l] is called now and at every change, on the main thread, until [unlisten]. */
+    fun listen(l: (List<OnlineEvent>) -> Unit) {
+        listeners += l
+        l(emptyList())
+    }
+
+    fun unlisten(l: (List<OnlineEvent>) -> Unit) {
+        listeners -= l
+    }
+
+    /** Connects to the server of the settings, unless connected already. */
+    fun connect() {
+        if (client != null || connecting) return
+        connecting = true
+        failure = null
+        app.storage({ lib ->
+            val url = storedServer()
+            url to OnlineClient.connect(url, lib, observer)
+        }) { r ->
+            connecting = false
+            r.onSuccess { (url, c) ->
+                server = url
+                client = c
+                dispatch()
+            }.onFailure { e ->
+                failure = e as GiveawayException
+                tell(emptyList())
+            }
+        }
+    }
+
+    /** The setting's address, for the settings screen ([then] on the main thread). */
+    fun readServer(then: (String) -> Unit) = app.storage({ _ -> storedServer() }) { r -> r.onSuccess(then) }
+
+    /** A new address: saved, and the client, if any, connects there instead. */
+    fun changeServer(url: String) {
+        val trimmed = url.trim()
+        app.storage({ _ -> prefs().edit().putString(KEY_SERVER, trimmed).commit() }) {
+            // Not started yet: the lobby connects when it opens.
+            if (client == null && failure == null || server == trimmed && client != null) return@storage
+            client?.run { disconnect(); close() }
+            client = null
+            state = null
+            opened = null
+            connect()
+        }
+    }
+
+    private fun dispatch() {
+        val c = client ?: return
+        val s = c.state()
+        val events = c.takeEvents()
+        state = s
+        tell(events)
+    }
+
+    private fun tell(events: List<OnlineEvent>) = listeners.toList().forEach { it(events) }
+
+    /** Storage thread. */
+    private fun storedServer() = prefs().getString(KEY_SERVER, null) ?: app.getString(R.string.default_server)
+
+    private fun prefs() = app.getSharedPreferences(PREFS, Context.MODE_PRIVATE)
+
+    private companion object {
+        const val PREFS = "online"
+        const val KEY_SERVER = "server"
+    }
+}

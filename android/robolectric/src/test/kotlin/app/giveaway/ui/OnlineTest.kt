@@ -1,0 +1,94 @@
+package app.giveaway.ui
+
+import android.content.DialogInterface
+import android.content.Intent
+import app.giveaway.app.GameActivity
+import app.giveaway.core.Color
+import org.junit.After
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import org.robolectric.Shadows.shadowOf
+
+/**
+ * The online screens against a real game server ([TestServer]), with a second phone played by a plain Kotlin
+ * client ([Friend]): the server typed in the settings, the lobby, an account, an invite code shown and shared,
+ * the friend accepting it, moves made by touching the board, the result with the rating change, the profile and
+ * the leaderboard ([OnlineRestartTest]: the server going away and coming back).
+ */
+class OnlineTest : AppTest() {
+    private val friends = mutableListOf<Friend>()
+
+    @After
+    fun closeClients() {
+        OnlineUi.close()
+        friends.forEach(Friend::close)
+    }
+
+    private fun friend() = Friend(TestServer.url()).also { friends += it }
+
+    @Test
+    fun `an invited friend plays on the board and the result shows the rating change`() {
+        val anna = TestServer.nickname("Anna")
+        val lobby = OnlineUi.lobby(this, anna).get()
+        assertTrue(shows(lobby, "Welcome, $anna!"))
+
+        Ui.click(lobby, "Create an invite code")
+        Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
+        val code = OnlineUi.inviteCode(lobby)!!
+        // TalkBack spells the code out, as it is to be typed; every control is large enough to touch.
+        assertTrue(Ui.find<android.widget.TextView>(root(lobby)).any { it.contentDescription == "Invite code " + code.toList().joinToString(" ") })
+        targets(lobby)
+        assertTrue(shows(lobby, "Give this code to your friend (5+3, rated)"))
+        Ui.click(lobby, "Share the code")
+        val chooser = shadowOf(lobby).nextStartedActivity
+        val shared = chooser.getParcelableExtra(Intent.EXTRA_INTENT, Intent::class.java)!!
+        assertTrue(shared.getStringExtra(Intent.EXTRA_TEXT)!!.endsWith(code))
+
+        val boris = friend()
+        val borisName = TestServer.nickname("Boris")
+        boris.signUp(borisName)
+        boris.client.acceptInvite(code)
+        val game = follow(lobby, GameActivity::class.java).get()
+        Ui.until(what = "the opponent's name in the title") { game.title.startsWith("You vs $borisName (") }
+        val white = boris.state().game!!.you == Color.BLACK
+        val board = board(game, blackAtBottom = !white)
+
+        // The app's moves by touch, the friend's through its board controller; each crosses to the other side.
+        if (white) {
+            board.play("c3", "d4")
+            boris.play(1u, "f6-g5")
+            Ui.until(what = "the friend's move") { "black man" in board.says("g5") }
+            board.play("g3", "h4")
+            boris.until("the app's second move") { boris.client.game()?.state()?.snapshot?.ply == 3u }
+        } else {
+            boris.play(0u, "c3-d4")
+            Ui.until(what = "the friend's move") { "white man" in board.says("d4") }
+            board.play("f6", "g5")
+            boris.play(2u, "g3-h4")
+            Ui.until(what = "the friend's second move") { "white man" in board.says("h4") }
+            board.play("b6", "a5")
+            boris.until("the app's second move") { boris.client.game()?.state()?.snapshot?.ply == 4u }
+        }
+        assertTrue(moveList(game).startsWith("1. c3-d4  f6-g5"))
+
+        boris.client.game()!!.resign()
+        Ui.until(what = "the result") { Ui.dialog() != null && "Rating" in Ui.alertText() }
+        val result = Ui.alertText()
+        assertTrue(result, result.startsWith("You won: resignation"))
+        val rating = Regex("""Rating (\d+) → (\d+) \(\+(\d+)\)""").find(result) ?: throw AssertionError(result)
+        val (before, after, gain) = rating.destructured.toList().map(String::toInt)
+        assertEquals(after - before, gain)
+        assertTrue("a win gains: $result", gain > 0)
+        assertEquals("Rematch", Ui.alert().getButton(DialogInterface.BUTTON_POSITIVE).text.toString())
+
+        // Back in the lobby: the profile has the game and the new rating; the leaderboard of its speed answers.
+        Ui.dialogButton(DialogInterface.BUTTON_NEGATIVE)
+        assertTrue(game.isFinishing)
+        Ui.click(lobby, "My profile")
+        Ui.until(what = "the profile") { shows(lobby, "Recent games") }
+        assertTrue(screenText(lobby), shows(lobby, "Blitz: ${after}?") && shows(lobby, "You vs $borisName · 5+3 · You won (+$gain)"))
+        Ui.click(lobby, "Show")
+        Ui.until(what = "the leaderboard") { shows(lobby, "Leaderboard · Blitz") }
+    }
+}

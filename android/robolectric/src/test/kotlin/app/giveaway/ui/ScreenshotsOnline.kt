@@ -1,0 +1,54 @@
+package app.giveaway.ui
+
+import app.giveaway.app.GameActivity
+import org.junit.Test
+import org.robolectric.RuntimeEnvironment
+import org.robolectric.annotation.GraphicsMode
+import java.io.File
+
+/** The online screens' screenshots, run with the online tests in a JVM of their own (pom.xml). */
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class ScreenshotsOnline : Shots() {
+    /**
+     * The online screens against the test server, with a plain Kotlin client as the friend: the lobby, the invite
+     * code, the game after two moves and the result with the rating change (portrait in English and Russian,
+     * light and dark, and English landscape).
+     */
+    @Test
+    fun online() {
+        val friend = Friend(TestServer.url())
+        try {
+            friend.signUp(TestServer.nickname("Boris"))
+            for (v in variants.filter { !it.land || it.language == "en" && !it.night }) {
+                RuntimeEnvironment.setQualifiers(v.qualifiers)
+                val lobbyScreen = OnlineUi.lobby(this)
+                val lobby = lobbyScreen.get()
+                save(File(dir, "online-lobby-${v.name}.png"), draw(lobby, null))
+                Ui.click(lobby, lobby.getString(app.giveaway.R.string.create_invite))
+                Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
+                save(File(dir, "online-invite-${v.name}.png"), draw(lobby, null))
+                friend.client.acceptInvite(OnlineUi.inviteCode(lobby)!!)
+                val gameScreen = follow(lobby, GameActivity::class.java)
+                val game = gameScreen.get()
+                val ply = { friend.client.game()?.state()?.snapshot?.ply }
+                Ui.until(what = "the game") { ply() == 0u }
+                val white = friend.state().game!!.you == app.giveaway.core.Color.BLACK
+                val board = board(game, blackAtBottom = !white)
+                if (white) board.play("c3", "d4") else friend.play(0u, "c3-d4")
+                Ui.until(what = "the first move") { ply() == 1u }
+                if (white) friend.play(1u, "f6-g5") else board.play("f6", "g5")
+                Ui.until(what = "the second move") { ply() == 2u && moveList(game).contains("f6-g5") }
+                save(File(dir, "online-game-${v.name}.png"), draw(game, null))
+                friend.client.game()!!.resign()
+                Ui.until(what = "the result") { Ui.dialog() != null && "→" in Ui.alertText() }
+                save(File(dir, "online-result-${v.name}.png"), draw(game, Ui.dialog()))
+                Ui.dialogButton(android.content.DialogInterface.BUTTON_NEGATIVE)
+                // Gone before the next variant, so that only the next lobby opens the next game.
+                listOf(gameScreen, lobbyScreen).forEach { it.pause().stop().destroy() }
+            }
+        } finally {
+            OnlineUi.close()
+            friend.close()
+        }
+    }
+}
