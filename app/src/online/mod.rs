@@ -1019,3 +1019,6 @@ impl Seat for ClientSeat {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
