@@ -10,41 +10,9 @@ mod common;
 
 use common::pty::{save_screenshot, App, DOWN, ENTER};
 use giveaway_core::{format_move, legal_moves, Color, Game, Notation, Position, Rules};
-use giveaway_server::testing::{config, fresh_database};
+use giveaway_server::testing::InProcess as Server;
 use std::ffi::OsStr;
-use std::net::SocketAddr;
 use std::path::Path;
-
-struct Server {
-    runtime: Option<tokio::runtime::Runtime>,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start(db: &str, port: u16) -> Server {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let mut cfg = config(db, "node1");
-        cfg.listen = SocketAddr::from(([127, 0, 0, 1], port));
-        let running = runtime.block_on(giveaway_server::start(cfg)).expect("server starts");
-        Server { addr: running.addr, runtime: Some(runtime) }
-    }
-
-    fn url(&self) -> String {
-        format!("ws://{}/ws", self.addr)
-    }
-
-    fn stop(&mut self) {
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
 
 fn online(db: &Path, url: &str) -> App {
     App::run(&[], &[OsStr::new("online"), OsStr::new("--db"), db.as_os_str(), OsStr::new("--server"), OsStr::new(url)])
@@ -67,8 +35,7 @@ fn side_name(c: Color) -> &'static str {
 
 #[test]
 fn two_terminals_play_a_rated_game_through_the_server() {
-    let db_url = tokio::runtime::Runtime::new().unwrap().block_on(fresh_database());
-    let mut server = Server::start(&db_url, 0);
+    let mut server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
     let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
@@ -154,12 +121,11 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     }
 
     // The server goes away under Boris in the lobby: he is told, and is back when it is.
-    let port = server.addr.port();
-    server.stop();
+    server.crash();
     let down = boris.wait_text("Offline: ");
     save_screenshot("online-6-boris-offline.txt", &boris.settled());
     assert!(down.contains("Trying again in"), "{down}");
-    let _again = Server::start(&db_url, port);
+    server.restart();
     boris.keys("r");
     boris.wait_text("Online as Boris");
 

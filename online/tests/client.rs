@@ -12,61 +12,13 @@ use giveaway_core::EndReason;
 use giveaway_app::{GameLibrary, Opponent};
 use giveaway_core::record::GameMode;
 use giveaway_core::{legal_moves, parse_fen, Color};
-use giveaway_server::testing::{config, fresh_database};
+use giveaway_server::testing::{config, new_database, InProcess as Server};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const FIVE_THREE: SideTime = SideTime { base_ms: 300_000, increment_ms: 3000 };
 const BLITZ: TimeControl = TimeControl { white: FIVE_THREE, black: FIVE_THREE };
-
-fn new_database() -> String {
-    tokio::runtime::Runtime::new().unwrap().block_on(fresh_database())
-}
-
-/// A game server on a runtime of its own.
-struct Server {
-    runtime: Option<tokio::runtime::Runtime>,
-    addr: SocketAddr,
-    db: String,
-}
-
-impl Server {
-    fn start(db: &str, port: u16) -> Server {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let mut cfg = config(db, "node1");
-        cfg.listen = SocketAddr::from(([127, 0, 0, 1], port));
-        let running = runtime.block_on(giveaway_server::start(cfg)).expect("server starts");
-        Server { addr: running.addr, runtime: Some(runtime), db: db.to_string() }
-    }
-
-    fn fresh() -> Server {
-        Server::start(&new_database(), 0)
-    }
-
-    fn url(&self) -> String {
-        format!("ws://{}/ws", self.addr)
-    }
-
-    /// The process dies: every task and socket goes at once, nothing is shut down in order.
-    fn crash(&mut self) {
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
-        }
-    }
-
-    /// Up again on the same port and database.
-    fn restart(&mut self) {
-        self.crash();
-        *self = Server::start(&self.db, self.addr.port());
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.crash();
-    }
-}
 
 /// A phone: its own games database and the online client.
 struct Device {
