@@ -9,9 +9,9 @@ use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// The most pieces `build` accepts: 5 would take about 375 million entries at 5 bytes each while building,
-/// past the 1 GB budget, until the numbering uses the colour symmetry and a smaller build state.
-const MAX_PIECES: u32 = 4;
+/// The most pieces `build` accepts: 5 pieces are 374 million entries, one byte each (see README for the
+/// time and memory measured).
+const MAX_PIECES: u32 = 5;
 
 /// `--file FILE`, else `tablebase-N.gwtb` in the current folder.
 fn file_of(args: &Args, pieces: u32) -> PathBuf {

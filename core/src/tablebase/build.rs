@@ -9,7 +9,7 @@
 //! in one more than the longest of them. What is never settled is a draw.
 
 use super::index::Material;
-use super::{slot, Tablebase, Value, DRAW, MAX_DISTANCE, UNUSED};
+use super::{slot, Entry, Tablebase, Value, DRAW, MAX_DISTANCE, UNUSED};
 use crate::movegen::{capturers, generate, MoveList};
 use crate::position::{Color, Position};
 use crate::square::DIRECTIONS;
@@ -42,7 +42,7 @@ pub struct BuildReport {
 pub enum BuildError {
     /// More pieces than the tables' numbering and memory allow (at most 8).
     TooManyPieces(u32),
-    /// A distance did not fit an entry (it cannot happen with at most 8 pieces; reported rather than wrapped).
+    /// A distance did not fit an entry (more than 252 plies).
     DistanceOverflow(Material),
 }
 
@@ -50,7 +50,7 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::TooManyPieces(n) => write!(f, "{n} pieces is more than the tables can number (at most 8)"),
-            BuildError::DistanceOverflow(m) => write!(f, "a distance in table {m} does not fit an entry"),
+            BuildError::DistanceOverflow(m) => write!(f, "a distance in table {m} is longer than an entry holds"),
         }
     }
 }
@@ -58,7 +58,7 @@ impl fmt::Display for BuildError {
 impl std::error::Error for BuildError {}
 
 /// Build marks, never stored: not settled yet.
-const UNSETTLED: u16 = u16::MAX - 2;
+const UNSETTLED: Entry = Entry::MAX - 2;
 /// Count mark: the position has a move to a lost or drawn position, so it cannot be lost.
 const CANNOT_LOSE: u8 = u8::MAX;
 
@@ -84,8 +84,8 @@ impl Tablebase {
                     d if d % 2 == 0 => report.wins += 1,
                     _ => report.losses += 1,
                 }
-                if e <= MAX_DISTANCE {
-                    report.longest = report.longest.max(e);
+                if u16::from(e) <= MAX_DISTANCE {
+                    report.longest = report.longest.max(e.into());
                 }
             }
             tb.tables[slot(&m)] = Some(table);
@@ -97,7 +97,7 @@ impl Tablebase {
     }
 }
 
-fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[u16]>, BuildError> {
+fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[Entry]>, BuildError> {
     let n = m.entries() as usize;
     let mut entry = vec![UNUSED; n];
     // Moves inside the material whose value is not known yet (or CANNOT_LOSE).
@@ -161,7 +161,7 @@ fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[u16]>, BuildError>
             if entry[i] != UNSETTLED {
                 continue;
             }
-            entry[i] = d as u16;
+            entry[i] = d as Entry;
             let q = m.position(i as u64).expect("a settled entry is a position");
             predecessors(&q, &mut preds);
             for p in &preds {

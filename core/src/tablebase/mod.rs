@@ -41,30 +41,33 @@ impl Value {
     }
 }
 
-/// Stored entries: a distance (even = win for the side to move, odd = loss), or one of these marks.
-const DRAW: u16 = u16::MAX;
+/// A stored entry: a distance (even = win for the side to move, odd = loss), or one of the marks below. One
+/// byte: the longest distance up to 4 pieces is 42 plies.
+type Entry = u8;
+/// A drawn position.
+const DRAW: Entry = Entry::MAX;
 /// No position has this entry (pieces would overlap).
-const UNUSED: u16 = u16::MAX - 1;
-/// Longest distance an entry can hold.
-const MAX_DISTANCE: u16 = u16::MAX - 3;
+const UNUSED: Entry = Entry::MAX - 1;
+/// Longest distance an entry can hold (the build reports a longer one rather than wrapping it).
+const MAX_DISTANCE: u16 = Entry::MAX as u16 - 3;
 
-fn decode(e: u16) -> Option<Value> {
+fn decode(e: Entry) -> Option<Value> {
     match e {
         DRAW => Some(Value::Draw),
         UNUSED => None,
-        d if d % 2 == 0 => Some(Value::Win(d)),
-        d => Some(Value::Loss(d)),
+        d if d % 2 == 0 => Some(Value::Win(d.into())),
+        d => Some(Value::Loss(d.into())),
     }
 }
 
 /// The file's first bytes, and the format version after them.
-const MAGIC: &[u8; 8] = b"GWTB\0\0\0\x01";
+const MAGIC: &[u8; 8] = b"GWTB\0\0\0\x02";
 
 /// Tables for every material up to some number of pieces.
 pub struct Tablebase {
     max_pieces: u32,
     /// Indexed by [`slot`]; `None` for materials not built.
-    tables: Vec<Option<Box<[u16]>>>,
+    tables: Vec<Option<Box<[Entry]>>>,
 }
 
 /// Where a material's table sits: 4 bits per count, so up to 15 of each kind.
@@ -87,7 +90,7 @@ impl Tablebase {
         self.tables.iter().flatten().map(|t| t.len() as u64).sum()
     }
 
-    fn table(&self, m: &Material) -> Option<&[u16]> {
+    fn table(&self, m: &Material) -> Option<&[Entry]> {
         self.tables.get(slot(m))?.as_deref()
     }
 
@@ -115,18 +118,13 @@ impl Tablebase {
         Some(best_of(children))
     }
 
-    /// Writes the tables: a header, then each material's entries (little-endian u16) in [`Material::up_to`]
-    /// order.
+    /// Writes the tables: a header, then each material's entries (one byte each) in [`Material::up_to`] order.
     pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         out.write_all(MAGIC)?;
         out.write_all(&self.max_pieces.to_le_bytes())?;
         for m in Material::up_to(self.max_pieces) {
             let t = self.table(&m).ok_or_else(|| io::Error::other(format!("table {m} missing")))?;
-            let mut bytes = Vec::with_capacity(t.len() * 2);
-            for e in t {
-                bytes.extend_from_slice(&e.to_le_bytes());
-            }
-            out.write_all(&bytes)?;
+            out.write_all(t)?;
         }
         Ok(())
     }
@@ -145,9 +143,8 @@ impl Tablebase {
         }
         let mut tb = Tablebase::empty(max_pieces);
         for m in Material::up_to(max_pieces) {
-            let mut bytes = vec![0u8; m.entries() as usize * 2];
-            input.read_exact(&mut bytes).map_err(|_| bad("endgame table file is cut short"))?;
-            let t: Box<[u16]> = bytes.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
+            let mut t = vec![0; m.entries() as usize].into_boxed_slice();
+            input.read_exact(&mut t).map_err(|_| bad("endgame table file is cut short"))?;
             tb.tables[slot(&m)] = Some(t);
         }
         Ok(tb)
