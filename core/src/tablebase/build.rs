@@ -42,6 +42,8 @@ pub struct BuildReport {
 pub enum BuildError {
     /// More pieces than the tables' numbering and memory allow (at most 8).
     TooManyPieces(u32),
+    /// A move leads into a material that was left out of the build (see [`Tablebase::build_only`]).
+    MissingTable(Material),
     /// A distance did not fit an entry (more than 252 plies).
     DistanceOverflow(Material),
 }
@@ -50,6 +52,7 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::TooManyPieces(n) => write!(f, "{n} pieces is more than the tables can number (at most 8)"),
+            BuildError::MissingTable(m) => write!(f, "a move leads into table {m}, which is not built"),
             BuildError::DistanceOverflow(m) => write!(f, "a distance in table {m} is longer than an entry holds"),
         }
     }
@@ -65,14 +68,25 @@ const CANNOT_LOSE: u8 = u8::MAX;
 impl Tablebase {
     /// Builds every table up to `max_pieces` pieces; `progress` hears of each material as it is done, with
     /// the time it took.
-    pub fn build(max_pieces: u32, mut progress: impl FnMut(&Material, Duration)) -> Result<(Tablebase, BuildReport), BuildError> {
+    pub fn build(max_pieces: u32, progress: impl FnMut(&Material, Duration)) -> Result<(Tablebase, BuildReport), BuildError> {
+        Tablebase::build_only(max_pieces, |_| true, progress)
+    }
+
+    /// Builds the tables up to `max_pieces` pieces of the materials `keep` accepts; they must include every
+    /// material their moves lead to (kings-only endings, say), else the build stops with
+    /// [`BuildError::MissingTable`].
+    pub fn build_only(
+        max_pieces: u32,
+        keep: impl Fn(&Material) -> bool,
+        mut progress: impl FnMut(&Material, Duration),
+    ) -> Result<(Tablebase, BuildReport), BuildError> {
         if max_pieces > 8 {
             return Err(BuildError::TooManyPieces(max_pieces));
         }
         let start = Instant::now();
         let mut tb = Tablebase::empty(max_pieces);
         let mut report = BuildReport::default();
-        for m in Material::up_to(max_pieces) {
+        for m in Material::up_to(max_pieces).into_iter().filter(|m| keep(m)) {
             let t0 = Instant::now();
             let table = build_material(&tb, m)?;
             report.materials += 1;
@@ -131,7 +145,8 @@ fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[Entry]>, BuildErro
                 continue;
             }
             // Built already: fewer pieces, or fewer men.
-            match tb.probe(&pos.play(mv)).expect("captures and promotions lead to tables built before") {
+            let child = pos.play(mv);
+            match tb.probe(&child).ok_or(BuildError::MissingTable(Material::of(&child)))? {
                 Value::Loss(d) => {
                     cannot_lose = true;
                     shortest_win = Some(shortest_win.map_or(d + 1, |w| w.min(d + 1)));
