@@ -147,6 +147,12 @@ impl Engine {
 
     /// Endgame tables for the search to probe (`None`: search every position). Forgets the transposition
     /// table, whose scores were found with or without them.
+    ///
+    /// The tables are pure game theory; the game's draw rules only ever turn a win into a draw. So the search
+    /// takes a drawn entry as a draw, and a win or loss in `d` plies as exact only where the king-move rule
+    /// cannot strike before its end (plies of king moves so far + `d` below the limit); a shortest win never
+    /// repeats a position of its own, as its distance falls every ply. Other positions are searched as
+    /// without tables.
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         self.tablebase = tablebase;
         self.tt.clear();

@@ -2,11 +2,11 @@
 //! play and its distance to the end in plies.
 //!
 //! The tables are pure game theory: no repetition, no king-move rule (the search combines them with those;
-//! see [`crate::engine`]). A win is for the side to move; it wins when it has no legal move, so a position
+//! see [`crate::engine::Engine::set_tablebase`]). A win is for the side to move; it wins when it has no legal move, so a position
 //! without legal moves is a win in 0, one whose every move leads there a loss in 1, and so on: win distances
 //! are even, loss distances odd. The winner takes the shortest way, the loser the longest.
 //!
-//! [`index`] numbers the positions of each [`Material`], [`build`] fills the tables, this module probes them
+//! `index.rs` numbers the positions of each [`Material`], `build.rs` fills the tables, this module probes them
 //! and reads and writes their file.
 
 mod build;
