@@ -148,10 +148,10 @@ android-tools:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
 
 ## The Android app's checks that need no Android SDK: resources (well-formed, every string in English, Russian
-## and Portuguese), the plain-Kotlin screen logic tested on the JVM against the host library, every app source
-## type-checked against the Android framework classes (org.robolectric:android-all), and the real app under
-## Robolectric (android/robolectric: every screen and journey, accessibility, StrictMode). Not quiet, so
-## Surefire's summary shows.
+## and Portuguese), every app source type-checked against the Android framework classes
+## (org.robolectric:android-all), and the real app under Robolectric against the host library
+## (android/robolectric: every screen and journey, accessibility, StrictMode). Not quiet, so Surefire's summary
+## shows.
 ANDROID_MVN := cd android && mvn -B -ntp
 ANDROID_LIB_DIR := $(CURDIR)/$(dir $(CORE_LIB))
 test-android: bindings android-tools

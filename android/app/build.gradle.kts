@@ -50,14 +50,16 @@ kotlin {
 dependencies {
     // uniffi's Kotlin bindings load the core through JNA; on Android JNA comes as the AAR with its .so files.
     implementation("net.java.dev.jna:jna:5.17.0@aar")
-    implementation("org.jetbrains.kotlinx:kotlinx-coroutines-android:1.10.2")
+    // The bindings' `suspend` functions (uniffi's async calls); the app itself starts no coroutines.
+    implementation("org.jetbrains.kotlinx:kotlinx-coroutines-core:1.10.2")
 }
 
 /** Builds the core for the three ABIs into src/main/jniLibs and generates the bindings (see `make android`). */
 val rustCore by tasks.registering(Exec::class) {
     workingDir = repoRoot
     commandLine("make", "android", "ANDROID_BINDINGS_DIR=${generatedBindings.get().asFile}")
-    inputs.dir(File(repoRoot, "core/src"))
+    // The library is the FFI crate over the app layer and the core: a change in any of them rebuilds it.
+    for (crate in listOf("core", "app", "ffi")) inputs.dir(File(repoRoot, "$crate/src"))
     inputs.file(File(repoRoot, "uniffi.toml"))
     outputs.dir(generatedBindings)
     outputs.dir(file("src/main/jniLibs"))

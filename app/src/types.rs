@@ -18,6 +18,25 @@ pub enum Opponent {
     },
     /// Two players on one device.
     PassAndPlay,
+    /// Against a player on the game server: `human` is this device's colour; the names are the nicknames.
+    Online {
+        /// This device's colour.
+        human: Color,
+        /// White's nickname.
+        white: String,
+        /// Black's nickname.
+        black: String,
+    },
+}
+
+impl Opponent {
+    /// The colour of the player holding this device: `None` when two players share it.
+    pub fn human(&self) -> Option<Color> {
+        match self {
+            Opponent::Computer { human, .. } | Opponent::Online { human, .. } => Some(*human),
+            Opponent::PassAndPlay => None,
+        }
+    }
 }
 
 /// Where the game starts.

@@ -13,6 +13,7 @@ mod line;
 mod log_file;
 mod out;
 mod output_file;
+mod online;
 mod play;
 mod scratch;
 mod storage_bench;
@@ -51,6 +52,7 @@ const USAGE: &str = "usage:
   giveaway tablebase verify [--pieces N] [--file FILE]
   giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE]
 {PLAY}
+{ONLINE}
   (database: --db PATH, before or after the command, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
 
 fn cmd_perft(raw: &[String]) -> Result<(), Fail> {
@@ -135,9 +137,10 @@ fn run(argv: &[String]) -> Result<(), Fail> {
         Some("tune") => engine_cmds::cmd_tune(&argv[1..]),
         Some("analyze") => engine_cmds::cmd_analyze(&argv[1..]),
         Some("play") => play::cmd_play(&argv[1..]),
+        Some("online") => online::cmd_online(&argv[1..]),
         Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
         Some("tablebase") => tablebase_cmds::cmd_tablebase(&argv[1..]),
-        Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE)),
+        Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE).replace("{ONLINE}", online::USAGE)),
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
         None => Err(Fail("no command given (try 'giveaway help')".into())),
     }

@@ -23,13 +23,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
     if args.value("resume").is_some() && asked_for_game {
         return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
-    let path = db_path::database_path(&args)?;
-    log_file::start_beside(&path);
-    let library = GameLibrary::open(path.to_string_lossy().into_owned())
-        .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
-    if let Some(n) = library.open_notice() {
-        warn(&damaged(&n));
-    }
+    let library = open_library(&args)?;
     let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     // The full check reads the whole file (seconds for a large library): it runs while the game is played.
     // Line mode says what it found on stderr; the full-screen app shows it on the screen.
@@ -53,8 +47,22 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
             line::run(library.controller(s, engine.clone(), Arc::new(NoObserver))?, engine, args.value("db"))
         }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
-        first => tui::run(library, first, notices),
+        Some(s) => tui::run(library, tui::Start::Game(s), notices),
+        None => tui::run(library, tui::Start::Home, notices),
     }
+}
+
+/// The games database of `--db` (or its default place), with the log file beside it; a damaged file found on
+/// opening is said on stderr.
+pub fn open_library(args: &Args) -> Result<Arc<GameLibrary>, Fail> {
+    let path = db_path::database_path(args)?;
+    log_file::start_beside(&path);
+    let library = GameLibrary::open(path.to_string_lossy().into_owned())
+        .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
+    if let Some(n) = library.open_notice() {
+        warn(&damaged(&n));
+    }
+    Ok(library)
 }
 
 fn damaged(n: &DatabaseNotice) -> String {
@@ -64,7 +72,7 @@ fn damaged(n: &DatabaseNotice) -> String {
 
 /// Runs the library's full integrity check on a thread of its own; `tell` gets the warning for the user, if any.
 /// (A damaged file is moved aside and what can be read recovered into a fresh one while the game goes on.)
-fn check_in_background(library: Arc<GameLibrary>, tell: impl FnOnce(String) + Send + 'static) -> Result<(), Fail> {
+pub fn check_in_background(library: Arc<GameLibrary>, tell: impl FnOnce(String) + Send + 'static) -> Result<(), Fail> {
     std::thread::Builder::new().name("integrity check".into()).spawn(move || {
         match library.check_integrity() {
             Ok(None) => {}

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 /// The saved games and the settings (see `giveaway_app::GameLibrary`).
 #[derive(uniffi::Object)]
-pub struct GameLibrary(Arc<giveaway_app::GameLibrary>);
+pub struct GameLibrary(pub(crate) Arc<giveaway_app::GameLibrary>);
 
 #[uniffi::export]
 impl GameLibrary {

@@ -10,7 +10,11 @@ use giveaway_app::*;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
-use giveaway_core::record::{GameMode, Reaction, SideTime, TimeControl};
+use giveaway_core::record::{GameMode, Reaction, SideTime, Speed, TimeControl};
+use giveaway_app::online::{
+    Connection, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer, OnlineState, ProfileView,
+    RatingChange, RatingView, RecentGame, SeatView,
+};
 use giveaway_core::storage::{AnimationSpeed, Filter, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats};
 
 #[uniffi::remote(Enum)]
@@ -150,6 +154,7 @@ pub struct Settings {
 pub enum Opponent {
     Computer { level: u8, human: Color },
     PassAndPlay,
+    Online { human: Color, white: String, black: String },
 }
 
 #[uniffi::remote(Enum)]
@@ -666,4 +671,141 @@ pub enum GiveawayError {
     NotFound { id: i64 },
     BadPdn { reason: String },
     Internal { reason: String },
+}
+
+// The online client's records (giveaway_app::online).
+
+#[uniffi::remote(Enum)]
+pub enum Speed {
+    Bullet,
+    Blitz,
+    Rapid,
+    Classic,
+}
+
+#[uniffi::remote(Enum)]
+pub enum Connection {
+    Connecting { attempt: u32 },
+    Online,
+    Offline { reason: String, retry_in_ms: u64 },
+    UpdateNeeded { message: String },
+    Closed,
+}
+
+#[uniffi::remote(Enum)]
+pub enum Lobby {
+    Idle,
+    Seeking { time_control: TimeControl },
+    Inviting { code: String, time_control: TimeControl, rated: bool },
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlinePlayer {
+    pub id: i64,
+    pub nickname: String,
+}
+
+#[uniffi::remote(Record)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
+    pub provisional: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct LeaderboardRow {
+    pub rank: u32,
+    pub player: OnlinePlayer,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
+#[uniffi::remote(Record)]
+pub struct Leaderboard {
+    pub speed: Speed,
+    pub rows: Vec<LeaderboardRow>,
+}
+
+#[uniffi::remote(Record)]
+pub struct RatingView {
+    pub speed: Speed,
+    pub rating: f64,
+    pub deviation: f64,
+    pub provisional: bool,
+    pub games: u32,
+}
+
+#[uniffi::remote(Record)]
+pub struct RecentGame {
+    pub game: i64,
+    pub color: Color,
+    pub opponent: OnlinePlayer,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    pub winner: Option<Color>,
+    pub reason: Option<EndReason>,
+    pub rating_change: Option<f64>,
+    pub ended_at_ms: i64,
+}
+
+#[uniffi::remote(Record)]
+pub struct SeatView {
+    pub nickname: String,
+    pub rating: f64,
+    pub provisional: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlineEnd {
+    pub winner: Option<Color>,
+    pub reason: Option<EndReason>,
+    pub rating: Option<RatingChange>,
+    pub saved_id: Option<i64>,
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlineGameView {
+    pub game: i64,
+    pub you: Color,
+    pub white: SeatView,
+    pub black: SeatView,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    pub opponent_connected: bool,
+    pub end: Option<OnlineEnd>,
+    pub rematch_offer: Option<Color>,
+}
+
+#[uniffi::remote(Record)]
+pub struct ProfileView {
+    pub player: OnlinePlayer,
+    pub ratings: Vec<RatingView>,
+    pub recent: Vec<RecentGame>,
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlineState {
+    pub server: String,
+    pub connection: Connection,
+    pub player: Option<OnlinePlayer>,
+    pub lobby: Lobby,
+    pub presets: Vec<TimeControl>,
+    pub game: Option<OnlineGameView>,
+    pub leaderboard: Option<Leaderboard>,
+    pub profile: Option<ProfileView>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum OnlineEvent {
+    Connected,
+    AccountCreated { player: OnlinePlayer },
+    SignedOut,
+    GameStarted { game: i64 },
+    GameEnded { end: OnlineEnd },
+    MoveRefused { mv: String, reason: String },
+    OpponentConnection { connected: bool },
+    Refused { code: String, message: String },
 }

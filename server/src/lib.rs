@@ -12,6 +12,8 @@ pub mod hub;
 pub mod lobby;
 pub mod ratings;
 pub mod store;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod writer;
 
 pub use config::Config;

@@ -24,7 +24,7 @@ impl BoardOrientation {
     /// player) or flipped after each move (the side to move at the bottom).
     pub fn of(opponent: &Opponent, mode: Orientation, side_to_move: Color) -> BoardOrientation {
         let (bottom, top_faces_away) = match (opponent, mode) {
-            (Opponent::Computer { human, .. }, _) => (*human, false),
+            (Opponent::Computer { human, .. } | Opponent::Online { human, .. }, _) => (*human, false),
             (Opponent::PassAndPlay, Orientation::Fixed) => (Color::White, false),
             (Opponent::PassAndPlay, Orientation::FaceToFace) => (Color::White, true),
             (Opponent::PassAndPlay, Orientation::FlipEachMove) => (side_to_move, false),

@@ -100,6 +100,11 @@ impl GameSession {
     /// have ended the game on time, so the save runs either way. When the save fails the session is put back
     /// exactly as it was before the change: what the player sees is always what is saved.
     fn change(&self, f: impl FnOnce(&mut GameState, Instant) -> ApiResult<()>) -> ApiResult<Snapshot> {
+        self.change_with(f).map(|((), snap)| snap)
+    }
+
+    /// [`Self::change`] for a change that also gives a value (the online client's changes from the server).
+    pub(crate) fn change_with<T>(&self, f: impl FnOnce(&mut GameState, Instant) -> ApiResult<T>) -> ApiResult<(T, Snapshot)> {
         let now = Instant::now();
         let mut live = self.lock();
         let before = live.save.is_some().then(|| live.state.clone());
@@ -110,8 +115,7 @@ impl GameSession {
             }
             return Err(e);
         }
-        outcome?;
-        Ok(self.snapshot_of(&live, now))
+        Ok((outcome?, self.snapshot_of(&live, now)))
     }
 
     /// Like [`Self::change`], then stopping any search: the game it was searching has changed (its answer

@@ -111,6 +111,7 @@ fn record_setup(setup: &NewGame, start: &Position) -> record::NewGame {
             (GameMode::VsComputer, w, b, Some(level), Some(human))
         }
         Opponent::PassAndPlay => (GameMode::PassAndPlay, "White".into(), "Black".into(), None, None),
+        Opponent::Online { human, ref white, ref black } => (GameMode::Online, white.clone(), black.clone(), None, Some(human)),
     };
     let handicap = match &setup.start {
         StartPosition::RemovedMen { squares } if !squares.is_empty() => {
@@ -145,6 +146,9 @@ fn session_setup(s: &record::NewGame) -> ApiResult<NewGame> {
         }
         (GameMode::VsComputer, ..) => {
             return Err(GiveawayError::Storage { reason: "the saved game has no valid computer level".into() })
+        }
+        (GameMode::Online, _, Some(human)) => {
+            Opponent::Online { human, white: s.white.clone(), black: s.black.clone() }
         }
         _ => Opponent::PassAndPlay,
     };
@@ -259,6 +263,10 @@ impl GameLibrary {
     /// Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
     pub fn resume(&self, id: i64) -> ApiResult<Arc<GameSession>> {
         let saved = self.storage.load_game(id)?;
+        if saved.summary.setup.mode == GameMode::Online {
+            // Its moves come from the server: an online game goes on through the online client only.
+            return Err(GiveawayError::Unavailable { reason: "an online game is played on through the server".into() });
+        }
         let state = state_of(&saved, saved.game.ply(), Instant::now())?;
         let save = Autosave::new(self.storage.clone(), id, &state, saved.summary.ending.is_some());
         Ok(GameSession::from_state(state, Some(save)))
@@ -323,6 +331,11 @@ impl GameLibrary {
             total: page.total,
             next_cursor: page.next_cursor.map(|c| c.to_string()),
         })
+    }
+
+    /// The database (the online client keeps its token and game tags in it).
+    pub(crate) fn storage(&self) -> &Arc<Storage> {
+        &self.storage
     }
 
     /// Deletes a saved game.

@@ -2,10 +2,12 @@
 
 use super::game::GameScreen;
 use super::home::HomeScreen;
+use super::online::OnlineScreen;
 use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
 use giveaway_app::background::{NoObserver, Threads};
+use giveaway_app::online::OnlineClient;
 use giveaway_app::{GameLibrary, GameSession};
 use giveaway_core::storage::Settings;
 use super::theme::error;
@@ -19,17 +21,28 @@ use std::sync::Arc;
 const MIN_WIDTH: u16 = 76;
 const MIN_HEIGHT: u16 = 16;
 
-/// What the screens share: the library and the settings.
+/// What the screens share: the library, the settings and, while online, the online client.
 pub struct Ctx {
     pub library: Arc<GameLibrary>,
     pub settings: Settings,
+    pub online: Option<Arc<OnlineClient>>,
+}
+
+/// The screen the app opens on.
+pub enum Start {
+    Home,
+    Game(Arc<GameSession>),
+    Online(Arc<OnlineClient>),
 }
 
 /// Where a screen wants to go after a key or an event.
 pub enum Go {
     Stay,
+    /// The home menu, or the online lobby while online.
     Home,
     Game(Arc<GameSession>),
+    /// The board of the online client's game.
+    OnlineGame,
     Saved,
     Replay { id: i64, analyse: bool },
     Settings,
@@ -43,6 +56,7 @@ enum Screen {
     Saved(SavedScreen),
     Replay(Box<ReplayScreen>),
     Settings(SettingsScreen),
+    Online(OnlineScreen),
 }
 
 pub struct App {
@@ -55,12 +69,16 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>) -> App {
+    pub fn new(library: Arc<GameLibrary>, start: Start) -> App {
         let settings = library.settings().unwrap_or_default();
-        let ctx = Ctx { library, settings };
-        let screen = match first {
-            Some(session) => game_screen(session, &ctx),
-            None => Screen::Home(HomeScreen::new(&ctx)),
+        let mut ctx = Ctx { library, settings, online: None };
+        let screen = match start {
+            Start::Game(session) => game_screen(session, &ctx),
+            Start::Home => Screen::Home(HomeScreen::new(&ctx)),
+            Start::Online(client) => {
+                ctx.online = Some(client.clone());
+                Screen::Online(OnlineScreen::new(client))
+            }
         };
         App { ctx, screen, notice: None, done: false }
     }
@@ -78,6 +96,7 @@ impl App {
             Screen::Saved(s) => s.draw(f, &self.ctx),
             Screen::Replay(s) => s.draw(f, &self.ctx),
             Screen::Settings(s) => s.draw(f, &self.ctx),
+            Screen::Online(s) => s.draw(f, &self.ctx),
         }
         if let Some(text) = &self.notice {
             let lines = 3.min(area.height);
@@ -99,6 +118,7 @@ impl App {
             Screen::Saved(s) => s.key(key, &mut self.ctx),
             Screen::Replay(s) => s.key(key, &mut self.ctx),
             Screen::Settings(s) => s.key(key, &mut self.ctx),
+            Screen::Online(s) => s.key(key, &mut self.ctx),
         };
         self.go(go);
     }
@@ -108,6 +128,11 @@ impl App {
         match &mut self.screen {
             Screen::Game(s) => s.tick(),
             Screen::Replay(s) => s.tick(),
+            Screen::Online(s) => {
+                if let Some(go) = s.tick() {
+                    self.go(go);
+                }
+            }
             _ => {}
         }
     }
@@ -132,8 +157,15 @@ impl App {
                 self.done = true;
                 return;
             }
-            Go::Home => Screen::Home(HomeScreen::new(&self.ctx)),
+            Go::Home => match &self.ctx.online {
+                Some(client) => Screen::Online(OnlineScreen::new(client.clone())),
+                None => Screen::Home(HomeScreen::new(&self.ctx)),
+            },
             Go::Game(session) => game_screen(session, &self.ctx),
+            Go::OnlineGame => match self.ctx.online.as_ref().and_then(|c| c.game()) {
+                Some(game) => Screen::Game(Box::new(GameScreen::new(game))),
+                None => Screen::Home(HomeScreen::new(&self.ctx)),
+            },
             Go::Saved => Screen::Saved(SavedScreen::new(&self.ctx)),
             Go::Replay { id, analyse } => match ReplayScreen::open(id, analyse, &mut self.ctx) {
                 Ok(s) => Screen::Replay(Box::new(s)),

@@ -278,6 +278,10 @@ impl GameScreen {
                 format!("You ({}) vs Computer: {name}", side_name(*human))
             }
             Opponent::PassAndPlay => "Pass and play".to_string(),
+            Opponent::Online { human, white, black } => {
+                let them = if *human == Color::White { black } else { white };
+                format!("You ({}) vs {them} online", side_name(*human))
+            }
         }
     }
 
@@ -292,7 +296,7 @@ impl GameScreen {
         let lines = board::lines(&s.snapshot, &s.coordinates, &Marks { cursor: Some(self.cursor) }, &theme, cell);
         let board_area = Rect { height: (lines.len() as u16 + 2).min(left.height), ..left };
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), left);
-        self.draw_panel(f, right);
+        self.draw_panel(f, right, ctx);
         f.render_widget(Paragraph::new(self.help_lines()).wrap(Wrap { trim: true }), help);
         if self.picking {
             self.draw_picker(f, board_area);
@@ -315,6 +319,13 @@ impl GameScreen {
     fn help_lines(&self) -> Vec<Line<'static>> {
         let text = if self.typing.is_some() {
             "Type a move (c3-d4, c3:e5:c7, 22-18) · Enter play · Esc cancel".to_string()
+        } else if matches!(self.state.snapshot.opponent, Opponent::Online { .. }) {
+            // Against a person: no take-backs, no hints, no coach.
+            if self.state.snapshot.result.is_some() {
+                "a analyse · n notation · f flip · q lobby".to_string()
+            } else {
+                "←↓↑→/hjkl move · Enter select/move · : type move · R resign · D offer a draw · e react · n notation · f flip · q lobby (the game goes on)".to_string()
+            }
         } else if self.state.snapshot.result.is_some() {
             "a analyse · u undo · r redo · n notation · f flip · q home".to_string()
         } else {
@@ -323,8 +334,11 @@ impl GameScreen {
         vec![Line::styled(text, dim())]
     }
 
-    fn draw_panel(&self, f: &mut Frame, area: Rect) {
+    fn draw_panel(&self, f: &mut Frame, area: Rect, ctx: &Ctx) {
         let mut top: Vec<Line> = Vec::new();
+        if let Some(client) = &ctx.online {
+            top.extend(online_lines(&client.state()));
+        }
         let now = Instant::now();
         let s = &self.state.snapshot;
         for side in [Color::White, Color::Black] {
@@ -386,7 +400,11 @@ impl GameScreen {
             Status::Over { result, .. } => {
                 out.push(Line::styled(format!("GAME OVER  {}", result.pdn), accent()));
                 out.push(Line::styled(result.text.clone(), bold));
-                out.push(Line::raw("Press a to analyse the game, u to take back."));
+                out.push(Line::raw(if st.actions.undo {
+                    "Press a to analyse the game, u to take back."
+                } else {
+                    "Press a to analyse the game, q to leave."
+                }));
             }
             Status::YourMove { must_capture: forced } | Status::SideToMove { must_capture: forced, .. } => {
                 out.push(turn(s.side_to_move));
@@ -464,4 +482,26 @@ impl GameScreen {
         }
         out
     }
+}
+
+/// An online game's players with their ratings, the connection when it is not right, and the rating change
+/// once it is over.
+fn online_lines(state: &giveaway_app::online::OnlineState) -> Vec<Line<'static>> {
+    use super::online::{connection_text, end_text, time_control_name};
+    let Some(g) = &state.game else { return Vec::new() };
+    let kind = if g.rated { "Rated" } else { "Casual" };
+    let mut out = vec![
+        Line::styled(format!("{kind} {} online", time_control_name(g.time_control)), dim()),
+        Line::raw(format!("White {} ({:.0}) · Black {} ({:.0})", g.white.nickname, g.white.rating, g.black.nickname, g.black.rating)),
+    ];
+    let (conn, bad) = connection_text(state);
+    if bad {
+        out.push(Line::styled(conn, error()));
+    } else if !g.opponent_connected && g.end.is_none() {
+        out.push(Line::styled("Your opponent's connection dropped; they have 60 s to come back.", error()));
+    }
+    if let Some(end) = &g.end {
+        out.push(Line::styled(end_text(end, g.you), accent()));
+    }
+    out
 }

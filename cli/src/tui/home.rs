@@ -7,7 +7,10 @@ use super::theme::{accent, dim, error};
 use giveaway_app::{
     handicap_presets, levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset,
 };
+use giveaway_app::background::{NoObserver, Threads};
+use giveaway_app::online::OnlineClient;
 use giveaway_core::storage::Filter;
+use std::sync::Arc;
 use giveaway_core::Color;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
@@ -15,7 +18,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-const MENU: [&str; 6] = ["Play the computer", "Pass and play", "Continue unfinished game", "Saved games", "Settings", "Quit"];
+const MENU: [&str; 7] =
+    ["Play the computer", "Pass and play", "Continue unfinished game", "Saved games", "Settings", "Play online", "Quit"];
 
 enum Mode {
     Menu(Form),
@@ -153,6 +157,21 @@ impl HomeScreen {
         }
     }
 
+    /// Connects to the game server (`--server` of `giveaway online`, `$GIVEAWAY_SERVER`, or this machine's).
+    fn online(&mut self, ctx: &mut Ctx) -> Go {
+        let server = crate::online::server_url(None);
+        match OnlineClient::connect(&server, ctx.library.clone(), Arc::new(Threads), Arc::new(NoObserver)) {
+            Ok(client) => {
+                ctx.online = Some(client);
+                Go::Home
+            }
+            Err(e) => {
+                self.message = Some(e.to_string());
+                Go::Stay
+            }
+        }
+    }
+
     pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {
         self.message = None;
         let back = matches!(key.code, KeyCode::Esc | KeyCode::Char('q'));
@@ -181,6 +200,7 @@ impl HomeScreen {
                 2 => return self.continue_last(ctx),
                 3 => return Go::Saved,
                 4 => return Go::Settings,
+                5 => return self.online(ctx),
                 _ => return Go::Quit,
             },
             Mode::Computer(_) if on_last => return self.start_computer(&choices, ctx),

@@ -12,6 +12,7 @@ mod form;
 mod game;
 mod game_list;
 mod home;
+mod online;
 mod input;
 mod reactions;
 mod replay;
@@ -22,18 +23,20 @@ mod terminal;
 mod theme;
 
 use crate::args::Fail;
-use giveaway_app::{GameSession, GameLibrary};
+pub use app::Start;
+use giveaway_app::GameLibrary;
 use ratatui::crossterm::event::{Event, KeyEventKind};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs the app until the player quits; `first` opens straight on a game; `notices` brings warnings about the
+/// Runs the app until the player quits; `start` is the screen it opens on (the home menu, a game, the online
+/// lobby); `notices` brings warnings about the
 /// library found while the app runs (the background integrity check). A terminating signal ends it the same
 /// way as Ctrl-C, then the process exits with 128 + the signal's number, as a shell reports such a death.
-pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>, notices: Receiver<String>) -> Result<(), Fail> {
+pub fn run(library: Arc<GameLibrary>, start: Start, notices: Receiver<String>) -> Result<(), Fail> {
     let signals = signals::Signals::install()?;
-    if let Some(number) = run_until_quit(library, first, &notices, &signals)? {
+    if let Some(number) = run_until_quit(library, start, &notices, &signals)? {
         std::process::exit(128 + number);
     }
     Ok(())
@@ -42,13 +45,13 @@ pub fn run(library: Arc<GameLibrary>, first: Option<Arc<GameSession>>, notices: 
 /// The event loop; returns the signal that ended it, if one did. The terminal is restored when it returns.
 fn run_until_quit(
     library: Arc<GameLibrary>,
-    first: Option<Arc<GameSession>>,
+    start: Start,
     notices: &Receiver<String>,
     signals: &signals::Signals,
 ) -> Result<Option<i32>, Fail> {
     let mut guard = terminal::Guard::enter()?;
     let events = terminal::events()?;
-    let mut app = app::App::new(library, first);
+    let mut app = app::App::new(library, start);
     while !app.done {
         if let Some(number) = signals.caught() {
             app.leave();

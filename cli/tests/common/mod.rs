@@ -1,6 +1,8 @@
 //! Running the `giveaway` binary from the integration tests.
 #![allow(dead_code)] // each test file uses its own part of this module
 
+pub mod pty;
+
 use std::process::{Command, Output};
 
 pub fn giveaway(args: &[&str]) -> Output {

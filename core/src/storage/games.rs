@@ -512,6 +512,18 @@ impl Storage {
         Ok(SavedGame { summary, game, move_clocks, reactions, tags })
     }
 
+    /// Replaces game `id`'s PDN tags (an online game's players' ratings and rating changes, once it is over).
+    pub fn set_tags(&self, id: GameId, tags: &[(String, String)]) -> Result<()> {
+        self.writable()?;
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        game_state(&tx, id)?;
+        tx.prepare_cached("DELETE FROM game_tags WHERE game_id = ?1")?.execute([id])?;
+        insert_tags(&tx, id, tags)?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Deletes a saved game with its moves and reactions.
     pub fn delete_game(&self, id: GameId) -> Result<()> {
         self.writable()?;

@@ -633,3 +633,14 @@ fn import_is_all_or_nothing_with_a_precise_error() {
     let text = s.export_pdn(ids[0]).unwrap();
     assert!(text.contains("[Event \"a\"]") && text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0"), "{text}");
 }
+
+#[test]
+fn tags_are_replaced_whole_and_only_for_a_game_that_exists() {
+    let (_dir, s) = fresh();
+    let id = s.create_game(&NewGame::new(GameMode::Online, "Anna", "Boris")).unwrap();
+    let tags = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
+    s.set_tags(id, &tags(&[("WhiteElo", "1500"), ("Site", "a")])).unwrap();
+    s.set_tags(id, &tags(&[("Site", "b")])).unwrap();
+    assert_eq!(s.load_game(id).unwrap().tags, tags(&[("Site", "b")]));
+    assert!(matches!(s.set_tags(id + 1, &[]), Err(StorageError::NoSuchGame(_))));
+}

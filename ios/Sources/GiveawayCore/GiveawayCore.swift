@@ -666,6 +666,24 @@ fileprivate struct FfiConverterString: FfiConverter {
     }
 }
 
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterData: FfiConverterRustBuffer {
+    typealias SwiftType = Data
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Data {
+        let len: Int32 = try readInt(&buf)
+        return Data(try readBytes(&buf, count: Int(len)))
+    }
+
+    public static func write(_ value: Data, into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        writeBytes(&buf, value)
+    }
+}
+
 
 
 
@@ -2240,6 +2258,323 @@ public func FfiConverterTypeLogSink_lift(_ handle: UInt64) throws -> LogSink {
 #endif
 public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
     return FfiConverterTypeLogSink.lower(value)
+}
+
+
+
+
+
+
+/**
+ * The connection to the game server, the account, the lobby and the online game.
+ */
+public protocol OnlineClientProtocol: AnyObject, Sendable {
+    
+    func acceptInvite(code: String) throws 
+    
+    func cancelInvite() throws 
+    
+    func cancelSeek() throws 
+    
+    func close() 
+    
+    func createAccount(nickname: String) throws 
+    
+    func createInvite(timeControl: TimeControl, rated: Bool) throws 
+    
+    func declineRematch() throws 
+    
+    /**
+     * The online game's board, if there is one.
+     */
+    func game()  -> GameController?
+    
+    func leaderboard(speed: Speed) throws 
+    
+    func leaveGame() throws 
+    
+    func offerRematch() throws 
+    
+    func profile(nickname: String) throws 
+    
+    func reconnect() 
+    
+    func seek(timeControl: TimeControl) throws 
+    
+    func state()  -> OnlineState
+    
+    func takeEvents()  -> [OnlineEvent]
+    
+}
+/**
+ * The connection to the game server, the account, the lobby and the online game.
+ */
+open class OnlineClient: OnlineClientProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_onlineclient(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_onlineclient(handle, $0) }
+    }
+
+    
+    /**
+     * Connects to `server` (`wss://host/ws`, or `ws://` on a local network) with this device's account.
+     */
+public static func connect(server: String, library: GameLibrary, observer: ScreenObserver)throws  -> OnlineClient  {
+    return try  FfiConverterTypeOnlineClient_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_constructor_onlineclient_connect(
+        FfiConverterString.lower(server),
+        FfiConverterTypeGameLibrary_lower(library),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`Self::connect`], also trusting the PEM certificates in `extra_roots` (a private server).
+     */
+public static func connectTrusting(server: String, extraRoots: Data, library: GameLibrary, observer: ScreenObserver)throws  -> OnlineClient  {
+    return try  FfiConverterTypeOnlineClient_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_constructor_onlineclient_connect_trusting(
+        FfiConverterString.lower(server),
+        FfiConverterData.lower(extraRoots),
+        FfiConverterTypeGameLibrary_lower(library),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+open func acceptInvite(code: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(code),uniffiCallStatus
+    )
+}
+}
+    
+open func cancelInvite()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_cancel_invite(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func cancelSeek()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func close()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_close(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func createAccount(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_create_account(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
+}
+    
+open func createInvite(timeControl: TimeControl, rated: Bool)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_create_invite(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeTimeControl_lower(timeControl),
+        FfiConverterBool.lower(rated),uniffiCallStatus
+    )
+}
+}
+    
+open func declineRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * The online game's board, if there is one.
+     */
+open func game() -> GameController?  {
+    return try!  FfiConverterOptionTypeGameController.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_game(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func leaderboard(speed: Speed)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_leaderboard(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSpeed_lower(speed),uniffiCallStatus
+    )
+}
+}
+    
+open func leaveGame()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_leave_game(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func offerRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func profile(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_profile(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
+}
+    
+open func reconnect()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_reconnect(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func seek(timeControl: TimeControl)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_seek(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeTimeControl_lower(timeControl),uniffiCallStatus
+    )
+}
+}
+    
+open func state() -> OnlineState  {
+    return try!  FfiConverterTypeOnlineState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+open func takeEvents() -> [OnlineEvent]  {
+    return try!  FfiConverterSequenceTypeOnlineEvent.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_take_events(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineClient: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = OnlineClient
+
+    public static func lift(_ handle: UInt64) throws -> OnlineClient {
+        return OnlineClient(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: OnlineClient) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineClient {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: OnlineClient, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineClient_lift(_ handle: UInt64) throws -> OnlineClient {
+    return try FfiConverterTypeOnlineClient.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineClient_lower(_ value: OnlineClient) -> UInt64 {
+    return FfiConverterTypeOnlineClient.lower(value)
 }
 
 
@@ -5064,6 +5399,126 @@ public func FfiConverterTypeHopPlan_lower(_ value: HopPlan) -> RustBuffer {
 }
 
 
+public struct Leaderboard: Equatable, Hashable {
+    public var speed: Speed
+    public var rows: [LeaderboardRow]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(speed: Speed, rows: [LeaderboardRow]) {
+        self.speed = speed
+        self.rows = rows
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Leaderboard: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLeaderboard: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Leaderboard {
+        return
+            try Leaderboard(
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                rows: FfiConverterSequenceTypeLeaderboardRow.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Leaderboard, into buf: inout [UInt8]) {
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterSequenceTypeLeaderboardRow.write(value.rows, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLeaderboard_lift(_ buf: RustBuffer) throws -> Leaderboard {
+    return try FfiConverterTypeLeaderboard.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLeaderboard_lower(_ value: Leaderboard) -> RustBuffer {
+    return FfiConverterTypeLeaderboard.lower(value)
+}
+
+
+public struct LeaderboardRow: Equatable, Hashable {
+    public var rank: UInt32
+    public var player: OnlinePlayer
+    public var rating: Double
+    public var deviation: Double
+    public var games: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(rank: UInt32, player: OnlinePlayer, rating: Double, deviation: Double, games: UInt32) {
+        self.rank = rank
+        self.player = player
+        self.rating = rating
+        self.deviation = deviation
+        self.games = games
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LeaderboardRow: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLeaderboardRow: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LeaderboardRow {
+        return
+            try LeaderboardRow(
+                rank: FfiConverterUInt32.read(from: &buf), 
+                player: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                rating: FfiConverterDouble.read(from: &buf), 
+                deviation: FfiConverterDouble.read(from: &buf), 
+                games: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LeaderboardRow, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.rank, into: &buf)
+        FfiConverterTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterDouble.write(value.rating, into: &buf)
+        FfiConverterDouble.write(value.deviation, into: &buf)
+        FfiConverterUInt32.write(value.games, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLeaderboardRow_lift(_ buf: RustBuffer) throws -> LeaderboardRow {
+    return try FfiConverterTypeLeaderboardRow.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLeaderboardRow_lower(_ value: LeaderboardRow) -> RustBuffer {
+    return FfiConverterTypeLeaderboardRow.lower(value)
+}
+
+
 public struct LevelStats: Equatable, Hashable {
     public var level: UInt8
     public var games: UInt64
@@ -5658,6 +6113,286 @@ public func FfiConverterTypeNotice_lower(_ value: Notice) -> RustBuffer {
 }
 
 
+public struct OnlineEnd: Equatable, Hashable {
+    public var winner: Color?
+    public var reason: EndReason?
+    public var rating: RatingChange?
+    public var savedId: Int64?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(winner: Color?, reason: EndReason?, rating: RatingChange?, savedId: Int64?) {
+        self.winner = winner
+        self.reason = reason
+        self.rating = rating
+        self.savedId = savedId
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineEnd: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineEnd: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineEnd {
+        return
+            try OnlineEnd(
+                winner: FfiConverterOptionTypeColor.read(from: &buf), 
+                reason: FfiConverterOptionTypeEndReason.read(from: &buf), 
+                rating: FfiConverterOptionTypeRatingChange.read(from: &buf), 
+                savedId: FfiConverterOptionInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineEnd, into buf: inout [UInt8]) {
+        FfiConverterOptionTypeColor.write(value.winner, into: &buf)
+        FfiConverterOptionTypeEndReason.write(value.reason, into: &buf)
+        FfiConverterOptionTypeRatingChange.write(value.rating, into: &buf)
+        FfiConverterOptionInt64.write(value.savedId, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineEnd_lift(_ buf: RustBuffer) throws -> OnlineEnd {
+    return try FfiConverterTypeOnlineEnd.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineEnd_lower(_ value: OnlineEnd) -> RustBuffer {
+    return FfiConverterTypeOnlineEnd.lower(value)
+}
+
+
+public struct OnlineGameView: Equatable, Hashable {
+    public var game: Int64
+    public var you: Color
+    public var white: SeatView
+    public var black: SeatView
+    public var timeControl: TimeControl
+    public var speed: Speed
+    public var rated: Bool
+    public var opponentConnected: Bool
+    public var end: OnlineEnd?
+    public var rematchOffer: Color?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(game: Int64, you: Color, white: SeatView, black: SeatView, timeControl: TimeControl, speed: Speed, rated: Bool, opponentConnected: Bool, end: OnlineEnd?, rematchOffer: Color?) {
+        self.game = game
+        self.you = you
+        self.white = white
+        self.black = black
+        self.timeControl = timeControl
+        self.speed = speed
+        self.rated = rated
+        self.opponentConnected = opponentConnected
+        self.end = end
+        self.rematchOffer = rematchOffer
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineGameView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineGameView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineGameView {
+        return
+            try OnlineGameView(
+                game: FfiConverterInt64.read(from: &buf), 
+                you: FfiConverterTypeColor.read(from: &buf), 
+                white: FfiConverterTypeSeatView.read(from: &buf), 
+                black: FfiConverterTypeSeatView.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                rated: FfiConverterBool.read(from: &buf), 
+                opponentConnected: FfiConverterBool.read(from: &buf), 
+                end: FfiConverterOptionTypeOnlineEnd.read(from: &buf), 
+                rematchOffer: FfiConverterOptionTypeColor.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineGameView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.game, into: &buf)
+        FfiConverterTypeColor.write(value.you, into: &buf)
+        FfiConverterTypeSeatView.write(value.white, into: &buf)
+        FfiConverterTypeSeatView.write(value.black, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterBool.write(value.opponentConnected, into: &buf)
+        FfiConverterOptionTypeOnlineEnd.write(value.end, into: &buf)
+        FfiConverterOptionTypeColor.write(value.rematchOffer, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineGameView_lift(_ buf: RustBuffer) throws -> OnlineGameView {
+    return try FfiConverterTypeOnlineGameView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineGameView_lower(_ value: OnlineGameView) -> RustBuffer {
+    return FfiConverterTypeOnlineGameView.lower(value)
+}
+
+
+public struct OnlinePlayer: Equatable, Hashable {
+    public var id: Int64
+    public var nickname: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(id: Int64, nickname: String) {
+        self.id = id
+        self.nickname = nickname
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlinePlayer: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlinePlayer: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlinePlayer {
+        return
+            try OnlinePlayer(
+                id: FfiConverterInt64.read(from: &buf), 
+                nickname: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlinePlayer, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterString.write(value.nickname, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlinePlayer_lift(_ buf: RustBuffer) throws -> OnlinePlayer {
+    return try FfiConverterTypeOnlinePlayer.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlinePlayer_lower(_ value: OnlinePlayer) -> RustBuffer {
+    return FfiConverterTypeOnlinePlayer.lower(value)
+}
+
+
+public struct OnlineState: Equatable, Hashable {
+    public var server: String
+    public var connection: Connection
+    public var player: OnlinePlayer?
+    public var lobby: Lobby
+    public var presets: [TimeControl]
+    public var game: OnlineGameView?
+    public var leaderboard: Leaderboard?
+    public var profile: ProfileView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(server: String, connection: Connection, player: OnlinePlayer?, lobby: Lobby, presets: [TimeControl], game: OnlineGameView?, leaderboard: Leaderboard?, profile: ProfileView?) {
+        self.server = server
+        self.connection = connection
+        self.player = player
+        self.lobby = lobby
+        self.presets = presets
+        self.game = game
+        self.leaderboard = leaderboard
+        self.profile = profile
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineState {
+        return
+            try OnlineState(
+                server: FfiConverterString.read(from: &buf), 
+                connection: FfiConverterTypeConnection.read(from: &buf), 
+                player: FfiConverterOptionTypeOnlinePlayer.read(from: &buf), 
+                lobby: FfiConverterTypeLobby.read(from: &buf), 
+                presets: FfiConverterSequenceTypeTimeControl.read(from: &buf), 
+                game: FfiConverterOptionTypeOnlineGameView.read(from: &buf), 
+                leaderboard: FfiConverterOptionTypeLeaderboard.read(from: &buf), 
+                profile: FfiConverterOptionTypeProfileView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineState, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.server, into: &buf)
+        FfiConverterTypeConnection.write(value.connection, into: &buf)
+        FfiConverterOptionTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterTypeLobby.write(value.lobby, into: &buf)
+        FfiConverterSequenceTypeTimeControl.write(value.presets, into: &buf)
+        FfiConverterOptionTypeOnlineGameView.write(value.game, into: &buf)
+        FfiConverterOptionTypeLeaderboard.write(value.leaderboard, into: &buf)
+        FfiConverterOptionTypeProfileView.write(value.profile, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineState_lift(_ buf: RustBuffer) throws -> OnlineState {
+    return try FfiConverterTypeOnlineState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineState_lower(_ value: OnlineState) -> RustBuffer {
+    return FfiConverterTypeOnlineState.lower(value)
+}
+
+
 public struct PieceView: Equatable, Hashable {
     public var color: Color
     public var kind: PieceKind
@@ -5709,6 +6444,188 @@ public func FfiConverterTypePieceView_lift(_ buf: RustBuffer) throws -> PieceVie
 #endif
 public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
     return FfiConverterTypePieceView.lower(value)
+}
+
+
+public struct ProfileView: Equatable, Hashable {
+    public var player: OnlinePlayer
+    public var ratings: [RatingView]
+    public var recent: [RecentGame]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(player: OnlinePlayer, ratings: [RatingView], recent: [RecentGame]) {
+        self.player = player
+        self.ratings = ratings
+        self.recent = recent
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ProfileView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeProfileView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ProfileView {
+        return
+            try ProfileView(
+                player: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                ratings: FfiConverterSequenceTypeRatingView.read(from: &buf), 
+                recent: FfiConverterSequenceTypeRecentGame.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ProfileView, into buf: inout [UInt8]) {
+        FfiConverterTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterSequenceTypeRatingView.write(value.ratings, into: &buf)
+        FfiConverterSequenceTypeRecentGame.write(value.recent, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeProfileView_lift(_ buf: RustBuffer) throws -> ProfileView {
+    return try FfiConverterTypeProfileView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeProfileView_lower(_ value: ProfileView) -> RustBuffer {
+    return FfiConverterTypeProfileView.lower(value)
+}
+
+
+public struct RatingChange: Equatable, Hashable {
+    public var before: Double
+    public var after: Double
+    public var provisional: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(before: Double, after: Double, provisional: Bool) {
+        self.before = before
+        self.after = after
+        self.provisional = provisional
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RatingChange: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRatingChange: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RatingChange {
+        return
+            try RatingChange(
+                before: FfiConverterDouble.read(from: &buf), 
+                after: FfiConverterDouble.read(from: &buf), 
+                provisional: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RatingChange, into buf: inout [UInt8]) {
+        FfiConverterDouble.write(value.before, into: &buf)
+        FfiConverterDouble.write(value.after, into: &buf)
+        FfiConverterBool.write(value.provisional, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRatingChange_lift(_ buf: RustBuffer) throws -> RatingChange {
+    return try FfiConverterTypeRatingChange.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRatingChange_lower(_ value: RatingChange) -> RustBuffer {
+    return FfiConverterTypeRatingChange.lower(value)
+}
+
+
+public struct RatingView: Equatable, Hashable {
+    public var speed: Speed
+    public var rating: Double
+    public var deviation: Double
+    public var provisional: Bool
+    public var games: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(speed: Speed, rating: Double, deviation: Double, provisional: Bool, games: UInt32) {
+        self.speed = speed
+        self.rating = rating
+        self.deviation = deviation
+        self.provisional = provisional
+        self.games = games
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RatingView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRatingView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RatingView {
+        return
+            try RatingView(
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                rating: FfiConverterDouble.read(from: &buf), 
+                deviation: FfiConverterDouble.read(from: &buf), 
+                provisional: FfiConverterBool.read(from: &buf), 
+                games: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RatingView, into buf: inout [UInt8]) {
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterDouble.write(value.rating, into: &buf)
+        FfiConverterDouble.write(value.deviation, into: &buf)
+        FfiConverterBool.write(value.provisional, into: &buf)
+        FfiConverterUInt32.write(value.games, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRatingView_lift(_ buf: RustBuffer) throws -> RatingView {
+    return try FfiConverterTypeRatingView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRatingView_lower(_ value: RatingView) -> RustBuffer {
+    return FfiConverterTypeRatingView.lower(value)
 }
 
 
@@ -5767,6 +6684,92 @@ public func FfiConverterTypeReaction_lift(_ buf: RustBuffer) throws -> Reaction 
 #endif
 public func FfiConverterTypeReaction_lower(_ value: Reaction) -> RustBuffer {
     return FfiConverterTypeReaction.lower(value)
+}
+
+
+public struct RecentGame: Equatable, Hashable {
+    public var game: Int64
+    public var color: Color
+    public var opponent: OnlinePlayer
+    public var timeControl: TimeControl
+    public var speed: Speed
+    public var rated: Bool
+    public var winner: Color?
+    public var reason: EndReason?
+    public var ratingChange: Double?
+    public var endedAtMs: Int64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(game: Int64, color: Color, opponent: OnlinePlayer, timeControl: TimeControl, speed: Speed, rated: Bool, winner: Color?, reason: EndReason?, ratingChange: Double?, endedAtMs: Int64) {
+        self.game = game
+        self.color = color
+        self.opponent = opponent
+        self.timeControl = timeControl
+        self.speed = speed
+        self.rated = rated
+        self.winner = winner
+        self.reason = reason
+        self.ratingChange = ratingChange
+        self.endedAtMs = endedAtMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RecentGame: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecentGame: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecentGame {
+        return
+            try RecentGame(
+                game: FfiConverterInt64.read(from: &buf), 
+                color: FfiConverterTypeColor.read(from: &buf), 
+                opponent: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                rated: FfiConverterBool.read(from: &buf), 
+                winner: FfiConverterOptionTypeColor.read(from: &buf), 
+                reason: FfiConverterOptionTypeEndReason.read(from: &buf), 
+                ratingChange: FfiConverterOptionDouble.read(from: &buf), 
+                endedAtMs: FfiConverterInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RecentGame, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.game, into: &buf)
+        FfiConverterTypeColor.write(value.color, into: &buf)
+        FfiConverterTypeOnlinePlayer.write(value.opponent, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterOptionTypeColor.write(value.winner, into: &buf)
+        FfiConverterOptionTypeEndReason.write(value.reason, into: &buf)
+        FfiConverterOptionDouble.write(value.ratingChange, into: &buf)
+        FfiConverterInt64.write(value.endedAtMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecentGame_lift(_ buf: RustBuffer) throws -> RecentGame {
+    return try FfiConverterTypeRecentGame.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecentGame_lower(_ value: RecentGame) -> RustBuffer {
+    return FfiConverterTypeRecentGame.lower(value)
 }
 
 
@@ -6145,6 +7148,64 @@ public func FfiConverterTypeSearchProgress_lift(_ buf: RustBuffer) throws -> Sea
 #endif
 public func FfiConverterTypeSearchProgress_lower(_ value: SearchProgress) -> RustBuffer {
     return FfiConverterTypeSearchProgress.lower(value)
+}
+
+
+public struct SeatView: Equatable, Hashable {
+    public var nickname: String
+    public var rating: Double
+    public var provisional: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(nickname: String, rating: Double, provisional: Bool) {
+        self.nickname = nickname
+        self.rating = rating
+        self.provisional = provisional
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeatView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeatView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeatView {
+        return
+            try SeatView(
+                nickname: FfiConverterString.read(from: &buf), 
+                rating: FfiConverterDouble.read(from: &buf), 
+                provisional: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeatView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.nickname, into: &buf)
+        FfiConverterDouble.write(value.rating, into: &buf)
+        FfiConverterBool.write(value.provisional, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView {
+    return try FfiConverterTypeSeatView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
+    return FfiConverterTypeSeatView.lower(value)
 }
 
 
@@ -7030,6 +8091,103 @@ public func FfiConverterTypeColorChoice_lower(_ value: ColorChoice) -> RustBuffe
 
 
 
+public enum Connection: Equatable, Hashable {
+    
+    case connecting(attempt: UInt32
+    )
+    case online
+    case offline(reason: String, retryInMs: UInt64
+    )
+    case updateNeeded(message: String
+    )
+    case closed
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Connection: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeConnection: FfiConverterRustBuffer {
+    typealias SwiftType = Connection
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Connection {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .connecting(attempt: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 2: return .online
+        
+        case 3: return .offline(reason: try FfiConverterString.read(from: &buf), retryInMs: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 4: return .updateNeeded(message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .closed
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Connection, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .connecting(attempt):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(attempt, into: &buf)
+            
+        
+        case .online:
+            writeInt(&buf, Int32(2))
+        
+        
+        case let .offline(reason,retryInMs):
+            writeInt(&buf, Int32(3))
+            FfiConverterString.write(reason, into: &buf)
+            FfiConverterUInt64.write(retryInMs, into: &buf)
+            
+        
+        case let .updateNeeded(message):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(message, into: &buf)
+            
+        
+        case .closed:
+            writeInt(&buf, Int32(5))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeConnection_lift(_ buf: RustBuffer) throws -> Connection {
+    return try FfiConverterTypeConnection.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeConnection_lower(_ value: Connection) -> RustBuffer {
+    return FfiConverterTypeConnection.lower(value)
+}
+
+
+
+
 public enum EndReason: Equatable, Hashable {
     
     case noLegalMove
@@ -7601,6 +8759,87 @@ public func FfiConverterTypeHintStep_lower(_ value: HintStep) -> RustBuffer {
 
 
 
+
+public enum Lobby: Equatable, Hashable {
+    
+    case idle
+    case seeking(timeControl: TimeControl
+    )
+    case inviting(code: String, timeControl: TimeControl, rated: Bool
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Lobby: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLobby: FfiConverterRustBuffer {
+    typealias SwiftType = Lobby
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Lobby {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .idle
+        
+        case 2: return .seeking(timeControl: try FfiConverterTypeTimeControl.read(from: &buf)
+        )
+        
+        case 3: return .inviting(code: try FfiConverterString.read(from: &buf), timeControl: try FfiConverterTypeTimeControl.read(from: &buf), rated: try FfiConverterBool.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Lobby, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .idle:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .seeking(timeControl):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeTimeControl.write(timeControl, into: &buf)
+            
+        
+        case let .inviting(code,timeControl,rated):
+            writeInt(&buf, Int32(3))
+            FfiConverterString.write(code, into: &buf)
+            FfiConverterTypeTimeControl.write(timeControl, into: &buf)
+            FfiConverterBool.write(rated, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLobby_lift(_ buf: RustBuffer) throws -> Lobby {
+    return try FfiConverterTypeLobby.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLobby_lower(_ value: Lobby) -> RustBuffer {
+    return FfiConverterTypeLobby.lower(value)
+}
+
+
+
 /**
  * How serious a log record is.
  */
@@ -7824,11 +9063,141 @@ public func FfiConverterTypeNoticeKind_lower(_ value: NoticeKind) -> RustBuffer 
 
 
 
+public enum OnlineEvent: Equatable, Hashable {
+    
+    case connected
+    case accountCreated(player: OnlinePlayer
+    )
+    case signedOut
+    case gameStarted(game: Int64
+    )
+    case gameEnded(end: OnlineEnd
+    )
+    case moveRefused(mv: String, reason: String
+    )
+    case opponentConnection(connected: Bool
+    )
+    case refused(code: String, message: String
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension OnlineEvent: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineEvent: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineEvent
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineEvent {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .connected
+        
+        case 2: return .accountCreated(player: try FfiConverterTypeOnlinePlayer.read(from: &buf)
+        )
+        
+        case 3: return .signedOut
+        
+        case 4: return .gameStarted(game: try FfiConverterInt64.read(from: &buf)
+        )
+        
+        case 5: return .gameEnded(end: try FfiConverterTypeOnlineEnd.read(from: &buf)
+        )
+        
+        case 6: return .moveRefused(mv: try FfiConverterString.read(from: &buf), reason: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 7: return .opponentConnection(connected: try FfiConverterBool.read(from: &buf)
+        )
+        
+        case 8: return .refused(code: try FfiConverterString.read(from: &buf), message: try FfiConverterString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: OnlineEvent, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .connected:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .accountCreated(player):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeOnlinePlayer.write(player, into: &buf)
+            
+        
+        case .signedOut:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .gameStarted(game):
+            writeInt(&buf, Int32(4))
+            FfiConverterInt64.write(game, into: &buf)
+            
+        
+        case let .gameEnded(end):
+            writeInt(&buf, Int32(5))
+            FfiConverterTypeOnlineEnd.write(end, into: &buf)
+            
+        
+        case let .moveRefused(mv,reason):
+            writeInt(&buf, Int32(6))
+            FfiConverterString.write(mv, into: &buf)
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .opponentConnection(connected):
+            writeInt(&buf, Int32(7))
+            FfiConverterBool.write(connected, into: &buf)
+            
+        
+        case let .refused(code,message):
+            writeInt(&buf, Int32(8))
+            FfiConverterString.write(code, into: &buf)
+            FfiConverterString.write(message, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineEvent_lift(_ buf: RustBuffer) throws -> OnlineEvent {
+    return try FfiConverterTypeOnlineEvent.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineEvent_lower(_ value: OnlineEvent) -> RustBuffer {
+    return FfiConverterTypeOnlineEvent.lower(value)
+}
+
+
+
+
 public enum Opponent: Equatable, Hashable {
     
     case computer(level: UInt8, human: Color
     )
     case passAndPlay
+    case online(human: Color, white: String, black: String
+    )
 
 
 
@@ -7855,6 +9224,9 @@ public struct FfiConverterTypeOpponent: FfiConverterRustBuffer {
         
         case 2: return .passAndPlay
         
+        case 3: return .online(human: try FfiConverterTypeColor.read(from: &buf), white: try FfiConverterString.read(from: &buf), black: try FfiConverterString.read(from: &buf)
+        )
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -7872,6 +9244,13 @@ public struct FfiConverterTypeOpponent: FfiConverterRustBuffer {
         case .passAndPlay:
             writeInt(&buf, Int32(2))
         
+        
+        case let .online(human,white,black):
+            writeInt(&buf, Int32(3))
+            FfiConverterTypeColor.write(human, into: &buf)
+            FfiConverterString.write(white, into: &buf)
+            FfiConverterString.write(black, into: &buf)
+            
         }
     }
 }
@@ -8433,6 +9812,86 @@ public func FfiConverterTypeSound_lower(_ value: Sound) -> RustBuffer {
 
 
 
+public enum Speed: Equatable, Hashable {
+    
+    case bullet
+    case blitz
+    case rapid
+    case classic
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Speed: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSpeed: FfiConverterRustBuffer {
+    typealias SwiftType = Speed
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Speed {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .bullet
+        
+        case 2: return .blitz
+        
+        case 3: return .rapid
+        
+        case 4: return .classic
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Speed, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .bullet:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .blitz:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .rapid:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .classic:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSpeed_lift(_ buf: RustBuffer) throws -> Speed {
+    return try FfiConverterTypeSpeed.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSpeed_lower(_ value: Speed) -> RustBuffer {
+    return FfiConverterTypeSpeed.lower(value)
+}
+
+
+
+
 public enum SquareState: Equatable, Hashable {
     
     case selected
@@ -8980,6 +10439,30 @@ fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeGameController: FfiConverterRustBuffer {
+    typealias SwiftType = GameController?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeGameController.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeGameController.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeProgressListener: FfiConverterRustBuffer {
     typealias SwiftType = ProgressListener?
 
@@ -9220,6 +10703,30 @@ fileprivate struct FfiConverterOptionTypeHintShown: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeLeaderboard: FfiConverterRustBuffer {
+    typealias SwiftType = Leaderboard?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeLeaderboard.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeLeaderboard.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeMoveReviewView: FfiConverterRustBuffer {
     typealias SwiftType = MoveReviewView?
 
@@ -9292,6 +10799,78 @@ fileprivate struct FfiConverterOptionTypeNotice: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeOnlineEnd: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineEnd?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOnlineEnd.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOnlineEnd.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeOnlineGameView: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineGameView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOnlineGameView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOnlineGameView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeOnlinePlayer: FfiConverterRustBuffer {
+    typealias SwiftType = OnlinePlayer?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOnlinePlayer.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOnlinePlayer.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypePieceView: FfiConverterRustBuffer {
     typealias SwiftType = PieceView?
 
@@ -9308,6 +10887,54 @@ fileprivate struct FfiConverterOptionTypePieceView: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypePieceView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeProfileView: FfiConverterRustBuffer {
+    typealias SwiftType = ProfileView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeProfileView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeProfileView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeRatingChange: FfiConverterRustBuffer {
+    typealias SwiftType = RatingChange?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeRatingChange.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeRatingChange.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -9854,6 +11481,31 @@ fileprivate struct FfiConverterSequenceTypeHopPlan: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeLeaderboardRow: FfiConverterRustBuffer {
+    typealias SwiftType = [LeaderboardRow]
+
+    public static func write(_ value: [LeaderboardRow], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeLeaderboardRow.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [LeaderboardRow] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [LeaderboardRow]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeLeaderboardRow.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeLevelStats: FfiConverterRustBuffer {
     typealias SwiftType = [LevelStats]
 
@@ -10004,6 +11656,31 @@ fileprivate struct FfiConverterSequenceTypeMoveView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeRatingView: FfiConverterRustBuffer {
+    typealias SwiftType = [RatingView]
+
+    public static func write(_ value: [RatingView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeRatingView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [RatingView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [RatingView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeRatingView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeReaction: FfiConverterRustBuffer {
     typealias SwiftType = [Reaction]
 
@@ -10021,6 +11698,31 @@ fileprivate struct FfiConverterSequenceTypeReaction: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeReaction.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeRecentGame: FfiConverterRustBuffer {
+    typealias SwiftType = [RecentGame]
+
+    public static func write(_ value: [RecentGame], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeRecentGame.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [RecentGame] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [RecentGame]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeRecentGame.read(from: &buf))
         }
         return seq
     }
@@ -10079,6 +11781,31 @@ fileprivate struct FfiConverterSequenceTypeSquareView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeTimeControl: FfiConverterRustBuffer {
+    typealias SwiftType = [TimeControl]
+
+    public static func write(_ value: [TimeControl], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTimeControl.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TimeControl] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [TimeControl]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTimeControl.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeTimeControlPreset: FfiConverterRustBuffer {
     typealias SwiftType = [TimeControlPreset]
 
@@ -10121,6 +11848,31 @@ fileprivate struct FfiConverterSequenceTypeGameEvent: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeGameEvent.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeOnlineEvent: FfiConverterRustBuffer {
+    typealias SwiftType = [OnlineEvent]
+
+    public static func write(_ value: [OnlineEvent], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeOnlineEvent.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [OnlineEvent] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [OnlineEvent]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeOnlineEvent.read(from: &buf))
         }
         return seq
     }
@@ -10491,6 +12243,54 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_logsink_log() != 53888) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 60563) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite() != 26385) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 9846) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_close() != 8841) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 59381) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 56649) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 15469) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 29226) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard() != 20938) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game() != 22941) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 39692) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 50515) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect() != 23034) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 54054) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_state() != 16938) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 31615) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 20601) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -10723,6 +12523,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect() != 16071) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect_trusting() != 13734) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_positioneditor_new() != 21757) {

@@ -11,8 +11,6 @@ use giveaway_protocol::{
 use giveaway_server::{start, Config, Running};
 use std::collections::VecDeque;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
@@ -21,60 +19,7 @@ use tokio_tungstenite::WebSocketStream;
 
 pub const BLITZ: TimeControl = TimeControl { base_ms: 300_000, increment_ms: 3000 };
 
-/// The cluster's URL: `DATABASE_URL`, else the private cluster, started now if it is not running.
-fn cluster_url() -> &'static str {
-    static URL: OnceLock<String> = OnceLock::new();
-    URL.get_or_init(|| {
-        if let Ok(u) = std::env::var("DATABASE_URL") {
-            return u;
-        }
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/pg.sh");
-        let ok = std::process::Command::new(script).arg("start").status().expect("pg.sh runs").success();
-        assert!(ok, "pg.sh start failed");
-        let out = std::process::Command::new(script).arg("url").output().expect("pg.sh url");
-        String::from_utf8(out.stdout).expect("utf-8").trim().to_string()
-    })
-}
-
-/// A new, empty database on the cluster, for one test.
-pub async fn fresh_database() -> String {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let base = cluster_url();
-    let name = format!("gw_test_{}_{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed));
-    let (client, conn) = tokio_postgres::connect(base, tokio_postgres::NoTls).await.expect("cluster reachable");
-    tokio::spawn(conn);
-    static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
-    SWEPT
-        .get_or_init(|| async {
-            // Test binaries run one after another: databases of earlier processes are left-overs.
-            let mine = format!("gw_test_{}_", std::process::id());
-            let rows = client.query("SELECT datname FROM pg_database WHERE datname LIKE 'gw\\_test\\_%'", &[]).await.expect("list");
-            for r in rows {
-                let old: String = r.get(0);
-                if !old.starts_with(&mine) && old.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-                    let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {old}")).await;
-                }
-            }
-        })
-        .await;
-    // CREATE DATABASE takes no parameters; the name is made of digits and underscores above.
-    client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop database");
-    client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create database");
-    let (prefix, _) = base.rsplit_once('/').expect("URL names a database");
-    format!("{prefix}/{name}")
-}
-
-/// A config for tests: a free port on loopback, everything else the defaults.
-pub fn config(url: &str, node: &str) -> Config {
-    let mut c = Config::new(url, node);
-    c.listen = "127.0.0.1:0".parse().unwrap();
-    // Test clients read only while they wait for something: no ping is to go unanswered for long.
-    c.ping_ms = 60_000;
-    // Tests play much faster than people; the rate limit has a test of its own.
-    c.rate_per_s = 1000;
-    c.rate_burst = 1000;
-    c
-}
+pub use giveaway_server::testing::{config, fresh_database};
 
 pub async fn server(cfg: Config) -> Running {
     // RUST_LOG=debug shows the server's log with the failing test's output.

@@ -74,6 +74,22 @@ struct Ui {
     computer_held: bool,
 }
 
+/// Where the player's own actions in an online game go instead of into the local game: the online client
+/// sends them to the server, and the local game changes when the server says so (except the player's own
+/// moves, which show at once and are sent with the ply they were played at).
+pub trait Seat: Send + Sync {
+    /// Sends the player's move `mv`, played at ply `ply` (the number of moves before it).
+    fn send_move(&self, ply: u32, mv: String);
+    /// Resigns the game for the player.
+    fn resign(&self);
+    /// Offers the opponent a draw.
+    fn offer_draw(&self);
+    /// Accepts (`true`) or declines the opponent's draw offer.
+    fn answer_draw(&self, accept: bool);
+    /// Shows the opponent an emoji reaction.
+    fn react(&self, emoji: String);
+}
+
 /// A game screen's controller; see the module documentation.
 pub struct GameController {
     session: Arc<GameSession>,
@@ -82,6 +98,8 @@ pub struct GameController {
     storage: Option<Arc<Storage>>,
     background: Arc<dyn Background>,
     observer: Arc<dyn Observer>,
+    /// Set for an online game.
+    seat: Option<Arc<dyn Seat>>,
     ui: Mutex<Ui>,
 }
 
@@ -93,6 +111,18 @@ impl GameController {
         storage: Option<Arc<Storage>>,
         background: Arc<dyn Background>,
         observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<GameController>> {
+        Self::with_seat(session, settings, storage, background, observer, None)
+    }
+
+    /// A controller for an online game, whose own actions go to `seat`.
+    pub(crate) fn with_seat(
+        session: Arc<GameSession>,
+        settings: Settings,
+        storage: Option<Arc<Storage>>,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+        seat: Option<Arc<dyn Seat>>,
     ) -> ApiResult<Arc<GameController>> {
         // The clocks run from `start`: opening the screen takes time that is no one's move.
         let _ = session.pause_clock();
@@ -114,7 +144,7 @@ impl GameController {
             closed: false,
             computer_held: false,
         };
-        Ok(Arc::new(GameController { session, storage, background, observer, ui: Mutex::new(ui) }))
+        Ok(Arc::new(GameController { session, storage, background, observer, seat, ui: Mutex::new(ui) }))
     }
 
     /// The session this screen plays (for the library's bookkeeping and tests).
@@ -189,27 +219,59 @@ impl GameController {
 
     /// The acting side resigns (the screen asked for confirmation first).
     pub fn resign(self: &Arc<Self>) -> ApiResult<ScreenState> {
+        if let Some(seat) = self.online_seat()? {
+            seat.resign();
+            return Ok(self.state());
+        }
         let side = acting_side(&self.lock().shown);
         self.change(|s| s.resign(side))
     }
 
     /// The side to move offers a draw (pass-and-play).
     pub fn offer_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
+        if let Some(seat) = self.online_seat()? {
+            seat.offer_draw();
+            return Ok(self.state());
+        }
         self.change(|s| s.offer_draw())
     }
 
     /// Accepts the pending draw offer: the game ends in a draw.
     pub fn accept_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
-        self.change(|s| s.accept_draw())
+        self.answer_draw(true)
     }
 
     /// Declines the pending draw offer; play goes on.
     pub fn decline_draw(self: &Arc<Self>) -> ApiResult<ScreenState> {
-        self.change(|s| s.decline_draw())
+        self.answer_draw(false)
+    }
+
+    fn answer_draw(self: &Arc<Self>, accept: bool) -> ApiResult<ScreenState> {
+        if let Some(seat) = self.online_seat()? {
+            if self.lock().shown.draw_offer.is_none() {
+                return Err(GiveawayError::Unavailable { reason: "no draw has been offered".into() });
+            }
+            seat.answer_draw(accept);
+            return Ok(self.state());
+        }
+        self.change(|s| if accept { s.accept_draw() } else { s.decline_draw() })
+    }
+
+    /// The seat of an online game still being played (`None` offline); an error once it is over.
+    fn online_seat(&self) -> ApiResult<Option<&Arc<dyn Seat>>> {
+        let Some(seat) = &self.seat else { return Ok(None) };
+        match &self.lock().shown.result {
+            Some(r) => Err(GiveawayError::GameOver { result: r.text.clone() }),
+            None => Ok(Some(seat)),
+        }
     }
 
     /// `side` shows an emoji (the acting side's button, or a face-to-face player's own panel).
     pub fn react(self: &Arc<Self>, side: Color, emoji: String) -> ApiResult<ScreenState> {
+        if let Some(seat) = &self.seat {
+            seat.react(emoji);
+            return Ok(self.state());
+        }
         self.change(|s| s.react(side, emoji))
     }
 
@@ -217,7 +279,7 @@ impl GameController {
     /// move; the hint is dropped when the position changes.
     pub fn hint(self: &Arc<Self>) -> ApiResult<ScreenState> {
         let mut ui = self.lock();
-        if !player_to_move(&ui.shown) {
+        if !player_to_move(&ui.shown) || self.seat.is_some() {
             return Err(GiveawayError::Unavailable { reason: "there is no hint to give now".into() });
         }
         match ui.hint.clone() {
@@ -359,10 +421,34 @@ impl GameController {
 
     /// Player input: refused while the computer is thinking about its move.
     fn input(self: &Arc<Self>, call: impl FnOnce(&GameSession) -> ApiResult<Snapshot>) -> ApiResult<ScreenState> {
-        if running(&self.lock()) == Some(ThinkingKind::ComputerMove) {
-            return Err(GiveawayError::Busy);
+        let before = {
+            let ui = self.lock();
+            if running(&ui) == Some(ThinkingKind::ComputerMove) {
+                return Err(GiveawayError::Busy);
+            }
+            ui.shown.ply
+        };
+        let state = self.change(call)?;
+        if let (Some(seat), Some(mv)) = (&self.seat, &state.snapshot.last_move) {
+            if state.snapshot.ply == before + 1 && state.snapshot.opponent.human() == Some(mv.color) {
+                seat.send_move(before, mv.text.clone());
+            }
         }
-        self.change(call)
+        Ok(state)
+    }
+
+    /// A change the game server made to this online game: taken in like any change, and the screen told.
+    pub(crate) fn server_change<T>(&self, f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>) -> ApiResult<T> {
+        let value = {
+            let mut ui = self.lock();
+            let result = self.session.change_with(f);
+            if let Ok(next) = result.as_ref().map(|(_, s)| s.clone()).or_else(|_| self.session.snapshot()) {
+                self.take_in(&mut ui, next);
+            }
+            result.map(|(v, _)| v)
+        };
+        self.observer.changed();
+        value
     }
 
     /// Runs a session call under the screen's lock, takes in the snapshot it gives, and lets the engine start
@@ -401,10 +487,7 @@ impl GameController {
         };
         if next.ply == before.ply + 1 {
             if let Some(mv) = &next.last_move {
-                let by_opponent = match next.opponent {
-                    Opponent::Computer { human, .. } => mv.color != human,
-                    Opponent::PassAndPlay => true,
-                };
+                let by_opponent = next.opponent.human().is_none_or(|human| mv.color != human);
                 let sound = if mv.captured.is_empty() { Sound::Move } else { Sound::Capture };
                 let event = GameEvent::Moved {
                     mv: mv.clone(),
@@ -637,14 +720,11 @@ fn player_to_move(s: &Snapshot) -> bool {
 
 /// The side a resignation, draw offer or reaction is for.
 fn acting_side(s: &Snapshot) -> Color {
-    match s.opponent {
-        Opponent::Computer { human, .. } => human,
-        Opponent::PassAndPlay => s.side_to_move,
-    }
+    s.opponent.human().unwrap_or(s.side_to_move)
 }
 
 fn player_outcome(s: &Snapshot) -> Option<PlayerOutcome> {
-    let (Opponent::Computer { human, .. }, Some(r)) = (&s.opponent, &s.result) else { return None };
+    let (Some(human), Some(r)) = (s.opponent.human(), &s.result) else { return None };
     Some(match (r.outcome, human) {
         (Outcome::Draw, _) => PlayerOutcome::Drawn,
         (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => PlayerOutcome::Won,
@@ -697,21 +777,23 @@ fn build(ui: &Ui) -> ScreenState {
         Status::Capturing { path: std::iter::once(c.from).chain(c.visited.iter().copied()).map(name).collect() }
     } else if let Some(by) = s.draw_offer {
         Status::DrawOffered { by }
-    } else if matches!(s.opponent, Opponent::Computer { .. }) {
+    } else if s.opponent.human() == Some(s.side_to_move) || matches!(s.opponent, Opponent::Computer { .. }) {
         Status::YourMove { must_capture: s.must_capture }
     } else {
         Status::SideToMove { side: s.side_to_move, must_capture: s.must_capture }
     };
     let playing = s.result.is_none();
     let pass_and_play = s.opponent == Opponent::PassAndPlay;
+    let online = matches!(s.opponent, Opponent::Online { .. });
     let computer_busy = thinking.as_ref().is_some_and(|t| t.kind == ThinkingKind::ComputerMove);
     let actions = Actions {
         undo: s.can_undo,
         redo: s.can_redo,
-        hint: player_to_move(s) && !computer_busy,
+        hint: player_to_move(s) && !computer_busy && !online,
         resign: playing,
-        offer_draw: playing && pass_and_play && s.draw_offer.is_none(),
-        answer_draw: playing && s.draw_offer.is_some(),
+        offer_draw: playing && (pass_and_play || online) && s.draw_offer.is_none(),
+        // Online, only the player the offer was made to answers it.
+        answer_draw: playing && s.draw_offer.is_some_and(|by| s.opponent.human() != Some(by)),
         react: playing,
         analyse: !playing && s.game_id.is_some(),
     };

@@ -2,6 +2,9 @@
 //! resignation, draw offers and reactions. `GameSession` wraps it in a lock; tests drive it directly with a
 //! chosen `Instant` for the clocks.
 
+mod remote;
+pub use remote::{ServerGame, Synced};
+
 use crate::game::clock::GameClock;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::input::{Entry, Step};
@@ -123,15 +126,25 @@ impl GameState {
     pub fn computer(&self) -> Option<Color> {
         match self.setup.opponent {
             Opponent::Computer { human, .. } => Some(human.opponent()),
-            Opponent::PassAndPlay => None,
+            Opponent::PassAndPlay | Opponent::Online { .. } => None,
         }
+    }
+
+    /// The side this device does not move for: the computer's, or the online opponent's.
+    pub fn remote(&self) -> Option<Color> {
+        self.setup.opponent.human().map(Color::opponent)
+    }
+
+    /// A game against a player on the server: the server's word is final on clocks and endings.
+    pub fn online(&self) -> bool {
+        matches!(self.setup.opponent, Opponent::Online { .. })
     }
 
     /// The computer's level, in a game against it.
     pub fn level(&self) -> Option<u8> {
         match self.setup.opponent {
             Opponent::Computer { level, .. } => Some(level),
-            Opponent::PassAndPlay => None,
+            Opponent::PassAndPlay | Opponent::Online { .. } => None,
         }
     }
 
@@ -140,9 +153,9 @@ impl GameState {
         !self.game.is_over() && self.computer() == Some(self.game.position().side_to_move())
     }
 
-    /// Whether a person is to move now (always, while it goes on, in pass-and-play).
+    /// A person on this device is to enter the next move.
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && !self.computer_to_move()
+        !self.game.is_over() && self.remote() != Some(self.game.position().side_to_move())
     }
 
     fn changed(&mut self) {
@@ -170,6 +183,9 @@ impl GameState {
 
     /// Ends the game if the running clock has run out. Returns whether it did.
     pub fn check_flag(&mut self, now: Instant) -> bool {
+        if self.online() {
+            return false; // the server's clock decides; its `game_end` says so
+        }
         let Some(side) = self.clock.as_ref().and_then(|c| c.flagged(now)) else { return false };
         if self.game.flag(side).is_err() {
             return false;
@@ -232,6 +248,9 @@ impl GameState {
         }
         if self.computer_to_move() {
             return Err(GiveawayError::NotYourTurn { reason: "it is the computer's turn".into() });
+        }
+        if self.online() && self.remote() == Some(self.game.position().side_to_move()) {
+            return Err(GiveawayError::NotYourTurn { reason: "it is your opponent's move".into() });
         }
         self.run_clock(now);
         Ok(())
@@ -355,7 +374,7 @@ impl GameState {
     /// Whether `undo` would change anything. Against the computer there must be a move of the player's own
     /// to take back (or a resignation or time loss to withdraw).
     pub fn can_undo(&self) -> bool {
-        if !self.game.can_undo() {
+        if !self.game.can_undo() || self.online() {
             return false;
         }
         let Some(cpu) = self.computer() else { return true };
@@ -367,7 +386,7 @@ impl GameState {
 
     /// Whether a taken-back move can be played again.
     pub fn can_redo(&self) -> bool {
-        self.game.can_redo()
+        self.game.can_redo() && !self.online()
     }
 
     /// The side that played ply `i` (0-based).

@@ -1,6 +1,5 @@
 package app.giveaway.app
 
-import android.graphics.Rect
 import android.os.Bundle
 import android.view.MotionEvent
 import android.view.View
@@ -8,7 +7,6 @@ import android.view.accessibility.AccessibilityEvent
 import android.view.accessibility.AccessibilityManager
 import android.view.accessibility.AccessibilityNodeInfo
 import android.view.accessibility.AccessibilityNodeProvider
-import app.giveaway.logic.Squares
 
 /**
  * The 32 dark squares as virtual views, so TalkBack can explore the board by touch, read each square's
@@ -24,10 +22,10 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
             @Suppress("DEPRECATION")
             val info = AccessibilityNodeInfo.obtain(board)
             board.onInitializeAccessibilityNodeInfo(info)
-            for (n in 1..Squares.COUNT) info.addChild(board, n)
+            for (n in board.squareNumbers) info.addChild(board, n)
             return info
         }
-        if (virtualViewId !in 1..Squares.COUNT) return null
+        val bounds = board.bounds(virtualViewId) ?: return null
         @Suppress("DEPRECATION")
         val info = AccessibilityNodeInfo.obtain(board, virtualViewId)
         info.setParent(board)
@@ -35,7 +33,6 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
         info.packageName = board.context.packageName
         info.className = android.widget.Button::class.java.name
         info.contentDescription = board.describe(virtualViewId)
-        val bounds = bounds(virtualViewId)
         @Suppress("DEPRECATION")
         info.setBoundsInParent(bounds)
         val location = IntArray(2)
@@ -57,7 +54,7 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
 
     override fun performAction(virtualViewId: Int, action: Int, arguments: Bundle?): Boolean {
         if (virtualViewId == View.NO_ID) return board.performAccessibilityAction(action, arguments)
-        if (virtualViewId !in 1..Squares.COUNT) return false
+        if (virtualViewId !in board.squareNumbers) return false
         return when (action) {
             AccessibilityNodeInfo.ACTION_ACCESSIBILITY_FOCUS -> {
                 if (focused == virtualViewId) return false
@@ -87,7 +84,7 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
     /** Touch exploration: hovering a square announces it. */
     fun hover(event: MotionEvent): Boolean {
         if (manager == null || !manager.isEnabled || !manager.isTouchExplorationEnabled) return false
-        val square = board.geometry.squareAt(event.x, event.y)
+        val square = board.squareAt(event.x, event.y)
         when (event.action) {
             MotionEvent.ACTION_HOVER_ENTER, MotionEvent.ACTION_HOVER_MOVE -> setHovered(square)
             MotionEvent.ACTION_HOVER_EXIT -> setHovered(null)
@@ -114,11 +111,6 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
         hovered = square
         if (square != null) send(square, AccessibilityEvent.TYPE_VIEW_HOVER_ENTER)
         if (old != null) send(old, AccessibilityEvent.TYPE_VIEW_HOVER_EXIT)
-    }
-
-    private fun bounds(square: Int): Rect {
-        val c = board.geometry.cell(square)
-        return Rect(c.left.toInt(), c.top.toInt(), (c.left + c.size).toInt(), (c.top + c.size).toInt())
     }
 
     private fun send(square: Int, type: Int) {

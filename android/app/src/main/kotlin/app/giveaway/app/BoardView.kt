@@ -4,26 +4,30 @@ import android.content.Context
 import android.graphics.Canvas
 import android.graphics.Paint
 import android.graphics.Path
+import android.graphics.Rect
 import android.graphics.Typeface
 import android.os.SystemClock
 import android.view.MotionEvent
 import android.view.View
 import android.view.ViewConfiguration
 import android.view.accessibility.AccessibilityNodeProvider
+import app.giveaway.core.AnimationFrame
+import app.giveaway.core.AnimationPlan
 import app.giveaway.core.Color
+import app.giveaway.core.Coordinates
 import app.giveaway.core.Notation
 import app.giveaway.core.PieceKind
 import app.giveaway.core.PieceView
-import app.giveaway.logic.BoardGeometry
-import app.giveaway.logic.BoardScene
-import app.giveaway.logic.DragTracker
-import app.giveaway.logic.GameUiState
-import app.giveaway.logic.Speech
-import app.giveaway.logic.Squares
+import app.giveaway.core.SquareView
+import app.giveaway.core.animationFrame
+import app.giveaway.core.describeSquare
+import kotlin.math.floor
 
 /**
- * The board, drawn on a Canvas from the plain-Kotlin [BoardScene]; touches go through [DragTracker] to
- * [onTap] / [onDrag]. Squares are virtual accessibility nodes ([BoardAccessibility]) for TalkBack.
+ * A board drawn on a Canvas from the core's squares, each already placed at its screen column and row for the
+ * board's orientation and marked with what to show; a move's animation frames come from the core too. Touches
+ * go through [DragTracker] to [onTap] / [onDrag]. Squares are virtual accessibility nodes ([BoardAccessibility])
+ * for TalkBack.
  */
 class BoardView(context: Context) : View(context) {
     var onTap: (Int) -> Unit = {}
@@ -35,8 +39,16 @@ class BoardView(context: Context) : View(context) {
     var boardColors: BoardColors = Themes.board(context, "classic")
     var pieceColors: PieceColors = Themes.pieces(context, "classic")
 
-    var ui: GameUiState? = null
-        private set
+    /** The animation last started: a state drawn again, or by the next screen after a rotation, does not replay it. */
+    var animationSeen: ULong? = null
+
+    private var squares: List<SquareView> = emptyList()
+    private var byCell: Map<Pair<Int, Int>, SquareView> = emptyMap()
+    private var coordinates: Coordinates = WHITE_AT_BOTTOM
+    private var notation = Notation.ALGEBRAIC
+    private var turnedSide: Color? = null
+    private var animation: AnimationPlan? = null
+    private var animationStart = 0L
 
     private val words = AndroidWords(context)
     private val tracker = DragTracker(ViewConfiguration.get(context).scaledTouchSlop.toFloat())
@@ -52,35 +64,59 @@ class BoardView(context: Context) : View(context) {
         contentDescription = context.getString(app.giveaway.R.string.board_description)
     }
 
-    /** A board that is not a game (the position editor): drawn as given. */
-    private var fixedScene: BoardScene? = null
-
-    fun show(state: GameUiState) {
-        ui = state
-        fixedScene = null
-        invalidate()
-        accessibility.contentChanged()
-    }
-
-    fun show(scene: BoardScene) {
-        fixedScene = scene
-        ui = null
-        invalidate()
-        accessibility.contentChanged()
-    }
-
-    val geometry: BoardGeometry
-        get() = BoardGeometry.fitting(width.toFloat(), height.toFloat(), ui?.orientation?.flipped ?: false)
-
-    /** A square's spoken description, for the accessibility nodes. */
-    fun describe(square: Int): String {
-        fixedScene?.let { scene ->
-            val piece = scene.squares.getOrNull(square - 1)?.piece
-            return words.join(listOf(Squares.name(square), piece?.let { words.piece(it.color, it.kind) } ?: words.empty()))
+    /**
+     * Shows [squares] with the edge labels [coordinates]; [turnedSide]: the side whose pieces are drawn turned
+     * towards the far player (face-to-face); [animation]: the move to animate, run once from now.
+     */
+    fun show(
+        squares: List<SquareView>,
+        coordinates: Coordinates,
+        notation: Notation = Notation.ALGEBRAIC,
+        turnedSide: Color? = null,
+        animation: AnimationPlan? = null,
+    ) {
+        this.squares = squares
+        byCell = squares.associateBy { it.column.toInt() to it.row.toInt() }
+        this.coordinates = coordinates
+        this.notation = notation
+        this.turnedSide = turnedSide
+        if (animation == null) {
+            this.animation = null
+        } else if (animation.id != animationSeen) {
+            animationSeen = animation.id
+            this.animation = animation
+            animationStart = SystemClock.uptimeMillis()
         }
-        val s = ui ?: return ""
-        val view = s.snapshot.squares.getOrNull(square - 1) ?: return ""
-        return Speech.square(view, words, hinted = s.hint.piece == square)
+        invalidate()
+        accessibility.contentChanged()
+    }
+
+    /** The PDN numbers of the squares shown. */
+    val squareNumbers: List<Int> get() = squares.map { it.number.toInt() }
+
+    /** A square's spoken description as it is drawn (the core says what, [AndroidWords] in which words). */
+    fun describe(square: Int): String =
+        squares.firstOrNull { it.number.toInt() == square }?.let { words.square(describeSquare(it, notation)) } ?: ""
+
+    // Pixels: the board is the largest square the view holds, centred; a cell is an eighth of it.
+    private val side: Float get() = minOf(width, height).toFloat()
+    private val cell: Float get() = side / 8
+    private fun x(column: Float): Float = (width - side) / 2 + column * cell
+    private fun y(row: Float): Float = (height - side) / 2 + row * cell
+
+    /** The dark square under a point in view pixels, or null (off the board, or a light square). */
+    fun squareAt(px: Float, py: Float): Int? {
+        if (cell <= 0f) return null
+        val column = floor((px - x(0f)) / cell).toInt()
+        val row = floor((py - y(0f)) / cell).toInt()
+        return byCell[column to row]?.number?.toInt()
+    }
+
+    /** Where square [square] is drawn, in view pixels. */
+    fun bounds(square: Int): Rect? = squares.firstOrNull { it.number.toInt() == square }?.let {
+        val left = x(it.column.toFloat())
+        val top = y(it.row.toFloat())
+        Rect(left.toInt(), top.toInt(), (left + cell).toInt(), (top + cell).toInt())
     }
 
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
@@ -96,58 +132,78 @@ class BoardView(context: Context) : View(context) {
     }
 
     override fun onDraw(canvas: Canvas) {
-        val state = ui
-        val now = SystemClock.uptimeMillis()
-        val scene = fixedScene ?: state?.scene(now) ?: return
-        val topFacesAway = state?.orientation?.topFacesAway ?: false
-        val g = geometry
-        val cell = g.cellSize
+        if (squares.isEmpty()) return
+        val frame: AnimationFrame? = animation?.let {
+            animationFrame(it, (SystemClock.uptimeMillis() - animationStart).coerceAtLeast(0).toULong())
+        }
+        if (frame == null) animation = null
         val c = boardColors
-        for (row in 0..7) for (col in 0..7) {
-            if ((row + col) % 2 == 0) {
+        for (row in 0..7) for (column in 0..7) {
+            if ((column to row) !in byCell) {
                 fill.color = c.light
-                canvas.drawRect(g.originX + col * cell, g.originY + row * cell, g.originX + (col + 1) * cell, g.originY + (row + 1) * cell, fill)
+                canvas.drawRect(x(column.toFloat()), y(row.toFloat()), x(column + 1f), y(row + 1f), fill)
             }
         }
+        val captured = frame?.captured?.associateBy { it.square.toInt() }
         val dragging = if (tracker.dragging) tracker.origin else null
-        for (sq in scene.squares) {
-            val r = g.cell(sq.number)
-            fill.color = when {
+        for (sq in squares) {
+            val n = sq.number.toInt()
+            val left = x(sq.column.toFloat())
+            val top = y(sq.row.toFloat())
+            val cx = left + cell / 2
+            val cy = top + cell / 2
+            // While a move animates, the marks of the position after it wait until it is over.
+            val still = frame == null
+            fill.color = c.dark
+            canvas.drawRect(left, top, left + cell, top + cell, fill)
+            // The marks' colours are translucent: they tint the dark square, whatever lies behind the view.
+            val mark = when {
                 sq.selected -> c.selected
-                sq.lastMove -> c.lastMove
-                else -> c.dark
+                sq.lastMove && still -> c.lastMove
+                else -> null
             }
-            canvas.drawRect(r.left, r.top, r.left + cell, r.top + cell, fill)
-            if (c.strong && !sq.selected && !sq.lastMove) hatch(canvas, r.left, r.top, cell)
-            if (sq.hint) ring(canvas, r.centerX, r.centerY, cell * 0.47f, c.hint, cell * 0.08f)
-            val piece = sq.piece
-            if (piece != null && sq.number != dragging) {
-                drawPiece(canvas, piece, r.centerX, r.centerY, cell, if (sq.ghost) 90 else 255, topFacesAway)
+            if (mark != null) {
+                fill.color = mark
+                canvas.drawRect(left, top, left + cell, top + cell, fill)
+            } else if (c.strong) {
+                hatch(canvas, left, top)
             }
-            if (sq.lastCaptured && piece == null) ring(canvas, r.centerX, r.centerY, cell * 0.2f, c.lastMove, cell * 0.05f)
-            if (sq.mustCapture) ring(canvas, r.centerX, r.centerY, cell * 0.44f, c.mustCapture, cell * if (c.strong) 0.09f else 0.06f)
-            if (sq.dot) {
+            if (sq.hint) ring(canvas, cx, cy, cell * 0.47f, c.hint, cell * 0.08f)
+            val standing = captured?.get(n)
+            val piece = when {
+                frame != null && n == frame.destination.toInt() -> null
+                standing != null -> standing.piece
+                else -> sq.piece
+            }
+            // Captured pieces stay on the board, faded, until the move is over (and on a rules diagram).
+            val faded = standing?.ghost ?: (sq.ghost || sq.lastCaptured)
+            if (piece != null && n != dragging) drawPiece(canvas, piece, cx, cy, cell, if (faded) 90 else 255)
+            if (sq.lastCaptured && piece == null && still) ring(canvas, cx, cy, cell * 0.2f, c.lastMove, cell * 0.05f)
+            if (sq.mustCapture) ring(canvas, cx, cy, cell * 0.44f, c.mustCapture, cell * if (c.strong) 0.09f else 0.06f)
+            if (sq.destination && still) {
                 fill.color = c.dot
-                canvas.drawCircle(r.centerX, r.centerY, cell * 0.13f, fill)
+                canvas.drawCircle(cx, cy, cell * 0.13f, fill)
             }
-            if (sq.finalDestination) ring(canvas, r.centerX, r.centerY, cell * 0.3f, c.dot, cell * 0.06f)
-        }
-        if (state?.snapshot?.notation == Notation.NUMERIC) drawNumbers(canvas, g, c) else drawCoordinates(canvas, g, c)
-        scene.flying?.let { f ->
-            val col = if (g.flipped) 7 - f.file else f.file
-            val row = if (g.flipped) f.rank else 7 - f.rank
-            drawPiece(canvas, f.piece, g.originX + (col + 0.5f) * cell, g.originY + (row + 0.5f) * cell, cell, 255, topFacesAway)
-        }
-        if (dragging != null && state != null) {
-            state.snapshot.squares.getOrNull(dragging - 1)?.piece?.let {
-                drawPiece(canvas, it, tracker.x, tracker.y - cell * 0.3f, cell * 1.15f, 230, topFacesAway)
+            if (sq.finalDestination && still) ring(canvas, cx, cy, cell * 0.3f, c.dot, cell * 0.06f)
+            if (coordinates.squareNumbers && piece == null) {
+                text.textSize = cell * 0.18f
+                text.color = c.coordinatesOnDark
+                canvas.drawText("$n", left + cell * 0.05f, top + cell * 0.2f, text)
             }
         }
-        val anim = state?.animation
-        if (anim != null && now - state.animationStartMs < anim.totalMs) postInvalidateOnAnimation()
+        drawEdgeLabels(canvas)
+        frame?.flying?.let { f ->
+            drawPiece(canvas, f.piece, x(f.column + 0.5f), y(f.row + 0.5f), cell, 255)
+        }
+        if (dragging != null) {
+            squares.firstOrNull { it.number.toInt() == dragging }?.piece?.let {
+                drawPiece(canvas, it, tracker.x, tracker.y - cell * 0.3f, cell * 1.15f, 230)
+            }
+        }
+        if (frame != null) postInvalidateOnAnimation()
     }
 
-    private fun drawPiece(canvas: Canvas, piece: PieceView, x: Float, y: Float, cell: Float, alpha: Int, topFacesAway: Boolean) {
+    private fun drawPiece(canvas: Canvas, piece: PieceView, x: Float, y: Float, cell: Float, alpha: Int) {
         val p = pieceColors
         val white = piece.color == Color.WHITE
         val radius = cell * 0.38f
@@ -163,9 +219,8 @@ class BoardView(context: Context) : View(context) {
         stroke.alpha = 255
         if (piece.kind == PieceKind.KING) {
             // Face-to-face: the far player's crowns face them.
-            val turned = topFacesAway && piece.color == Color.BLACK
             canvas.save()
-            if (turned) canvas.rotate(180f, x, y)
+            if (piece.color == turnedSide) canvas.rotate(180f, x, y)
             crown.reset()
             val w = radius * 0.55f
             crown.moveTo(x - w, y + w * 0.5f)
@@ -190,7 +245,7 @@ class BoardView(context: Context) : View(context) {
         canvas.drawCircle(x, y, radius, stroke)
     }
 
-    private fun hatch(canvas: Canvas, left: Float, top: Float, cell: Float) {
+    private fun hatch(canvas: Canvas, left: Float, top: Float) {
         stroke.color = boardColors.light
         stroke.strokeWidth = cell * 0.02f
         stroke.alpha = 70
@@ -202,44 +257,34 @@ class BoardView(context: Context) : View(context) {
         stroke.alpha = 255
     }
 
-    /** Numeric notation: each dark square's PDN number in its corner. */
-    private fun drawNumbers(canvas: Canvas, g: BoardGeometry, c: BoardColors) {
-        val cell = g.cellSize
-        text.textSize = cell * 0.18f
-        text.color = c.coordinatesOnDark
-        for (n in 1..Squares.COUNT) {
-            val r = g.cell(n)
-            canvas.drawText("$n", r.left + cell * 0.05f, r.top + cell * 0.2f, text)
-        }
-    }
-
     /**
-     * Ranks down the left edge, files along the bottom, each in the colour that stands out on the square it
-     * sits on (light and dark squares alternate along an edge).
+     * The core's rank labels down the left edge and file labels along the bottom, each in the colour that stands
+     * out on the square it sits on (light and dark squares alternate along an edge).
      */
-    private fun drawCoordinates(canvas: Canvas, g: BoardGeometry, c: BoardColors) {
-        val cell = g.cellSize
+    private fun drawEdgeLabels(canvas: Canvas) {
+        val c = boardColors
         text.textSize = cell * 0.2f
-        for (i in 0..7) {
-            // Row i, column 0 is light when i is even; row 7, column i is light when i is odd.
-            text.color = if (i % 2 == 0) c.coordinatesOnLight else c.coordinatesOnDark
-            canvas.drawText(g.rankLabel(i), g.originX + cell * 0.05f, g.originY + i * cell + cell * 0.24f, text)
-            val label = g.fileLabel(i)
-            text.color = if (i % 2 == 1) c.coordinatesOnLight else c.coordinatesOnDark
-            canvas.drawText(label, g.originX + (i + 1) * cell - text.measureText(label) - cell * 0.05f, g.originY + 8 * cell - cell * 0.06f, text)
+        fun onDark(column: Int, row: Int) = (column to row) in byCell
+        coordinates.ranks.forEachIndexed { row, label ->
+            text.color = if (onDark(0, row)) c.coordinatesOnDark else c.coordinatesOnLight
+            canvas.drawText(label, x(0f) + cell * 0.05f, y(row.toFloat()) + cell * 0.24f, text)
+        }
+        coordinates.files.forEachIndexed { column, label ->
+            text.color = if (onDark(column, 7)) c.coordinatesOnDark else c.coordinatesOnLight
+            canvas.drawText(label, x(column + 1f) - text.measureText(label) - cell * 0.05f, y(8f) - cell * 0.06f, text)
         }
     }
 
     override fun onTouchEvent(event: MotionEvent): Boolean {
-        if (!interactive || (ui == null && fixedScene == null)) return false
+        if (!interactive || squares.isEmpty()) return false
         when (event.actionMasked) {
             MotionEvent.ACTION_DOWN -> {
-                tracker.down(event.x, event.y, geometry)
+                tracker.down(event.x, event.y, squareAt(event.x, event.y))
                 parent?.requestDisallowInterceptTouchEvent(true)
             }
             MotionEvent.ACTION_MOVE -> if (tracker.move(event.x, event.y)) invalidate()
             MotionEvent.ACTION_UP -> {
-                when (val gesture = tracker.up(event.x, event.y, geometry)) {
+                when (val gesture = tracker.up(squareAt(event.x, event.y))) {
                     is DragTracker.Gesture.Tap -> {
                         performClick()
                         onTap(gesture.square)
@@ -263,4 +308,18 @@ class BoardView(context: Context) : View(context) {
         accessibility.hover(event) || super.dispatchHoverEvent(event)
 
     override fun getAccessibilityNodeProvider(): AccessibilityNodeProvider = accessibility
+
+    companion object {
+        /**
+         * TODO(core): the edge labels of a board with White at the bottom in algebraic notation, for the rules and
+         * editor boards, whose squares come without the core's `Coordinates` (the game and replay states have
+         * theirs). Wanted: `Coordinates` in `RulesExample` and from `PositionEditor`, or an exported
+         * `coordinates(flipped: bool, notation: Notation) -> Coordinates`.
+         */
+        val WHITE_AT_BOTTOM = Coordinates(
+            files = listOf("a", "b", "c", "d", "e", "f", "g", "h"),
+            ranks = listOf("8", "7", "6", "5", "4", "3", "2", "1"),
+            squareNumbers = false,
+        )
+    }
 }

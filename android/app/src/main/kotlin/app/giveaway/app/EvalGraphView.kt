@@ -7,31 +7,39 @@ import android.graphics.Path
 import android.view.MotionEvent
 import android.view.View
 import app.giveaway.R
-import app.giveaway.core.AnalysisView
-import app.giveaway.logic.EvalGraph
+import app.giveaway.core.GraphMarker
 
-/** The evaluation graph of a post-game analysis; a tap jumps the replay to the position under it. */
+/**
+ * The evaluation graph of a post-game analysis: White's expected result per position (start, then after each
+ * move; 1 at the top, 0 at the bottom), the core's markers for inaccuracies, mistakes and blunders, and the
+ * position shown. A tap gives the fraction of the width it hit (the replay goes to the nearest position).
+ */
 class EvalGraphView(context: Context) : View(context) {
-    var onPosition: (Int) -> Unit = {}
-    private var analysis: AnalysisView? = null
+    var onFraction: (Double) -> Unit = {}
+    private var chances: List<Double> = emptyList()
+    private var markers: List<GraphMarker> = emptyList()
     private var current = 0
     private val line = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE; strokeWidth = 4f }
     private val area = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val mark = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val path = Path()
 
-    fun show(analysis: AnalysisView?, position: Int) {
-        this.analysis = analysis
+    /** [chances]: empty before the analysis; [position]: the position shown; [description]: for TalkBack. */
+    fun show(chances: List<Double>, markers: List<GraphMarker>, position: Int, description: String?) {
+        this.chances = chances
+        this.markers = markers
         current = position
-        contentDescription = analysis?.let {
-            context.getString(
-                R.string.graph_description,
-                it.whiteAccuracy?.let { a -> Math.round(a).toInt() } ?: 0,
-                it.blackAccuracy?.let { a -> Math.round(a).toInt() } ?: 0,
-            )
-        }
+        contentDescription = description
         invalidate()
     }
+
+    // The positions span the width inside a marker's radius on each side, so the first and last markers show whole.
+    private val inset get() = MARKER_RADIUS
+    private val span get() = (width - 2 * inset).coerceAtLeast(1f)
+
+    private fun x(position: Int): Float = inset + if (chances.size > 1) position * span / (chances.size - 1) else 0f
+
+    private fun y(chance: Double): Float = ((1.0 - chance.coerceIn(0.0, 1.0)) * height).toFloat()
 
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val w = MeasureSpec.getSize(widthMeasureSpec)
@@ -39,43 +47,51 @@ class EvalGraphView(context: Context) : View(context) {
     }
 
     override fun onDraw(canvas: Canvas) {
-        val a = analysis ?: return
-        val g = EvalGraph(a, width.toFloat(), height.toFloat())
+        if (chances.isEmpty()) return
+        val w = width.toFloat()
+        val h = height.toFloat()
         area.color = context.getColor(R.color.graph_black)
-        canvas.drawRect(0f, 0f, g.width, g.height, area)
-        val pts = g.points
-        if (pts.isEmpty()) return
+        canvas.drawRect(0f, 0f, w, h, area)
         path.reset()
-        path.moveTo(0f, g.height)
-        pts.forEach { path.lineTo(it.x, it.y) }
-        path.lineTo(pts.last().x, g.height)
+        // Flat out to both edges beyond the first and last positions.
+        path.moveTo(0f, h)
+        path.lineTo(0f, y(chances.first()))
+        chances.forEachIndexed { i, c -> path.lineTo(x(i), y(c)) }
+        path.lineTo(w, y(chances.last()))
+        path.lineTo(w, h)
         path.close()
         area.color = context.getColor(R.color.graph_white)
         canvas.drawPath(path, area)
         line.color = context.getColor(R.color.graph_line)
-        canvas.drawLine(0f, g.middleY, g.width, g.middleY, line)
-        for (m in g.markers(a)) {
+        canvas.drawLine(0f, h / 2, w, h / 2, line)
+        for (m in markers) {
+            val p = m.position.toInt()
+            val chance = chances.getOrNull(p) ?: continue
             mark.color = context.getColor(
-                when (m.moveClass) {
+                when (m.`class`) {
                     "blunder" -> R.color.class_blunder
                     "mistake" -> R.color.class_mistake
                     else -> R.color.class_inaccuracy
                 }
             )
-            canvas.drawCircle(m.point.x, m.point.y, 8f, mark)
+            canvas.drawCircle(x(p), y(chance), MARKER_RADIUS, mark)
         }
         line.color = context.getColor(R.color.selected)
-        canvas.drawLine(g.x(current), 0f, g.x(current), g.height, line)
+        canvas.drawLine(x(current), 0f, x(current), h, line)
     }
 
     override fun onTouchEvent(event: MotionEvent): Boolean {
-        val a = analysis ?: return false
+        if (chances.isEmpty() || width == 0) return false
         if (event.actionMasked == MotionEvent.ACTION_UP) {
             performClick()
-            onPosition(EvalGraph(a, width.toFloat(), height.toFloat()).positionAt(event.x))
+            onFraction(((event.x - inset) / span).coerceIn(0f, 1f).toDouble())
         }
         return true
     }
 
     override fun performClick(): Boolean = super.performClick()
+
+    private companion object {
+        const val MARKER_RADIUS = 8f
+    }
 }

@@ -2,32 +2,29 @@ package app.giveaway.app
 
 import android.media.AudioManager
 import android.media.ToneGenerator
-import android.view.HapticFeedbackConstants
 import android.view.View
-import app.giveaway.core.MoveView
+import app.giveaway.core.Cue
+import app.giveaway.core.Sound
 
-/** Sounds and haptics for moves, each behind its setting. Tones need no sound files. */
+/** Plays an event's cue: the core has already left out what the sound and vibration settings turn off. */
 class Feedback(private val view: View) {
-    var sound = true
-    var haptics = true
     private var tones: ToneGenerator? = null
 
-    fun moved(move: MoveView) {
-        if (sound) tone(if (move.captured.isEmpty()) ToneGenerator.TONE_PROP_BEEP else ToneGenerator.TONE_PROP_BEEP2, 60)
-        if (haptics) view.performHapticFeedback(if (move.captured.isEmpty()) HapticFeedbackConstants.CLOCK_TICK else HapticFeedbackConstants.LONG_PRESS)
-    }
-
-    fun refused() {
-        if (haptics) view.performHapticFeedback(HapticFeedbackConstants.REJECT)
-    }
-
-    fun ended() {
-        if (sound) tone(ToneGenerator.TONE_PROP_ACK, 200)
-    }
-
-    private fun tone(kind: Int, ms: Int) {
-        val t = tones ?: runCatching { ToneGenerator(AudioManager.STREAM_MUSIC, 60) }.getOrNull()?.also { tones = it }
-        t?.startTone(kind, ms)
+    /** [haptic]: the `HapticFeedbackConstants` kind that fits the event. Tones need no sound files. */
+    fun play(cue: Cue, haptic: Int) {
+        cue.sound?.let { sound ->
+            val (tone, ms) = when (sound) {
+                Sound.MOVE -> ToneGenerator.TONE_PROP_BEEP to 60
+                Sound.CAPTURE -> ToneGenerator.TONE_PROP_BEEP2 to 60
+                Sound.WIN -> ToneGenerator.TONE_PROP_ACK to 200
+                Sound.LOSS -> ToneGenerator.TONE_PROP_NACK to 200
+                Sound.DRAW -> ToneGenerator.TONE_PROP_PROMPT to 200
+                Sound.REFUSED -> ToneGenerator.TONE_PROP_NACK to 60
+            }
+            val t = tones ?: runCatching { ToneGenerator(AudioManager.STREAM_MUSIC, 60) }.getOrNull()?.also { tones = it }
+            t?.startTone(tone, ms)
+        }
+        if (cue.vibrate) view.performHapticFeedback(haptic)
     }
 
     fun release() {

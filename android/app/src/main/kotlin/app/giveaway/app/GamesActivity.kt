@@ -14,36 +14,43 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.GameLibrary
+import app.giveaway.core.GameList
+import app.giveaway.core.GameListState
 import app.giveaway.core.GameMode
 import app.giveaway.core.GameSummaryView
 import app.giveaway.core.GiveawayException
+import app.giveaway.core.ListFilter
+import app.giveaway.core.Outcome
+import app.giveaway.core.PlayerOutcome
 import app.giveaway.core.ResultFilter
-import app.giveaway.logic.GameListModel
-import app.giveaway.logic.ListFilter
-import app.giveaway.logic.RowResult
-import app.giveaway.logic.TimeControls
+import app.giveaway.core.levels
+import app.giveaway.core.timeControlLabel
 import java.text.DateFormat
 import java.util.Date
 
+/** Every saved game: the list's filter with no chip set. */
+val ALL_GAMES = ListFilter(mode = null, result = null, level = null, inProgress = null, withinDays = null)
+
+/** The games still being played. */
+val UNFINISHED = ALL_GAMES.copy(inProgress = true)
+
 /**
  * Saved games: filters, resume, replay and analysis, share as PDN, delete; also opens PDN files shared in. The
- * list, import, export and statistics run on the app's storage thread.
+ * core's [GameList] pages the list; the list, import, export and statistics run on the app's storage thread.
  */
 class GamesActivity : Activity() {
     private val app get() = application as GiveawayApp
 
     /** The paged list; only used on the storage thread. */
-    private var model: GameListModel? = null
+    private var gameList: GameList? = null
     private val adapter = Rows()
     private val count by lazy { label(R.string.empty) }
-    private var filter = ListFilter()
+    private var filter = ALL_GAMES
     private var built = false
     private var loadingMore = false
 
-    /** One page of the list as the storage thread read it, for the main thread to show. */
-    private class Page(val games: List<GameSummaryView>, val total: Long, val hasMore: Boolean)
-
-    private var page = Page(emptyList(), 0, false)
+    /** The list as the storage thread read it last, for the main thread to show. */
+    private var page = GameListState(ALL_GAMES, emptyList(), 0uL, false)
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -53,7 +60,7 @@ class GamesActivity : Activity() {
     private fun build() {
         val modes = listOf(null, GameMode.VS_COMPUTER, GameMode.PASS_AND_PLAY, GameMode.IMPORTED)
         val results = listOf(null, ResultFilter.WON, ResultFilter.LOST, ResultFilter.DRAW, ResultFilter.WHITE_WINS, ResultFilter.BLACK_WINS)
-        val levelChoices = listOf(null) + (1..8).toList()
+        val levelChoices = listOf(null) + levels().map { it.number }
         val progress = listOf(null, true, false)
         val periods = listOf(null, 1, 7, 30, 365)
         val list = ListView(this).apply {
@@ -74,14 +81,14 @@ class GamesActivity : Activity() {
             ))
             // Two filters a row: three were cut short in Russian on a phone held upright.
             addView(row(
-                spinner(levelChoices, 0, { it?.let { n -> getString(R.string.level_number, n) } ?: getString(R.string.all_levels) }) {
+                spinner(levelChoices, 0, { it?.let { n -> getString(R.string.level_number, n.toInt()) } ?: getString(R.string.all_levels) }) {
                     reload(filter.copy(level = levelChoices[it]))
                 },
                 spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
             ))
             addView(row(
                 spinner(periods, 0, { d -> d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date) }) {
-                    reload(filter.copy(withinDays = periods[it]))
+                    reload(filter.copy(withinDays = periods[it]?.toUInt()))
                 },
             ))
             addView(count)
@@ -106,27 +113,19 @@ class GamesActivity : Activity() {
 
     private fun reload(f: ListFilter) {
         filter = f
-        storage({ lib ->
-            val m = model ?: GameListModel(lib).also { model = it }
-            m.load(f)
-            Page(m.games, m.total, m.hasMore)
-        }) { show(it) }
+        storage({ lib -> gameList?.setFilter(f) ?: lib.gameList(f, PAGE_SIZE).also { gameList = it }.state() }, ::show)
     }
 
     private fun loadMore() {
         if (loadingMore) return
         loadingMore = true
-        storage({ _ ->
-            val m = model ?: return@storage Page(emptyList(), 0, false)
-            m.loadMore()
-            Page(m.games, m.total, m.hasMore)
-        }) {
+        storage({ _ -> gameList?.loadMore() }) {
             loadingMore = false
-            show(it)
+            it?.let(::show)
         }
     }
 
-    private fun show(p: Page) {
+    private fun show(p: GameListState) {
         page = p
         count.text = resources.getQuantityString(R.plurals.games_count, p.total.toInt(), p.total.toInt())
         adapter.notifyDataSetChanged()
@@ -166,6 +165,9 @@ class GamesActivity : Activity() {
 
     private fun open(game: GameSummaryView) {
         val actions = mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
+        // TODO(core): which saved games can be continued is decided here (all but imported ones; online games, new
+        // in the core, too for now), while the terminal offers it for every game and iOS for every unfinished one.
+        // Wanted: `GameSummaryView.resumable: bool`, so that each front end asks the core.
         if (game.mode != GameMode.IMPORTED) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
         actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, ::share) }
         actions += R.string.delete to {
@@ -211,14 +213,18 @@ class GamesActivity : Activity() {
             GameMode.PASS_AND_PLAY -> getString(R.string.pass_and_play)
             GameMode.IMPORTED, GameMode.ONLINE -> "${g.white} – ${g.black}"
         }
+        // Against the computer the core says how it went for the player; otherwise who won.
         val result = getString(
-            when (GameListModel.resultOf(g)) {
-                RowResult.IN_PROGRESS -> R.string.in_progress
-                RowResult.WON -> R.string.you_won
-                RowResult.LOST -> R.string.you_lost
-                RowResult.DRAW -> R.string.result_draw
-                RowResult.WHITE_WON -> R.string.result_white_wins
-                RowResult.BLACK_WON -> R.string.result_black_wins
+            when (g.forPlayer) {
+                PlayerOutcome.WON -> R.string.you_won
+                PlayerOutcome.LOST -> R.string.you_lost
+                PlayerOutcome.DRAWN -> R.string.result_draw
+                null -> when (g.outcome) {
+                    null -> R.string.in_progress
+                    Outcome.WHITE_WINS -> R.string.result_white_wins
+                    Outcome.BLACK_WINS -> R.string.result_black_wins
+                    Outcome.DRAW -> R.string.result_draw
+                }
             }
         )
         return "$who · $result"
@@ -253,6 +259,10 @@ class GamesActivity : Activity() {
         }
     )
 
+    private companion object {
+        val PAGE_SIZE = 40u
+    }
+
     private inner class Rows : BaseAdapter() {
         override fun getCount() = page.games.size
         override fun getItem(position: Int) = page.games[position]
@@ -264,7 +274,7 @@ class GamesActivity : Activity() {
             // The date in the app's language, like the rest of the row.
             val locale = resources.configuration.locales[0]
             val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT, locale).format(Date(g.updatedAt))
-            val time = TimeControls.label(g.timeControl) ?: getString(R.string.time_unlimited)
+            val time = g.timeControl?.let(::timeControlLabel) ?: getString(R.string.time_unlimited)
             val moves = resources.getQuantityString(R.plurals.moves_count, ((g.plies.toInt() + 1) / 2), (g.plies.toInt() + 1) / 2)
             view.text = "${rowTitle(g)}\n$date · $time · $moves" + (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")
             return view

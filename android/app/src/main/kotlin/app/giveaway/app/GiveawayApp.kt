@@ -3,21 +3,52 @@ package app.giveaway.app
 import android.app.Application
 import android.os.Handler
 import android.os.Looper
+import android.util.Log
+import app.giveaway.core.GameController
 import app.giveaway.core.GameLibrary
-import app.giveaway.core.GameSession
 import app.giveaway.core.GiveawayException
+import app.giveaway.core.LogLevel
+import app.giveaway.core.LogSink
+import app.giveaway.core.ScreenObserver
 import app.giveaway.core.Settings
+import app.giveaway.core.setLogSink
 import java.io.File
 import java.util.concurrent.Executors
+import java.util.concurrent.atomic.AtomicBoolean
 
 /**
- * The process: the saved-games library (SQLite in the app's private files) and the session of the game on
- * screen. The session is kept here across Activity re-creation (rotation); after process death the game
- * screen reopens it from storage by id, since every change was autosaved.
+ * The core's "this screen changed" calls, made on its own threads, brought to the main thread for whichever
+ * screen listens now (a game's controller outlives a rotation; each new Activity instance listens anew).
+ */
+class ScreenRelay : ScreenObserver {
+    private val main = Handler(Looper.getMainLooper())
+    private val posted = AtomicBoolean(false)
+
+    /** Main thread: re-read the controller's state and events. */
+    @Volatile
+    var listener: (() -> Unit)? = null
+
+    override fun changed() {
+        // One post at a time: search progress can come faster than a screen draws, and each read takes it all in.
+        if (posted.compareAndSet(false, true)) main.post {
+            posted.set(false)
+            listener?.invoke()
+        }
+    }
+}
+
+/** A game screen's controller and the relay it reports through. */
+class Game(val id: Long, val controller: GameController, val relay: ScreenRelay)
+
+/**
+ * The process: the saved-games library (SQLite in the app's private files), the settings, and the hand-over of
+ * a new game's controller from the home screen to the game screen. After process death the game screen opens
+ * the game again from storage by id (every change was autosaved).
  *
- * The library's work (open, list, resume, import, export, statistics, settings) runs on one storage thread,
- * never on the main thread: [storage] runs a block there and hands its result back on the main thread. The
- * settings are cached in memory so that a screen can build itself at once.
+ * The library's work that touches the database file (open, start or open a game, list, import, export,
+ * statistics, settings) runs on one storage thread, never on the main thread: [storage] runs a block there and
+ * hands its result back on the main thread. The settings are cached in memory so that a screen can build itself
+ * at once.
  */
 class GiveawayApp : Application() {
     private val io = Executors.newSingleThreadExecutor { r -> Thread(r, "giveaway-storage").apply { isDaemon = true } }
@@ -30,14 +61,30 @@ class GiveawayApp : Application() {
     private var cached: Settings? = null
     private val waiting = mutableListOf<(Settings) -> Unit>()
 
-    private var open: Pair<Long, GameSession>? = null
+    /** A game started on the home screen, until its game screen takes it. Main thread only. */
+    private var handed: Game? = null
 
     override fun onCreate() {
         super.onCreate()
+        setLogSink(Logcat, LogLevel.INFO)
         storage({ lib -> lib.settings() }, opening = true) { result ->
             val s = result.getOrThrow()
             cached = s
             waiting.toList().also { waiting.clear() }.forEach { it(s) }
+        }
+    }
+
+    /** The core's log in Logcat. */
+    private object Logcat : LogSink {
+        override fun log(level: LogLevel, target: String, message: String) {
+            val priority = when (level) {
+                LogLevel.ERROR -> Log.ERROR
+                LogLevel.WARN -> Log.WARN
+                LogLevel.INFO -> Log.INFO
+                LogLevel.DEBUG -> Log.DEBUG
+                LogLevel.TRACE -> Log.VERBOSE
+            }
+            Log.println(priority, "giveaway", "$target: $message")
         }
     }
 
@@ -51,12 +98,13 @@ class GiveawayApp : Application() {
         waiting += then
     }
 
-    /** The cached settings; only called from within [whenReady]'s block or later, when they are known. */
-    fun settings(): Settings = cached ?: error("settings asked for before the library was open")
-
-    fun saveSettings(s: Settings) {
-        cached = s
-        storage({ lib -> lib.saveSettings(s) }) { }
+    /**
+     * Changes the stored settings by [change], read and written on the storage thread: the core keeps some of
+     * them itself (the last game's choices, the forced-capture explanation), which the cached copy may not know.
+     */
+    fun updateSettings(change: (Settings) -> Settings) {
+        cached = cached?.let(change)
+        storage({ lib -> change(lib.settings()).also(lib::saveSettings) }) { r -> r.onSuccess { cached = it } }
     }
 
     /**
@@ -95,14 +143,12 @@ class GiveawayApp : Application() {
         }
     }
 
-    /** The open session of saved game [id], if it is the one kept; no storage is touched. */
-    fun openSession(id: Long): GameSession? = open?.takeIf { it.first == id }?.second
-
-    /**
-     * Makes [session] (a new game) the open one. The previous one is not closed here: a screen may still hold
-     * it; uniffi frees it once unreachable.
-     */
-    fun keep(id: Long, session: GameSession) {
-        open = id to session
+    /** Hands a game just started to the game screen about to open it. */
+    fun hand(game: Game) {
+        handed?.takeIf { it.id != game.id }?.controller?.leave()
+        handed = game
     }
+
+    /** The game [id] handed over by [hand], once; null when there is none (the screen opens it from storage). */
+    fun take(id: Long): Game? = handed?.takeIf { it.id == id }?.also { handed = null }
 }

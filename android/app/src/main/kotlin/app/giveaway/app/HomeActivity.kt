@@ -14,27 +14,31 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.Color
+import app.giveaway.core.ColorChoice
+import app.giveaway.core.GameSetup
 import app.giveaway.core.GiveawayException
-import app.giveaway.core.handicapPresets
+import app.giveaway.core.Notation
 import app.giveaway.core.Orientation
+import app.giveaway.core.PositionEditor
 import app.giveaway.core.Settings
+import app.giveaway.core.SideTime
+import app.giveaway.core.TimeControl
+import app.giveaway.core.handicapPresets
 import app.giveaway.core.levels
-import app.giveaway.logic.ColorChoice
-import app.giveaway.logic.GameListModel
-import app.giveaway.logic.GameSetup
-import app.giveaway.logic.ListFilter
-import app.giveaway.logic.PositionEditor
-import app.giveaway.logic.Squares
-import app.giveaway.logic.TimeControls
-import app.giveaway.logic.TimePreset
+import app.giveaway.core.setupTogglingMan
+import app.giveaway.core.setupWithHandicap
+import app.giveaway.core.squareName
+import app.giveaway.core.timeControlLabel
+import app.giveaway.core.timeControlPresets
 
 /**
  * Home: a new game against the computer (level with rating, colour, time, handicap) or pass-and-play (time
- * with odds, handicap, board orientation), continue the last unfinished game, and the other screens.
+ * with odds, handicap, board orientation), continue the last unfinished game, and the other screens. The
+ * choices are the core's [GameSetup], as the last game left them; the core makes the game from them.
  */
 class HomeActivity : Activity() {
     private val app get() = application as GiveawayApp
-    private var setup = GameSetup()
+    private lateinit var setup: GameSetup
     private val continueButton by lazy { button(R.string.continue_game) { continueLast() } }
     private val customTimeButton by lazy { button(R.string.custom_time) { pickCustomTime() } }
     private val handicapButton by lazy { button(R.string.handicap_none) { pickHandicap() } }
@@ -42,42 +46,61 @@ class HomeActivity : Activity() {
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
-        whenReady(::build)
+        whenReady { settings ->
+            app.storage({ lib -> lib.rememberedSetup() }) { r ->
+                if (isDestroyed) return@storage
+                r.onSuccess { build(settings, it) }
+                    .onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
+            }
+        }
     }
 
-    private fun build(settings: Settings) {
-        setup = GameSetup(level = settings.lastLevel.toInt().coerceAtLeast(1))
+    private fun build(settings: Settings, remembered: GameSetup) {
+        setup = remembered
         val levelList = levels()
-        val times: List<TimePreset?> = listOf(null) + TimeControls.presets()
-        fun timeLabel(t: TimePreset?) = t?.label ?: getString(R.string.time_unlimited)
+        val presets = timeControlPresets().map { it.control.white }
+        // The remembered times stay choosable when they are not presets (a custom clock).
+        val times: List<SideTime?> = (listOf(null) + presets + listOfNotNull(setup.whiteTime)).distinct()
+        val blackTimes: List<SideTime?> = (listOf(null) + presets + listOfNotNull(setup.blackTime)).distinct()
         val orientations = listOf(Orientation.FIXED, Orientation.FACE_TO_FACE, Orientation.FLIP_EACH_MOVE)
+        val colours = ColorChoice.entries
 
         val computerOptions = column(
             label(R.string.level),
-            spinner(levelList, setup.level - 1, { levelLabel(it) }) { setup = setup.copy(level = levelList[it].number.toInt()) },
+            spinner(levelList, levelList.indexOfFirst { it.number == setup.level }, { levelLabel(it) }) {
+                setup = setup.copy(level = levelList[it].number)
+            },
             label(R.string.your_colour),
-            spinner(ColorChoice.entries, 0, { colourLabel(it) }) { setup = setup.copy(color = ColorChoice.entries[it]) },
+            spinner(colours, colours.indexOf(setup.color), { colourLabel(it) }) { setup = setup.copy(color = colours[it]) },
         )
         val friendOptions = column(
             label(R.string.black_time_odds),
-            spinner(times, 0, { it?.label ?: getString(R.string.time_same_as_white) }) { setup = setup.copy(blackTime = times[it]) },
-            label(R.string.orientation),
-            spinner(orientations, orientations.indexOf(settings.orientation), { orientationLabel(it) }) {
-                app.saveSettings(app.settings().copy(orientation = orientations[it]))
+            spinner(blackTimes, blackTimes.indexOf(setup.blackTime), { it?.let(::timeLabel) ?: getString(R.string.time_same_as_white) }) {
+                setup = setup.copy(blackTime = blackTimes[it])
             },
-        ).apply { visibility = View.GONE }
+            label(R.string.orientation),
+            spinner(orientations, orientations.indexOf(settings.orientation), { orientationLabel(it) }) { i ->
+                app.updateSettings { it.copy(orientation = orientations[i]) }
+            },
+        )
+        fun versus(computer: Boolean) {
+            setup = setup.copy(versusComputer = computer)
+            computerOptions.visibility = if (computer) View.VISIBLE else View.GONE
+            friendOptions.visibility = if (computer) View.GONE else View.VISIBLE
+        }
+        versus(setup.versusComputer)
 
         val content = column(
             continueButton,
             label(R.string.new_game, android.R.style.TextAppearance_Material_Title),
-            spinner(listOf(R.string.versus_computer, R.string.pass_and_play), 0, { getString(it) }) {
-                setup = setup.copy(versusComputer = it == 0)
-                computerOptions.visibility = if (it == 0) View.VISIBLE else View.GONE
-                friendOptions.visibility = if (it == 0) View.GONE else View.VISIBLE
+            spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, { getString(it) }) {
+                versus(it == 0)
             },
             computerOptions,
             label(R.string.time_control),
-            spinner(times, 0, ::timeLabel) { setup = setup.copy(whiteTime = times[it]) },
+            spinner(times, times.indexOf(setup.whiteTime), { it?.let(::timeLabel) ?: getString(R.string.time_unlimited) }) {
+                setup = setup.copy(whiteTime = times[it])
+            },
             customTimeButton,
             friendOptions,
             handicapButton,
@@ -94,21 +117,20 @@ class HomeActivity : Activity() {
         super.onResume()
         if (app.storageFailed) Toast.makeText(this, R.string.error_storage, Toast.LENGTH_LONG).show()
         // The newest unfinished game, to continue.
-        app.storage({ lib -> GameListModel(lib, pageSize = 1).run { load(ListFilter(inProgress = true)); games.firstOrNull()?.id } }) { r ->
+        app.storage({ lib -> lib.gameList(UNFINISHED, 1u).use { it.state().games.firstOrNull()?.id } }) { r ->
             lastUnfinished = r.getOrNull()
             continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
         }
     }
 
+    /** The core starts the game from the choices (a random colour drawn there) and remembers them. */
     private fun startGame() {
-        val newGame = setup.toNewGame()
-        val versusComputer = setup.versusComputer
-        val level = setup.level
-        app.storage({ lib -> lib.newGame(newGame) }) { r ->
-            r.onSuccess { session ->
-                val id = session.snapshot().gameId ?: return@onSuccess
-                app.keep(id, session)
-                if (versusComputer) app.saveSettings(app.settings().copy(lastLevel = level.toUByte()))
+        val chosen = setup
+        val relay = ScreenRelay()
+        app.storage({ lib -> lib.startGame(chosen, relay).let { it to it.state().snapshot.gameId } }) { r ->
+            r.onSuccess { (controller, id) ->
+                if (id == null) return@onSuccess controller.leave()
+                app.hand(Game(id, controller, relay))
                 startActivity(GameActivity.intent(this, id))
             }.onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
         }
@@ -118,31 +140,38 @@ class HomeActivity : Activity() {
         lastUnfinished?.let { startActivity(GameActivity.intent(this, it)) }
     }
 
+    /** "5+3": one side's clock as the core labels a time control. */
+    private fun timeLabel(t: SideTime): String = timeControlLabel(TimeControl(t, t))
+
     /** A custom clock: minutes and increment for White and, in pass-and-play, for Black (time odds). */
     private fun pickCustomTime() {
         fun picker(range: IntRange, value: Int) = NumberPicker(this).apply {
             minValue = range.first
             maxValue = range.last
-            this.value = value
+            this.value = value.coerceIn(range)
         }
-        val wMin = picker(1..180, setup.whiteTime?.minutes ?: 10)
-        val wInc = picker(0..60, setup.whiteTime?.incrementSeconds ?: 0)
-        val bMin = picker(1..180, setup.blackTime?.minutes ?: wMin.value)
-        val bInc = picker(0..60, setup.blackTime?.incrementSeconds ?: wInc.value)
+        fun minutes(t: SideTime?) = t?.let { (it.baseMs / 60_000uL).toInt() }
+        fun seconds(t: SideTime?) = t?.let { (it.incrementMs / 1000uL).toInt() }
+        val wMin = picker(1..180, minutes(setup.whiteTime) ?: 10)
+        val wInc = picker(0..60, seconds(setup.whiteTime) ?: 0)
+        val bMin = picker(1..180, minutes(setup.blackTime) ?: wMin.value)
+        val bInc = picker(0..60, seconds(setup.blackTime) ?: wInc.value)
         val view = column(label(R.string.white), row(wMin, wInc))
         if (!setup.versusComputer) {
             view.addView(label(R.string.black))
             view.addView(row(bMin, bInc))
         }
         view.addView(label(R.string.custom_time_hint))
+        fun time(min: NumberPicker, inc: NumberPicker) = SideTime(min.value.toULong() * 60_000uL, inc.value.toULong() * 1000uL)
         AlertDialog.Builder(this)
             .setTitle(R.string.custom_time)
             .setView(view)
             .setPositiveButton(R.string.ok) { _, _ ->
-                val white = TimePreset(wMin.value, wInc.value)
-                val black = if (setup.versusComputer) white else TimePreset(bMin.value, bInc.value)
+                // Against the computer the core gives both sides White's time.
+                val white = time(wMin, wInc)
+                val black = if (setup.versusComputer) white else time(bMin, bInc)
                 setup = setup.copy(whiteTime = white, blackTime = black)
-                customTimeButton.text = TimeControls.label(TimeControls.control(white, black))
+                customTimeButton.text = timeControlLabel(TimeControl(white, black))
             }
             .setNegativeButton(R.string.cancel, null)
             .show()
@@ -157,26 +186,27 @@ class HomeActivity : Activity() {
         AlertDialog.Builder(this)
             .setTitle(R.string.handicap)
             .setItems(labels.toTypedArray()) { _, i ->
-                when (i) {
-                    0 -> setup = setup.copy(removedMen = emptySet(), fen = null)
+                setup = when (i) {
+                    0 -> setup.copy(removedMen = emptyList(), fen = null)
                     labels.size - 1 -> return@setItems pickMen()
-                    else -> setup = setup.withHandicap(presets[i - 1])
+                    else -> setupWithHandicap(setup, presets[i - 1])
                 }
                 handicapButton.text = labels[i].takeIf { i > 0 }?.let { getString(R.string.handicap_named, it) } ?: labels[0]
             }
             .show()
     }
 
-    /** Handicap: which men to take off the start position. */
+    /** Handicap: which men to take off the start position (the men of the core's standard start). */
     private fun pickMen() {
-        val squares = GameSetup.HANDICAP_SQUARES.sorted()
-        val labels = squares.map { n ->
-            getString(R.string.handicap_man, Squares.name(n), colorName(if (n <= 12) Color.BLACK else Color.WHITE))
+        val men = PositionEditor().use { it.squares() }.filter { it.piece != null }
+        val labels = men.map { sq ->
+            getString(R.string.handicap_man, squareName(sq.number, Notation.ALGEBRAIC), colorName(sq.piece!!.color))
         }.toTypedArray()
-        val checked = squares.map { it in setup.removedMen }.toBooleanArray()
+        val checked = men.map { it.number in setup.removedMen }.toBooleanArray()
         AlertDialog.Builder(this)
             .setTitle(R.string.handicap)
-            .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setup.toggleMan(squares[i]).copy(fen = null) }
+            // The dialog's ticks start as the setup's removed men, so each tick toggles that man.
+            .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setupTogglingMan(setup, men[i].number) }
             .setPositiveButton(R.string.ok) { _, _ ->
                 handicapButton.text = if (setup.removedMen.isEmpty()) getString(R.string.handicap_none)
                 else getString(R.string.handicap_count, setup.removedMen.size)
@@ -184,20 +214,21 @@ class HomeActivity : Activity() {
             .show()
     }
 
-    /** The position editor: tap squares to cycle pieces; the game starts from it. */
+    /** The core's position editor: tap squares to cycle pieces; the game starts from the position. */
     private fun editPosition() {
-        val editor = PositionEditor().apply { standard() }
+        val editor = PositionEditor()
         val board = BoardView(this)
         val turn = TextView(this)
         fun refresh() {
-            board.show(editor.scene())
-            turn.text = getString(R.string.to_move, colorName(editor.sideToMove))
+            board.show(editor.squares(), BoardView.WHITE_AT_BOTTOM)
+            turn.text = getString(R.string.to_move, colorName(editor.sideToMove()))
         }
-        board.onTap = { editor.cycle(it); refresh() }
+        // The squares come from the editor: every one is a square it takes.
+        board.onTap = { editor.cycle(it.toUInt()); refresh() }
         refresh()
         turn.setPadding(dp(16), dp(8), dp(16), dp(8))
         val switchSide = button(R.string.switch_side) {
-            editor.sideToMove = if (editor.sideToMove == Color.WHITE) Color.BLACK else Color.WHITE
+            editor.setSideToMove(if (editor.sideToMove() == Color.WHITE) Color.BLACK else Color.WHITE)
             refresh()
         }
         val clear = button(R.string.clear_board) { editor.clear(); refresh() }
@@ -217,12 +248,16 @@ class HomeActivity : Activity() {
             .setTitle(R.string.set_up_position)
             .setView(view)
             .setPositiveButton(R.string.ok) { _, _ ->
-                setup = setup.copy(fen = editor.fen(), removedMen = emptySet())
-                handicapButton.text = getString(R.string.handicap_position)
+                // The core says whether a game can start from it (both sides have pieces, the side to move can move).
+                try {
+                    editor.check()
+                    setup = setup.copy(fen = editor.fen(), removedMen = emptyList())
+                    handicapButton.text = getString(R.string.handicap_position)
+                } catch (e: GiveawayException) {
+                    Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+                }
             }
-            .setNegativeButton(R.string.cancel) { _, _ ->
-                setup = setup.copy(fen = null)
-            }
+            .setNegativeButton(R.string.cancel, null)
             .show()
     }
 

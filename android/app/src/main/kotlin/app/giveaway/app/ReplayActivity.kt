@@ -3,6 +3,7 @@ package app.giveaway.app
 import android.app.Activity
 import android.content.Context
 import android.content.Intent
+import android.content.res.Configuration
 import android.os.Bundle
 import android.view.View
 import android.widget.LinearLayout
@@ -13,39 +14,41 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.GiveawayException
-import app.giveaway.core.Replay
+import app.giveaway.core.ReplayController
+import app.giveaway.core.ReplayState
 import app.giveaway.core.Settings
-import app.giveaway.logic.BoardOrientation
-import app.giveaway.logic.GameUiState
-import app.giveaway.logic.HintState
-import app.giveaway.logic.ReplayController
-import app.giveaway.logic.ReplayUiState
-import kotlinx.coroutines.MainScope
-import kotlinx.coroutines.cancel
 
-/** Replay a saved game with a slider, and its post-game analysis: graph, classified moves, jump to mistakes. */
+/**
+ * Replay a saved game with a slider, and its post-game analysis: graph, classified moves, jump to mistakes. The
+ * core's [ReplayController] steps through the game and runs the analysis in the background; this draws its
+ * [ReplayState].
+ */
 class ReplayActivity : Activity() {
-    private val scope = MainScope()
-    private lateinit var controller: ReplayController
+    private var controller: ReplayController? = null
+    private val relay = ScreenRelay()
     private lateinit var board: BoardView
     // Padded to a 48 dp touch target (the bare bar is 24 dp high).
     private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
     private val position by lazy { TextView(this).apply { setPadding(dp(8), dp(4), dp(8), dp(4)) } }
     private val review by lazy { label(R.string.empty) }
-    private val graph by lazy { EvalGraphView(this).apply { onPosition = { controller.goTo(it) } } }
+    private val graph by lazy { EvalGraphView(this).apply { onFraction = { f -> act { goToFraction(f) } } } }
     private val progress by lazy { ProgressBar(this, null, android.R.attr.progressBarStyleHorizontal).apply { visibility = View.GONE } }
-    private val analyse by lazy { button(R.string.analyse) { controller.analyse() } }
-    private val nextMistake by lazy { button(R.string.next_mistake) { controller.nextMistake() } }
+    private val analyse by lazy { button(R.string.analyse) { act { analyse() } } }
+    private val nextMistake by lazy { button(R.string.next_mistake) { act { nextMistake() } } }
     private var gameId = 0L
+
+    /** The state drawn last. */
+    private var state: ReplayState? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         val app = application as GiveawayApp
         gameId = intent.getLongExtra(GameActivity.EXTRA_GAME_ID, 0L)
         val ply = savedInstanceState?.getInt(KEY_PLY)
+        val analysed = savedInstanceState?.getBoolean(KEY_ANALYSED) ?: false
         whenReady { settings ->
-            app.storage({ lib -> lib.replay(gameId) }) { r ->
-                r.onSuccess { if (!isDestroyed) build(it, settings, ply) }.onFailure { e ->
+            app.storage({ lib -> lib.openReplay(gameId, relay) }) { r ->
+                r.onSuccess { c -> if (isDestroyed) c.leave() else build(c, settings, ply, analysed) }.onFailure { e ->
                     Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
                     finish()
                 }
@@ -53,73 +56,97 @@ class ReplayActivity : Activity() {
         }
     }
 
-    private fun build(replay: Replay, settings: Settings, ply: Int?) {
-        replay.setNotation(settings.notation)
+    private fun build(c: ReplayController, settings: Settings, ply: Int?, analysed: Boolean) {
+        controller = c
+        relay.listener = { act { state() } }
         board = BoardView(this).apply {
             interactive = false
             boardColors = Themes.board(context, settings.boardTheme)
             pieceColors = Themes.pieces(context, settings.pieceTheme)
         }
-        controller = ReplayController(replay, scope, ::render, { e ->
-            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-        }, { block -> runOnUiThread(block) })
-        slider.max = controller.plies
         slider.setOnSeekBarChangeListener(object : SeekBar.OnSeekBarChangeListener {
             override fun onProgressChanged(bar: SeekBar?, value: Int, fromUser: Boolean) {
-                if (fromUser) controller.goTo(value)
+                if (fromUser) act { goTo(value.toUInt()) }
             }
             override fun onStartTrackingTouch(bar: SeekBar?) = Unit
             override fun onStopTrackingTouch(bar: SeekBar?) = Unit
         })
         val content = column(
-            row(button(R.string.first) { controller.first() }, button(R.string.previous) { controller.previous() },
-                button(R.string.next) { controller.next() }, button(R.string.last) { controller.last() }),
+            row(button(R.string.first) { act { first() } }, button(R.string.previous) { act { previous() } },
+                button(R.string.next) { act { next() } }, button(R.string.last) { act { last() } }),
             slider, position, row(analyse, nextMistake), progress, graph, review,
             button(R.string.share_pdn) { share() },
         )
+        // Landscape: the controls beside the board, which takes the full height (below it they had no room).
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        val controls = ScrollView(this).apply { addView(content) }
         setContentView(LinearLayout(this).apply {
-            orientation = LinearLayout.VERTICAL
-            addView(board)
-            addView(ScrollView(context).apply { addView(content) }, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+            if (landscape) {
+                orientation = LinearLayout.HORIZONTAL
+                addView(board, LinearLayout.LayoutParams(LinearLayout.LayoutParams.WRAP_CONTENT, LinearLayout.LayoutParams.MATCH_PARENT))
+                addView(controls, LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.MATCH_PARENT, 1f))
+            } else {
+                orientation = LinearLayout.VERTICAL
+                addView(board)
+                addView(controls, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+            }
         })
-        ply?.let { controller.goTo(it) } ?: controller.start()
+        // After a rotation: the same position, and the analysis again (read from the core's cache at once).
+        act { ply?.let { goTo(it.toUInt()) } ?: state() }
+        if (analysed) act { analyse() }
+    }
+
+    /** A controller call whose state is drawn; a refusal is said instead. */
+    private fun act(call: ReplayController.() -> ReplayState) {
+        val c = controller ?: return
+        try {
+            render(c.call())
+        } catch (e: GiveawayException) {
+            Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
+        }
     }
 
     override fun onSaveInstanceState(outState: Bundle) {
         super.onSaveInstanceState(outState)
-        if (::controller.isInitialized) outState.putInt(KEY_PLY, controller.state.ply)
+        state?.let {
+            outState.putInt(KEY_PLY, it.ply.toInt())
+            outState.putBoolean(KEY_ANALYSED, it.analysis != null || it.progress != null)
+        }
     }
 
     override fun onDestroy() {
         super.onDestroy()
-        if (::controller.isInitialized) controller.close()
-        scope.cancel()
+        relay.listener = null
+        controller?.leave()
     }
 
-    private fun render(s: ReplayUiState) {
-        val orientation = BoardOrientation(flipped = false, topFacesAway = false)
-        board.show(GameUiState(s.snapshot, orientation, HintState(), null, 0L, false, false))
-        slider.progress = s.ply
-        position.text = getString(R.string.replay_position, s.ply, s.plies)
-        progress.visibility = if (s.progress != null) View.VISIBLE else View.GONE
-        s.progress?.let { (done, total) ->
-            progress.max = total
-            progress.progress = done
+    private fun render(s: ReplayState) {
+        if (s.error != null && s.error != state?.error) Toast.makeText(this, R.string.error_engine, Toast.LENGTH_LONG).show()
+        state = s
+        board.show(s.snapshot.squares, s.coordinates, s.snapshot.notation)
+        slider.max = s.plies.toInt()
+        slider.progress = s.ply.toInt()
+        position.text = getString(R.string.replay_position, s.ply.toInt(), s.plies.toInt())
+        val p = s.progress
+        progress.visibility = if (p != null) View.VISIBLE else View.GONE
+        if (p != null) {
+            progress.max = p.total.toInt()
+            progress.progress = p.done.toInt()
         }
-        analyse.visibility = if (s.analysis == null && s.progress == null) View.VISIBLE else View.GONE
-        nextMistake.visibility = if (s.analysis != null) View.VISIBLE else View.GONE
-        graph.show(s.analysis, s.ply)
-        review.text = reviewText(s)
+        analyse.visibility = if (s.canAnalyse) View.VISIBLE else View.GONE
+        nextMistake.visibility = if (s.markers.isNotEmpty()) View.VISIBLE else View.GONE
+        val a = s.analysis
+        fun percent(v: Double?) = v?.let { Math.round(it).toInt() } ?: 0
+        val white = percent(a?.whiteAccuracy)
+        val black = percent(a?.blackAccuracy)
+        graph.show(a?.whiteChances ?: emptyList(), s.markers, s.ply.toInt(), a?.let { getString(R.string.graph_description, white, black) })
+        val accuracy = a?.let { getString(R.string.accuracy, white, black) }
+        review.text = listOfNotNull(accuracy, reviewText(s)).joinToString("\n")
     }
 
-    private fun reviewText(s: ReplayUiState): String {
-        val a = s.analysis ?: return ""
-        val accuracy = getString(
-            R.string.accuracy,
-            a.whiteAccuracy?.let { Math.round(it).toInt() } ?: 0,
-            a.blackAccuracy?.let { Math.round(it).toInt() } ?: 0,
-        )
-        val r = s.review ?: return accuracy
+    /** The judgement of the move that led to the board shown. */
+    private fun reviewText(s: ReplayState): String? {
+        val r = s.review ?: return null
         val kind = getString(
             when (r.`class`) {
                 "best" -> R.string.class_best
@@ -129,9 +156,8 @@ class ReplayActivity : Activity() {
                 else -> R.string.class_blunder
             }
         )
-        val line = r.best?.let { getString(R.string.review_better, r.played.text, kind, it.text) }
+        return r.best?.let { getString(R.string.review_better, r.played.text, kind, it.text) }
             ?: getString(R.string.review, r.played.text, kind)
-        return "$accuracy\n$line"
     }
 
     private fun share() {
@@ -147,6 +173,7 @@ class ReplayActivity : Activity() {
 
     companion object {
         private const val KEY_PLY = "ply"
+        private const val KEY_ANALYSED = "analysed"
 
         fun intent(context: Context, id: Long): Intent =
             Intent(context, ReplayActivity::class.java).putExtra(GameActivity.EXTRA_GAME_ID, id)

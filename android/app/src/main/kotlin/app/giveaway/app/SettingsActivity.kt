@@ -44,7 +44,7 @@ class SettingsActivity : Activity() {
         setContentView(ScrollView(this).apply { addView(content) })
     }
 
-    private fun save(change: (Settings) -> Settings) = app.saveSettings(change(app.settings()))
+    private fun save(change: (Settings) -> Settings) = app.updateSettings(change)
 
     private fun switch(text: Int, on: Boolean, changed: (Boolean) -> Unit) = Switch(this).apply {
         setText(text)

@@ -28,9 +28,12 @@ fun Context.column(vararg children: View): LinearLayout = LinearLayout(this).app
     children.forEach { addView(it) }
 }
 
+/** Children side by side in equal widths and one height (a button whose label wraps sets it for the row). */
 fun Context.row(vararg children: View): LinearLayout = LinearLayout(this).apply {
     orientation = LinearLayout.HORIZONTAL
-    children.forEach { addView(it, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f)) }
+    // Not aligned by their text's baseline, which pushes a one-line button down beside a two-line one.
+    isBaselineAligned = false
+    children.forEach { addView(it, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f)) }
 }
 
 fun Context.label(text: Int, style: Int = android.R.style.TextAppearance_Material_Body1): TextView =

@@ -79,9 +79,11 @@ class SettingsTest : AppTest() {
         assertEquals(3, boards.size)
         assertEquals("the start", 24, Board.ALL.count { "man" in boards[0].says(it) })
         assertTrue("forced capture: c3 is the man that must", "must capture" in boards[1].says("c3"))
-        // After h6:f8:b4:e1 the man is a king on e1 and the three black men are gone.
-        assertTrue(boards[2].says("e1"), "white king" in boards[2].says("e1"))
-        for (sq in listOf("g7", "c5", "d2")) assertTrue(boards[2].says(sq), "empty" in boards[2].says(sq))
+        // h6:f8:b4:e1 as the core's diagram shows it: the position before the move with the move's path marked
+        // (the three black men it takes stay until the move is over).
+        assertTrue(boards[2].says("h6"), "white man" in boards[2].says("h6") && "last move" in boards[2].says("h6"))
+        assertTrue(boards[2].says("e1"), "last move" in boards[2].says("e1"))
+        for (sq in listOf("g7", "c5", "d2")) assertTrue(boards[2].says(sq), "black man" in boards[2].says(sq))
     }
 
     @Test

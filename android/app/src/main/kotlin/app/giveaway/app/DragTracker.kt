@@ -1,8 +1,9 @@
-package app.giveaway.logic
+package app.giveaway.app
 
 /**
  * Touch input on the board: down/move/up in view pixels become a tap on a square or a drag from one square to
- * another. Movement within [slopPx] of the touch-down point is a tap (fingers wobble).
+ * another. Movement within [slopPx] of the touch-down point is a tap (fingers wobble). The board view says which
+ * square is under a point.
  */
 class DragTracker(private val slopPx: Float) {
     sealed interface Gesture {
@@ -28,8 +29,9 @@ class DragTracker(private val slopPx: Float) {
     /** The square the gesture started on. */
     val origin: Int? get() = downSquare
 
-    fun down(x: Float, y: Float, geometry: BoardGeometry) {
-        downSquare = geometry.squareAt(x, y)
+    /** A finger down at ([x], [y]), on [square] (null: off the board or on a light square). */
+    fun down(x: Float, y: Float, square: Int?) {
+        downSquare = square
         downX = x
         downY = y
         this.x = x
@@ -46,12 +48,13 @@ class DragTracker(private val slopPx: Float) {
         return dragging
     }
 
-    fun up(x: Float, y: Float, geometry: BoardGeometry): Gesture {
+    /** The finger lifted over [square]. */
+    fun up(square: Int?): Gesture {
         val from = downSquare ?: return Gesture.None.also { reset() }
         val wasDragging = dragging
         reset()
         if (!wasDragging) return Gesture.Tap(from)
-        val to = geometry.squareAt(x, y) ?: return Gesture.None
+        val to = square ?: return Gesture.None
         return if (to == from) Gesture.Tap(from) else Gesture.Drag(from, to)
     }
 

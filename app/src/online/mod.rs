@@ -1,0 +1,1022 @@
+//! The online client: an account kept on this device, quick pairing and invite codes, and the game itself
+//! played through the same [`GameController`] and `Snapshot` as every offline game, with the server's word
+//! final on moves, clocks and endings. A finished game is in the local library (mode online, both players'
+//! ratings and the rating change as PDN tags) to replay and analyse like any other.
+//!
+//! The socket runs on a thread of its own ([`connection`]); the front end reads [`OnlineClient::state`] and
+//! [`OnlineClient::take_events`] when its observer is called, as it does for a game screen.
+//!
+//! Failures, as the player meets them: the connection lost (or a server restart) → `Offline` with the reason
+//! and the next attempt's delay, then `Connecting`, and the game in progress comes back with every move; a
+//! move made while offline stays on the board and is sent when the connection is back — or, if the server
+//! will not take it, it is taken back and [`OnlineEvent::MoveRefused`] says why; a token the server does not
+//! know is forgotten ([`OnlineEvent::SignedOut`]) and a new account can be made; a server of another protocol
+//! version gives [`Connection::UpdateNeeded`] and no retrying.
+
+mod connection;
+
+use crate::background::{Background, Observer};
+use crate::error::{ApiResult, GiveawayError};
+use crate::game::controller::Seat;
+use crate::game::state::ServerGame;
+use crate::game::GameController;
+use crate::library::GameLibrary;
+use crate::types::{NewGame, Opponent, StartPosition};
+use connection::Command;
+use giveaway_core::game::{EndReason, GameResult as CoreResult, Outcome};
+use giveaway_core::position::Color;
+use giveaway_core::record::{Reaction as CoreReaction, SideTime, Speed, TimeControl};
+use giveaway_protocol::{self as wire, ClientMessage, ErrorCode, GameState as WireGame, Reaction, ServerMessage};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// The state of the connection to the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// Attempt number `attempt` (1 for the first) is under way.
+    Connecting {
+        /// 1 for the first attempt.
+        attempt: u32,
+    },
+    /// Connected and greeted: requests can be made.
+    Online,
+    /// Lost, or not made: why, and how long until the next attempt.
+    Offline {
+        /// Why, in words.
+        reason: String,
+        /// Milliseconds until the next attempt.
+        retry_in_ms: u64,
+    },
+    /// The server speaks another protocol version: this app must be updated. No more attempts.
+    UpdateNeeded {
+        /// The server's words.
+        message: String,
+    },
+    /// [`OnlineClient::close`] was called.
+    Closed,
+}
+
+/// What the player is waiting for in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lobby {
+    /// Nothing asked for.
+    Idle,
+    /// Quick pairing: waiting for an opponent.
+    Seeking {
+        /// The time control asked for.
+        time_control: TimeControl,
+    },
+    /// An invite code for a friend, waiting to be accepted.
+    Inviting {
+        /// The code to give the friend.
+        code: String,
+        /// The invite's time control.
+        time_control: TimeControl,
+        /// Whether the game would count for the ratings.
+        rated: bool,
+    },
+}
+
+/// A game's number on the server.
+pub type GameId = i64;
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlinePlayer {
+    /// The player's number on the server.
+    pub id: i64,
+    /// The name others see.
+    pub nickname: String,
+}
+
+/// A rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    /// Rating before the game.
+    pub before: f64,
+    /// Rating after it.
+    pub after: f64,
+    /// Still provisional after the game (few games played yet).
+    pub provisional: bool,
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardRow {
+    /// 1 for the best.
+    pub rank: u32,
+    /// Who.
+    pub player: OnlinePlayer,
+    /// Their rating (Glicko-2).
+    pub rating: f64,
+    /// Its rating deviation (uncertainty).
+    pub deviation: f64,
+    /// Rated games played in this speed.
+    pub games: u32,
+}
+
+/// The leaderboard of one speed (only established ratings are listed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leaderboard {
+    /// The speed it ranks.
+    pub speed: Speed,
+    /// The rows, best first.
+    pub rows: Vec<LeaderboardRow>,
+}
+
+/// A player's rating in one speed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingView {
+    /// The speed.
+    pub speed: Speed,
+    /// The rating (Glicko-2).
+    pub rating: f64,
+    /// Its rating deviation (uncertainty).
+    pub deviation: f64,
+    /// Few games played yet: the rating is not listed on the leaderboard.
+    pub provisional: bool,
+    /// Rated games played in this speed.
+    pub games: u32,
+}
+
+/// A finished game in a profile, seen from the profile's owner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecentGame {
+    /// The game's number on the server.
+    pub game: GameId,
+    /// The colour the profile's owner played.
+    pub color: Color,
+    /// The opponent.
+    pub opponent: OnlinePlayer,
+    /// The clocks' setting.
+    pub time_control: TimeControl,
+    /// Its speed.
+    pub speed: Speed,
+    /// Whether the game counted for the ratings.
+    pub rated: bool,
+    /// `None` for a draw or an abort.
+    pub winner: Option<Color>,
+    /// `None` for an aborted game.
+    pub reason: Option<EndReason>,
+    /// The owner's rating change (rated games only).
+    pub rating_change: Option<f64>,
+    /// Unix milliseconds.
+    pub ended_at_ms: i64,
+}
+
+/// One side of the online game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatView {
+    /// The player's name.
+    pub nickname: String,
+    /// The rating in the game's speed when the game started.
+    pub rating: f64,
+    /// That rating was provisional.
+    pub provisional: bool,
+}
+
+/// How an online game ended, for the player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineEnd {
+    /// `None` for a draw or an abort.
+    pub winner: Option<Color>,
+    /// `None` when the game was aborted (a first move did not come in time): nobody played, nothing is kept.
+    pub reason: Option<EndReason>,
+    /// The player's rating before and after (rated games that were not aborted).
+    pub rating: Option<RatingChange>,
+    /// The game in the local library (none for an aborted game, which is not kept).
+    pub saved_id: Option<i64>,
+}
+
+/// The online game on this device.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineGameView {
+    /// The game's number on the server.
+    pub game: GameId,
+    /// The colour this device plays.
+    pub you: Color,
+    /// White's player.
+    pub white: SeatView,
+    /// Black's player.
+    pub black: SeatView,
+    /// The clocks' setting.
+    pub time_control: TimeControl,
+    /// Its speed.
+    pub speed: Speed,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
+    /// The opponent is connected to the server now.
+    pub opponent_connected: bool,
+    /// Set once the game is over (the board stays until [`OnlineClient::leave_game`]).
+    pub end: Option<OnlineEnd>,
+    /// A rematch offer after the end, and by whom.
+    pub rematch_offer: Option<Color>,
+}
+
+/// A player's public page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProfileView {
+    /// Whose page it is.
+    pub player: OnlinePlayer,
+    /// Their rating in each speed they played.
+    pub ratings: Vec<RatingView>,
+    /// The last finished games, newest first.
+    pub recent: Vec<RecentGame>,
+}
+
+/// Everything an online screen draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineState {
+    /// The server's address.
+    pub server: String,
+    /// The connection's state.
+    pub connection: Connection,
+    /// This device's account, once greeted with its token or after creating one.
+    pub player: Option<OnlinePlayer>,
+    /// What the player waits for in the lobby.
+    pub lobby: Lobby,
+    /// The time controls quick pairing offers.
+    pub presets: Vec<TimeControl>,
+    /// The game being played or just finished, if any.
+    pub game: Option<OnlineGameView>,
+    /// The last leaderboard asked for.
+    pub leaderboard: Option<Leaderboard>,
+    /// The last profile asked for.
+    pub profile: Option<ProfileView>,
+}
+
+/// One-off things to tell the player, oldest first.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineEvent {
+    /// Greeted by the server (also after every reconnection).
+    Connected,
+    /// An account was made for this device.
+    AccountCreated {
+        /// The new account.
+        player: OnlinePlayer,
+    },
+    /// The server does not know this device's token: it was forgotten; make a new account.
+    SignedOut,
+    /// A game started (paired, invite accepted, rematch) or came back after a reconnection.
+    GameStarted {
+        /// The game's number on the server.
+        game: GameId,
+    },
+    /// The online game ended.
+    GameEnded {
+        /// How it ended for the player.
+        end: OnlineEnd,
+    },
+    /// A move of the player's was not taken by the server and is off the board again.
+    MoveRefused {
+        /// The move, as sent.
+        mv: String,
+        /// The server's reason.
+        reason: String,
+    },
+    /// The opponent's connection came or went.
+    OpponentConnection {
+        /// Connected now.
+        connected: bool,
+    },
+    /// A request was refused: `code` is the protocol's error name (`nickname_taken`, `unknown_invite`, …) for
+    /// the shells to word, `message` the English text.
+    Refused {
+        /// The protocol's error name.
+        code: String,
+        /// The English text.
+        message: String,
+    },
+}
+
+/// The settings key of this device's token on `server`.
+fn token_key(server: &str) -> String {
+    format!("online.token {server}")
+}
+
+/// The settings key of the local copy of server game `game` while it is played.
+fn game_key(server: &str, game: GameId) -> String {
+    format!("online.game {server} {game}")
+}
+
+/// The game being played, with its controller.
+struct Live {
+    view: OnlineGameView,
+    controller: Arc<GameController>,
+    local_id: Option<i64>,
+    /// This device's move at this ply, sent or to send, until the server acknowledges it.
+    pending: Option<(u32, String)>,
+    /// When the opponent's last move arrived, for `think_ms`.
+    turn_since: Instant,
+}
+
+struct Shared {
+    state: OnlineState,
+    events: Vec<OnlineEvent>,
+    live: Option<Live>,
+}
+
+/// The online client; see the module documentation.
+pub struct OnlineClient {
+    library: Arc<GameLibrary>,
+    background: Arc<dyn Background>,
+    observer: Arc<dyn Observer>,
+    commands: mpsc::UnboundedSender<Command>,
+    shared: Mutex<Shared>,
+    me: Weak<OnlineClient>,
+}
+
+fn core_time_control(tc: wire::TimeControl) -> TimeControl {
+    let side = SideTime { base_ms: tc.base_ms, increment_ms: tc.increment_ms };
+    TimeControl { white: side, black: side }
+}
+
+/// Online games give both sides the same time: White's is the wire's.
+fn wire_time_control(tc: TimeControl) -> ApiResult<wire::TimeControl> {
+    if tc.white != tc.black {
+        return Err(GiveawayError::BadSetup { reason: "online games give both sides the same time".into() });
+    }
+    Ok(wire::TimeControl { base_ms: tc.white.base_ms, increment_ms: tc.white.increment_ms })
+}
+
+fn core_color(c: wire::Color) -> Color {
+    match c {
+        wire::Color::White => Color::White,
+        wire::Color::Black => Color::Black,
+    }
+}
+
+fn core_speed(s: wire::Speed) -> Speed {
+    Speed::from_name(s.name()).unwrap_or(Speed::Blitz)
+}
+
+fn wire_speed(s: Speed) -> wire::Speed {
+    wire::Speed::from_name(s.name()).unwrap_or(wire::Speed::Blitz)
+}
+
+fn player(p: wire::PlayerInfo) -> OnlinePlayer {
+    OnlinePlayer { id: p.id, nickname: p.nickname }
+}
+
+fn rating_change(r: wire::RatingChange) -> RatingChange {
+    RatingChange { before: r.before, after: r.after, provisional: r.provisional }
+}
+
+/// The core's reason for a wire reason; `None` for an aborted game.
+fn core_reason(r: wire::EndReason) -> Option<EndReason> {
+    Some(match r {
+        wire::EndReason::NoLegalMove => EndReason::NoLegalMove,
+        wire::EndReason::Resignation => EndReason::Resignation,
+        wire::EndReason::Time => EndReason::Time,
+        wire::EndReason::Repetition => EndReason::Repetition,
+        wire::EndReason::KingMoveRule => EndReason::KingMoveRule,
+        wire::EndReason::Agreement => EndReason::Agreement,
+        wire::EndReason::Abandonment => EndReason::Abandonment,
+        wire::EndReason::Aborted => return None,
+    })
+}
+
+fn recent_game(g: wire::GameSummary) -> RecentGame {
+    RecentGame {
+        game: g.game,
+        color: core_color(g.color),
+        opponent: player(g.opponent),
+        time_control: core_time_control(g.time_control),
+        speed: core_speed(g.speed),
+        rated: g.rated,
+        winner: g.result.winner.map(core_color),
+        reason: core_reason(g.result.reason),
+        rating_change: g.rating_change,
+        ended_at_ms: g.ended_at_ms,
+    }
+}
+
+fn core_reaction(r: &Reaction) -> CoreReaction {
+    CoreReaction { ply: r.ply, side: core_color(r.by), emoji: r.emoji.clone() }
+}
+
+fn clocks(c: wire::Clocks) -> [i64; 2] {
+    [c.white_ms as i64, c.black_ms as i64]
+}
+
+fn seat_view(s: &wire::Seat) -> SeatView {
+    SeatView { nickname: s.player.nickname.clone(), rating: s.rating, provisional: s.provisional }
+}
+
+fn not_connected() -> GiveawayError {
+    GiveawayError::Unavailable { reason: "not connected to the server; trying again".into() }
+}
+
+impl OnlineClient {
+    /// Connects to `server` (`ws://host:port/ws` or `wss://…`) with this device's account, if it has one.
+    pub fn connect(server: &str, library: Arc<GameLibrary>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<OnlineClient>> {
+        Self::connect_trusting(server, Vec::new(), library, background, observer)
+    }
+
+    /// [`Self::connect`], also trusting the PEM certificates in `extra_roots` for `wss://` (a private server).
+    pub fn connect_trusting(
+        server: &str,
+        extra_roots: Vec<u8>,
+        library: Arc<GameLibrary>,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<OnlineClient>> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let state = OnlineState {
+            server: server.to_string(),
+            connection: Connection::Connecting { attempt: 1 },
+            player: None,
+            lobby: Lobby::Idle,
+            presets: Vec::new(),
+            game: None,
+            leaderboard: None,
+            profile: None,
+        };
+        let client = Arc::new_cyclic(|me| OnlineClient {
+            library,
+            background,
+            observer,
+            commands: tx,
+            shared: Mutex::new(Shared { state, events: Vec::new(), live: None }),
+            me: me.clone(),
+        });
+        connection::spawn(Arc::downgrade(&client), server.to_string(), extra_roots, rx)
+            .map_err(|e| GiveawayError::Internal { reason: format!("cannot start the connection thread: {e}") })?;
+        Ok(client)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Shared> {
+        self.shared.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// What the online screens draw now.
+    pub fn state(&self) -> OnlineState {
+        let s = self.lock();
+        let mut state = s.state.clone();
+        state.game = s.live.as_ref().map(|l| l.view.clone());
+        state
+    }
+
+    /// The events since the last call, oldest first.
+    pub fn take_events(&self) -> Vec<OnlineEvent> {
+        std::mem::take(&mut self.lock().events)
+    }
+
+    /// The board of the online game, if there is one: the same controller an offline game screen uses.
+    pub fn game(&self) -> Option<Arc<GameController>> {
+        self.lock().live.as_ref().map(|l| l.controller.clone())
+    }
+
+    fn send(&self, message: ClientMessage) -> ApiResult<()> {
+        if self.lock().state.connection != Connection::Online {
+            return Err(not_connected());
+        }
+        self.commands.send(Command::Send(message)).map_err(|_| not_connected())
+    }
+
+    /// A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
+    pub fn create_account(&self, nickname: &str) -> ApiResult<()> {
+        if self.lock().state.player.is_some() {
+            return Err(GiveawayError::Unavailable { reason: "this device already has an account".into() });
+        }
+        self.send(ClientMessage::CreateAccount { nickname: nickname.trim().to_string() })
+    }
+
+    fn account(&self) -> ApiResult<()> {
+        match self.lock().state.player {
+            Some(_) => Ok(()),
+            None => Err(GiveawayError::Unavailable { reason: "make an account first".into() }),
+        }
+    }
+
+    /// Quick pairing with one of the presets.
+    pub fn seek(&self, time_control: TimeControl) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Seek { time_control: wire_time_control(time_control)? })
+    }
+
+    /// Stops waiting for quick pairing.
+    pub fn cancel_seek(&self) -> ApiResult<()> {
+        self.send(ClientMessage::CancelSeek)
+    }
+
+    /// An invite code to give a friend.
+    pub fn create_invite(&self, time_control: TimeControl, rated: bool) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::CreateInvite { time_control: wire_time_control(time_control)?, rated })
+    }
+
+    /// Joins the game of a friend's invite `code`.
+    pub fn accept_invite(&self, code: &str) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::AcceptInvite { code: code.trim().to_string() })
+    }
+
+    /// Withdraws this device's invite.
+    pub fn cancel_invite(&self) -> ApiResult<()> {
+        self.send(ClientMessage::CancelInvite)
+    }
+
+    fn finished_game(&self) -> ApiResult<GameId> {
+        match self.lock().live.as_ref() {
+            Some(l) if l.view.end.is_some() => Ok(l.view.game),
+            _ => Err(GiveawayError::Unavailable { reason: "there is no finished online game".into() }),
+        }
+    }
+
+    /// After the end: offer the opponent a rematch (colours swapped); accepts theirs.
+    pub fn offer_rematch(&self) -> ApiResult<()> {
+        let game = self.finished_game()?;
+        self.send(ClientMessage::OfferRematch { game })
+    }
+
+    /// After the end: declines the opponent's rematch offer.
+    pub fn decline_rematch(&self) -> ApiResult<()> {
+        let game = self.finished_game()?;
+        self.send(ClientMessage::DeclineRematch { game })
+    }
+
+    /// Closes the board of a finished game (back to the lobby).
+    pub fn leave_game(&self) -> ApiResult<()> {
+        let mut s = self.lock();
+        match &s.live {
+            Some(l) if l.view.end.is_none() => Err(GiveawayError::Unavailable { reason: "the game is still being played".into() }),
+            Some(_) => {
+                if let Some(l) = s.live.take() {
+                    l.controller.leave();
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Asks for the leaderboard of `speed`; it arrives in the state's `leaderboard`.
+    pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
+        self.send(ClientMessage::Leaderboard { speed: wire_speed(speed), offset: 0, limit: 20 })
+    }
+
+    /// Asks for the profile of `nickname`; it arrives in the state's `profile`.
+    pub fn profile(&self, nickname: &str) -> ApiResult<()> {
+        self.send(ClientMessage::Profile { nickname: nickname.trim().to_string() })
+    }
+
+    /// Tries again now instead of waiting for the next attempt.
+    pub fn reconnect(&self) {
+        let _ = self.commands.send(Command::Reconnect);
+    }
+
+    /// Closes the connection for good (the screen goes away). A game in progress goes on on the server.
+    pub fn close(&self) {
+        let _ = self.commands.send(Command::Close);
+        let mut s = self.lock();
+        s.state.connection = Connection::Closed;
+        if let Some(l) = s.live.take() {
+            l.controller.leave();
+        }
+    }
+
+    fn server(&self) -> String {
+        self.lock().state.server.clone()
+    }
+
+    /// The token of this device's account on this server.
+    pub(crate) fn token(&self) -> Option<String> {
+        let key = token_key(&self.server());
+        self.library.storage().setting(&key).ok().flatten().filter(|t| !t.is_empty())
+    }
+
+    fn update(&self, f: impl FnOnce(&mut Shared)) {
+        f(&mut self.lock());
+        self.observer.changed();
+    }
+
+    pub(crate) fn connecting(&self, attempt: u32) {
+        self.update(|s| {
+            if s.state.connection != Connection::Closed {
+                s.state.connection = Connection::Connecting { attempt };
+            }
+        });
+    }
+
+    pub(crate) fn disconnected(&self, reason: String, retry_in_ms: u64) {
+        self.update(|s| {
+            if s.state.connection != Connection::Closed {
+                s.state.connection = Connection::Offline { reason, retry_in_ms };
+                // A seek or an invite ends with its connection.
+                s.state.lobby = Lobby::Idle;
+                if let Some(l) = s.live.as_mut() {
+                    l.view.opponent_connected = false;
+                }
+            }
+        });
+    }
+
+    /// A frame from the server. `replies` are sent back at once; the answer says whether to drop the
+    /// connection: `Some(true)` to connect again now, `Some(false)` to stop for good.
+    pub(crate) fn received(&self, message: ServerMessage, replies: &mut Vec<ClientMessage>) -> Option<bool> {
+        let mut verdict = None;
+        match message {
+            ServerMessage::Welcome { player, presets, games, .. } => self.update(|s| {
+                s.state.connection = Connection::Online;
+                s.state.player = player.map(self::player);
+                s.state.presets = presets.into_iter().map(core_time_control).collect();
+                s.events.push(OnlineEvent::Connected);
+                if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && !games.contains(&l.view.game)) {
+                    replies.push(ClientMessage::GetGame { game: l.view.game });
+                }
+            }),
+            ServerMessage::Account { player, token } => {
+                let saved = self.library.storage().set_setting(&token_key(&self.server()), &token);
+                if let Err(e) = saved {
+                    log::error!("the new account's token could not be saved: {e}");
+                }
+                let player = self::player(player);
+                self.update(|s| {
+                    s.state.player = Some(player.clone());
+                    s.events.push(OnlineEvent::AccountCreated { player });
+                });
+            }
+            ServerMessage::Seeking { time_control } => {
+                self.update(|s| s.state.lobby = Lobby::Seeking { time_control: core_time_control(time_control) })
+            }
+            ServerMessage::Invite { code, time_control, rated } => {
+                self.update(|s| s.state.lobby = Lobby::Inviting { code, time_control: core_time_control(time_control), rated })
+            }
+            ServerMessage::SeekCancelled | ServerMessage::InviteCancelled => self.update(|s| s.state.lobby = Lobby::Idle),
+            ServerMessage::GameState(game) => self.game_state(*game, replies),
+            ServerMessage::Moved { game, ply, mv, by, clocks: c } => self.moved(game, ply, mv, core_color(by), clocks(c), replies),
+            ServerMessage::DrawOffered { game, by } => self.on_board(game, |b| b.set_draw_offer(Some(core_color(by)))),
+            ServerMessage::DrawDeclined { game, .. } => self.on_board(game, |b| b.set_draw_offer(None)),
+            ServerMessage::Reaction { game, reaction } => self.on_board(game, |b| b.add_reaction(core_reaction(&reaction))),
+            ServerMessage::OpponentConnection { game, connected } => self.update(|s| {
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.opponent_connected = connected;
+                    s.events.push(OnlineEvent::OpponentConnection { connected });
+                }
+            }),
+            ServerMessage::GameEnd { game, result, clocks: c, ratings } => self.game_end(game, result, clocks(c), ratings),
+            ServerMessage::RematchOffered { game, by } => self.update(|s| {
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.rematch_offer = Some(core_color(by));
+                }
+            }),
+            ServerMessage::RematchDeclined { game, .. } => self.update(|s| {
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.rematch_offer = None;
+                }
+            }),
+            ServerMessage::Leaderboard { speed, entries, .. } => {
+                let rows = entries
+                    .into_iter()
+                    .map(|e| LeaderboardRow { rank: e.rank, player: player(e.player), rating: e.rating, deviation: e.deviation, games: e.games })
+                    .collect();
+                self.update(|s| s.state.leaderboard = Some(Leaderboard { speed: core_speed(speed), rows }))
+            }
+            ServerMessage::Profile { player: who, ratings, recent, .. } => {
+                let ratings = ratings
+                    .into_iter()
+                    .map(|r| RatingView { speed: core_speed(r.speed), rating: r.rating, deviation: r.deviation, provisional: r.provisional, games: r.games })
+                    .collect();
+                let profile = ProfileView { player: player(who), ratings, recent: recent.into_iter().map(recent_game).collect() };
+                self.update(|s| s.state.profile = Some(profile))
+            }
+            ServerMessage::Error { code, message, game } => verdict = self.refused(code, message, game, replies),
+            ServerMessage::GameRecord(record) => {
+                let ours = self.lock().live.as_ref().is_some_and(|l| l.view.game == record.game && l.view.end.is_none());
+                if ours {
+                    self.ended_while_away(*record, replies);
+                }
+            }
+            ServerMessage::Pong { .. } | ServerMessage::Unknown => {}
+        }
+        verdict
+    }
+
+    fn refused(&self, code: ErrorCode, message: String, game: Option<GameId>, replies: &mut Vec<ClientMessage>) -> Option<bool> {
+        match code {
+            ErrorCode::UnsupportedVersion => {
+                self.update(|s| s.state.connection = Connection::UpdateNeeded { message });
+                return Some(false);
+            }
+            ErrorCode::UnknownToken => {
+                if let Err(e) = self.library.storage().set_setting(&token_key(&self.server()), "") {
+                    log::error!("the refused token could not be forgotten: {e}");
+                }
+                self.update(|s| {
+                    s.state.player = None;
+                    s.events.push(OnlineEvent::SignedOut);
+                });
+                return Some(true);
+            }
+            // Out of step with the server, or the move could not be stored yet: the server's state decides.
+            ErrorCode::WrongPly | ErrorCode::Unavailable | ErrorCode::IllegalMove | ErrorCode::NotYourTurn if game.is_some() => {
+                let mut s = self.lock();
+                if let Some(l) = s.live.as_mut().filter(|l| Some(l.view.game) == game) {
+                    let resend = code == ErrorCode::Unavailable;
+                    match (&l.pending, resend) {
+                        (Some((ply, mv)), true) => replies.push(ClientMessage::Move { game: l.view.game, ply: *ply, mv: mv.clone(), think_ms: None }),
+                        (Some((_, mv)), false) => {
+                            let mv = mv.clone();
+                            l.pending = None;
+                            s.events.push(OnlineEvent::MoveRefused { mv, reason: message.clone() });
+                        }
+                        (None, _) => {}
+                    }
+                    if !resend {
+                        replies.push(ClientMessage::Sync { game: game.unwrap_or_default() });
+                    }
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        self.update(|s| s.events.push(OnlineEvent::Refused { code: code.name().to_string(), message }));
+        None
+    }
+
+    /// A change to the board of game `game` (ignored for another game), told to the screen.
+    fn on_board(&self, game: GameId, f: impl FnOnce(&mut crate::game::GameState)) {
+        let Some(controller) = self.board_of(game) else { return };
+        let result = controller.server_change(|state, _| {
+            f(state);
+            Ok(())
+        });
+        if let Err(e) = result {
+            log::warn!("online game {game}: {e}");
+        }
+    }
+
+    fn board_of(&self, game: GameId) -> Option<Arc<GameController>> {
+        self.lock().live.as_ref().filter(|l| l.view.game == game).map(|l| l.controller.clone())
+    }
+
+    fn moved(&self, game: GameId, ply: u32, mv: String, by: Color, clocks: [i64; 2], replies: &mut Vec<ClientMessage>) {
+        let Some(controller) = self.board_of(game) else { return };
+        let own = self.lock().live.as_ref().is_some_and(|l| l.view.you == by);
+        let result = if own {
+            self.lock().live.as_mut().filter(|l| l.pending.as_ref().is_some_and(|(p, _)| *p == ply)).map(|l| l.pending = None);
+            controller.server_change(|s, now| {
+                s.confirm_own(ply, clocks, now);
+                Ok(())
+            })
+        } else {
+            let r = controller.server_change(|s, now| s.play_remote(ply, &mv, clocks, now));
+            if let Some(l) = self.lock().live.as_mut() {
+                l.turn_since = Instant::now();
+            }
+            r
+        };
+        if let Err(e) = result {
+            log::warn!("online game {game} is out of step ({e}): asking for its state");
+            replies.push(ClientMessage::Sync { game });
+        }
+        self.observer.changed();
+    }
+
+    fn game_state(&self, wire: WireGame, replies: &mut Vec<ClientMessage>) {
+        let you = core_color(wire.you);
+        let server = ServerGame {
+            moves: wire.moves.clone(),
+            clocks: clocks(wire.clocks),
+            clock_running: wire.clock_running,
+            draw_offer: wire.draw_offer.map(core_color),
+            reactions: wire.reactions.iter().map(core_reaction).collect(),
+            over: wire.result.is_some(),
+        };
+        let fresh = self.board_of(wire.game).is_none();
+        if fresh {
+            if let Err(e) = self.open_board(&wire, you) {
+                log::error!("online game {} cannot be shown: {e}", wire.game);
+                self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal.name().into(), message: e.to_string() }));
+                return;
+            }
+        }
+        self.sync(wire.game, &server, replies);
+        {
+            let mut s = self.lock();
+            if let Some(l) = s.live.as_mut().filter(|l| l.view.game == wire.game) {
+                l.view.opponent_connected = wire.opponent_connected;
+                l.view.white = seat_view(&wire.white);
+                l.view.black = seat_view(&wire.black);
+            }
+            if fresh {
+                s.state.lobby = Lobby::Idle;
+                s.events.push(OnlineEvent::GameStarted { game: wire.game });
+            }
+        }
+        if let (true, Some(c)) = (fresh, self.board_of(wire.game)) {
+            c.start();
+        }
+        if let Some(r) = wire.result {
+            self.game_end(wire.game, r, clocks(wire.clocks), None);
+        }
+        self.observer.changed();
+    }
+
+    /// Brings the board of `game` in step with the server's moves; this device's move the server does not
+    /// have is sent (again), or taken back if the game is over.
+    fn sync(&self, game: GameId, server: &ServerGame, replies: &mut Vec<ClientMessage>) {
+        let Some(controller) = self.board_of(game) else { return };
+        match controller.server_change(|s, now| s.sync_remote(server, now)) {
+            Ok(synced) => {
+                let mut s = self.lock();
+                let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) else { return };
+                l.pending = None;
+                if let Some(mv) = synced.resend {
+                    let ply = server.moves.len() as u32;
+                    l.pending = Some((ply, mv.clone()));
+                    replies.push(ClientMessage::Move { game, ply, mv, think_ms: None });
+                }
+                if let Some(mv) = synced.dropped {
+                    let reason = "the game ended before this move reached the server".to_string();
+                    s.events.push(OnlineEvent::MoveRefused { mv, reason });
+                }
+            }
+            Err(e) => log::error!("online game {game} could not be brought in step: {e}"),
+        }
+    }
+
+    /// After a reconnection: the game on the board is no longer in progress on the server, so it ended while
+    /// this device was away. Its record tells how.
+    fn ended_while_away(&self, record: giveaway_protocol::GameRecord, replies: &mut Vec<ClientMessage>) {
+        let (Some(result), Some(last)) = (record.result, self.lock().live.as_ref().map(|l| l.view.time_control)) else { return };
+        let final_clocks = record.moves.last().map_or([last.white.base_ms as i64; 2], |m| clocks(m.clocks));
+        let server = ServerGame {
+            moves: record.moves.iter().map(|m| m.mv.clone()).collect(),
+            clocks: final_clocks,
+            clock_running: false,
+            draw_offer: None,
+            reactions: record.reactions.iter().map(core_reaction).collect(),
+            over: true,
+        };
+        self.sync(record.game, &server, replies);
+        self.game_end(record.game, result, final_clocks, record.ratings);
+    }
+
+    /// The board of a game this device does not show yet, saved in the library from its first move.
+    fn open_board(&self, wire: &WireGame, you: Color) -> ApiResult<Arc<GameController>> {
+        let server = self.server();
+        let storage = self.library.storage().clone();
+        // A copy from before the app was closed is replaced: the server's state is the whole game.
+        let key = game_key(&server, wire.game);
+        if let Some(old) = storage.setting(&key).ok().flatten().and_then(|v| v.parse::<i64>().ok()) {
+            let _ = storage.delete_game(old);
+        }
+        let setup = NewGame {
+            opponent: Opponent::Online {
+                human: you,
+                white: wire.white.player.nickname.clone(),
+                black: wire.black.player.nickname.clone(),
+            },
+            start: StartPosition::Standard,
+            time_control: Some(core_time_control(wire.time_control)),
+        };
+        let session = self.library.new_game(setup)?;
+        let local_id = session.snapshot()?.game_id;
+        if let Some(id) = local_id {
+            storage.set_setting(&key, &id.to_string())?;
+        }
+        let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game });
+        let settings = self.library.settings()?;
+        let controller =
+            GameController::with_seat(session, settings, Some(storage), self.background.clone(), self.observer.clone(), Some(seat))?;
+        let view = OnlineGameView {
+            game: wire.game,
+            you,
+            white: seat_view(&wire.white),
+            black: seat_view(&wire.black),
+            time_control: core_time_control(wire.time_control),
+            speed: core_speed(wire.speed),
+            rated: wire.rated,
+            opponent_connected: wire.opponent_connected,
+            end: None,
+            rematch_offer: None,
+        };
+        let mut s = self.lock();
+        if let Some(old) = s.live.take() {
+            old.controller.leave();
+        }
+        s.live = Some(Live { view, controller: controller.clone(), local_id, pending: None, turn_since: Instant::now() });
+        Ok(controller)
+    }
+
+    fn game_end(&self, game: GameId, result: wire::GameResult, clocks: [i64; 2], ratings: Option<wire::RatingChanges>) {
+        let Some(controller) = self.board_of(game) else { return };
+        let (you, local_id, already) = {
+            let s = self.lock();
+            let l = s.live.as_ref().expect("the board of this game is live");
+            (l.view.you, l.local_id, l.view.end.is_some())
+        };
+        if already {
+            return;
+        }
+        let storage = self.library.storage().clone();
+        let _ = storage.set_setting(&game_key(&self.server(), game), "");
+        let mut saved_id = local_id;
+        let reason = core_reason(result.reason);
+        if let Some(reason) = reason {
+            let outcome = match result.winner.map(core_color) {
+                Some(Color::White) => Outcome::WhiteWins,
+                Some(Color::Black) => Outcome::BlackWins,
+                None => Outcome::Draw,
+            };
+            if let Err(e) = controller.server_change(|s, now| s.end_remote(CoreResult { outcome, reason }, clocks, now)) {
+                log::error!("online game {game} ended on the server but not on the board: {e}");
+            }
+            if let (Some(id), Some(r)) = (local_id, ratings) {
+                let view = self.lock().live.as_ref().map(|l| l.view.clone());
+                if let Some(v) = view {
+                    let t = |k: &str, v: String| (k.to_string(), v);
+                    let tags = vec![
+                        t("Site", self.server()),
+                        t("OnlineGame", game.to_string()),
+                        t("WhiteElo", format!("{:.0}", r.white.before)),
+                        t("BlackElo", format!("{:.0}", r.black.before)),
+                        t("WhiteRatingDiff", format!("{:+.1}", r.white.after - r.white.before)),
+                        t("BlackRatingDiff", format!("{:+.1}", r.black.after - r.black.before)),
+                        t("Event", format!("{} online, {}", if v.rated { "Rated" } else { "Casual" }, v.speed.name())),
+                    ];
+                    if let Err(e) = storage.set_tags(id, &tags) {
+                        log::error!("the ratings of online game {game} could not be saved with it: {e}");
+                    }
+                }
+            }
+        } else {
+            // Aborted: nobody played, so the game is not kept.
+            if let Some(id) = local_id {
+                let _ = storage.delete_game(id);
+            }
+            saved_id = None;
+            controller.leave();
+        }
+        let rating = ratings.map(|r| rating_change(if you == Color::White { r.white } else { r.black }));
+        let end = OnlineEnd { winner: result.winner.map(core_color), reason, rating, saved_id };
+        self.update(|s| {
+            if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                l.view.end = Some(end.clone());
+                l.pending = None;
+                if reason.is_none() {
+                    s.live = None;
+                }
+            }
+            s.events.push(OnlineEvent::GameEnded { end });
+        });
+    }
+
+    /// Sends one of the seat's requests; offline, the player is told it did not go.
+    fn seat_send(&self, message: ClientMessage) {
+        if let Err(e) = self.send(message) {
+            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable.name().into(), message: e.to_string() }));
+        }
+    }
+}
+
+/// The online game's seat: the player's own actions, sent to the server.
+struct ClientSeat {
+    client: Weak<OnlineClient>,
+    game: GameId,
+}
+
+impl Seat for ClientSeat {
+    fn send_move(&self, ply: u32, mv: String) {
+        let Some(c) = self.client.upgrade() else { return };
+        let (online, think_ms) = {
+            let mut s = c.lock();
+            let online = s.state.connection == Connection::Online;
+            let Some(l) = s.live.as_mut().filter(|l| l.view.game == self.game) else { return };
+            l.pending = Some((ply, mv.clone()));
+            (online, l.turn_since.elapsed().as_millis() as u64)
+        };
+        // Offline, the move waits on the board: the game state after the reconnection sends it.
+        if online {
+            let _ = c.commands.send(Command::Send(ClientMessage::Move { game: self.game, ply, mv, think_ms: Some(think_ms) }));
+        }
+    }
+
+    fn resign(&self) {
+        if let Some(c) = self.client.upgrade() {
+            c.seat_send(ClientMessage::Resign { game: self.game });
+        }
+    }
+
+    fn offer_draw(&self) {
+        if let Some(c) = self.client.upgrade() {
+            c.seat_send(ClientMessage::OfferDraw { game: self.game });
+        }
+    }
+
+    fn answer_draw(&self, accept: bool) {
+        if let Some(c) = self.client.upgrade() {
+            let game = self.game;
+            c.seat_send(if accept { ClientMessage::AcceptDraw { game } } else { ClientMessage::DeclineDraw { game } });
+        }
+    }
+
+    fn react(&self, emoji: String) {
+        if let Some(c) = self.client.upgrade() {
+            c.seat_send(ClientMessage::React { game: self.game, emoji });
+        }
+    }
+}

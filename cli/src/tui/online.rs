@@ -1,0 +1,330 @@
+//! The online lobby: the connection, the account (a nickname the first time), quick pairing, invite codes,
+//! the leaderboard and profiles, and the last game's result with the rating change. A game that starts opens
+//! the same game screen as offline games, on the online client's board controller.
+
+use super::app::{Ctx, Go};
+use super::form::{Field, Form};
+use super::input::is_confirm;
+use super::theme::{accent, dim, error};
+use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
+use giveaway_app::{SideTime, TimeControl};
+use giveaway_core::record::Speed;
+use giveaway_core::EndReason;
+use giveaway_core::Color;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+use std::sync::Arc;
+
+const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
+
+/// What the keys are typing into.
+enum Typing {
+    Nickname(String),
+    Code(String),
+}
+
+pub struct OnlineScreen {
+    client: Arc<OnlineClient>,
+    menu: Form,
+    typing: Option<Typing>,
+    /// The last thing to tell the player, and whether it is a failure.
+    message: Option<(String, bool)>,
+    /// The game whose board was opened last (a new one opens by itself).
+    opened: Option<i64>,
+    last_end: Option<OnlineEnd>,
+}
+
+/// `5+3`, as every time control is named.
+pub fn time_control_name(tc: TimeControl) -> String {
+    tc.label()
+}
+
+fn games(n: u32) -> String {
+    if n == 1 { "1 game".into() } else { format!("{n} games") }
+}
+
+fn speed_name(s: Speed) -> &'static str {
+    match s {
+        Speed::Bullet => "Bullet",
+        Speed::Blitz => "Blitz",
+        Speed::Rapid => "Rapid",
+        Speed::Classic => "Classic",
+    }
+}
+
+/// `Won by resignation · rating 1500 → 1662 (+162)`.
+pub fn end_text(end: &OnlineEnd, you: Color) -> String {
+    let Some(reason) = end.reason else { return "Aborted: a first move did not come in time. Nothing is kept.".into() };
+    let verdict = match end.winner {
+        None => format!("Drawn by {}", reason_text(reason)),
+        Some(w) if w == you => format!("You won by {}", reason_text(reason)),
+        Some(_) => format!("You lost by {}", reason_text(reason)),
+    };
+    match end.rating {
+        Some(r) => format!("{verdict} · rating {:.0} → {:.0} ({:+.0})", r.before, r.after, r.after - r.before),
+        None => verdict,
+    }
+}
+
+fn reason_text(r: EndReason) -> &'static str {
+    use EndReason::*;
+    match r {
+        NoLegalMove => "having no move left",
+        Resignation => "resignation",
+        Time => "time",
+        Repetition => "threefold repetition",
+        KingMoveRule => "the king-move rule",
+        Agreement => "agreement",
+        Abandonment => "abandonment",
+    }
+}
+
+/// The connection as one line, and whether it is a problem.
+pub fn connection_text(state: &OnlineState) -> (String, bool) {
+    match &state.connection {
+        Connection::Connecting { attempt: 1 } => (format!("Connecting to {}…", state.server), false),
+        Connection::Connecting { attempt } => (format!("Connecting to {} (attempt {attempt})…", state.server), false),
+        Connection::Online => match &state.player {
+            Some(p) => (format!("Online as {} · {}", p.nickname, state.server), false),
+            None => (format!("Online · {}", state.server), false),
+        },
+        Connection::Offline { reason, retry_in_ms } => {
+            (format!("Offline: {reason}. Trying again in {:.1} s (r: now).", *retry_in_ms as f64 / 1000.0), true)
+        }
+        Connection::UpdateNeeded { message } => (format!("This app is too old for the server ({message}). Update the app to play online."), true),
+        Connection::Closed => ("Disconnected.".into(), true),
+    }
+}
+
+impl OnlineScreen {
+    pub fn new(client: Arc<OnlineClient>) -> OnlineScreen {
+        let opened = client.state().game.map(|g| g.game);
+        OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened, last_end: None }
+    }
+
+    fn build_menu(&mut self, presets: &[TimeControl]) {
+        let names: Vec<String> = presets.iter().map(|t| time_control_name(*t)).collect();
+        let five_three = SideTime { base_ms: 300_000, increment_ms: 3000 };
+        let blitz = presets.iter().position(|t| t.white == five_three).unwrap_or(0);
+        let keep = |i: usize, old: &Form| old.fields.get(i).map_or(blitz, |f| f.choice);
+        let fields = vec![
+            Field::new("Quick pairing", names.clone(), keep(0, &self.menu)),
+            Field::new("Invite a friend", names, keep(1, &self.menu)),
+            Field::button("Join with a code"),
+            Field::new("Leaderboard", SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(), self.menu.fields.get(3).map_or(1, |f| f.choice)),
+            Field::button("My profile"),
+            Field::button("Back"),
+        ];
+        let index = self.menu.index.min(fields.len() - 1);
+        self.menu = Form { fields, index };
+    }
+
+    /// Every frame: the client's events; a game that started opens its board.
+    pub fn tick(&mut self) -> Option<Go> {
+        for e in self.client.take_events() {
+            self.message = match e {
+                OnlineEvent::Connected => None,
+                OnlineEvent::AccountCreated { player } => Some((format!("Welcome, {}! Your account is kept on this device.", player.nickname), false)),
+                OnlineEvent::SignedOut => Some(("The server does not know this device's account any more: choose a nickname for a new one.".into(), true)),
+                OnlineEvent::GameStarted { .. } | OnlineEvent::OpponentConnection { .. } => None,
+                OnlineEvent::GameEnded { end } if end.reason.is_none() => {
+                    Some(("The game was aborted: a first move did not come in time. Nothing is kept.".into(), true))
+                }
+                OnlineEvent::GameEnded { end } => {
+                    self.last_end = Some(end);
+                    None
+                }
+                OnlineEvent::MoveRefused { mv, reason } => Some((format!("Your move {mv} was not played: {reason}."), true)),
+                OnlineEvent::Refused { message, .. } => Some((message, true)),
+            };
+        }
+        let state = self.client.state();
+        if self.menu.fields.is_empty() && !state.presets.is_empty() {
+            self.build_menu(&state.presets);
+        }
+        let game = state.game.as_ref().filter(|g| g.end.is_none()).map(|g| g.game);
+        if game.is_some() && game != self.opened {
+            self.opened = game;
+            return Some(Go::OnlineGame);
+        }
+        None
+    }
+
+    pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {
+        let state = self.client.state();
+        if let Some(t) = &mut self.typing {
+            let text = match t {
+                Typing::Nickname(s) | Typing::Code(s) => s,
+            };
+            match key.code {
+                KeyCode::Char(c) => text.push(c),
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Esc => self.typing = None,
+                KeyCode::Enter => {
+                    let r = match self.typing.take() {
+                        Some(Typing::Nickname(n)) => self.client.create_account(&n),
+                        Some(Typing::Code(c)) => self.client.accept_invite(&c),
+                        None => Ok(()),
+                    };
+                    self.result(r);
+                }
+                _ => {}
+            }
+            return Go::Stay;
+        }
+        self.message = None;
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => {
+                let r = match state.lobby {
+                    Lobby::Seeking { .. } => self.client.cancel_seek(),
+                    Lobby::Inviting { .. } => self.client.cancel_invite(),
+                    Lobby::Idle => return self.back(ctx),
+                };
+                self.result(r);
+                return Go::Stay;
+            }
+            KeyCode::Char('r') => {
+                self.client.reconnect();
+                return Go::Stay;
+            }
+            _ => {}
+        }
+        if state.connection == Connection::Online && state.player.is_none() {
+            if is_confirm(&key) {
+                self.typing = Some(Typing::Nickname(String::new()));
+            }
+            return Go::Stay;
+        }
+        if let Some(g) = state.game.as_ref().filter(|g| g.end.is_none()) {
+            if is_confirm(&key) {
+                self.opened = Some(g.game);
+                return Go::OnlineGame;
+            }
+            return Go::Stay;
+        }
+        if !is_confirm(&key) {
+            self.menu.key(&key);
+            return Go::Stay;
+        }
+        let preset = |i: usize| state.presets.get(self.menu.fields[i].choice).copied();
+        let r = match self.menu.index {
+            0 => preset(0).map_or(Ok(()), |tc| self.client.seek(tc)),
+            1 => preset(1).map_or(Ok(()), |tc| self.client.create_invite(tc, true)),
+            2 => {
+                self.typing = Some(Typing::Code(String::new()));
+                Ok(())
+            }
+            3 => self.client.leaderboard(SPEEDS[self.menu.fields[3].choice]),
+            4 => match &state.player {
+                Some(p) => self.client.profile(&p.nickname),
+                None => Ok(()),
+            },
+            _ => return self.back(ctx),
+        };
+        self.result(r);
+        Go::Stay
+    }
+
+    fn back(&mut self, ctx: &mut Ctx) -> Go {
+        // A game in progress goes on on the server (and comes back with `giveaway online`).
+        self.client.close();
+        ctx.online = None;
+        Go::Home
+    }
+
+    fn result(&mut self, r: giveaway_app::ApiResult<()>) {
+        if let Err(e) = r {
+            self.message = Some((e.to_string(), true));
+        }
+    }
+
+    pub fn draw(&mut self, f: &mut Frame, _ctx: &Ctx) {
+        let state = self.client.state();
+        let [top, body, bottom] = Layout::vertical([Constraint::Length(3), Constraint::Min(8), Constraint::Length(3)]).areas(f.area());
+        let (conn, bad) = connection_text(&state);
+        let head = vec![Line::styled("Giveaway online", accent()), Line::styled(conn, if bad { error() } else { dim() })];
+        f.render_widget(Paragraph::new(head), top);
+
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        let mut help = "↑↓ choose · ←→ time control · Enter · q back";
+        if let Some(t) = &self.typing {
+            let (label, text) = match t {
+                Typing::Nickname(s) => ("Your nickname (3–20 characters)", s),
+                Typing::Code(s) => ("Invite code", s),
+            };
+            lines.push(Line::styled(format!("{label}: {text}█"), accent()));
+            help = "Enter confirm · Esc cancel";
+        } else if state.connection != Connection::Online {
+            lines.push(Line::raw("Waiting for the server."));
+            help = "r try now · q back";
+        } else if state.player.is_none() {
+            lines.push(Line::raw("To play online, make an account: press Enter and type a nickname."));
+            help = "Enter choose a nickname · q back";
+        } else if let Some(g) = state.game.as_ref().filter(|g| g.end.is_none()) {
+            let (me, them) = if g.you == Color::White { (&g.white, &g.black) } else { (&g.black, &g.white) };
+            lines.push(Line::styled(format!("Your game against {} ({:.0}) is on: press Enter to go back to it.", them.nickname, them.rating), accent()));
+            lines.push(Line::styled(format!("You: {} ({:.0})", me.nickname, me.rating), dim()));
+            help = "Enter back to the game · q leave (the game goes on)";
+        } else {
+            match &state.lobby {
+                Lobby::Seeking { time_control } => {
+                    lines.push(Line::styled(format!("Looking for an opponent at {}…", time_control_name(*time_control)), accent()));
+                    help = "q stop looking";
+                }
+                Lobby::Inviting { code, time_control, .. } => {
+                    lines.push(Line::styled(format!("Invite code: {code}"), accent()));
+                    lines.push(Line::raw(format!("Give it to your friend: they choose \"Join with a code\" ({}).", time_control_name(*time_control))));
+                    help = "q cancel the invite";
+                }
+                Lobby::Idle => lines.extend(self.menu.lines()),
+            }
+        }
+        if let (Some(end), Some(g)) = (&self.last_end, &state.game) {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(format!("Last game: {}", end_text(end, g.you)), accent()));
+            if let Some(id) = end.saved_id {
+                lines.push(Line::styled(format!("Saved as game {id}: replay and analyse it in Saved games."), dim()));
+            }
+        }
+        if let Some(board) = &state.leaderboard {
+            let entries = &board.rows;
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(format!("Leaderboard · {}", speed_name(board.speed)), accent()));
+            if entries.is_empty() {
+                lines.push(Line::styled("No established ratings yet.", dim()));
+            }
+            for e in entries.iter().take(10) {
+                lines.push(Line::raw(format!("{:>3}. {:<20} {:>6.0}  ({})", e.rank, e.player.nickname, e.rating, games(e.games))));
+            }
+        }
+        if let Some(p) = &state.profile {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(format!("Profile · {}", p.player.nickname), accent()));
+            for r in &p.ratings {
+                // A provisional rating (few games yet) is marked as lichess does.
+                let mark = if r.provisional { "?" } else { "" };
+                lines.push(Line::raw(format!("{:<8} {:>6.0}{mark}  ({})", speed_name(r.speed), r.rating, games(r.games))));
+            }
+            for g in p.recent.iter().take(5) {
+                let change = g.rating_change.map_or(String::new(), |c| format!(" ({c:+.0})"));
+                let outcome = match g.winner {
+                    None => "draw",
+                    Some(w) if w == g.color => "won",
+                    Some(_) => "lost",
+                };
+                lines.push(Line::styled(format!("  {outcome} vs {}{change}", g.opponent.nickname), dim()));
+            }
+        }
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::default().borders(Borders::ALL)), body);
+        let mut foot = vec![Line::styled(help, dim())];
+        if let Some((m, bad)) = &self.message {
+            foot.insert(0, Line::styled(m.clone(), if *bad { error() } else { accent() }));
+        }
+        f.render_widget(Paragraph::new(foot).wrap(Wrap { trim: true }), bottom);
+    }
+}

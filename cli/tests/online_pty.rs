@@ -1,0 +1,163 @@
+//! `giveaway online` in two pseudo-terminals against a real game server (on a real PostgreSQL) that the test
+//! runs: both players make accounts, one invites the other with a code, they play moves typed at the keys, a
+//! reaction crosses over, one resigns, both see the result with the rating change, the game is in each
+//! library, and the lobby shows the leaderboard and the profile. The server is then stopped under a client,
+//! which says so and comes back when the server does.
+//!
+//! Set GIVEAWAY_SCREENSHOTS=DIR to save the captured screens (the transcript) as text files.
+
+mod common;
+
+use common::pty::{save_screenshot, App, DOWN, ENTER};
+use giveaway_core::{format_move, legal_moves, Color, Game, Notation, Position, Rules};
+use giveaway_server::testing::{config, fresh_database};
+use std::ffi::OsStr;
+use std::net::SocketAddr;
+use std::path::Path;
+
+struct Server {
+    runtime: Option<tokio::runtime::Runtime>,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(db: &str, port: u16) -> Server {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let mut cfg = config(db, "node1");
+        cfg.listen = SocketAddr::from(([127, 0, 0, 1], port));
+        let running = runtime.block_on(giveaway_server::start(cfg)).expect("server starts");
+        Server { addr: running.addr, runtime: Some(runtime) }
+    }
+
+    fn url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    fn stop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn online(db: &Path, url: &str) -> App {
+    App::run(&[], &[OsStr::new("online"), OsStr::new("--db"), db.as_os_str(), OsStr::new("--server"), OsStr::new(url)])
+}
+
+/// A player in the lobby with a new account.
+fn sign_up(db: &Path, url: &str, nickname: &str) -> App {
+    let mut app = online(db, url);
+    app.wait_text("press Enter and type a nickname");
+    app.keys(ENTER);
+    app.keys(nickname);
+    app.keys(ENTER);
+    app.wait_text(&format!("Welcome, {nickname}!"));
+    app
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c == Color::White { "White" } else { "Black" }
+}
+
+#[test]
+fn two_terminals_play_a_rated_game_through_the_server() {
+    let db_url = tokio::runtime::Runtime::new().unwrap().block_on(fresh_database());
+    let mut server = Server::start(&db_url, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
+    let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
+    save_screenshot("online-1-lobby.txt", &anna.settled());
+
+    // Anna invites; Boris joins with the code.
+    anna.keys(DOWN);
+    anna.keys(ENTER);
+    let screen = anna.wait_text("Invite code: ");
+    save_screenshot("online-2-invite.txt", &anna.settled());
+    let code: String = screen.split("Invite code: ").nth(1).unwrap().chars().take(6).collect();
+    boris.keys(DOWN);
+    boris.keys(DOWN);
+    boris.keys(ENTER);
+    boris.wait_text("Invite code: █");
+    boris.keys(&code.to_lowercase());
+    boris.keys(ENTER);
+    let a_screen = anna.wait_text("vs Boris online");
+    boris.wait_text("vs Anna online");
+    let anna_color = if a_screen.contains("You (White)") { Color::White } else { Color::Black };
+    assert!(a_screen.contains("Rated 5+3 online"), "{a_screen}");
+
+    // Six plies typed at the keys, each seen on the other terminal.
+    let mut game = Game::new(Position::start(), Rules::default());
+    for _ in 0..6 {
+        let mover = game.position().side_to_move();
+        let mv = legal_moves(game.position())[0].clone();
+        let text = format_move(&mv, Notation::Algebraic);
+        let (me, them) = if mover == anna_color { (&mut anna, &mut boris) } else { (&mut boris, &mut anna) };
+        me.wait_text(&format!("{} to move", side_name(mover)));
+        me.keys(&format!(":{text}"));
+        me.keys(ENTER);
+        them.wait_text(&format!("Last move: {} {text}", side_name(mover)));
+        game.play(&mv).unwrap();
+    }
+    save_screenshot("online-3-anna-game.txt", &anna.settled());
+    save_screenshot("online-3-boris-game.txt", &boris.settled());
+
+    // Anna reacts (👍 is the picker's first); Boris resigns.
+    anna.keys("e");
+    anna.keys("1");
+    boris.wait_text("👍");
+    boris.keys("R");
+    boris.wait_text("Resign this game? y/n");
+    boris.keys("y");
+    let a_end = anna.wait_text("You won by resignation · rating 1500 → ");
+    let b_end = boris.wait_text("You lost by resignation · rating 1500 → ");
+    save_screenshot("online-4-anna-result.txt", &anna.settled());
+    save_screenshot("online-4-boris-result.txt", &boris.settled());
+    assert!(a_end.contains("GAME OVER"), "{a_end}");
+    assert!(b_end.contains("Press a to analyse the game, q to leave."), "{b_end}");
+
+    // Back in the lobby: the result, where it is saved; then the leaderboard and the profile.
+    anna.keys("q");
+    let lobby = anna.wait_text("Last game: You won by resignation");
+    assert!(lobby.contains("Saved as game 1"), "{lobby}");
+    for _ in 0..3 {
+        anna.keys(DOWN);
+    }
+    anna.keys(ENTER);
+    anna.wait_text("Leaderboard · Blitz");
+    anna.keys(DOWN);
+    anna.keys(ENTER);
+    let profile = anna.wait_text("Profile · Anna");
+    assert!(anna.wait_text("won vs Boris").contains("Blitz"), "{profile}");
+    save_screenshot("online-5-anna-lobby-after.txt", &anna.settled());
+
+    // The server goes away under Boris in the lobby: he is told, and is back when it is.
+    boris.keys("q");
+    boris.wait_text("Last game: You lost by resignation");
+    let port = server.addr.port();
+    server.stop();
+    let down = boris.wait_text("Offline: ");
+    save_screenshot("online-6-boris-offline.txt", &boris.settled());
+    assert!(down.contains("Trying again in"), "{down}");
+    let _again = Server::start(&db_url, port);
+    boris.keys("r");
+    boris.wait_text("Online as Boris");
+
+    for app in [&mut anna, &mut boris] {
+        app.keys("q");
+        app.wait_text("Play the computer");
+        app.keys("q");
+        assert!(app.wait_exit());
+    }
+    // The game is in both libraries, as an online game with the ratings.
+    for who in ["anna", "boris"] {
+        let out = common::giveaway(&["export", "1", "--db", dir.path().join(format!("{who}.db")).to_str().unwrap()]);
+        let pdn = common::stdout(&out);
+        assert!(pdn.contains("[WhiteRatingDiff ") && pdn.contains("[Result "), "{who}: {pdn}");
+    }
+}

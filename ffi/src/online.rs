@@ -1,0 +1,102 @@
+//! The online client for Kotlin and Swift (see `giveaway_app::online`): its socket runs on a thread of its own;
+//! the observer is called when its state changed, and the online game is played through a `GameController`
+//! like any other.
+
+use crate::background::{background, observer, ScreenObserver};
+use crate::library::GameLibrary;
+use crate::screens::GameController;
+use giveaway_app::online::{OnlineEvent, OnlineState};
+use giveaway_app::{ApiResult, TimeControl};
+use giveaway_core::record::Speed;
+use std::sync::Arc;
+
+/// The connection to the game server, the account, the lobby and the online game.
+#[derive(uniffi::Object)]
+pub struct OnlineClient(Arc<giveaway_app::online::OnlineClient>);
+
+#[uniffi::export]
+impl OnlineClient {
+    /// Connects to `server` (`wss://host/ws`, or `ws://` on a local network) with this device's account.
+    #[uniffi::constructor]
+    pub fn connect(server: String, library: Arc<GameLibrary>, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<OnlineClient>> {
+        Self::connect_trusting(server, Vec::new(), library, observer_)
+    }
+
+    /// [`Self::connect`], also trusting the PEM certificates in `extra_roots` (a private server).
+    #[uniffi::constructor]
+    pub fn connect_trusting(
+        server: String,
+        extra_roots: Vec<u8>,
+        library: Arc<GameLibrary>,
+        observer_: Arc<dyn ScreenObserver>,
+    ) -> ApiResult<Arc<OnlineClient>> {
+        let client =
+            giveaway_app::online::OnlineClient::connect_trusting(&server, extra_roots, library.0.clone(), background(), observer(observer_))?;
+        Ok(Arc::new(OnlineClient(client)))
+    }
+
+    pub fn state(&self) -> OnlineState {
+        self.0.state()
+    }
+
+    pub fn take_events(&self) -> Vec<OnlineEvent> {
+        self.0.take_events()
+    }
+
+    /// The online game's board, if there is one.
+    pub fn game(&self) -> Option<Arc<GameController>> {
+        self.0.game().map(|g| Arc::new(GameController(g)))
+    }
+
+    pub fn create_account(&self, nickname: String) -> ApiResult<()> {
+        self.0.create_account(&nickname)
+    }
+
+    pub fn seek(&self, time_control: TimeControl) -> ApiResult<()> {
+        self.0.seek(time_control)
+    }
+
+    pub fn cancel_seek(&self) -> ApiResult<()> {
+        self.0.cancel_seek()
+    }
+
+    pub fn create_invite(&self, time_control: TimeControl, rated: bool) -> ApiResult<()> {
+        self.0.create_invite(time_control, rated)
+    }
+
+    pub fn accept_invite(&self, code: String) -> ApiResult<()> {
+        self.0.accept_invite(&code)
+    }
+
+    pub fn cancel_invite(&self) -> ApiResult<()> {
+        self.0.cancel_invite()
+    }
+
+    pub fn offer_rematch(&self) -> ApiResult<()> {
+        self.0.offer_rematch()
+    }
+
+    pub fn decline_rematch(&self) -> ApiResult<()> {
+        self.0.decline_rematch()
+    }
+
+    pub fn leave_game(&self) -> ApiResult<()> {
+        self.0.leave_game()
+    }
+
+    pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
+        self.0.leaderboard(speed)
+    }
+
+    pub fn profile(&self, nickname: String) -> ApiResult<()> {
+        self.0.profile(&nickname)
+    }
+
+    pub fn reconnect(&self) {
+        self.0.reconnect()
+    }
+
+    pub fn close(&self) {
+        self.0.close()
+    }
+}
