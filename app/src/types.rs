@@ -18,7 +18,7 @@ pub enum Opponent {
     },
     /// Two players on one device.
     PassAndPlay,
-    /// Against a player on the game server: `human` is this device's colour; the names are the nicknames.
+    /// Against a player on the game server.
     Online {
         /// This device's colour.
         human: Color,

@@ -63,6 +63,8 @@ fn a_full_game_against_the_computer_is_saved_and_resumes() {
         assert!(turn < 400, "the game should end");
     }
     assert_matches_saved(&snap, &dir);
+    let listed = lib.list_games(Default::default(), None, 1).unwrap();
+    assert!(listed.games[0].resumable, "a finished game against the computer can be played on (undo)");
     // Resume: same board; undo works after the end and is saved too.
     let again = lib.resume(snap.game_id.unwrap()).unwrap();
     assert_eq!(again.snapshot().unwrap().fen, snap.fen);

@@ -1,6 +1,6 @@
 //! The choices every front end lists, from the app layer's catalog.
 
-use giveaway_app::board::SquareDescription;
+use giveaway_app::board::{Coordinates, SquareDescription};
 use giveaway_app::setup::GameSetup;
 use giveaway_app::{HandicapPreset, LevelView, RulesExample, SquareView, TimeControlPreset};
 use giveaway_core::notation::Notation;
@@ -37,6 +37,13 @@ pub fn rules_examples() -> Vec<RulesExample> {
 }
 
 /// Whether a man stands on `square` at the start (the squares a handicap can take men from).
+/// The edge labels of a board turned as `flipped` says, in `notation` (the rules and editor boards, which have
+/// no controller of their own).
+#[uniffi::export]
+pub fn board_coordinates(flipped: bool, notation: Notation) -> Coordinates {
+    Coordinates::new(flipped, notation)
+}
+
 #[uniffi::export]
 pub fn is_start_square(square: u32) -> bool {
     giveaway_app::setup::is_start_square(square)

@@ -375,6 +375,7 @@ pub struct GameSummaryView {
     pub for_player: Option<PlayerOutcome>,
     pub created_at: i64,
     pub updated_at: i64,
+    pub resumable: bool,
 }
 
 #[uniffi::remote(Record)]
@@ -478,6 +479,7 @@ pub struct Actions {
     pub redo: bool,
     pub hint: bool,
     pub resign: bool,
+    pub draws: bool,
     pub offer_draw: bool,
     pub answer_draw: bool,
     pub react: bool,

@@ -45,7 +45,8 @@ pub struct Coordinates {
 }
 
 impl Coordinates {
-    pub(crate) fn new(flipped: bool, notation: Notation) -> Coordinates {
+    /// The labels of a board turned as `flipped` says (a rules or editor board has White at the bottom).
+    pub fn new(flipped: bool, notation: Notation) -> Coordinates {
         let order = |i: u32| if flipped { 7 - i } else { i };
         Coordinates {
             files: (0..8).map(|c| char::from(b'a' + order(c) as u8).to_string()).collect(),

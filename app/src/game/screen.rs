@@ -96,6 +96,8 @@ pub struct Actions {
     pub hint: bool,
     /// Resign.
     pub resign: bool,
+    /// Draw offers exist in this game (between people: pass-and-play and online), so the button is shown.
+    pub draws: bool,
     /// Offer a draw.
     pub offer_draw: bool,
     /// Accept and decline the pending draw offer.

@@ -62,6 +62,10 @@ pub struct GameSummaryView {
     pub created_at: i64,
     /// Unix milliseconds of the last change.
     pub updated_at: i64,
+    /// It can be opened to play on (also after its end, where undo works): games against the computer and
+    /// between two players on this device; not imported games, nor online ones (their moves come from the
+    /// server).
+    pub resumable: bool,
 }
 
 /// One page of the list, newest first.
@@ -99,6 +103,7 @@ pub(crate) fn summary_view(s: &GameSummary) -> GameSummaryView {
         },
         created_at: s.created_at,
         updated_at: s.updated_at,
+        resumable: matches!(s.setup.mode, GameMode::VsComputer | GameMode::PassAndPlay),
     }
 }
 

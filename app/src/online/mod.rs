@@ -34,18 +34,18 @@ use tokio::sync::mpsc;
 /// The state of the connection to the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Connection {
-    /// Attempt number `attempt` (1 for the first) is under way.
+    /// An attempt is under way.
     Connecting {
-        /// 1 for the first attempt.
+        /// 1 for the first attempt, counting up until one succeeds.
         attempt: u32,
     },
     /// Connected and greeted: requests can be made.
     Online,
-    /// Lost, or not made: why, and how long until the next attempt.
+    /// Lost, or not made.
     Offline {
-        /// Why, in words.
+        /// Why, in English (for the log and as a fallback; the shells word the state).
         reason: String,
-        /// Milliseconds until the next attempt.
+        /// How long until the next attempt (growing from 0.5 s to 15 s).
         retry_in_ms: u64,
     },
     /// The server speaks another protocol version: this app must be updated. No more attempts.
@@ -64,16 +64,16 @@ pub enum Lobby {
     Idle,
     /// Quick pairing: waiting for an opponent.
     Seeking {
-        /// The time control asked for.
+        /// The preset asked for.
         time_control: TimeControl,
     },
     /// An invite code for a friend, waiting to be accepted.
     Inviting {
-        /// The code to give the friend.
+        /// Six characters, read without regard to case; valid for an hour.
         code: String,
-        /// The invite's time control.
+        /// The game's time control.
         time_control: TimeControl,
-        /// Whether the game would count for the ratings.
+        /// Whether the game will change ratings.
         rated: bool,
     },
 }
@@ -86,16 +86,16 @@ pub type GameId = i64;
 pub struct OnlinePlayer {
     /// The player's number on the server.
     pub id: i64,
-    /// The name others see.
+    /// Unique on the server (compared without regard to case and width).
     pub nickname: String,
 }
 
 /// A rating before and after a rated game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
-    /// Rating before the game.
+    /// Glicko-2 rating before the game.
     pub before: f64,
-    /// Rating after it.
+    /// Glicko-2 rating after it.
     pub after: f64,
     /// Still provisional after the game (few games played yet).
     pub provisional: bool,
@@ -108,9 +108,9 @@ pub struct LeaderboardRow {
     pub rank: u32,
     /// Who.
     pub player: OnlinePlayer,
-    /// Their rating (Glicko-2).
+    /// Glicko-2 rating in the board's speed.
     pub rating: f64,
-    /// Its rating deviation (uncertainty).
+    /// Glicko-2 rating deviation (smaller: surer).
     pub deviation: f64,
     /// Rated games played in this speed.
     pub games: u32,
@@ -119,22 +119,22 @@ pub struct LeaderboardRow {
 /// The leaderboard of one speed (only established ratings are listed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leaderboard {
-    /// The speed it ranks.
+    /// The speed the ratings are of.
     pub speed: Speed,
-    /// The rows, best first.
+    /// Best first.
     pub rows: Vec<LeaderboardRow>,
 }
 
 /// A player's rating in one speed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingView {
-    /// The speed.
+    /// The speed this rating is of.
     pub speed: Speed,
-    /// The rating (Glicko-2).
+    /// Glicko-2 rating.
     pub rating: f64,
-    /// Its rating deviation (uncertainty).
+    /// Glicko-2 rating deviation.
     pub deviation: f64,
-    /// Few games played yet: the rating is not listed on the leaderboard.
+    /// Too few games yet for the rating to be sure (not on the leaderboard).
     pub provisional: bool,
     /// Rated games played in this speed.
     pub games: u32,
@@ -147,13 +147,13 @@ pub struct RecentGame {
     pub game: GameId,
     /// The colour the profile's owner played.
     pub color: Color,
-    /// The opponent.
+    /// Who they played.
     pub opponent: OnlinePlayer,
-    /// The clocks' setting.
+    /// The game's time control.
     pub time_control: TimeControl,
-    /// Its speed.
+    /// The time control's speed.
     pub speed: Speed,
-    /// Whether the game counted for the ratings.
+    /// Whether it changed ratings.
     pub rated: bool,
     /// `None` for a draw or an abort.
     pub winner: Option<Color>,
@@ -168,11 +168,11 @@ pub struct RecentGame {
 /// One side of the online game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatView {
-    /// The player's name.
+    /// The player's nickname.
     pub nickname: String,
     /// The rating in the game's speed when the game started.
     pub rating: f64,
-    /// That rating was provisional.
+    /// The rating is still provisional.
     pub provisional: bool,
 }
 
@@ -194,19 +194,19 @@ pub struct OnlineEnd {
 pub struct OnlineGameView {
     /// The game's number on the server.
     pub game: GameId,
-    /// The colour this device plays.
+    /// This device's colour.
     pub you: Color,
-    /// White's player.
+    /// Who plays White.
     pub white: SeatView,
-    /// Black's player.
+    /// Who plays Black.
     pub black: SeatView,
-    /// The clocks' setting.
+    /// The same for both sides.
     pub time_control: TimeControl,
-    /// Its speed.
+    /// The time control's speed (ratings are kept per speed).
     pub speed: Speed,
-    /// Whether the game counts for the ratings.
+    /// Whether the game changes ratings.
     pub rated: bool,
-    /// The opponent is connected to the server now.
+    /// The opponent is connected (after 60 s away while this player is connected, they lose).
     pub opponent_connected: bool,
     /// Set once the game is over (the board stays until [`OnlineClient::leave_game`]).
     pub end: Option<OnlineEnd>,
@@ -217,9 +217,9 @@ pub struct OnlineGameView {
 /// A player's public page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProfileView {
-    /// Whose page it is.
+    /// Whose page.
     pub player: OnlinePlayer,
-    /// Their rating in each speed they played.
+    /// One per speed played.
     pub ratings: Vec<RatingView>,
     /// The last finished games, newest first.
     pub recent: Vec<RecentGame>,
@@ -228,17 +228,17 @@ pub struct ProfileView {
 /// Everything an online screen draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlineState {
-    /// The server's address.
+    /// The server's address, as given.
     pub server: String,
-    /// The connection's state.
+    /// Whether requests can be made now.
     pub connection: Connection,
     /// This device's account, once greeted with its token or after creating one.
     pub player: Option<OnlinePlayer>,
-    /// What the player waits for in the lobby.
+    /// A seek or an invite waiting.
     pub lobby: Lobby,
     /// The time controls quick pairing offers.
     pub presets: Vec<TimeControl>,
-    /// The game being played or just finished, if any.
+    /// The online game on this device (its board: [`OnlineClient::game`]).
     pub game: Option<OnlineGameView>,
     /// The last leaderboard asked for.
     pub leaderboard: Option<Leaderboard>,
@@ -251,39 +251,38 @@ pub struct OnlineState {
 pub enum OnlineEvent {
     /// Greeted by the server (also after every reconnection).
     Connected,
-    /// An account was made for this device.
+    /// The new account; its token is kept in this device's settings.
     AccountCreated {
-        /// The new account.
+        /// Who the device now is.
         player: OnlinePlayer,
     },
     /// The server does not know this device's token: it was forgotten; make a new account.
     SignedOut,
     /// A game started (paired, invite accepted, rematch) or came back after a reconnection.
     GameStarted {
-        /// The game's number on the server.
+        /// The server's number of the game.
         game: GameId,
     },
-    /// The online game ended.
+    /// The game on the board ended (also the state's `game.end`).
     GameEnded {
-        /// How it ended for the player.
+        /// How, with the rating change.
         end: OnlineEnd,
     },
     /// A move of the player's was not taken by the server and is off the board again.
     MoveRefused {
-        /// The move, as sent.
+        /// The move, in algebraic notation.
         mv: String,
-        /// The server's reason.
+        /// Why, in English.
         reason: String,
     },
-    /// The opponent's connection came or went.
+    /// The opponent's connection dropped or came back.
     OpponentConnection {
-        /// Connected now.
+        /// Whether they are connected now.
         connected: bool,
     },
-    /// A request was refused: `code` is the protocol's error name (`nickname_taken`, `unknown_invite`, …) for
-    /// the shells to word, `message` the English text.
+    /// A request was refused.
     Refused {
-        /// The protocol's error name.
+        /// The protocol's error name (`nickname_taken`, `unknown_invite`, …), for the shells to word.
         code: String,
         /// The English text.
         message: String,
@@ -496,7 +495,7 @@ impl OnlineClient {
         self.send(ClientMessage::Seek { time_control: wire_time_control(time_control)? })
     }
 
-    /// Stops waiting for quick pairing.
+    /// Stops looking for an opponent.
     pub fn cancel_seek(&self) -> ApiResult<()> {
         self.send(ClientMessage::CancelSeek)
     }
@@ -507,13 +506,13 @@ impl OnlineClient {
         self.send(ClientMessage::CreateInvite { time_control: wire_time_control(time_control)?, rated })
     }
 
-    /// Joins the game of a friend's invite `code`.
+    /// Plays the friend who gave this code (any case).
     pub fn accept_invite(&self, code: &str) -> ApiResult<()> {
         self.account()?;
         self.send(ClientMessage::AcceptInvite { code: code.trim().to_string() })
     }
 
-    /// Withdraws this device's invite.
+    /// Withdraws the invite code.
     pub fn cancel_invite(&self) -> ApiResult<()> {
         self.send(ClientMessage::CancelInvite)
     }
@@ -531,7 +530,7 @@ impl OnlineClient {
         self.send(ClientMessage::OfferRematch { game })
     }
 
-    /// After the end: declines the opponent's rematch offer.
+    /// Declines the opponent's rematch offer.
     pub fn decline_rematch(&self) -> ApiResult<()> {
         let game = self.finished_game()?;
         self.send(ClientMessage::DeclineRematch { game })
@@ -552,12 +551,12 @@ impl OnlineClient {
         }
     }
 
-    /// Asks for the leaderboard of `speed`; it arrives in the state's `leaderboard`.
+    /// Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
     pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
         self.send(ClientMessage::Leaderboard { speed: wire_speed(speed), offset: 0, limit: 20 })
     }
 
-    /// Asks for the profile of `nickname`; it arrives in the state's `profile`.
+    /// Asks for a player's page (the state's `profile` when it comes).
     pub fn profile(&self, nickname: &str) -> ApiResult<()> {
         self.send(ClientMessage::Profile { nickname: nickname.trim().to_string() })
     }
@@ -1020,3 +1019,6 @@ impl Seat for ClientSeat {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -3716,6 +3716,7 @@ public struct Actions: Equatable, Hashable {
     public var redo: Bool
     public var hint: Bool
     public var resign: Bool
+    public var draws: Bool
     public var offerDraw: Bool
     public var answerDraw: Bool
     public var react: Bool
@@ -3723,11 +3724,12 @@ public struct Actions: Equatable, Hashable {
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(undo: Bool, redo: Bool, hint: Bool, resign: Bool, offerDraw: Bool, answerDraw: Bool, react: Bool, analyse: Bool) {
+    public init(undo: Bool, redo: Bool, hint: Bool, resign: Bool, draws: Bool, offerDraw: Bool, answerDraw: Bool, react: Bool, analyse: Bool) {
         self.undo = undo
         self.redo = redo
         self.hint = hint
         self.resign = resign
+        self.draws = draws
         self.offerDraw = offerDraw
         self.answerDraw = answerDraw
         self.react = react
@@ -3754,6 +3756,7 @@ public struct FfiConverterTypeActions: FfiConverterRustBuffer {
                 redo: FfiConverterBool.read(from: &buf), 
                 hint: FfiConverterBool.read(from: &buf), 
                 resign: FfiConverterBool.read(from: &buf), 
+                draws: FfiConverterBool.read(from: &buf), 
                 offerDraw: FfiConverterBool.read(from: &buf), 
                 answerDraw: FfiConverterBool.read(from: &buf), 
                 react: FfiConverterBool.read(from: &buf), 
@@ -3766,6 +3769,7 @@ public struct FfiConverterTypeActions: FfiConverterRustBuffer {
         FfiConverterBool.write(value.redo, into: &buf)
         FfiConverterBool.write(value.hint, into: &buf)
         FfiConverterBool.write(value.resign, into: &buf)
+        FfiConverterBool.write(value.draws, into: &buf)
         FfiConverterBool.write(value.offerDraw, into: &buf)
         FfiConverterBool.write(value.answerDraw, into: &buf)
         FfiConverterBool.write(value.react, into: &buf)
@@ -5003,10 +5007,11 @@ public struct GameSummaryView: Equatable, Hashable {
     public var forPlayer: PlayerOutcome?
     public var createdAt: Int64
     public var updatedAt: Int64
+    public var resumable: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, handicap: String?, plies: UInt32, outcome: Outcome?, reason: EndReason?, forPlayer: PlayerOutcome?, createdAt: Int64, updatedAt: Int64) {
+    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, handicap: String?, plies: UInt32, outcome: Outcome?, reason: EndReason?, forPlayer: PlayerOutcome?, createdAt: Int64, updatedAt: Int64, resumable: Bool) {
         self.id = id
         self.mode = mode
         self.white = white
@@ -5022,6 +5027,7 @@ public struct GameSummaryView: Equatable, Hashable {
         self.forPlayer = forPlayer
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.resumable = resumable
     }
 
     
@@ -5054,7 +5060,8 @@ public struct FfiConverterTypeGameSummaryView: FfiConverterRustBuffer {
                 reason: FfiConverterOptionTypeEndReason.read(from: &buf), 
                 forPlayer: FfiConverterOptionTypePlayerOutcome.read(from: &buf), 
                 createdAt: FfiConverterInt64.read(from: &buf), 
-                updatedAt: FfiConverterInt64.read(from: &buf)
+                updatedAt: FfiConverterInt64.read(from: &buf), 
+                resumable: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -5074,6 +5081,7 @@ public struct FfiConverterTypeGameSummaryView: FfiConverterRustBuffer {
         FfiConverterOptionTypePlayerOutcome.write(value.forPlayer, into: &buf)
         FfiConverterInt64.write(value.createdAt, into: &buf)
         FfiConverterInt64.write(value.updatedAt, into: &buf)
+        FfiConverterBool.write(value.resumable, into: &buf)
     }
 }
 
@@ -11951,6 +11959,20 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
+ * Whether a man stands on `square` at the start (the squares a handicap can take men from).
+ * The edge labels of a board turned as `flipped` says, in `notation` (the rules and editor boards, which have
+ * no controller of their own).
+ */
+public func boardCoordinates(flipped: Bool, notation: Notation) -> Coordinates  {
+    return try!  FfiConverterTypeCoordinates_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_board_coordinates(
+        FfiConverterBool.lower(flipped),
+        FfiConverterTypeNotation_lower(notation),uniffiCallStatus
+    )
+})
+}
+/**
  * What a screen reader says about a square of any board (game, replay, editor, rules diagram).
  */
 public func describeSquare(square: SquareView, notation: Notation) -> SquareDescription  {
@@ -11972,9 +11994,6 @@ public func handicapPresets() -> [HandicapPreset]  {
     )
 })
 }
-/**
- * Whether a man stands on `square` at the start (the squares a handicap can take men from).
- */
 public func isStartSquare(square: UInt32) -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
@@ -12123,13 +12142,16 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_func_board_coordinates() != 4107) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_func_describe_square() != 31249) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 16878) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_is_start_square() != 3451) {
+    if (uniffi_giveaway_ffi_checksum_func_is_start_square() != 30427) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_levels() != 7467) {

@@ -1045,6 +1045,11 @@ RustBuffer uniffi_giveaway_ffi_fn_method_gamesession_tap(uint64_t ptr, uint32_t 
 RustBuffer uniffi_giveaway_ffi_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_BOARD_COORDINATES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_BOARD_COORDINATES
+RustBuffer uniffi_giveaway_ffi_fn_func_board_coordinates(int8_t flipped, RustBuffer notation, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DESCRIBE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DESCRIBE_SQUARE
 RustBuffer uniffi_giveaway_ffi_fn_func_describe_square(RustBuffer square, RustBuffer notation, RustCallStatus *_Nonnull out_status
@@ -1378,6 +1383,12 @@ void ffi_giveaway_ffi_rust_future_free_void(uint64_t handle
 #ifndef UNIFFI_FFIDEF_FFI_GIVEAWAY_FFI_RUST_FUTURE_COMPLETE_VOID
 #define UNIFFI_FFIDEF_FFI_GIVEAWAY_FFI_RUST_FUTURE_COMPLETE_VOID
 void ffi_giveaway_ffi_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_BOARD_COORDINATES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_BOARD_COORDINATES
+uint16_t uniffi_giveaway_ffi_checksum_func_board_coordinates(void
+    
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DESCRIBE_SQUARE

@@ -78,15 +78,15 @@ struct Ui {
 /// sends them to the server, and the local game changes when the server says so (except the player's own
 /// moves, which show at once and are sent with the ply they were played at).
 pub trait Seat: Send + Sync {
-    /// Sends the player's move `mv`, played at ply `ply` (the number of moves before it).
+    /// The player's move `mv` (in the session's notation), played after `ply` plies.
     fn send_move(&self, ply: u32, mv: String);
-    /// Resigns the game for the player.
+    /// The player resigns.
     fn resign(&self);
-    /// Offers the opponent a draw.
+    /// The player offers a draw (or accepts the opponent's).
     fn offer_draw(&self);
-    /// Accepts (`true`) or declines the opponent's draw offer.
+    /// The player's answer to the opponent's draw offer.
     fn answer_draw(&self, accept: bool);
-    /// Shows the opponent an emoji reaction.
+    /// The player shows an emoji.
     fn react(&self, emoji: String);
 }
 
@@ -335,6 +335,8 @@ impl GameController {
             ui.paused = false;
             let s = self.session.resume_clock();
             ui.shown = s;
+            // A game can open on a forced capture: the one-time explanation applies from the first look.
+            self.explain_must_capture(&mut ui);
             ui.revision += 1;
         }
         self.schedule();
@@ -791,6 +793,7 @@ fn build(ui: &Ui) -> ScreenState {
         redo: s.can_redo,
         hint: player_to_move(s) && !computer_busy && !online,
         resign: playing,
+        draws: pass_and_play || online,
         offer_draw: playing && (pass_and_play || online) && s.draw_offer.is_none(),
         // Online, only the player the offer was made to answers it.
         answer_draw: playing && s.draw_offer.is_some_and(|by| s.opponent.human() != Some(by)),

@@ -370,3 +370,20 @@ proptest! {
         queue.run_all();
     }
 }
+
+#[test]
+fn a_game_that_opens_on_a_forced_capture_explains_it_at_once() {
+    // White to move must take e5 with d4: the first state already has the explanation waiting.
+    let setup = from_fen("W:Wd4,c1:Be5,h8", Opponent::PassAndPlay);
+    let (c, _, _) = controller(setup);
+    let explained: Vec<GameEvent> = c.take_events().into_iter().filter(|e| matches!(e, GameEvent::ExplainMustCapture { .. })).collect();
+    assert_eq!(explained, [GameEvent::ExplainMustCapture { capturers: vec![sq("d4")] }]);
+}
+
+#[test]
+fn the_draw_button_is_for_games_between_people() {
+    let (c, _, _) = controller(NewGame::versus_computer(2, Color::White));
+    assert!(!c.state().actions.draws);
+    let (c, _, _) = controller(NewGame::pass_and_play(None));
+    assert!(c.state().actions.draws && c.state().actions.offer_draw);
+}

@@ -21,9 +21,9 @@ pub struct ServerGame {
     pub clocks: [i64; 2],
     /// Whether the side to move's clock runs.
     pub clock_running: bool,
-    /// A draw offer waiting for an answer, by the side that made it.
+    /// A pending draw offer, by whom.
     pub draw_offer: Option<Color>,
-    /// The reactions shown in the game, in order.
+    /// Every reaction of the game.
     pub reactions: Vec<Reaction>,
     /// The server has ended the game (its result follows).
     pub over: bool,
