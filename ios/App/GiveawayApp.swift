@@ -82,10 +82,12 @@ final class AppModel {
         return try GameScreenModel.open(id: id, in: library)
     }
 
-    /// The newest game still being played, to offer "Continue".
+    /// The newest game still being played that can be continued here, to offer "Continue" (an online game in
+    /// progress is the server's to go on with). TODO(core): a `resumable` field in ListFilter would make this
+    /// one row; until then the first page of unfinished games is searched for one.
     func unfinishedGame() -> GameSummaryView? {
         let filter = ListFilter(mode: nil, result: nil, level: nil, inProgress: true, withinDays: nil)
-        return (try? library?.gameList(filter: filter, pageSize: 1))?.state().games.first
+        return (try? library?.gameList(filter: filter, pageSize: 30))?.state().games.first(where: \.resumable)
     }
 }
 
