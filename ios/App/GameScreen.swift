@@ -33,7 +33,8 @@ struct GameScreen: View {
     }
 }
 
-private struct GameContent: View {
+/// The board screen of one game model: offline games (GameScreen) and the online game (OnlineGameScreen).
+struct GameContent: View {
     @Bindable var model: GameScreenModel
     @Environment(AppModel.self) private var app
     @Environment(\.scenePhase) private var scenePhase
