@@ -242,6 +242,18 @@ fn quick_pairing_then_reactions_a_declined_draw_and_a_resignation() {
     assert!(ended(&b).unwrap().rating.unwrap().after < ended(&b).unwrap().rating.unwrap().before);
     assert!(gb.resign().is_err(), "nothing more to resign");
     assert!(b.has_event(|e| matches!(e, OnlineEvent::GameEnded { .. })));
+
+    // A rematch: offered by one, accepted by the other's offer; colours swap.
+    let first = a.client.state().game.unwrap().game;
+    a.client.offer_rematch().unwrap();
+    b.wait("the rematch offer", |d| d.client.state().game.and_then(|g| g.rematch_offer) == Some(a_side));
+    b.client.offer_rematch().unwrap();
+    a.wait("the rematch", |d| d.client.state().game.is_some_and(|g| g.game != first));
+    b.wait("the rematch", |d| d.client.state().game.is_some_and(|g| g.game != first));
+    assert_eq!(a.client.state().game.unwrap().you, a_side.opponent(), "colours swapped");
+    assert!(a.client.leave_game().is_err(), "the rematch is being played");
+    a.client.game().unwrap().resign().unwrap();
+    a.wait("the rematch's end", |d| ended(d).is_some());
     a.client.leave_game().unwrap();
     assert!(a.client.state().game.is_none());
 }

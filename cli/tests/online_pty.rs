@@ -135,10 +135,25 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     let profile = anna.wait_text("Profile · Anna");
     assert!(anna.wait_text("won vs Boris").contains("Blitz"), "{profile}");
     save_screenshot("online-5-anna-lobby-after.txt", &anna.settled());
+    assert!(profile.contains("Last game: You won"), "{profile}");
 
-    // The server goes away under Boris in the lobby: he is told, and is back when it is.
+    // A rematch, offered from the lobby and accepted there: colours swap.
     boris.keys("q");
     boris.wait_text("Last game: You lost by resignation");
+    anna.keys("m");
+    anna.wait_text("Rematch offered; waiting for Boris.");
+    boris.wait_text("Anna offers a rematch: m accept · x decline");
+    boris.keys("m");
+    let swapped = if anna_color == Color::White { "You (Black) vs Boris online" } else { "You (White) vs Boris online" };
+    anna.wait_text(swapped);
+    boris.wait_text("vs Anna online");
+    save_screenshot("online-5-anna-rematch.txt", &anna.settled());
+    for app in [&mut anna, &mut boris] {
+        app.keys("q");
+        app.wait_text("is on: press Enter to go back to it.");
+    }
+
+    // The server goes away under Boris in the lobby: he is told, and is back when it is.
     let port = server.addr.port();
     server.stop();
     let down = boris.wait_text("Offline: ");

@@ -78,10 +78,15 @@ struct Ui {
 /// sends them to the server, and the local game changes when the server says so (except the player's own
 /// moves, which show at once and are sent with the ply they were played at).
 pub trait Seat: Send + Sync {
+    /// The player's move `mv` (in the session's notation), played after `ply` plies.
     fn send_move(&self, ply: u32, mv: String);
+    /// The player resigns.
     fn resign(&self);
+    /// The player offers a draw (or accepts the opponent's).
     fn offer_draw(&self);
+    /// The player's answer to the opponent's draw offer.
     fn answer_draw(&self, accept: bool);
+    /// The player shows an emoji.
     fn react(&self, emoji: String);
 }
 
