@@ -28,15 +28,39 @@ struct TestServer {
     }
 
     /// The server dies at once (SIGKILL), as in a crash: every connection drops, nothing is shut down in order.
-    func crash() throws {
+    /// Returns whether it was still running, once its port is free for a restart.
+    @MainActor
+    @discardableResult
+    func crash() async throws -> Bool {
         let pid = try XCTUnwrap(pid_t(try TestServer.read(dir, "pid")))
-        XCTAssertEqual(kill(pid, SIGKILL), 0, "the server process \(pid) is gone already")
+        let running = kill(pid, SIGKILL) == 0
+        let port = try XCTUnwrap(URL(string: url)?.port)
+        try await waitUntil { !TestServer.accepts(port: UInt16(port)) }
+        return running
     }
 
-    /// The server up again on the same port and database, once it listens. Its process is left running for the
-    /// tests after this one; `online-server.sh stop` stops it through the pid file.
+    /// Whether something on the loopback accepts connections on `port`.
+    private static func accepts(port: UInt16) -> Bool {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    /// The server up again on the same port, once it listens: on the same database, or on a spare one where no
+    /// account made so far exists. Its process is left running for the tests after this one;
+    /// `online-server.sh stop` stops it through the pid file.
     @MainActor
-    func restart() async throws {
+    func restart(onSpareDatabase spare: Bool = false) async throws {
         let port = try XCTUnwrap(URL(string: url)?.port)
         let log = dir.appendingPathComponent("log-restarted")
         XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
@@ -45,15 +69,18 @@ struct TestServer {
         process.executableURL = dir.appendingPathComponent(try TestServer.read(dir, "server")).standardizedFileURL
         process.arguments = ["--listen", "127.0.0.1:\(port)", "--node", "shell"]
         var environment = ProcessInfo.processInfo.environment
-        environment["DATABASE_URL"] = try TestServer.read(dir, "database-url")
+        environment["DATABASE_URL"] = try TestServer.read(dir, spare ? "spare-database-url" : "database-url")
         process.environment = environment
         (process.standardOutput, process.standardError) = (output, output)
         try process.run()
-        try "\(process.processIdentifier)\n".write(to: dir.appendingPathComponent("pid"), atomically: true, encoding: .utf8)
         try await waitUntil {
             (try? String(contentsOf: log, encoding: .utf8))?.contains("listening on") == true || !process.isRunning
         }
-        XCTAssertTrue(process.isRunning, "the restarted server stopped: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        // Only a server that runs replaces the one in the pid file (which `stop` must still find otherwise).
+        guard process.isRunning else {
+            return XCTFail("the restarted server stopped: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        }
+        try "\(process.processIdentifier)\n".write(to: dir.appendingPathComponent("pid"), atomically: true, encoding: .utf8)
     }
 }
 

@@ -9,7 +9,11 @@ final class OnlineTests: XCTestCase {
     private var crashed: TestServer?
 
     override func tearDown() async throws {
-        if let server = crashed { try await server.restart() }
+        if let server = crashed {
+            // Whatever runs in its place (a server on the spare database) goes first, and its port with it.
+            try await server.crash()
+            try await server.restart()
+        }
         crashed = nil
     }
 
@@ -115,6 +119,29 @@ final class OnlineTests: XCTestCase {
         XCTAssertTrue(c.needsAccount)
     }
 
+    func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
+        let server = try TestServer.started()
+        let device = try await Device(server, "eve")
+        // The same address, a database without this device's account: its token is refused.
+        crashed = server
+        let wasRunning = try await server.crash()
+        XCTAssertTrue(wasRunning, "the server was running")
+        try await server.restart(onSpareDatabase: true)
+        device.model.perform { $0.reconnect() }
+        try await waitUntil { device.model.problem == .signedOut }
+        XCTAssertTrue(device.events.contains(.signedOut))
+        try await waitUntil { device.model.needsAccount }
+        let nickname = "new" + device.nickname
+        device.model.perform { try $0.createAccount(nickname: nickname) }
+        try await waitUntil { device.model.state.player?.nickname == nickname }
+        XCTAssertNil(device.model.problem, "signed in again")
+        // Back on the tests' database for the tests after this one.
+        let spareWasRunning = try await server.crash()
+        XCTAssertTrue(spareWasRunning, "the server on the spare database was running")
+        try await server.restart()
+        crashed = nil
+    }
+
     func testAServerRestartShowsOfflineWithItsWayOnAndTheMoveMadeMeanwhileArrives() async throws {
         let server = try TestServer.started()
         let (white, black) = try await invitedGame(server)
@@ -122,7 +149,8 @@ final class OnlineTests: XCTestCase {
         try await playOneMove(black, seenBy: white)
 
         crashed = server
-        try server.crash()
+        let wasRunning = try await server.crash()
+        XCTAssertTrue(wasRunning, "the server was running")
         try await waitUntil { white.model.problem != nil && black.model.problem != nil }
         guard case .offline(let reason, let retryInMs) = white.model.problem else {
             return XCTFail("\(String(describing: white.model.problem))")
