@@ -6,7 +6,7 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
+use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
 use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::record::Speed;
 use giveaway_core::EndReason;

@@ -115,8 +115,8 @@ impl GameController {
         Self::with_seat(session, settings, storage, background, observer, None)
     }
 
-    /// A controller for an online game, whose own actions go to `seat`.
-    pub(crate) fn with_seat(
+    /// A controller for an online game, whose own actions go to `seat` (the online client's).
+    pub fn with_seat(
         session: Arc<GameSession>,
         settings: Settings,
         storage: Option<Arc<Storage>>,
@@ -440,7 +440,7 @@ impl GameController {
     }
 
     /// A change the game server made to this online game: taken in like any change, and the screen told.
-    pub(crate) fn server_change<T>(&self, f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>) -> ApiResult<T> {
+    pub fn server_change<T>(&self, f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>) -> ApiResult<T> {
         let value = {
             let mut ui = self.lock();
             let result = self.session.change_with(f);

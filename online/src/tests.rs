@@ -3,7 +3,7 @@
 //! garbage), clocks and results.
 
 use super::*;
-use crate::background::{NoObserver, Queued};
+use giveaway_app::background::{NoObserver, Queued};
 use proptest::prelude::*;
 
 fn client() -> (tempfile::TempDir, Arc<OnlineClient>) {

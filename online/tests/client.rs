@@ -6,7 +6,7 @@
 
 use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::game::GameEvent;
-use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEvent};
+use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEvent};
 use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::EndReason;
 use giveaway_app::{GameLibrary, Opponent};
@@ -205,7 +205,7 @@ fn a_whole_game_is_played_through_the_board_and_kept_in_both_libraries() {
     }
 }
 
-fn ended(d: &Device) -> Option<giveaway_app::online::OnlineEnd> {
+fn ended(d: &Device) -> Option<giveaway_online::OnlineEnd> {
     d.client.state().game.and_then(|g| g.end)
 }
 

@@ -1,4 +1,4 @@
-//! The online client: an account kept on this device, quick pairing and invite codes, and the game itself
+//! `giveaway-online`, the online client: an account kept on this device, quick pairing and invite codes, and the game itself
 //! played through the same [`GameController`] and `Snapshot` as every offline game, with the server's word
 //! final on moves, clocks and endings. A finished game is in the local library (mode online, both players'
 //! ratings and the rating change as PDN tags) to replay and analyse like any other.
@@ -13,15 +13,16 @@
 //! know is forgotten ([`OnlineEvent::SignedOut`]) and a new account can be made; a server of another protocol
 //! version gives [`Connection::UpdateNeeded`] and no retrying.
 
+#![warn(missing_docs)]
+
 mod connection;
 
-use crate::background::{Background, Observer};
-use crate::error::{ApiResult, GiveawayError};
-use crate::game::controller::Seat;
-use crate::game::state::ServerGame;
-use crate::game::GameController;
-use crate::library::GameLibrary;
-use crate::types::{NewGame, Opponent, StartPosition};
+use giveaway_app::background::{Background, Observer};
+use giveaway_app::game::controller::Seat;
+use giveaway_app::game::state::ServerGame;
+use giveaway_app::game::GameController;
+use giveaway_app::library::GameLibrary;
+use giveaway_app::{ApiResult, GiveawayError, NewGame, Opponent, StartPosition};
 use connection::Command;
 use giveaway_core::game::{EndReason, GameResult as CoreResult, Outcome};
 use giveaway_core::position::Color;
@@ -736,7 +737,7 @@ impl OnlineClient {
     }
 
     /// A change to the board of game `game` (ignored for another game), told to the screen.
-    fn on_board(&self, game: GameId, f: impl FnOnce(&mut crate::game::GameState)) {
+    fn on_board(&self, game: GameId, f: impl FnOnce(&mut giveaway_app::GameState)) {
         let Some(controller) = self.board_of(game) else { return };
         let result = controller.server_change(|state, _| {
             f(state);
