@@ -231,9 +231,13 @@ test-ios: bindings $(IOS_PY) test-ios-package
 
 ## The Swift package compiled and its XCTests run against the host core, and `swiftc -parse` over ios/App: with the
 ## installed Swift, else (Linux, as root) in a Debian trixie root with swiftlang made once per machine and cached in
-## $$GIVEAWAY_SWIFT_ROOT (default /var/cache/giveaway/swift-trixie; about 4 minutes the first time).
+## $$GIVEAWAY_SWIFT_ROOT (default /var/cache/giveaway/swift-trixie; about 4 minutes the first time). The online
+## tests play against a real game server on loopback (server/tools/test-server.sh), stopped whatever the result.
+IOS_SERVER := target/ios-server
 test-ios-package: core-lib
-	ios/tools/swift-root.sh $(CORE_LIB)
+	ios/tools/online-server.sh start $(IOS_SERVER) && \
+		GIVEAWAY_TEST_SERVER=$(CURDIR)/$(IOS_SERVER) ios/tools/swift-root.sh $(CORE_LIB); status=$$?; \
+		ios/tools/online-server.sh stop $(IOS_SERVER); exit $$status
 
 ## Fuzz the text parsers and the server's frame decoder (needs a nightly toolchain and cargo-fuzz; not part
 ## of `make test`).
