@@ -96,7 +96,7 @@ impl OnlineClient {
         self.0.reconnect()
     }
 
-    pub fn close(&self) {
-        self.0.close()
+    pub fn disconnect(&self) {
+        self.0.disconnect()
     }
 }

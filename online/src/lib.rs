@@ -54,7 +54,7 @@ pub enum Connection {
         /// The server's words.
         message: String,
     },
-    /// [`OnlineClient::close`] was called.
+    /// [`OnlineClient::disconnect`] was called.
     Closed,
 }
 
@@ -568,7 +568,7 @@ impl OnlineClient {
     }
 
     /// Closes the connection for good (the screen goes away). A game in progress goes on on the server.
-    pub fn close(&self) {
+    pub fn disconnect(&self) {
         let _ = self.commands.send(Command::Close);
         let mut s = self.lock();
         s.state.connection = Connection::Closed;

@@ -72,6 +72,6 @@ proptest! {
             let _ = c.state();
             let _ = c.take_events();
         }
-        c.close();
+        c.disconnect();
     }
 }

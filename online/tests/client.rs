@@ -260,7 +260,7 @@ fn a_token_the_server_does_not_know_is_forgotten_and_a_new_account_can_be_made()
     d.client.create_account("Eva").unwrap();
     d.wait("the new account", |d| d.client.state().player.is_some());
     // The new token is the one kept: a fresh client on the same library is greeted as Eva.
-    d.client.close();
+    d.client.disconnect();
     let again = OnlineClient::connect(&server_url(port), d.library.clone(), Arc::new(Threads), Arc::new(NoObserver)).unwrap();
     let mut d2 = Device { _dir: tempfile::tempdir().unwrap(), library: d.library.clone(), client: again, events: Vec::new() };
     d2.wait("the greeting", |d| d.client.state().player.as_ref().is_some_and(|p| p.nickname == "Eva"));

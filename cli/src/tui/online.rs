@@ -239,7 +239,7 @@ impl OnlineScreen {
 
     fn back(&mut self, ctx: &mut Ctx) -> Go {
         // A game in progress goes on on the server (and comes back with `giveaway online`).
-        self.client.close();
+        self.client.disconnect();
         ctx.online = None;
         Go::Home
     }

@@ -65,7 +65,7 @@ public final class OnlineModel {
 
     deinit {
         // A game in progress goes on on the server; the client's thread stops.
-        client.close()
+        client.disconnect()
     }
 
     /// What to show instead of (or above) the lobby, if anything.
