@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server
+.PHONY: serve test-server bench-server tablebase tablebase-verify
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -86,6 +86,18 @@ bench-storage:
 	./target/release/giveaway bench-storage
 
 bench: perft bench-engine bench-storage
+
+## Endgame tables up to TB_PIECES pieces by retrograde analysis (time, memory and size printed), then every
+## entry checked against its moves. The file is target/tablebase/tablebase-N.gwtb.
+TB_PIECES ?= 4
+TB_FILE := target/tablebase/tablebase-$(TB_PIECES).gwtb
+tablebase:
+	$(CARGO) build --release -p giveaway-cli
+	mkdir -p target/tablebase
+	./target/release/giveaway tablebase build --pieces $(TB_PIECES) --file $(TB_FILE) --quiet
+
+tablebase-verify: tablebase
+	./target/release/giveaway tablebase verify --pieces $(TB_PIECES) --file $(TB_FILE)
 
 ## Re-fit the evaluation weights by self-play (about 15 minutes); reproduces core/src/engine/weights.rs.
 tune:
@@ -232,9 +244,13 @@ test-ios: bindings $(IOS_PY) test-ios-package
 
 ## The Swift package compiled and its XCTests run against the host core, and `swiftc -parse` over ios/App: with the
 ## installed Swift, else (Linux, as root) in a Debian trixie root with swiftlang made once per machine and cached in
-## $$GIVEAWAY_SWIFT_ROOT (default /var/cache/giveaway/swift-trixie; about 4 minutes the first time).
+## $$GIVEAWAY_SWIFT_ROOT (default /var/cache/giveaway/swift-trixie; about 4 minutes the first time). The online
+## tests play against a real game server on loopback (server/tools/test-server.sh), stopped whatever the result.
+IOS_SERVER := target/ios-server
 test-ios-package: core-lib
-	ios/tools/swift-root.sh $(CORE_LIB)
+	ios/tools/online-server.sh start $(IOS_SERVER) && \
+		GIVEAWAY_TEST_SERVER=$(CURDIR)/$(IOS_SERVER) ios/tools/swift-root.sh $(CORE_LIB); status=$$?; \
+		ios/tools/online-server.sh stop $(IOS_SERVER); exit $$status
 
 ## Fuzz the text parsers and the server's frame decoder (needs a nightly toolchain and cargo-fuzz; not part
 ## of `make test`).

@@ -13,7 +13,6 @@ pub mod editor;
 pub mod error;
 pub mod game;
 pub mod library;
-pub mod online;
 pub mod setup;
 pub mod types;
 

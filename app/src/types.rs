@@ -18,8 +18,15 @@ pub enum Opponent {
     },
     /// Two players on one device.
     PassAndPlay,
-    /// Against a player on the game server: `human` is this device's colour; the names are the nicknames.
-    Online { human: Color, white: String, black: String },
+    /// Against a player on the game server.
+    Online {
+        /// This device's colour.
+        human: Color,
+        /// White's nickname.
+        white: String,
+        /// Black's nickname.
+        black: String,
+    },
 }
 
 impl Opponent {

@@ -43,9 +43,10 @@ fn print_info(i: &SearchInfo) {
     );
 }
 
-/// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]`
+/// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
+/// [--tablebase FILE]`
 pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed"], &[])?;
+    let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed", "tablebase"], &[])?;
     args.at_most(0)?;
     let position = args.position()?;
     // Before any search output, so that the refusal is the only line on stderr.
@@ -54,6 +55,9 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
     }
     let root = SearchRoot::new(position, Rules::default());
     let mut engine = Engine::default();
+    if let Some(path) = args.value("tablebase") {
+        engine.set_tablebase(Some(std::sync::Arc::new(crate::tablebase_cmds::read(std::path::Path::new(path))?)));
+    }
     let stop = StopHandle::new();
     let limits = Limits {
         depth: number::<u32>(&args, "depth")?.map(|d| d.clamp(1, 100)),

@@ -18,6 +18,7 @@ mod play;
 mod scratch;
 mod storage_bench;
 mod storage_cmds;
+mod tablebase_cmds;
 mod tui;
 
 use args::{Args, Fail};
@@ -41,11 +42,15 @@ const USAGE: &str = "usage:
   giveaway bench-storage [--games N] [--dir DIR]
   giveaway bench-analysis [--games N] [--plies P] [--dir DIR]
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
+                    [--tablebase FILE]
   giveaway match --white A --black B --games N [--movetime MS] [--white-movetime MS] [--black-movetime MS]
                  [--seed S] [--no-lmr white|black|both] [--hash MB] [--pdn FILE]
   giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
   giveaway bench-search [--movetime MS] [--hash MB]
+  giveaway tablebase build [--pieces N] [--file FILE] [--quiet]
+  giveaway tablebase verify [--pieces N] [--file FILE]
+  giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE]
 {PLAY}
 {ONLINE}
   (database: --db PATH, before or after the command, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";
@@ -134,6 +139,7 @@ fn run(argv: &[String]) -> Result<(), Fail> {
         Some("play") => play::cmd_play(&argv[1..]),
         Some("online") => online::cmd_online(&argv[1..]),
         Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
+        Some("tablebase") => tablebase_cmds::cmd_tablebase(&argv[1..]),
         Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE).replace("{ONLINE}", online::USAGE)),
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
         None => Err(Fail("no command given (try 'giveaway help')".into())),

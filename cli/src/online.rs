@@ -4,7 +4,7 @@
 use crate::args::{Args, Fail};
 use crate::{play, tui};
 use giveaway_app::background::{NoObserver, Threads};
-use giveaway_app::online::OnlineClient;
+use giveaway_online::OnlineClient;
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;
 use std::sync::Arc;

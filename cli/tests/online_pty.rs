@@ -10,41 +10,9 @@ mod common;
 
 use common::pty::{save_screenshot, App, DOWN, ENTER};
 use giveaway_core::{format_move, legal_moves, Color, Game, Notation, Position, Rules};
-use giveaway_server::testing::{config, fresh_database};
+use giveaway_server::testing::InProcess as Server;
 use std::ffi::OsStr;
-use std::net::SocketAddr;
 use std::path::Path;
-
-struct Server {
-    runtime: Option<tokio::runtime::Runtime>,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start(db: &str, port: u16) -> Server {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let mut cfg = config(db, "node1");
-        cfg.listen = SocketAddr::from(([127, 0, 0, 1], port));
-        let running = runtime.block_on(giveaway_server::start(cfg)).expect("server starts");
-        Server { addr: running.addr, runtime: Some(runtime) }
-    }
-
-    fn url(&self) -> String {
-        format!("ws://{}/ws", self.addr)
-    }
-
-    fn stop(&mut self) {
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
 
 fn online(db: &Path, url: &str) -> App {
     App::run(&[], &[OsStr::new("online"), OsStr::new("--db"), db.as_os_str(), OsStr::new("--server"), OsStr::new(url)])
@@ -67,8 +35,7 @@ fn side_name(c: Color) -> &'static str {
 
 #[test]
 fn two_terminals_play_a_rated_game_through_the_server() {
-    let db_url = tokio::runtime::Runtime::new().unwrap().block_on(fresh_database());
-    let mut server = Server::start(&db_url, 0);
+    let mut server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
     let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
@@ -135,16 +102,30 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     let profile = anna.wait_text("Profile · Anna");
     assert!(anna.wait_text("won vs Boris").contains("Blitz"), "{profile}");
     save_screenshot("online-5-anna-lobby-after.txt", &anna.settled());
+    assert!(profile.contains("Last game: You won"), "{profile}");
 
-    // The server goes away under Boris in the lobby: he is told, and is back when it is.
+    // A rematch, offered from the lobby and accepted there: colours swap.
     boris.keys("q");
     boris.wait_text("Last game: You lost by resignation");
-    let port = server.addr.port();
-    server.stop();
+    anna.keys("m");
+    anna.wait_text("Rematch offered; waiting for Boris.");
+    boris.wait_text("Anna offers a rematch: m accept · x decline");
+    boris.keys("m");
+    let swapped = if anna_color == Color::White { "You (Black) vs Boris online" } else { "You (White) vs Boris online" };
+    anna.wait_text(swapped);
+    boris.wait_text("vs Anna online");
+    save_screenshot("online-5-anna-rematch.txt", &anna.settled());
+    for app in [&mut anna, &mut boris] {
+        app.keys("q");
+        app.wait_text("is on: press Enter to go back to it.");
+    }
+
+    // The server goes away under Boris in the lobby: he is told, and is back when it is.
+    server.crash();
     let down = boris.wait_text("Offline: ");
     save_screenshot("online-6-boris-offline.txt", &boris.settled());
     assert!(down.contains("Trying again in"), "{down}");
-    let _again = Server::start(&db_url, port);
+    server.restart();
     boris.keys("r");
     boris.wait_text("Online as Boris");
 

@@ -16,6 +16,7 @@ pub mod position;
 pub mod record;
 pub mod square;
 pub mod storage;
+pub mod tablebase;
 
 pub use fen::{parse_fen, to_fen, FenError};
 pub use game::{EndReason, Game, GameError, GameResult, Outcome, Rules};

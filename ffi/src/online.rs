@@ -1,18 +1,18 @@
-//! The online client for Kotlin and Swift (see `giveaway_app::online`): its socket runs on a thread of its own;
+//! The online client for Kotlin and Swift (see `giveaway_online`): its socket runs on a thread of its own;
 //! the observer is called when its state changed, and the online game is played through a `GameController`
 //! like any other.
 
 use crate::background::{background, observer, ScreenObserver};
 use crate::library::GameLibrary;
 use crate::screens::GameController;
-use giveaway_app::online::{OnlineEvent, OnlineState};
+use giveaway_online::{OnlineEvent, OnlineState};
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
 use std::sync::Arc;
 
 /// The connection to the game server, the account, the lobby and the online game.
 #[derive(uniffi::Object)]
-pub struct OnlineClient(Arc<giveaway_app::online::OnlineClient>);
+pub struct OnlineClient(Arc<giveaway_online::OnlineClient>);
 
 #[uniffi::export]
 impl OnlineClient {
@@ -31,7 +31,7 @@ impl OnlineClient {
         observer_: Arc<dyn ScreenObserver>,
     ) -> ApiResult<Arc<OnlineClient>> {
         let client =
-            giveaway_app::online::OnlineClient::connect_trusting(&server, extra_roots, library.0.clone(), background(), observer(observer_))?;
+            giveaway_online::OnlineClient::connect_trusting(&server, extra_roots, library.0.clone(), background(), observer(observer_))?;
         Ok(Arc::new(OnlineClient(client)))
     }
 
@@ -96,7 +96,7 @@ impl OnlineClient {
         self.0.reconnect()
     }
 
-    pub fn close(&self) {
-        self.0.close()
+    pub fn disconnect(&self) {
+        self.0.disconnect()
     }
 }

@@ -11,7 +11,7 @@ use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
 use giveaway_core::record::{GameMode, Reaction, SideTime, Speed, TimeControl};
-use giveaway_app::online::{
+use giveaway_online::{
     Connection, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer, OnlineState, ProfileView,
     RatingChange, RatingView, RecentGame, SeatView,
 };
@@ -675,7 +675,7 @@ pub enum GiveawayError {
     Internal { reason: String },
 }
 
-// The online client's records (giveaway_app::online).
+// The online client's records (giveaway_online).
 
 #[uniffi::remote(Enum)]
 pub enum Speed {

@@ -33,7 +33,8 @@ struct GameScreen: View {
     }
 }
 
-private struct GameContent: View {
+/// The board screen of one game model: offline games (GameScreen) and the online game (OnlineGameScreen).
+struct GameContent: View {
     @Bindable var model: GameScreenModel
     @Environment(AppModel.self) private var app
     @Environment(\.scenePhase) private var scenePhase
@@ -128,6 +129,7 @@ private struct GameContent: View {
         switch snapshot.opponent {
         case .computer(let level, _): return tr("game.vsLevel", L10n.level(level))
         case .passAndPlay: return tr("mode.passAndPlay")
+        case .online(let human, let white, let black): return tr("game.youVs", human == .white ? black : white)
         }
     }
 
@@ -177,8 +179,12 @@ private struct PlayerBar: View {
     }
 
     private var name: String {
-        guard case .computer(_, let human) = state.snapshot.opponent else { return L10n.color(color) }
-        return human == color ? tr("game.you") : tr("game.computer")
+        switch state.snapshot.opponent {
+        case .computer(_, let human): return human == color ? tr("game.you") : tr("game.computer")
+        case .passAndPlay: return L10n.color(color)
+        case .online(let human, let white, let black):
+            return human == color ? tr("game.you") : (color == .white ? white : black)
+        }
     }
 }
 
@@ -272,8 +278,9 @@ private struct GameToolbar: ToolbarContent {
                 Label(tr("game.flipBoard"), systemImage: "arrow.up.arrow.down")
             }
             Spacer()
-            if actions.offerDraw {
+            if actions.draws {
                 Button { model.perform { try $0.offerDraw() } } label: { Label(tr("game.offerDraw"), systemImage: "equal.circle") }
+                    .disabled(!actions.offerDraw)
             }
             Button(role: .destructive) { confirmingResign = true } label: { Label(tr("game.resign"), systemImage: "flag") }
                 .disabled(!actions.resign)

@@ -1,5 +1,5 @@
-// The app: opens the saved-games database in Application Support, routes the core's log to OSLog, and shows
-// the home screen.
+// The app: opens the saved-games database in Application Support, routes the core's log to OSLog, keeps the
+// online connection once the lobby opened it, and shows the home screen.
 import SwiftUI
 import os
 import GiveawayCore
@@ -42,6 +42,22 @@ final class AppModel {
     var databaseNotice: DatabaseNotice?
     /// Games started on the home screen, handed to the game screen (which otherwise opens the saved game).
     @ObservationIgnored private var started: [Int64: GameScreenModel] = [:]
+    /// The online screens' connection, made when the lobby first opens and kept while the app runs (a game in
+    /// progress must keep hearing the server when its screen is covered).
+    private(set) var online: OnlineModel?
+    /// The game server's address. TODO(core): the address belongs with the other settings (`Settings` has no
+    /// field for it) and its default with the core, so that every front end agrees; kept in UserDefaults here.
+    var onlineServer: String = UserDefaults.standard.string(forKey: AppModel.serverKey) ?? AppModel.defaultServer {
+        didSet {
+            guard onlineServer != oldValue else { return }
+            UserDefaults.standard.set(onlineServer, forKey: AppModel.serverKey)
+            // The next lobby connects to the new address.
+            online = nil
+        }
+    }
+    private static let serverKey = "onlineServer"
+    /// The terminal's default: a server started on this Mac with `make serve` (the simulator shares its loopback).
+    static let defaultServer = "ws://127.0.0.1:7878/ws"
 
     init() {
         setLogSink(sink: OSLogSink(), maxLevel: .info)
@@ -82,10 +98,21 @@ final class AppModel {
         return try GameScreenModel.open(id: id, in: library)
     }
 
-    /// The newest game still being played, to offer "Continue".
+    /// The online model, connecting to the server now if there is none yet.
+    func openOnline() throws -> OnlineModel {
+        if let online { return online }
+        guard let library else { throw GiveawayError.Unavailable(reason: openError ?? "no library") }
+        let made = try OnlineModel(server: onlineServer, library: library)
+        online = made
+        return made
+    }
+
+    /// The newest game still being played that can be continued here, to offer "Continue" (an online game in
+    /// progress is the server's to go on with). TODO(core): a `resumable` field in ListFilter would make this
+    /// one row; until then the first page of unfinished games is searched for one.
     func unfinishedGame() -> GameSummaryView? {
         let filter = ListFilter(mode: nil, result: nil, level: nil, inProgress: true, withinDays: nil)
-        return (try? library?.gameList(filter: filter, pageSize: 1))?.state().games.first
+        return (try? library?.gameList(filter: filter, pageSize: 30))?.state().games.first(where: \.resumable)
     }
 }
 
@@ -96,6 +123,9 @@ enum Route: Hashable {
     case replay(id: Int64)
     case settings
     case rules
+    case online
+    case onlineGame
+    case profile(nickname: String)
 }
 
 struct RootView: View {
@@ -127,6 +157,9 @@ struct RootView: View {
                 case .replay(let id): ReplayView(gameId: id)
                 case .settings: SettingsView()
                 case .rules: RulesView()
+                case .online: LobbyView(path: $path)
+                case .onlineGame: OnlineGameScreen()
+                case .profile(let nickname): ProfileView(nickname: nickname)
                 }
             }
         }

@@ -1,5 +1,6 @@
 // Home: continue the last game, start a new one (computer level and colour, or pass-and-play; clock, handicap),
-// saved games, settings and rules. The choices are the core's GameSetup; the core starts the game from them.
+// play online, saved games, settings and rules. The choices are the core's GameSetup; the core starts the game
+// from them.
 import SwiftUI
 import GiveawayCore
 import GiveawayKit
@@ -34,6 +35,7 @@ struct HomeView: View {
                 }
             }
             Section {
+                NavigationLink(value: Route.online) { Label(tr("online.title"), systemImage: "globe") }
                 NavigationLink(value: Route.savedGames) { Label(tr("home.savedGames"), systemImage: "tray.full") }
                 NavigationLink(value: Route.settings) { Label(tr("home.settings"), systemImage: "gearshape") }
                 NavigationLink(value: Route.rules) { Label(tr("home.rules"), systemImage: "book") }

@@ -161,6 +161,70 @@ enum L10n {
         }
     }
 
+    // MARK: Online
+
+    static func speed(_ s: Speed) -> String {
+        switch s {
+        case .bullet: return tr("clock.bullet")
+        case .blitz: return tr("clock.blitz")
+        case .rapid: return tr("clock.rapid")
+        case .classic: return tr("clock.classic")
+        }
+    }
+
+    static func rating(_ r: Double) -> String {
+        String(format: "%.0f", locale: Locale.current, r)
+    }
+
+    static func ratingDelta(_ d: Double) -> String {
+        String(format: "%+.0f", locale: Locale.current, d)
+    }
+
+    /// Milliseconds as seconds with one decimal ("2.5").
+    static func seconds(_ ms: UInt64) -> String {
+        String(format: "%.1f", locale: Locale.current, Double(ms) / 1000)
+    }
+
+    /// The connection in one line while nothing is wrong (`OnlineModel.problem` words the rest).
+    static func connection(_ state: OnlineState) -> String {
+        switch state.connection {
+        case .connecting(let attempt) where attempt > 1: return tr("online.connectingAttempt", state.server, Int(attempt))
+        case .connecting: return tr("online.connecting", state.server)
+        case .online: return state.player.map { tr("online.onlineAs", $0.nickname) } ?? tr("online.online")
+        case .offline(let reason, let retryInMs): return tr("online.offline", reason, seconds(retryInMs))
+        case .updateNeeded(let message): return tr("online.updateNeeded", message)
+        case .closed: return tr("online.closed")
+        }
+    }
+
+    /// A profile's finished game, seen from the profile's owner.
+    static func recentResult(_ game: RecentGame) -> String {
+        guard let reason = game.reason else { return tr("online.aborted") }
+        let outcome: Outcome = game.winner.map { $0 == .white ? .whiteWins : .blackWins } ?? .draw
+        let words = result(outcome, reason)
+        return game.ratingChange.map { "\(words) · \(ratingDelta($0))" } ?? words
+    }
+
+    static func onlineMessage(_ m: OnlineModel.Message) -> String {
+        switch m {
+        case .refused(let code, let detail):
+            switch code {
+            case "nickname_taken": return tr("online.refused.nicknameTaken")
+            case "nickname_invalid": return tr("online.refused.nicknameInvalid", detail)
+            case "unknown_invite": return tr("online.refused.unknownInvite")
+            case "own_invite": return tr("online.refused.ownInvite")
+            case "unknown_player": return tr("online.refused.unknownPlayer")
+            case "rematch_unavailable": return tr("online.refused.rematchUnavailable")
+            case "busy": return tr("online.refused.busy")
+            case "rate_limited": return tr("online.refused.rateLimited")
+            default: return tr("online.refused.other", detail)
+            }
+        case .moveRefused(let move, let reason): return tr("online.moveRefused", move, reason)
+        case .aborted: return tr("online.aborted")
+        case .failed(let message): return L10n.message(message)
+        }
+    }
+
     static func mode(_ m: GameMode) -> String {
         switch m {
         case .vsComputer: return tr("mode.vsComputer")

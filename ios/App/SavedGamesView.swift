@@ -1,5 +1,5 @@
 // Saved games: filters (mode, result, level, date), the list page by page, swipe to delete, share PDN,
-// import PDN, statistics per level. Tapping a game continues it (if unfinished) or opens the replay.
+// import PDN, statistics per level. Tapping a game continues it (if the core says it can be) or opens the replay.
 import SwiftUI
 import UIKit
 import UniformTypeIdentifiers
@@ -82,7 +82,7 @@ private struct SavedGamesList: View {
             Section(tr("saved.count", Int(model.state.total))) {
                 ForEach(model.state.games, id: \.id) { game in
                     Button {
-                        path.append(game.outcome == nil ? .game(id: game.id) : .replay(id: game.id))
+                        path.append(game.resumable ? .game(id: game.id) : .replay(id: game.id))
                     } label: {
                         GameRow(game: game)
                     }
@@ -133,6 +133,7 @@ private struct FilterControls: View {
             Text(tr("mode.vsComputer")).tag(GameMode?.some(.vsComputer))
             Text(tr("mode.passAndPlay")).tag(GameMode?.some(.passAndPlay))
             Text(tr("mode.imported")).tag(GameMode?.some(.imported))
+            Text(tr("mode.online")).tag(GameMode?.some(.online))
         }
         Picker(tr("saved.result"), selection: $filter.result) {
             Text(tr("saved.all")).tag(ResultFilter?.none)

@@ -1,5 +1,5 @@
 // Settings: board and piece themes, notation, orientation, animation speed, legal-move dots, coach, sound,
-// haptics. Every change is saved by the core at once.
+// haptics (every change saved by the core at once), and the game server's address.
 import SwiftUI
 import GiveawayCore
 import GiveawayKit
@@ -78,6 +78,7 @@ private struct SettingsForm: View {
                 Toggle(tr("settings.sound"), isOn: $model.settings.sound)
                 Toggle(tr("settings.haptics"), isOn: $model.settings.haptics)
             }
+            ServerSection()
         }
         .alert(tr("error.title"), isPresented: Binding(
             get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {
@@ -98,6 +99,28 @@ private struct SettingsForm: View {
         case "flat": return tr("theme.flat")
         default: return id
         }
+    }
+}
+
+/// The game server's address, applied when the field is submitted (the lobby then connects anew).
+private struct ServerSection: View {
+    @Environment(AppModel.self) private var app
+    @State private var address = ""
+
+    var body: some View {
+        Section {
+            TextField(tr("online.server"), text: $address)
+                .textInputAutocapitalization(.never)
+                .autocorrectionDisabled()
+                .keyboardType(.URL)
+                .onSubmit { app.onlineServer = address.trimmingCharacters(in: .whitespaces) }
+            Button(tr("online.defaultServer")) { address = AppModel.defaultServer; app.onlineServer = address }
+        } header: {
+            Text(tr("online.server"))
+        } footer: {
+            Text(tr("online.serverFooter"))
+        }
+        .onAppear { address = app.onlineServer }
     }
 }
 

@@ -9,6 +9,8 @@
 # Usage: ios/tools/swift-root.sh CORE_LIB      (CORE_LIB: the host library the package links, already built)
 # Environment: GIVEAWAY_SWIFT_ROOT   where the root lives (default /var/cache/giveaway/swift-trixie)
 #              GIVEAWAY_DEBIAN_MIRROR the Debian mirror (default: the one the host's apt uses)
+#              GIVEAWAY_TEST_SERVER   the online tests' server directory (ios/tools/online-server.sh), inside the
+#                                     repository; handed to the tests as the root sees it
 # Where the root cannot be made (not root, no debootstrap to be had, mirror unreachable) it says so in one line
 # and exits 0; a failure once the root can be made, or in Swift, exits non-zero.
 set -euo pipefail
@@ -138,11 +140,21 @@ else
     make_root
 fi
 
+# The root shares the host's network, so the tests reach the server on the host's loopback.
+server_env=()
+if [ -n "${GIVEAWAY_TEST_SERVER:-}" ]; then
+    server_dir=$(realpath "$GIVEAWAY_TEST_SERVER")
+    case $server_dir in
+        "$repo"/*) server_env=("GIVEAWAY_TEST_SERVER=$inner/${server_dir#"$repo"/}") ;;
+        *) say "$server_dir is outside $repo: the root sees only the repository" >&2; exit 1 ;;
+    esac
+fi
+
 mkdir -p "$root$inner"
 mount_in --bind "$repo" "$root$inner"
 mount_in -t proc proc "$root/proc"
 status=0
-in_root GIVEAWAY_SWIFT_INSIDE=1 bash "$inner/ios/tools/swift-root.sh" "$inner/${lib#"$repo"/}" || status=$?
+in_root GIVEAWAY_SWIFT_INSIDE=1 "${server_env[@]}" bash "$inner/ios/tools/swift-root.sh" "$inner/${lib#"$repo"/}" || status=$?
 unmount_all
 say "Swift checks in the trixie root: $(( $(now) - total )) s in all"
 exit "$status"

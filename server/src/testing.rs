@@ -60,3 +60,57 @@ pub fn config(url: &str, node: &str) -> Config {
     c
 }
 
+
+/// [`fresh_database`] for a caller without a runtime.
+pub fn new_database() -> String {
+    tokio::runtime::Runtime::new().expect("a runtime").block_on(fresh_database())
+}
+
+/// A server on a runtime of its own in the test's process, for the clients' tests: it can be crashed (every
+/// task and socket gone at once, as when the process dies) and started again on the same port and database.
+pub struct InProcess {
+    runtime: Option<tokio::runtime::Runtime>,
+    /// Where it listens.
+    pub addr: std::net::SocketAddr,
+    db: String,
+}
+
+impl InProcess {
+    /// A server for database `db` on loopback port `port` (0: any free one).
+    pub fn start(db: &str, port: u16) -> InProcess {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+        let mut cfg = config(db, "node1");
+        cfg.listen = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        let running = runtime.block_on(crate::start(cfg)).expect("server starts");
+        InProcess { addr: running.addr, runtime: Some(runtime), db: db.to_string() }
+    }
+
+    /// A server on a new, empty database.
+    pub fn fresh() -> InProcess {
+        InProcess::start(&new_database(), 0)
+    }
+
+    /// `ws://127.0.0.1:PORT/ws`.
+    pub fn url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// The process dies: every task and socket goes at once, nothing is shut down in order.
+    pub fn crash(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+
+    /// Up again on the same port and database.
+    pub fn restart(&mut self) {
+        self.crash();
+        *self = InProcess::start(&self.db, self.addr.port());
+    }
+}
+
+impl Drop for InProcess {
+    fn drop(&mut self) {
+        self.crash();
+    }
+}

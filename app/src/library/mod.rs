@@ -339,7 +339,7 @@ impl GameLibrary {
     }
 
     /// The database (the online client keeps its token and game tags in it).
-    pub(crate) fn storage(&self) -> &Arc<Storage> {
+    pub fn storage(&self) -> &Arc<Storage> {
         &self.storage
     }
 

@@ -7,7 +7,7 @@ use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
 use giveaway_app::background::{NoObserver, Threads};
-use giveaway_app::online::OnlineClient;
+use giveaway_online::OnlineClient;
 use giveaway_app::{GameLibrary, GameSession};
 use giveaway_core::storage::Settings;
 use super::theme::error;

@@ -486,7 +486,7 @@ impl GameScreen {
 
 /// An online game's players with their ratings, the connection when it is not right, and the rating change
 /// once it is over.
-fn online_lines(state: &giveaway_app::online::OnlineState) -> Vec<Line<'static>> {
+fn online_lines(state: &giveaway_online::OnlineState) -> Vec<Line<'static>> {
     use super::online::{connection_text, end_text, time_control_name};
     let Some(g) = &state.game else { return Vec::new() };
     let kind = if g.rated { "Rated" } else { "Casual" };

@@ -8,7 +8,7 @@ use giveaway_app::{
     handicap_presets, levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset,
 };
 use giveaway_app::background::{NoObserver, Threads};
-use giveaway_app::online::OnlineClient;
+use giveaway_online::OnlineClient;
 use giveaway_core::storage::Filter;
 use std::sync::Arc;
 use giveaway_core::Color;

@@ -6,7 +6,7 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
+use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
 use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::record::Speed;
 use giveaway_core::EndReason;
@@ -34,7 +34,6 @@ pub struct OnlineScreen {
     message: Option<(String, bool)>,
     /// The game whose board was opened last (a new one opens by itself).
     opened: Option<i64>,
-    last_end: Option<OnlineEnd>,
 }
 
 /// `5+3`, as every time control is named.
@@ -102,7 +101,7 @@ pub fn connection_text(state: &OnlineState) -> (String, bool) {
 impl OnlineScreen {
     pub fn new(client: Arc<OnlineClient>) -> OnlineScreen {
         let opened = client.state().game.map(|g| g.game);
-        OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened, last_end: None }
+        OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened }
     }
 
     fn build_menu(&mut self, presets: &[TimeControl]) {
@@ -133,10 +132,7 @@ impl OnlineScreen {
                 OnlineEvent::GameEnded { end } if end.reason.is_none() => {
                     Some(("The game was aborted: a first move did not come in time. Nothing is kept.".into(), true))
                 }
-                OnlineEvent::GameEnded { end } => {
-                    self.last_end = Some(end);
-                    None
-                }
+                OnlineEvent::GameEnded { .. } => None,
                 OnlineEvent::MoveRefused { mv, reason } => Some((format!("Your move {mv} was not played: {reason}."), true)),
                 OnlineEvent::Refused { message, .. } => Some((message, true)),
             };
@@ -192,6 +188,17 @@ impl OnlineScreen {
                 self.client.reconnect();
                 return Go::Stay;
             }
+            // After a game: offer a rematch (accepting the opponent's), or decline theirs.
+            KeyCode::Char('m') if state.game.as_ref().is_some_and(|g| g.end.is_some()) => {
+                let r = self.client.offer_rematch();
+                self.result(r);
+                return Go::Stay;
+            }
+            KeyCode::Char('x') if state.game.as_ref().is_some_and(|g| g.end.is_some() && g.rematch_offer.is_some()) => {
+                let r = self.client.decline_rematch();
+                self.result(r);
+                return Go::Stay;
+            }
             _ => {}
         }
         if state.connection == Connection::Online && state.player.is_none() {
@@ -232,7 +239,7 @@ impl OnlineScreen {
 
     fn back(&mut self, ctx: &mut Ctx) -> Go {
         // A game in progress goes on on the server (and comes back with `giveaway online`).
-        self.client.close();
+        self.client.disconnect();
         ctx.online = None;
         Go::Home
     }
@@ -261,6 +268,10 @@ impl OnlineScreen {
             help = "Enter confirm · Esc cancel";
         } else if state.connection != Connection::Online {
             lines.push(Line::raw("Waiting for the server."));
+            if let Some(g) = state.game.as_ref().filter(|g| g.end.is_none()) {
+                let them = if g.you == Color::White { &g.black.nickname } else { &g.white.nickname };
+                lines.push(Line::styled(format!("Your game against {them} goes on: it comes back with the connection."), dim()));
+            }
             help = "r try now · q back";
         } else if state.player.is_none() {
             lines.push(Line::raw("To play online, make an account: press Enter and type a nickname."));
@@ -284,12 +295,18 @@ impl OnlineScreen {
                 Lobby::Idle => lines.extend(self.menu.lines()),
             }
         }
-        if let (Some(end), Some(g)) = (&self.last_end, &state.game) {
+        if let Some((end, g)) = state.game.as_ref().and_then(|g| g.end.as_ref().map(|e| (e, g))) {
             lines.push(Line::raw(""));
             lines.push(Line::styled(format!("Last game: {}", end_text(end, g.you)), accent()));
             if let Some(id) = end.saved_id {
                 lines.push(Line::styled(format!("Saved as game {id}: replay and analyse it in Saved games."), dim()));
             }
+            let them = if g.you == Color::White { &g.black.nickname } else { &g.white.nickname };
+            lines.push(match g.rematch_offer {
+                Some(by) if by == g.you => Line::styled(format!("Rematch offered; waiting for {them}."), dim()),
+                Some(_) => Line::styled(format!("{them} offers a rematch: m accept · x decline"), accent()),
+                None => Line::styled(format!("m: offer {them} a rematch"), dim()),
+            });
         }
         if let Some(board) = &state.leaderboard {
             let entries = &board.rows;

@@ -17,7 +17,9 @@ pub type Term = Terminal<CrosstermBackend<Stdout>>;
 
 /// Owns the full-screen terminal; dropping it gives the terminal back as it was.
 pub struct Guard {
-    pub term: Term,
+    /// Never dropped: ratatui's drop shows the cursor again (which `restore` has done) and reports a failure
+    /// with `eprintln!`, which panics when the terminal has just gone away (a hang-up racing the exit).
+    pub term: std::mem::ManuallyDrop<Term>,
 }
 
 impl Guard {
@@ -25,7 +27,7 @@ impl Guard {
         install_panic_hook();
         enable_raw_mode()?;
         // From here on a failure must still undo raw mode.
-        let guard = Guard { term: Terminal::new(CrosstermBackend::new(stdout()))? };
+        let guard = Guard { term: std::mem::ManuallyDrop::new(Terminal::new(CrosstermBackend::new(stdout()))?) };
         execute!(stdout(), EnterAlternateScreen)?;
         Ok(guard)
     }

@@ -198,8 +198,7 @@ impl App {
     }
 
     /// The terminal is back as it was: off the alternate screen with the cursor shown, and the last things the
-    /// app wrote were leaving the alternate screen, then showing the cursor (ratatui shows it once more when
-    /// its terminal is dropped).
+    /// app wrote were leaving the alternate screen, then showing the cursor.
     pub fn assert_restored(&self) {
         assert!(!self.screen.screen().alternate_screen(), "still on the alternate screen");
         assert!(!self.screen.screen().hide_cursor(), "the cursor is still hidden");

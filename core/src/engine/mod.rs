@@ -35,7 +35,9 @@ pub use search::{SearchConfig, MAX_PLY, WIN, WIN_BOUND};
 pub use tune::{tune, TuneSettings};
 
 use crate::movegen::Move;
+use crate::tablebase::Tablebase;
 use search::{MoveOrdering, Searcher};
+use std::sync::Arc;
 use std::time::Duration;
 use tt::Tt;
 
@@ -112,6 +114,7 @@ pub struct Engine {
     ordering: MoveOrdering,
     weights: Weights,
     config: SearchConfig,
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for Engine {
@@ -128,12 +131,31 @@ impl Engine {
 
     /// An engine with a transposition table of about `tt_megabytes` MB and evaluation weights of its own (tuning).
     pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
-        Engine { tt: Tt::new(tt_megabytes), ordering: MoveOrdering::default(), weights, config: SearchConfig::default() }
+        Engine {
+            tt: Tt::new(tt_megabytes),
+            ordering: MoveOrdering::default(),
+            weights,
+            config: SearchConfig::default(),
+            tablebase: None,
+        }
     }
 
     /// Switches search features on or off (to measure each).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
+    }
+
+    /// Endgame tables for the search to probe (`None`: search every position). Forgets the transposition
+    /// table, whose scores were found with or without them.
+    ///
+    /// The tables are pure game theory; the game's draw rules only ever turn a win into a draw. So the search
+    /// takes a drawn entry as a draw, and a win or loss in `d` plies as exact only where the king-move rule
+    /// cannot strike before its end (plies of king moves so far + `d` below the limit); a shortest win never
+    /// repeats a position of its own, as its distance falls every ply. Other positions are searched as
+    /// without tables.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase;
+        self.tt.clear();
     }
 
     /// The evaluation weights in use.
@@ -155,7 +177,7 @@ impl Engine {
         stop: &StopHandle,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, root, stop.clone());
+        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, self.tablebase.as_deref(), root, stop.clone());
         let r = s.run(root, limits, info);
         let i = SearchInfo::from_result(&r);
         log::debug!(
@@ -173,7 +195,7 @@ impl Engine {
 
     /// Every root move with its score at a fixed depth, best first (used by weak levels). Also returns nodes.
     pub fn root_scores(&mut self, root: &SearchRoot, depth: u32, stop: &StopHandle) -> (Vec<(Move, i32)>, u64) {
-        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, root, stop.clone());
+        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, self.tablebase.as_deref(), root, stop.clone());
         let scores = s.root_scores(root, depth.max(1));
         (scores, s.nodes())
     }

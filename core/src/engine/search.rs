@@ -14,6 +14,7 @@ use super::{SearchInfo, SearchResult};
 use crate::game::Rules;
 use crate::movegen::{generate, Move, MoveList};
 use crate::position::Position;
+use crate::tablebase::{Tablebase, Value};
 use std::time::{Duration, Instant};
 
 /// The score of a win for the side to move at the root, before subtracting the distance in plies.
@@ -148,6 +149,7 @@ pub(crate) struct Searcher<'a> {
     ordering: &'a mut MoveOrdering,
     weights: &'a Weights,
     config: SearchConfig,
+    tablebase: Option<&'a Tablebase>,
     rules: Rules,
     /// Hashes of the positions before the current node: game history, then the search path.
     stack: Vec<u64>,
@@ -170,6 +172,7 @@ impl<'a> Searcher<'a> {
         ordering: &'a mut MoveOrdering,
         weights: &'a Weights,
         config: SearchConfig,
+        tablebase: Option<&'a Tablebase>,
         root: &SearchRoot,
         stop: StopHandle,
     ) -> Searcher<'a> {
@@ -178,6 +181,7 @@ impl<'a> Searcher<'a> {
             ordering,
             weights,
             config,
+            tablebase,
             rules: root.rules,
             stack: root.history.clone(),
             lists: vec![MoveList::new(); MAX_PLY + 2],
@@ -361,6 +365,9 @@ impl<'a> Searcher<'a> {
             if window.alpha >= window.beta {
                 return window.alpha;
             }
+            if let Some(score) = self.probe_tablebase(&node) {
+                return score;
+            }
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         generate(node.position, &mut moves);
@@ -372,6 +379,33 @@ impl<'a> Searcher<'a> {
         };
         self.lists[ply] = moves;
         score
+    }
+
+    /// The endgame tables' exact score for the node, where it holds under the game's draw rules too.
+    ///
+    /// The tables know no draw rules; the rules only ever turn a win into a draw, never a draw into a win. So
+    /// a drawn entry is a draw, and a win or loss in `d` plies is taken as exact when the king-move rule cannot
+    /// strike before it ends (`king_plies + d` below the limit): along a shortest win the distance falls by
+    /// one every ply, so the line never repeats a position of its own. (Only a repetition of a position from
+    /// before the node could still cut it short; the search above the node sees those.) Longer wins and losses
+    /// are searched as usual, where the counter is followed move by move.
+    #[inline]
+    fn probe_tablebase(&self, node: &Node) -> Option<i32> {
+        let tb = self.tablebase?;
+        if node.position.occupied().count() > tb.max_pieces() {
+            return None;
+        }
+        let ends_in = |d: u16| {
+            let within_king_rule =
+                self.rules.king_move_plies == 0 || u32::from(node.king_plies) + u32::from(d) < u32::from(self.rules.king_move_plies);
+            let end = node.ply + d as usize;
+            (within_king_rule && end <= MAX_PLY).then_some(WIN - end as i32)
+        };
+        match tb.probe(node.position)? {
+            Value::Draw => Some(0),
+            Value::Win(d) => ends_in(d),
+            Value::Loss(d) => ends_in(d).map(|s| -s),
+        }
     }
 
     /// The moves of an inner node, best first: the table's verdict or move, then each move in turn.

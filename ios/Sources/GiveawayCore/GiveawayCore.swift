@@ -2276,13 +2276,13 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     
     func cancelSeek() throws 
     
-    func close() 
-    
     func createAccount(nickname: String) throws 
     
     func createInvite(timeControl: TimeControl, rated: Bool) throws 
     
     func declineRematch() throws 
+    
+    func disconnect() 
     
     /**
      * The online game's board, if there is one.
@@ -2416,14 +2416,6 @@ open func cancelSeek()throws   {try rustCallWithError(FfiConverterTypeGiveawayEr
 }
 }
     
-open func close()  {try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_method_onlineclient_close(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-}
-}
-    
 open func createAccount(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_create_account(
@@ -2446,6 +2438,14 @@ open func createInvite(timeControl: TimeControl, rated: Bool)throws   {try rustC
 open func declineRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+open func disconnect()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_disconnect(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -12274,9 +12274,6 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 9846) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_close() != 8841) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 59381) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -12284,6 +12281,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 15469) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect() != 56885) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 29226) {

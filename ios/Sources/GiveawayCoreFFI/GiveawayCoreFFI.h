@@ -519,11 +519,6 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_invite(uint64_t ptr, Rust
 void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CLOSE
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CLOSE
-void uniffi_giveaway_ffi_fn_method_onlineclient_close(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 void uniffi_giveaway_ffi_fn_method_onlineclient_create_account(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
@@ -537,6 +532,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_create_invite(uint64_t ptr, Rust
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_REMATCH
 void uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DISCONNECT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DISCONNECT
+void uniffi_giveaway_ffi_fn_method_onlineclient_disconnect(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_GAME
@@ -1649,12 +1649,6 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CLOSE
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CLOSE
-uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_close(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_account(void
@@ -1670,6 +1664,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_REMATCH
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DISCONNECT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DISCONNECT
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect(void
     
 );
 #endif

@@ -28,11 +28,17 @@ public final class GameScreenModel {
     @ObservationIgnored private var tickDue: ContinuousClock.Instant?
     @ObservationIgnored private var described: (revision: UInt64, squares: [UInt32: SquareDescription]) = (0, [:])
 
-    private init(controller: any GameControllerProtocol, observer: MainActorObserver) {
+    private convenience init(controller: any GameControllerProtocol, observer: MainActorObserver) {
+        self.init(controller: controller)
+        observer.onChange = { [weak self] in self?.refresh() }
+    }
+
+    /// The board of a controller whose observer wakes someone else (the online game's: `OnlineModel` calls
+    /// `refresh()`).
+    init(controller: any GameControllerProtocol) {
         self.controller = controller
         state = controller.state()
         animated = state.animation?.id
-        observer.onChange = { [weak self] in self?.refresh() }
     }
 
     /// A new game from the new-game screen's choices.
@@ -82,7 +88,8 @@ public final class GameScreenModel {
         return description
     }
 
-    private func refresh() {
+    /// Reads the state again (the core said it changed).
+    func refresh() {
         show(controller.state())
     }
 

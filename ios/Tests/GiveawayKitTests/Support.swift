@@ -100,14 +100,19 @@ final class EventLog {
 
 /// Waits on the main actor until `condition` holds; the core's threads and the model's tasks run meanwhile.
 @MainActor
-func waitUntil(seconds: Double = 20, _ condition: () -> Bool) async throws {
+func waitUntil(seconds: Double = 20, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool)
+    async throws
+{
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
-        if Date() > deadline { throw Timeout(seconds: seconds) }
+        if Date() > deadline { throw Timeout(seconds: seconds, file: "\(file)", line: line) }
         try await Task.sleep(nanoseconds: 10_000_000)
     }
 }
 
+/// A wait that gave up, and where it was.
 struct Timeout: Error {
     let seconds: Double
+    let file: String
+    let line: UInt
 }

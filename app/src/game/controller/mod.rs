@@ -78,10 +78,15 @@ struct Ui {
 /// sends them to the server, and the local game changes when the server says so (except the player's own
 /// moves, which show at once and are sent with the ply they were played at).
 pub trait Seat: Send + Sync {
+    /// The player's move `mv` (in the session's notation), played after `ply` plies.
     fn send_move(&self, ply: u32, mv: String);
+    /// The player resigns.
     fn resign(&self);
+    /// The player offers a draw (or accepts the opponent's).
     fn offer_draw(&self);
+    /// The player's answer to the opponent's draw offer.
     fn answer_draw(&self, accept: bool);
+    /// The player shows an emoji.
     fn react(&self, emoji: String);
 }
 
@@ -110,8 +115,8 @@ impl GameController {
         Self::with_seat(session, settings, storage, background, observer, None)
     }
 
-    /// A controller for an online game, whose own actions go to `seat`.
-    pub(crate) fn with_seat(
+    /// A controller for an online game, whose own actions go to `seat` (the online client's).
+    pub fn with_seat(
         session: Arc<GameSession>,
         settings: Settings,
         storage: Option<Arc<Storage>>,
@@ -435,7 +440,7 @@ impl GameController {
     }
 
     /// A change the game server made to this online game: taken in like any change, and the screen told.
-    pub(crate) fn server_change<T>(&self, f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>) -> ApiResult<T> {
+    pub fn server_change<T>(&self, f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>) -> ApiResult<T> {
         let value = {
             let mut ui = self.lock();
             let result = self.session.change_with(f);

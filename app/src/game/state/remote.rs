@@ -21,7 +21,9 @@ pub struct ServerGame {
     pub clocks: [i64; 2],
     /// Whether the side to move's clock runs.
     pub clock_running: bool,
+    /// A pending draw offer, by whom.
     pub draw_offer: Option<Color>,
+    /// Every reaction of the game.
     pub reactions: Vec<Reaction>,
     /// The server has ended the game (its result follows).
     pub over: bool,

@@ -1,4 +1,4 @@
-//! The online client: an account kept on this device, quick pairing and invite codes, and the game itself
+//! `giveaway-online`, the online client: an account kept on this device, quick pairing and invite codes, and the game itself
 //! played through the same [`GameController`] and `Snapshot` as every offline game, with the server's word
 //! final on moves, clocks and endings. A finished game is in the local library (mode online, both players'
 //! ratings and the rating change as PDN tags) to replay and analyse like any other.
@@ -13,15 +13,16 @@
 //! know is forgotten ([`OnlineEvent::SignedOut`]) and a new account can be made; a server of another protocol
 //! version gives [`Connection::UpdateNeeded`] and no retrying.
 
+#![warn(missing_docs)]
+
 mod connection;
 
-use crate::background::{Background, Observer};
-use crate::error::{ApiResult, GiveawayError};
-use crate::game::controller::Seat;
-use crate::game::state::ServerGame;
-use crate::game::GameController;
-use crate::library::GameLibrary;
-use crate::types::{NewGame, Opponent, StartPosition};
+use giveaway_app::background::{Background, Observer};
+use giveaway_app::game::controller::Seat;
+use giveaway_app::game::state::ServerGame;
+use giveaway_app::game::GameController;
+use giveaway_app::library::GameLibrary;
+use giveaway_app::{ApiResult, GiveawayError, NewGame, Opponent, StartPosition};
 use connection::Command;
 use giveaway_core::game::{EndReason, GameResult as CoreResult, Outcome};
 use giveaway_core::position::Color;
@@ -34,26 +35,48 @@ use tokio::sync::mpsc;
 /// The state of the connection to the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Connection {
-    /// Attempt number `attempt` (1 for the first) is under way.
-    Connecting { attempt: u32 },
+    /// An attempt is under way.
+    Connecting {
+        /// 1 for the first attempt, counting up until one succeeds.
+        attempt: u32,
+    },
     /// Connected and greeted: requests can be made.
     Online,
-    /// Lost, or not made: why, and how long until the next attempt.
-    Offline { reason: String, retry_in_ms: u64 },
+    /// Lost, or not made.
+    Offline {
+        /// Why, in English (for the log and as a fallback; the shells word the state).
+        reason: String,
+        /// How long until the next attempt (growing from 0.5 s to 15 s).
+        retry_in_ms: u64,
+    },
     /// The server speaks another protocol version: this app must be updated. No more attempts.
-    UpdateNeeded { message: String },
-    /// [`OnlineClient::close`] was called.
+    UpdateNeeded {
+        /// The server's words.
+        message: String,
+    },
+    /// [`OnlineClient::disconnect`] was called.
     Closed,
 }
 
 /// What the player is waiting for in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lobby {
+    /// Nothing asked for.
     Idle,
     /// Quick pairing: waiting for an opponent.
-    Seeking { time_control: TimeControl },
+    Seeking {
+        /// The preset asked for.
+        time_control: TimeControl,
+    },
     /// An invite code for a friend, waiting to be accepted.
-    Inviting { code: String, time_control: TimeControl, rated: bool },
+    Inviting {
+        /// Six characters, read without regard to case; valid for an hour.
+        code: String,
+        /// The game's time control.
+        time_control: TimeControl,
+        /// Whether the game will change ratings.
+        rated: bool,
+    },
 }
 
 /// A game's number on the server.
@@ -62,14 +85,18 @@ pub type GameId = i64;
 /// A player as others see them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlinePlayer {
+    /// The player's number on the server.
     pub id: i64,
+    /// Unique on the server (compared without regard to case and width).
     pub nickname: String,
 }
 
 /// A rating before and after a rated game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
+    /// Glicko-2 rating before the game.
     pub before: f64,
+    /// Glicko-2 rating after it.
     pub after: f64,
     /// Still provisional after the game (few games played yet).
     pub provisional: bool,
@@ -80,37 +107,54 @@ pub struct RatingChange {
 pub struct LeaderboardRow {
     /// 1 for the best.
     pub rank: u32,
+    /// Who.
     pub player: OnlinePlayer,
+    /// Glicko-2 rating in the board's speed.
     pub rating: f64,
+    /// Glicko-2 rating deviation (smaller: surer).
     pub deviation: f64,
+    /// Rated games played in this speed.
     pub games: u32,
 }
 
 /// The leaderboard of one speed (only established ratings are listed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leaderboard {
+    /// The speed the ratings are of.
     pub speed: Speed,
+    /// Best first.
     pub rows: Vec<LeaderboardRow>,
 }
 
 /// A player's rating in one speed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingView {
+    /// The speed this rating is of.
     pub speed: Speed,
+    /// Glicko-2 rating.
     pub rating: f64,
+    /// Glicko-2 rating deviation.
     pub deviation: f64,
+    /// Too few games yet for the rating to be sure (not on the leaderboard).
     pub provisional: bool,
+    /// Rated games played in this speed.
     pub games: u32,
 }
 
 /// A finished game in a profile, seen from the profile's owner.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecentGame {
+    /// The game's number on the server.
     pub game: GameId,
+    /// The colour the profile's owner played.
     pub color: Color,
+    /// Who they played.
     pub opponent: OnlinePlayer,
+    /// The game's time control.
     pub time_control: TimeControl,
+    /// The time control's speed.
     pub speed: Speed,
+    /// Whether it changed ratings.
     pub rated: bool,
     /// `None` for a draw or an abort.
     pub winner: Option<Color>,
@@ -125,9 +169,11 @@ pub struct RecentGame {
 /// One side of the online game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatView {
+    /// The player's nickname.
     pub nickname: String,
     /// The rating in the game's speed when the game started.
     pub rating: f64,
+    /// The rating is still provisional.
     pub provisional: bool,
 }
 
@@ -147,13 +193,21 @@ pub struct OnlineEnd {
 /// The online game on this device.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlineGameView {
+    /// The game's number on the server.
     pub game: GameId,
+    /// This device's colour.
     pub you: Color,
+    /// Who plays White.
     pub white: SeatView,
+    /// Who plays Black.
     pub black: SeatView,
+    /// The same for both sides.
     pub time_control: TimeControl,
+    /// The time control's speed (ratings are kept per speed).
     pub speed: Speed,
+    /// Whether the game changes ratings.
     pub rated: bool,
+    /// The opponent is connected (after 60 s away while this player is connected, they lose).
     pub opponent_connected: bool,
     /// Set once the game is over (the board stays until [`OnlineClient::leave_game`]).
     pub end: Option<OnlineEnd>,
@@ -164,7 +218,9 @@ pub struct OnlineGameView {
 /// A player's public page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProfileView {
+    /// Whose page.
     pub player: OnlinePlayer,
+    /// One per speed played.
     pub ratings: Vec<RatingView>,
     /// The last finished games, newest first.
     pub recent: Vec<RecentGame>,
@@ -173,13 +229,17 @@ pub struct ProfileView {
 /// Everything an online screen draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlineState {
+    /// The server's address, as given.
     pub server: String,
+    /// Whether requests can be made now.
     pub connection: Connection,
     /// This device's account, once greeted with its token or after creating one.
     pub player: Option<OnlinePlayer>,
+    /// A seek or an invite waiting.
     pub lobby: Lobby,
     /// The time controls quick pairing offers.
     pub presets: Vec<TimeControl>,
+    /// The online game on this device (its board: [`OnlineClient::game`]).
     pub game: Option<OnlineGameView>,
     /// The last leaderboard asked for.
     pub leaderboard: Option<Leaderboard>,
@@ -192,18 +252,42 @@ pub struct OnlineState {
 pub enum OnlineEvent {
     /// Greeted by the server (also after every reconnection).
     Connected,
-    AccountCreated { player: OnlinePlayer },
+    /// The new account; its token is kept in this device's settings.
+    AccountCreated {
+        /// Who the device now is.
+        player: OnlinePlayer,
+    },
     /// The server does not know this device's token: it was forgotten; make a new account.
     SignedOut,
     /// A game started (paired, invite accepted, rematch) or came back after a reconnection.
-    GameStarted { game: GameId },
-    GameEnded { end: OnlineEnd },
+    GameStarted {
+        /// The server's number of the game.
+        game: GameId,
+    },
+    /// The game on the board ended (also the state's `game.end`).
+    GameEnded {
+        /// How, with the rating change.
+        end: OnlineEnd,
+    },
     /// A move of the player's was not taken by the server and is off the board again.
-    MoveRefused { mv: String, reason: String },
-    OpponentConnection { connected: bool },
-    /// A request was refused: `code` is the protocol's error name (`nickname_taken`, `unknown_invite`, …) for
-    /// the shells to word, `message` the English text.
-    Refused { code: String, message: String },
+    MoveRefused {
+        /// The move, in algebraic notation.
+        mv: String,
+        /// Why, in English.
+        reason: String,
+    },
+    /// The opponent's connection dropped or came back.
+    OpponentConnection {
+        /// Whether they are connected now.
+        connected: bool,
+    },
+    /// A request was refused.
+    Refused {
+        /// The protocol's error name (`nickname_taken`, `unknown_invite`, …), for the shells to word.
+        code: String,
+        /// The English text.
+        message: String,
+    },
 }
 
 /// The settings key of this device's token on `server`.
@@ -412,6 +496,7 @@ impl OnlineClient {
         self.send(ClientMessage::Seek { time_control: wire_time_control(time_control)? })
     }
 
+    /// Stops looking for an opponent.
     pub fn cancel_seek(&self) -> ApiResult<()> {
         self.send(ClientMessage::CancelSeek)
     }
@@ -422,11 +507,13 @@ impl OnlineClient {
         self.send(ClientMessage::CreateInvite { time_control: wire_time_control(time_control)?, rated })
     }
 
+    /// Plays the friend who gave this code (any case).
     pub fn accept_invite(&self, code: &str) -> ApiResult<()> {
         self.account()?;
         self.send(ClientMessage::AcceptInvite { code: code.trim().to_string() })
     }
 
+    /// Withdraws the invite code.
     pub fn cancel_invite(&self) -> ApiResult<()> {
         self.send(ClientMessage::CancelInvite)
     }
@@ -444,6 +531,7 @@ impl OnlineClient {
         self.send(ClientMessage::OfferRematch { game })
     }
 
+    /// Declines the opponent's rematch offer.
     pub fn decline_rematch(&self) -> ApiResult<()> {
         let game = self.finished_game()?;
         self.send(ClientMessage::DeclineRematch { game })
@@ -464,10 +552,12 @@ impl OnlineClient {
         }
     }
 
+    /// Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
     pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
         self.send(ClientMessage::Leaderboard { speed: wire_speed(speed), offset: 0, limit: 20 })
     }
 
+    /// Asks for a player's page (the state's `profile` when it comes).
     pub fn profile(&self, nickname: &str) -> ApiResult<()> {
         self.send(ClientMessage::Profile { nickname: nickname.trim().to_string() })
     }
@@ -478,7 +568,7 @@ impl OnlineClient {
     }
 
     /// Closes the connection for good (the screen goes away). A game in progress goes on on the server.
-    pub fn close(&self) {
+    pub fn disconnect(&self) {
         let _ = self.commands.send(Command::Close);
         let mut s = self.lock();
         s.state.connection = Connection::Closed;
@@ -647,7 +737,7 @@ impl OnlineClient {
     }
 
     /// A change to the board of game `game` (ignored for another game), told to the screen.
-    fn on_board(&self, game: GameId, f: impl FnOnce(&mut crate::game::GameState)) {
+    fn on_board(&self, game: GameId, f: impl FnOnce(&mut giveaway_app::GameState)) {
         let Some(controller) = self.board_of(game) else { return };
         let result = controller.server_change(|state, _| {
             f(state);
@@ -930,3 +1020,6 @@ impl Seat for ClientSeat {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

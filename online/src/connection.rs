@@ -134,7 +134,7 @@ async fn open(url: &str, tls: &Arc<rustls::ClientConfig>) -> Result<Socket, Stri
     };
     let host = uri.host().ok_or_else(|| format!("{url} names no host"))?.trim_matches(['[', ']']).to_string();
     let port = uri.port_u16().unwrap_or(if secure { 443 } else { 80 });
-    let tcp = TcpStream::connect((host.as_str(), port)).await.map_err(|e| format!("cannot reach {host}:{port}: {e}"))?;
+    let tcp = TcpStream::connect((host.as_str(), port)).await.map_err(|e| format!("cannot reach the server at {host}:{port} ({})", e.kind()))?;
     let _ = tcp.set_nodelay(true);
     let stream: Box<dyn Stream> = if secure {
         let name = rustls::pki_types::ServerName::try_from(host.clone()).map_err(|e| format!("{host}: {e}"))?;

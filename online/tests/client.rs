@@ -6,67 +6,19 @@
 
 use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::game::GameEvent;
-use giveaway_app::online::{Connection, Lobby, OnlineClient, OnlineEvent};
+use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEvent};
 use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::EndReason;
 use giveaway_app::{GameLibrary, Opponent};
 use giveaway_core::record::GameMode;
 use giveaway_core::{legal_moves, parse_fen, Color};
-use giveaway_server::testing::{config, fresh_database};
+use giveaway_server::testing::{config, new_database, InProcess as Server};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const FIVE_THREE: SideTime = SideTime { base_ms: 300_000, increment_ms: 3000 };
 const BLITZ: TimeControl = TimeControl { white: FIVE_THREE, black: FIVE_THREE };
-
-fn new_database() -> String {
-    tokio::runtime::Runtime::new().unwrap().block_on(fresh_database())
-}
-
-/// A game server on a runtime of its own.
-struct Server {
-    runtime: Option<tokio::runtime::Runtime>,
-    addr: SocketAddr,
-    db: String,
-}
-
-impl Server {
-    fn start(db: &str, port: u16) -> Server {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let mut cfg = config(db, "node1");
-        cfg.listen = SocketAddr::from(([127, 0, 0, 1], port));
-        let running = runtime.block_on(giveaway_server::start(cfg)).expect("server starts");
-        Server { addr: running.addr, runtime: Some(runtime), db: db.to_string() }
-    }
-
-    fn fresh() -> Server {
-        Server::start(&new_database(), 0)
-    }
-
-    fn url(&self) -> String {
-        format!("ws://{}/ws", self.addr)
-    }
-
-    /// The process dies: every task and socket goes at once, nothing is shut down in order.
-    fn crash(&mut self) {
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
-        }
-    }
-
-    /// Up again on the same port and database.
-    fn restart(&mut self) {
-        self.crash();
-        *self = Server::start(&self.db, self.addr.port());
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.crash();
-    }
-}
 
 /// A phone: its own games database and the online client.
 struct Device {
@@ -205,7 +157,7 @@ fn a_whole_game_is_played_through_the_board_and_kept_in_both_libraries() {
     }
 }
 
-fn ended(d: &Device) -> Option<giveaway_app::online::OnlineEnd> {
+fn ended(d: &Device) -> Option<giveaway_online::OnlineEnd> {
     d.client.state().game.and_then(|g| g.end)
 }
 
@@ -242,6 +194,18 @@ fn quick_pairing_then_reactions_a_declined_draw_and_a_resignation() {
     assert!(ended(&b).unwrap().rating.unwrap().after < ended(&b).unwrap().rating.unwrap().before);
     assert!(gb.resign().is_err(), "nothing more to resign");
     assert!(b.has_event(|e| matches!(e, OnlineEvent::GameEnded { .. })));
+
+    // A rematch: offered by one, accepted by the other's offer; colours swap.
+    let first = a.client.state().game.unwrap().game;
+    a.client.offer_rematch().unwrap();
+    b.wait("the rematch offer", |d| d.client.state().game.and_then(|g| g.rematch_offer) == Some(a_side));
+    b.client.offer_rematch().unwrap();
+    a.wait("the rematch", |d| d.client.state().game.is_some_and(|g| g.game != first));
+    b.wait("the rematch", |d| d.client.state().game.is_some_and(|g| g.game != first));
+    assert_eq!(a.client.state().game.unwrap().you, a_side.opponent(), "colours swapped");
+    assert!(a.client.leave_game().is_err(), "the rematch is being played");
+    a.client.game().unwrap().resign().unwrap();
+    a.wait("the rematch's end", |d| ended(d).is_some());
     a.client.leave_game().unwrap();
     assert!(a.client.state().game.is_none());
 }
@@ -296,7 +260,7 @@ fn a_token_the_server_does_not_know_is_forgotten_and_a_new_account_can_be_made()
     d.client.create_account("Eva").unwrap();
     d.wait("the new account", |d| d.client.state().player.is_some());
     // The new token is the one kept: a fresh client on the same library is greeted as Eva.
-    d.client.close();
+    d.client.disconnect();
     let again = OnlineClient::connect(&server_url(port), d.library.clone(), Arc::new(Threads), Arc::new(NoObserver)).unwrap();
     let mut d2 = Device { _dir: tempfile::tempdir().unwrap(), library: d.library.clone(), client: again, events: Vec::new() };
     d2.wait("the greeting", |d| d.client.state().player.as_ref().is_some_and(|p| p.nickname == "Eva"));

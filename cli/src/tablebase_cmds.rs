@@ -1,0 +1,129 @@
+//! `giveaway tablebase build|verify|probe`: the endgame tables from the terminal.
+
+use crate::args::{Args, Fail};
+use crate::out::outln;
+use giveaway_core::tablebase::{Material, Tablebase, Value};
+use giveaway_core::{legal_moves, MoveList};
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The most pieces `build` accepts: 5 pieces are 374 million entries, one byte each (see README for the
+/// time and memory measured).
+const MAX_PIECES: u32 = 5;
+
+/// `--file FILE`, else `tablebase-N.gwtb` in the current folder.
+fn file_of(args: &Args, pieces: u32) -> PathBuf {
+    args.value("file").map_or_else(|| PathBuf::from(format!("tablebase-{pieces}.gwtb")), PathBuf::from)
+}
+
+/// Peak resident memory of this process (Linux `VmHWM`), in MB; `None` where /proc does not tell.
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Reads the tables of `--file` (or the default for `--pieces`).
+fn load(args: &Args) -> Result<Tablebase, Fail> {
+    let pieces = args.number_in("pieces", 2..=MAX_PIECES, 4)?;
+    read(&file_of(args, pieces))
+}
+
+/// Reads a tables file written by `giveaway tablebase build`.
+pub fn read(path: &Path) -> Result<Tablebase, Fail> {
+    let file = File::open(path).map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
+    Tablebase::read_from(&mut BufReader::new(file)).map_err(|e| Fail(format!("{}: {e}", path.display())))
+}
+
+/// `giveaway tablebase build|verify|probe ...`.
+pub fn cmd_tablebase(raw: &[String]) -> Result<(), Fail> {
+    let args = Args::parse(raw, &["pieces", "file", "fen"], &["quiet"])?;
+    match args.positional.first().map(String::as_str) {
+        Some("build") => build(&args),
+        Some("verify") => verify(&args),
+        Some("probe") => probe(&args),
+        _ => Err(Fail("tablebase needs build, verify or probe".into())),
+    }
+}
+
+fn build(args: &Args) -> Result<(), Fail> {
+    args.at_most(1)?;
+    let pieces = args.number_in("pieces", 2..=MAX_PIECES, 4)?;
+    let quiet = args.has("quiet");
+    let (tb, report) = Tablebase::build(pieces, |m, t| {
+        if !quiet {
+            eprintln!("{m:10} {:>10} entries  {:7.2} s", m.entries(), t.as_secs_f64());
+        }
+    })?;
+    let path = file_of(args, pieces);
+    let write_start = Instant::now();
+    let mut out = BufWriter::new(File::create(&path).map_err(|e| Fail(format!("{}: {e}", path.display())))?);
+    tb.write_to(&mut out).and_then(|()| out.flush()).map_err(|e| Fail(format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    outln!(
+        "{} materials, {} entries, {} positions: {} wins, {} losses, {} draws; longest {} plies",
+        report.materials,
+        report.entries,
+        report.positions,
+        report.wins,
+        report.losses,
+        report.draws,
+        report.longest
+    )?;
+    outln!(
+        "built in {:.1} s, written in {:.1} s; peak memory {}; file {} ({:.1} MB)",
+        report.elapsed.as_secs_f64(),
+        write_start.elapsed().as_secs_f64(),
+        peak_memory_mb().map_or("unknown".to_string(), |mb| format!("{mb:.0} MB")),
+        path.display(),
+        bytes as f64 / 1e6
+    )?;
+    Ok(())
+}
+
+/// Every entry against the values its moves lead to (issue 17's consistency checks), with counts.
+fn verify(args: &Args) -> Result<(), Fail> {
+    args.at_most(1)?;
+    let tb = load(args)?;
+    let start = Instant::now();
+    let mut moves = MoveList::new();
+    let (mut checked, mut wrong) = (0u64, 0u64);
+    for m in Material::up_to(tb.max_pieces()) {
+        for i in 0..m.entries() {
+            let Some(p) = m.position(i) else { continue };
+            checked += 1;
+            if tb.value_from_moves(&p, &mut moves) != tb.probe(&p) {
+                wrong += 1;
+                if wrong <= 10 {
+                    outln!("inconsistent: {m} {} stored {:?}", giveaway_core::to_fen(&p), tb.probe(&p))?;
+                }
+            }
+        }
+    }
+    outln!("{checked} positions checked in {:.1} s, {wrong} inconsistent", start.elapsed().as_secs_f64())?;
+    if wrong > 0 {
+        return Err(Fail(format!("{wrong} entries do not follow from their moves")));
+    }
+    Ok(())
+}
+
+/// The value of `--fen` and of each of its moves.
+fn probe(args: &Args) -> Result<(), Fail> {
+    args.at_most(1)?;
+    let tb = load(args)?;
+    let pos = args.position()?;
+    let text = |v: Option<Value>| match v {
+        Some(Value::Win(d)) => format!("win in {d} plies"),
+        Some(Value::Loss(d)) => format!("loss in {d} plies"),
+        Some(Value::Draw) => "draw".to_string(),
+        None => format!("not in the tables (more than {} pieces)", tb.max_pieces()),
+    };
+    outln!("{}", text(tb.probe(&pos)))?;
+    for mv in &legal_moves(&pos) {
+        outln!("  {mv}: {}", text(tb.probe(&pos.play(mv)).map(Value::before)))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,210 @@
+//! The endgame tables against a deliberately simple solver: every position of up to 3 pieces enumerated
+//! square by square, its moves from the reference move generator (not the core's), the successors built by
+//! hand, and values found by plain passes over the whole set (no retrograde moves, no counters). Every entry
+//! must be equal. Then the consistency of a table with its moves, where every value must follow from the
+//! values of the positions its moves lead to.
+
+mod common;
+
+use common::reference::Reference;
+use giveaway_core::square::Bitboard;
+use giveaway_core::tablebase::{Material, Tablebase, Value};
+use giveaway_core::{Color, MoveList, Position, Square};
+use std::collections::HashMap;
+
+/// The piece kinds a square can hold: (colour, king).
+const KINDS: [(Color, bool); 4] = [(Color::White, false), (Color::White, true), (Color::Black, false), (Color::Black, true)];
+
+/// Every position with 1..=`max` pieces on distinct squares, both sides to move (including positions where a
+/// side has no piece, which the tables answer without a table).
+fn every_position(max: usize) -> Vec<Position> {
+    fn place(from: usize, left: usize, pieces: &mut Vec<(Square, Color, bool)>, out: &mut Vec<Position>) {
+        if !pieces.is_empty() {
+            let mut bb = [Bitboard::EMPTY; 2];
+            let mut kings = Bitboard::EMPTY;
+            for &(s, c, k) in pieces.iter() {
+                bb[c.index()] |= s.mask();
+                if k {
+                    kings |= s.mask();
+                }
+            }
+            for side in [Color::White, Color::Black] {
+                // Men on their own promotion rank are refused here: no such position exists.
+                if let Ok(p) = Position::new(bb[0], bb[1], kings, side) {
+                    out.push(p);
+                }
+            }
+        }
+        if left == 0 {
+            return;
+        }
+        for (i, s) in Square::all().enumerate().skip(from) {
+            for (c, k) in KINDS {
+                pieces.push((s, c, k));
+                place(i + 1, left - 1, pieces, out);
+                pieces.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    place(0, max, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The positions the reference generator's moves lead to, built square by square.
+fn successors(pos: &Position) -> Vec<Position> {
+    let coords = |(x, y): (u8, u8)| Square::from_coords(x, y).expect("reference squares are dark squares").mask();
+    let side = pos.side_to_move();
+    Reference::new(pos)
+        .moves()
+        .into_iter()
+        .map(|m| {
+            let from = coords(m.path[0]);
+            let to = coords(*m.path.last().expect("a move has a path"));
+            let captured: Bitboard = m.captured.iter().map(|&c| coords(c)).fold(Bitboard::EMPTY, |a, b| a | b);
+            let mut bb = [pos.pieces(Color::White), pos.pieces(Color::Black)];
+            let was_king = (pos.kings() & from).any();
+            bb[side.index()] = (bb[side.index()] - from) | to;
+            bb[side.opponent().index()] = bb[side.opponent().index()] - captured;
+            let mut kings = pos.kings() - from - captured;
+            if was_king || m.promotes {
+                kings |= to;
+            }
+            Position::new(bb[0], bb[1], kings, side.opponent()).expect("a legal move leads to a position")
+        })
+        .collect()
+}
+
+/// Values by passes: in pass `d`, an open position whose moves include one to a position lost in `d - 1` is
+/// won in `d`; one whose moves all lead to won positions (all found in earlier passes) is lost in `d`. A
+/// position without moves is won in 0. What no pass settles is drawn.
+fn solve(positions: &[Position]) -> HashMap<Position, Value> {
+    let at: HashMap<Position, usize> = positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    let children: Vec<Vec<usize>> = positions
+        .iter()
+        .map(|p| successors(p).iter().map(|c| *at.get(c).expect("fewer or as many pieces: enumerated")).collect())
+        .collect();
+    let mut value: Vec<Option<Value>> = vec![None; positions.len()];
+    for d in 0u16.. {
+        let mut settled = Vec::new();
+        for (i, kids) in children.iter().enumerate() {
+            if value[i].is_some() {
+                continue;
+            }
+            if kids.is_empty() {
+                settled.push((i, Value::Win(0)));
+            } else if d > 0 && kids.iter().any(|&k| value[k] == Some(Value::Loss(d - 1))) {
+                settled.push((i, Value::Win(d)));
+            } else if kids.iter().all(|&k| matches!(value[k], Some(Value::Win(_)))) {
+                settled.push((i, Value::Loss(d)));
+            }
+        }
+        if settled.is_empty() && d > 0 {
+            break;
+        }
+        for (i, v) in settled {
+            value[i] = Some(v);
+        }
+    }
+    positions.iter().zip(value).map(|(p, v)| (*p, v.unwrap_or(Value::Draw))).collect()
+}
+
+#[test]
+fn tables_of_up_to_3_pieces_equal_a_simple_solver_entry_for_entry() {
+    let positions = every_position(3);
+    let solved = solve(&positions);
+    let (tb, report) = Tablebase::build(3, |_, _| {}).expect("3 pieces build");
+    let mut compared = 0u64;
+    let mut counts = [0u64; 3];
+    for p in &positions {
+        let m = Material::of(p);
+        let both_sides = m.white_men + m.white_kings > 0 && m.black_men + m.black_kings > 0;
+        assert_eq!(tb.probe(p), Some(solved[p]), "{p}\n{}", giveaway_core::to_fen(p));
+        if both_sides {
+            compared += 1;
+            counts[match solved[p] {
+                Value::Win(_) => 0,
+                Value::Loss(_) => 1,
+                Value::Draw => 2,
+            }] += 1;
+        }
+    }
+    // Every position the tables hold was compared (none left out by the enumeration).
+    assert_eq!(compared, report.positions);
+    assert_eq!(counts, [report.wins, report.losses, report.draws]);
+    // All three results occur, so the comparison is not of a trivial table.
+    assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
+    eprintln!("3 pieces: {compared} positions equal (wins {}, losses {}, draws {}), longest {} plies", counts[0], counts[1], counts[2], report.longest);
+}
+
+/// Every entry of the tables follows from its moves: a win has a move to a position lost for the opponent
+/// (the shortest such gives its distance), a loss has only moves to won positions (the longest gives its
+/// distance), a draw has no move to a lost position and one to a drawn one.
+fn check_consistency(tb: &Tablebase, materials: &[Material]) -> u64 {
+    let mut moves = MoveList::new();
+    let mut checked = 0;
+    for m in materials {
+        for i in 0..m.entries() {
+            let Some(p) = m.position(i) else { continue };
+            let stored = tb.probe(&p).expect("a position of the tables has an entry");
+            assert_eq!(tb.value_from_moves(&p, &mut moves), Some(stored), "{m} {}", giveaway_core::to_fen(&p));
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn four_piece_kings_only_tables_agree_with_their_moves() {
+    // Kings-only endings only ever lead to kings-only endings, so their tables build alone (a few seconds;
+    // all of 4 pieces takes about 20 s, and `giveaway tablebase verify --pieces 4` checks every entry).
+    let (tb, report) = Tablebase::build_only(4, |m| m.men() == 0, |_, _| {}).expect("kings-only build");
+    let four: Vec<Material> = Material::up_to(4).into_iter().filter(|m| m.pieces() == 4 && m.men() == 0).collect();
+    let checked = check_consistency(&tb, &four);
+    assert!(checked > 500_000 && checked < report.positions, "{checked} of {}", report.positions);
+}
+
+#[test]
+fn a_build_missing_a_table_its_moves_need_is_refused() {
+    // Men promote into kings-only tables, which are left out here.
+    let r = Tablebase::build_only(2, |m| m.men() > 0, |_, _| {});
+    assert!(matches!(r, Err(giveaway_core::tablebase::BuildError::MissingTable(_))));
+}
+
+#[test]
+fn hand_checked_positions() {
+    let tb = Tablebase::build(3, |_, _| {}).expect("build").0;
+    let fen = |f: &str| giveaway_core::parse_fen(f).expect("fen");
+    // White's man on a1 is stuck: b2 is taken and the jump over it is blocked by c3. No move: White wins.
+    assert_eq!(tb.probe(&fen("W:W29:B25,22")), Some(Value::Win(0)));
+    // Whoever is to move must take the other's last piece, and the opponent, left without pieces, wins.
+    assert_eq!(tb.probe(&fen("W:W22:B18")), Some(Value::Loss(1)));
+    assert_eq!(tb.probe(&fen("B:W22:B18")), Some(Value::Loss(1)));
+}
+
+#[test]
+fn the_search_with_tables_plays_the_shortest_win_and_scores_it_exactly() {
+    use giveaway_core::engine::{Engine, Limits, SearchRoot, StopHandle, WIN};
+    use giveaway_core::Rules;
+    let tb = std::sync::Arc::new(Tablebase::build(3, |_, _| {}).expect("build").0);
+    let mut engine = Engine::new(1);
+    engine.set_tablebase(Some(tb.clone()));
+    let mut tried = 0;
+    for m in Material::up_to(3) {
+        // Every 97th long win of each material: a spread of positions, a few hundred in all.
+        for i in (0..m.entries()).step_by(97) {
+            let Some(p) = m.position(i) else { continue };
+            let Some(Value::Win(d)) = tb.probe(&p) else { continue };
+            if d < 6 {
+                continue;
+            }
+            engine.clear();
+            let r = engine.search(&SearchRoot::new(p, Rules::default()), &Limits::depth(2), &StopHandle::new(), &mut |_| {});
+            let best = r.best.expect("a won position with d > 0 has moves");
+            assert_eq!(tb.probe(&p.play(&best)), Some(Value::Loss(d - 1)), "{}", giveaway_core::to_fen(&p));
+            assert_eq!(r.score, WIN - i32::from(d), "{}", giveaway_core::to_fen(&p));
+            tried += 1;
+        }
+    }
+    assert!(tried > 100, "{tried}");
+}

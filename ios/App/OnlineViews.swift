@@ -1,0 +1,315 @@
+// Online play: the lobby (connection and its trouble with the way on, account, quick pairing, invite codes,
+// leaderboard), the online game (the game screen on the online game's board, the opponent's connection, the
+// result with the rating change, rematch) and a player's profile. They draw GiveawayKit's OnlineModel and put its
+// structures into words; pairing, moves, clocks, endings and ratings are the core's and the server's.
+import SwiftUI
+import GiveawayCore
+import GiveawayKit
+
+struct LobbyView: View {
+    @Environment(AppModel.self) private var app
+    @Binding var path: [Route]
+    @State private var openError: String?
+
+    var body: some View {
+        Group {
+            if let online = app.online {
+                LobbyContent(model: online, path: $path)
+            } else if let openError {
+                ContentUnavailableView(tr("error.title"), systemImage: "wifi.exclamationmark", description: Text(openError))
+            } else {
+                ProgressView()
+            }
+        }
+        .navigationTitle(tr("online.title"))
+        .task {
+            do {
+                _ = try app.openOnline()
+            } catch {
+                openError = L10n.message(UserMessage(error))
+            }
+        }
+    }
+}
+
+private struct LobbyContent: View {
+    @Bindable var model: OnlineModel
+    @Binding var path: [Route]
+    @State private var nickname = ""
+    @State private var code = ""
+    @State private var presetIndex = 0
+    @State private var rated = true
+    @State private var speed = Speed.blitz
+
+    var body: some View {
+        Form {
+            ConnectionSection(model: model)
+            if model.needsAccount {
+                Section(tr("online.account")) {
+                    TextField(tr("online.nickname"), text: $nickname)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                    Button(tr("online.createAccount")) { model.perform { [nickname] in try $0.createAccount(nickname: nickname) } }
+                        .disabled(nickname.trimmingCharacters(in: .whitespaces).isEmpty)
+                }
+            }
+            if let me = model.state.player {
+                if model.state.game != nil {
+                    Section {
+                        Button { path.append(.onlineGame) } label: { Label(tr("online.backToGame"), systemImage: "play.fill") }
+                    }
+                }
+                pairing
+                Section {
+                    NavigationLink(value: Route.profile(nickname: me.nickname)) {
+                        Label(tr("online.myProfile"), systemImage: "person.crop.circle")
+                    }
+                }
+                leaderboard
+            }
+        }
+        .onChange(of: model.state.game?.game) { _, started in
+            // A game started (paired, invite accepted, rematch): its board comes up.
+            if started != nil, path.last != Route.onlineGame { path.append(.onlineGame) }
+        }
+        .onChange(of: speed) { _, speed in model.perform { try $0.leaderboard(speed: speed) } }
+        .onChange(of: model.state.connection == .online) { _, online in
+            if online { model.perform { try $0.leaderboard(speed: speed) } }
+        }
+        .onlineMessageAlert(model)
+    }
+
+    @ViewBuilder private var pairing: some View {
+        switch model.state.lobby {
+        case .idle:
+            Section(tr("online.newGame")) {
+                Picker(tr("home.clock"), selection: $presetIndex) {
+                    ForEach(Array(model.state.presets.enumerated()), id: \.offset) { i, control in
+                        Text(timeControlLabel(control: control)).tag(i)
+                    }
+                }
+                Button(tr("online.seek")) { if let control { model.perform { try $0.seek(timeControl: control) } } }
+                Toggle(tr("online.rated"), isOn: $rated)
+                Button(tr("online.createInvite")) {
+                    if let control { model.perform { [rated] in try $0.createInvite(timeControl: control, rated: rated) } }
+                }
+            }
+            Section(tr("online.join")) {
+                TextField(tr("online.inviteCode"), text: $code)
+                    .textInputAutocapitalization(.characters)
+                    .autocorrectionDisabled()
+                Button(tr("online.joinButton")) { model.perform { [code] in try $0.acceptInvite(code: code) } }
+                    .disabled(code.trimmingCharacters(in: .whitespaces).isEmpty)
+            }
+        case .seeking(let control):
+            Section {
+                HStack {
+                    ProgressView()
+                    Text(tr("online.seeking", timeControlLabel(control: control)))
+                }
+                Button(tr("common.cancel"), role: .cancel) { model.perform { try $0.cancelSeek() } }
+            }
+        case .inviting(let code, let control, let rated):
+            Section {
+                Text(code).font(.largeTitle.monospaced()).textSelection(.enabled)
+                    .accessibilityLabel(tr("online.inviteCodeIs", code))
+                Text(tr("online.inviteWaiting", timeControlLabel(control: control),
+                        rated ? tr("online.rated") : tr("online.casual")))
+                ShareLink(item: code) { Label(tr("saved.share"), systemImage: "square.and.arrow.up") }
+                Button(tr("common.cancel"), role: .cancel) { model.perform { try $0.cancelInvite() } }
+            }
+        }
+    }
+
+    private var control: TimeControl? {
+        model.state.presets.indices.contains(presetIndex) ? model.state.presets[presetIndex] : nil
+    }
+
+    @ViewBuilder private var leaderboard: some View {
+        Section(tr("online.leaderboard")) {
+            Picker(tr("online.speed"), selection: $speed) {
+                ForEach([Speed.bullet, .blitz, .rapid, .classic], id: \.self) { Text(L10n.speed($0)).tag($0) }
+            }
+            .pickerStyle(.segmented)
+            if let board = model.state.leaderboard, board.speed == speed {
+                if board.rows.isEmpty { Text(tr("online.leaderboardEmpty")).foregroundStyle(.secondary) }
+                ForEach(board.rows, id: \.player.id) { row in
+                    NavigationLink(value: Route.profile(nickname: row.player.nickname)) {
+                        LabeledContent(tr("online.rank", Int(row.rank), row.player.nickname),
+                                       value: tr("online.ratingGames", L10n.rating(row.rating), Int(row.games)))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The connection in one line; when something is wrong, what happened and the way on.
+private struct ConnectionSection: View {
+    let model: OnlineModel
+
+    var body: some View {
+        Section {
+            switch model.problem {
+            case .offline(let reason, let retryInMs):
+                Label(tr("online.offline", reason, L10n.seconds(retryInMs)), systemImage: "wifi.slash")
+                    .foregroundStyle(.red)
+                Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }
+            case .signedOut:
+                Label(tr("online.signedOut"), systemImage: "person.crop.circle.badge.exclamationmark")
+                    .foregroundStyle(.orange)
+            case .updateNeeded(let message):
+                Label(tr("online.updateNeeded", message), systemImage: "arrow.down.app").foregroundStyle(.red)
+            case nil:
+                Label(L10n.connection(model.state), systemImage: model.state.connection == .online ? "wifi" : "hourglass")
+            }
+        }
+    }
+}
+
+/// The game screen on the online game's board, with the opponent's connection above and the result, the
+/// rating change and the rematch below once it is over.
+struct OnlineGameScreen: View {
+    @Environment(AppModel.self) private var app
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        if let online = app.online, let board = online.game, let view = online.state.game {
+            GameContent(model: board)
+                // A rematch is a new board: the screen starts afresh on it.
+                .id(ObjectIdentifier(board))
+                .safeAreaInset(edge: .top) {
+                    VStack(spacing: 4) {
+                        if let problem = online.problem { ProblemLine(model: online, problem: problem) }
+                        if !view.opponentConnected, view.end == nil {
+                            Label(tr("online.opponentAway"), systemImage: "wifi.exclamationmark").font(.footnote)
+                        }
+                    }
+                }
+                .safeAreaInset(edge: .bottom) {
+                    if let end = view.end {
+                        OnlineResult(model: online, board: board, view: view, end: end, leave: { dismiss() })
+                    }
+                }
+                .onlineMessageAlert(online)
+        } else {
+            ContentUnavailableView(tr("online.noGame"), systemImage: "globe")
+        }
+    }
+}
+
+/// The connection's trouble over the board: the game waits for it (a move made meanwhile is sent when it is back).
+private struct ProblemLine: View {
+    let model: OnlineModel
+    let problem: OnlineModel.Problem
+
+    var body: some View {
+        HStack {
+            switch problem {
+            case .offline(let reason, let retryInMs):
+                Text(tr("online.offline", reason, L10n.seconds(retryInMs)))
+                Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }
+            case .signedOut: Text(tr("online.signedOut"))
+            case .updateNeeded(let message): Text(tr("online.updateNeeded", message))
+            }
+        }
+        .font(.footnote)
+        .foregroundStyle(.red)
+        .padding(.horizontal)
+    }
+}
+
+private struct OnlineResult: View {
+    let model: OnlineModel
+    let board: GameScreenModel
+    let view: OnlineGameView
+    let end: OnlineEnd
+    let leave: () -> Void
+
+    var body: some View {
+        VStack(spacing: 8) {
+            // The board's status words the result for the player.
+            Text(L10n.status(board.state.status)).font(.headline)
+            if let rating = end.rating {
+                Text(tr("online.ratingChange", L10n.rating(rating.before), L10n.rating(rating.after),
+                        L10n.ratingDelta(rating.after - rating.before)))
+                    .font(.subheadline.monospacedDigit())
+            }
+            HStack {
+                switch view.rematchOffer {
+                case nil:
+                    Button(tr("online.rematch")) { model.perform { try $0.offerRematch() } }
+                case .some(let by) where by == view.you:
+                    Text(tr("online.rematchSent")).foregroundStyle(.secondary)
+                case .some:
+                    Button(tr("online.acceptRematch")) { model.perform { try $0.offerRematch() } }
+                        .buttonStyle(.borderedProminent)
+                    Button(tr("online.declineRematch")) { model.perform { try $0.declineRematch() } }
+                }
+                Spacer()
+                Button(tr("online.leave")) {
+                    model.perform { try $0.leaveGame() }
+                    leave()
+                }
+            }
+        }
+        .padding()
+        .background(.thinMaterial, in: .rect(cornerRadius: 12))
+        .padding(.horizontal)
+    }
+}
+
+/// A player's ratings per speed and last games.
+struct ProfileView: View {
+    let nickname: String
+    @Environment(AppModel.self) private var app
+
+    var body: some View {
+        Group {
+            if let online = app.online, let profile = online.state.profile, profile.player.nickname == nickname {
+                List {
+                    Section(tr("online.ratings")) {
+                        ForEach(profile.ratings, id: \.speed) { r in
+                            LabeledContent(L10n.speed(r.speed), value: tr("online.ratingGames", L10n.rating(r.rating), Int(r.games))
+                                + (r.provisional ? " · \(tr("online.provisional"))" : ""))
+                        }
+                    }
+                    Section(tr("online.recent")) {
+                        ForEach(profile.recent, id: \.game) { game in
+                            VStack(alignment: .leading, spacing: 2) {
+                                Text(tr("online.versus", game.opponent.nickname)).font(.headline)
+                                Text(L10n.recentResult(game)).font(.subheadline)
+                                HStack {
+                                    Text(timeControlLabel(control: game.timeControl))
+                                    Text(game.rated ? tr("online.rated") : tr("online.casual"))
+                                    Text(Date(timeIntervalSince1970: Double(game.endedAtMs) / 1000), style: .date)
+                                }
+                                .font(.caption)
+                                .foregroundStyle(.secondary)
+                            }
+                            .accessibilityElement(children: .combine)
+                        }
+                    }
+                }
+            } else {
+                ProgressView()
+            }
+        }
+        .navigationTitle(nickname)
+        .task { app.online?.perform { try $0.profile(nickname: nickname) } }
+    }
+}
+
+@MainActor
+private extension View {
+    /// The online model's message (a refused request, a move the server did not take) as an alert.
+    func onlineMessageAlert(_ model: OnlineModel) -> some View {
+        alert(tr("error.title"), isPresented: Binding(
+            get: { model.message != nil }, set: { if !$0 { model.message = nil } }
+        )) {
+            Button(tr("common.ok"), role: .cancel) {}
+        } message: {
+            Text(model.message.map(L10n.onlineMessage) ?? "")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import XCTest
+@testable import GiveawayKit
+import GiveawayCore
+
+/// The online screens' model against a real game server (two devices = two libraries, two clients).
+@MainActor
+final class OnlineTests: XCTestCase {
+    /// The server a test crashed and has not started again yet: started for the next tests if the test failed.
+    private var crashed: TestServer?
+
+    override func tearDown() async throws {
+        if let server = crashed {
+            // Whatever runs in its place (a server on the spare database) goes first, and its port with it.
+            try await server.crash()
+            try await server.restart()
+        }
+        crashed = nil
+    }
+
+    func testAnInvitedGamePlayedThroughTheBoardEndsWithTheRatingChangeAndIsKept() async throws {
+        let (white, black) = try await invitedGame(try TestServer.started())
+        let board = try white.game()
+        guard case .online(let human, let whiteName, let blackName) = board.state.snapshot.opponent else {
+            return XCTFail("not an online game: \(board.state.snapshot.opponent)")
+        }
+        XCTAssertEqual(human, .white)
+        XCTAssertEqual([whiteName, blackName], [white.nickname, black.nickname])
+        XCTAssertEqual(white.model.state.game?.white.nickname, white.nickname)
+        XCTAssertTrue(white.model.state.game?.opponentConnected == true)
+        XCTAssertFalse(board.state.orientation.flipped, "white plays up the board")
+        XCTAssertTrue(try black.game().state.orientation.flipped, "black sees its own men at the bottom")
+        let actions = board.state.actions
+        XCTAssertFalse(actions.undo || actions.hint, "no undo and no hint against a person")
+        XCTAssertTrue(actions.draws, "the draw button is there between people")
+        XCTAssertTrue(white.events.contains { if case .gameStarted = $0 { true } else { false } })
+
+        for ply in 0..<4 {
+            try await playOneMove(ply % 2 == 0 ? white : black, seenBy: ply % 2 == 0 ? black : white)
+        }
+        XCTAssertEqual(try white.game().state.snapshot.fen, try black.game().state.snapshot.fen)
+
+        board.perform { try $0.react(side: $0.state().actingSide, emoji: "🤝") }
+        try await waitUntil { (try? black.game().state.snapshot.reactions.contains { $0.emoji == "🤝" }) == true }
+        XCTAssertEqual(try black.game().state.snapshot.reactions.last?.side, .white)
+
+        try black.game().perform { try $0.resign() }
+        try await waitUntil { white.end != nil && black.end != nil }
+        let (won, lost) = (try XCTUnwrap(white.end), try XCTUnwrap(black.end))
+        XCTAssertEqual(won.winner, .white)
+        XCTAssertEqual(won.reason, .resignation)
+        XCTAssertEqual(lost.winner, .white)
+        let (up, down) = (try XCTUnwrap(won.rating), try XCTUnwrap(lost.rating))
+        XCTAssertGreaterThan(up.after, up.before, "the winner's rating went up")
+        XCTAssertLessThan(down.after, down.before, "the loser's rating went down")
+        guard case .over(_, let forWhite) = try white.game().state.status else { return XCTFail("white's game goes on") }
+        XCTAssertEqual(forWhite, .won)
+        XCTAssertTrue(black.events.contains { if case .gameEnded = $0 { true } else { false } })
+
+        // Each device keeps the game in its library as an online game, to replay and analyse.
+        for (device, result) in [(white, ResultFilter.won), (black, .lost)] {
+            let id = try XCTUnwrap(device.end?.savedId)
+            let list = try SavedGamesModel(library: device.library)
+            list.filter = ListFilter(mode: .online, result: result, level: nil, inProgress: nil, withinDays: nil)
+            XCTAssertEqual(list.state.games.map(\.id), [id])
+            let saved = try XCTUnwrap(list.state.games.first)
+            XCTAssertEqual(saved.mode, .online)
+            XCTAssertEqual([saved.white, saved.black], [white.nickname, black.nickname])
+            XCTAssertEqual(saved.plies, 4)
+            XCTAssertFalse(saved.resumable, "an online game is not continued offline")
+            XCTAssertEqual(try ReplayScreenModel(id: id, in: device.library).state.plies, 4)
+        }
+
+        white.model.perform { try $0.leaveGame() }
+        XCTAssertNil(white.model.game, "back in the lobby")
+        XCTAssertNil(white.model.message)
+    }
+
+    func testQuickPairingRematchProfileLeaderboardAndARefusedNickname() async throws {
+        let server = try TestServer.started()
+        let a = try await Device(server, "cat")
+        let b = try await Device(server, "dan")
+        let blitz = try a.blitz()
+        a.model.perform { try $0.seek(timeControl: blitz) }
+        try await waitUntil { a.model.state.lobby == .seeking(timeControl: blitz) }
+        b.model.perform { try $0.seek(timeControl: blitz) }
+        try await waitUntil { a.model.game != nil && b.model.game != nil }
+        let first = try XCTUnwrap(a.model.state.game)
+        let firstBoard = try a.game()
+
+        try a.game().perform { try $0.resign() }
+        try await waitUntil { a.end != nil && b.end != nil }
+        XCTAssertEqual(b.end?.winner, first.you == .white ? .black : .white)
+        a.model.perform { try $0.offerRematch() }
+        try await waitUntil { b.model.state.game?.rematchOffer == first.you }
+        b.model.perform { try $0.offerRematch() }
+        try await waitUntil { a.model.state.game.map { $0.game != first.game && $0.end == nil } == true }
+        XCTAssertEqual(a.model.state.game?.you, first.you == .white ? .black : .white, "colours swapped")
+        XCTAssertFalse(try a.game() === firstBoard, "the rematch is a new board")
+        XCTAssertEqual(try a.game().state.snapshot.ply, 0)
+
+        a.model.perform { try $0.profile(nickname: b.nickname) }
+        try await waitUntil { a.model.state.profile?.player.nickname == b.nickname }
+        let recent = try XCTUnwrap(a.model.state.profile?.recent.first)
+        XCTAssertEqual(recent.game, first.game)
+        XCTAssertEqual(recent.opponent.nickname, a.nickname)
+        XCTAssertEqual(recent.reason, .resignation)
+        XCTAssertGreaterThan(try XCTUnwrap(recent.ratingChange), 0, "the winner gained")
+        a.model.perform { try $0.leaderboard(speed: .blitz) }
+        try await waitUntil { a.model.state.leaderboard?.speed == .blitz }
+
+        // Someone else's nickname: the server says no and the account form stays.
+        let c = try OnlineModel(server: server.url, library: try temporaryLibrary())
+        try await waitUntil { c.needsAccount }
+        c.perform { [nickname = a.nickname] in try $0.createAccount(nickname: nickname) }
+        try await waitUntil { c.message != nil }
+        guard case .refused(let code, let detail) = c.message else { return XCTFail("\(String(describing: c.message))") }
+        XCTAssertEqual(code, "nickname_taken")
+        XCTAssertFalse(detail.isEmpty)
+        XCTAssertTrue(c.needsAccount)
+    }
+
+    func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
+        let server = try TestServer.started()
+        let device = try await Device(server, "eve")
+        // The same address, a database without this device's account: its token is refused.
+        crashed = server
+        let wasRunning = try await server.crash()
+        XCTAssertTrue(wasRunning, "the server was running")
+        try await server.restart(onSpareDatabase: true)
+        device.model.perform { $0.reconnect() }
+        try await waitUntil { device.model.problem == .signedOut }
+        XCTAssertTrue(device.events.contains(.signedOut))
+        try await waitUntil { device.model.needsAccount }
+        let nickname = "new" + device.nickname
+        device.model.perform { try $0.createAccount(nickname: nickname) }
+        try await waitUntil { device.model.state.player?.nickname == nickname }
+        XCTAssertNil(device.model.problem, "signed in again")
+        // Back on the tests' database for the tests after this one.
+        let spareWasRunning = try await server.crash()
+        XCTAssertTrue(spareWasRunning, "the server on the spare database was running")
+        try await server.restart()
+        crashed = nil
+    }
+
+    func testAServerRestartShowsOfflineWithItsWayOnAndTheMoveMadeMeanwhileArrives() async throws {
+        let server = try TestServer.started()
+        let (white, black) = try await invitedGame(server)
+        try await playOneMove(white, seenBy: black)
+        try await playOneMove(black, seenBy: white)
+
+        crashed = server
+        let wasRunning = try await server.crash()
+        XCTAssertTrue(wasRunning, "the server was running")
+        try await waitUntil { white.model.problem != nil && black.model.problem != nil }
+        guard case .offline(let reason, let retryInMs) = white.model.problem else {
+            return XCTFail("\(String(describing: white.model.problem))")
+        }
+        XCTAssertFalse(reason.isEmpty)
+        XCTAssertGreaterThan(retryInMs, 0)
+        XCTAssertFalse(white.model.state.game?.opponentConnected ?? true)
+        // A request that needs the server says so at once; a move waits on the board.
+        white.model.perform { try $0.leaderboard(speed: .blitz) }
+        guard case .failed(let failure) = white.model.message else {
+            return XCTFail("\(String(describing: white.model.message))")
+        }
+        XCTAssertEqual(failure.kind, .unavailable)
+        white.model.message = nil
+        try white.game().playFirstMoves(until: 3)
+        XCTAssertEqual(white.ply, 3, "the player may move while the connection is down")
+
+        let heard = black.events.count
+        try await server.restart()
+        crashed = nil
+        white.model.perform { $0.reconnect() }
+        black.model.perform { $0.reconnect() }
+        try await waitUntil { white.model.state.connection == .online && black.model.state.connection == .online }
+        XCTAssertNil(white.model.problem)
+        try await waitUntil { black.ply == 3 }
+        XCTAssertEqual(try white.game().state.snapshot.fen, try black.game().state.snapshot.fen)
+        XCTAssertTrue(black.events[heard...].contains(.connected), "greeted again after the restart")
+        try await playOneMove(black, seenBy: white)
+        XCTAssertNil(white.model.message)
+    }
+}
