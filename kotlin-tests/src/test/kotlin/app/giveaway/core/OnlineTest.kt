@@ -94,7 +94,8 @@ class OnlineTest {
         val other = boris.until("the game") { it.game != null }.game!!
         assertEquals(seen.game, other.game)
         assertNotEquals(seen.you, other.you)
-        assertEquals(Lobby.Idle, anna.client.state().lobby)
+        // The invite is used up once the game has started.
+        anna.until("the invite used") { it.lobby == Lobby.Idle }
         assertEquals(annaName, if (seen.you == Color.WHITE) seen.white.nickname else seen.black.nickname)
         assertTrue(seen.rated)
         val (white, black) = if (seen.you == Color.WHITE) anna to boris else boris to anna
@@ -151,7 +152,7 @@ class OnlineTest {
         b.signUp(nick("Seeker"))
         val preset = a.client.state().presets.first()
         a.client.seek(preset)
-        assertTrue(a.until("seeking") { it.lobby is Lobby.Seeking }.lobby == Lobby.Seeking(preset))
+        assertEquals(Lobby.Seeking(preset), a.until("seeking") { it.lobby is Lobby.Seeking }.lobby)
         b.client.seek(preset)
         val games = listOf(a, b).map { d -> d.until("paired") { it.game != null }.game!! }
         assertEquals(games[0].game, games[1].game)
