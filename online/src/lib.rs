@@ -787,27 +787,24 @@ impl OnlineClient {
         };
         let fresh = self.board_of(wire.game).is_none();
         if fresh {
-            if let Err(e) = self.open_board(&wire, you) {
-                log::error!("online game {} cannot be shown: {e}", wire.game);
-                self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal.name().into(), message: e.to_string() }));
-                return;
+            match self.open_board(&wire, you, &server) {
+                Ok(c) => {
+                    c.start();
+                }
+                Err(e) => {
+                    log::error!("online game {} cannot be shown: {e}", wire.game);
+                    self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal.name().into(), message: e.to_string() }));
+                    return;
+                }
             }
-        }
-        self.sync(wire.game, &server, replies);
-        {
+        } else {
+            self.sync(wire.game, &server, replies);
             let mut s = self.lock();
             if let Some(l) = s.live.as_mut().filter(|l| l.view.game == wire.game) {
                 l.view.opponent_connected = wire.opponent_connected;
                 l.view.white = seat_view(&wire.white);
                 l.view.black = seat_view(&wire.black);
             }
-            if fresh {
-                s.state.lobby = Lobby::Idle;
-                s.events.push(OnlineEvent::GameStarted { game: wire.game });
-            }
-        }
-        if let (true, Some(c)) = (fresh, self.board_of(wire.game)) {
-            c.start();
         }
         if let Some(r) = wire.result {
             self.game_end(wire.game, r, clocks(wire.clocks), None);
@@ -856,7 +853,9 @@ impl OnlineClient {
     }
 
     /// The board of a game this device does not show yet, saved in the library from its first move.
-    fn open_board(&self, wire: &WireGame, you: Color) -> ApiResult<Arc<GameController>> {
+    /// The board is brought in step with `server` before it is shown, and shown together with its
+    /// `GameStarted` event, so a screen never sees the one without the other.
+    fn open_board(&self, wire: &WireGame, you: Color, server_game: &ServerGame) -> ApiResult<Arc<GameController>> {
         let server = self.server();
         let storage = self.library.storage().clone();
         // A copy from before the app was closed is replaced: the server's state is the whole game.
@@ -894,11 +893,15 @@ impl OnlineClient {
             end: None,
             rematch_offer: None,
         };
+        // A fresh board has no move of this device's own that the server lacks.
+        controller.server_change(|s, now| s.sync_remote(server_game, now))?;
         let mut s = self.lock();
         if let Some(old) = s.live.take() {
             old.controller.leave();
         }
         s.live = Some(Live { view, controller: controller.clone(), local_id, pending: None, turn_since: Instant::now() });
+        s.state.lobby = Lobby::Idle;
+        s.events.push(OnlineEvent::GameStarted { game: wire.game });
         Ok(controller)
     }
 

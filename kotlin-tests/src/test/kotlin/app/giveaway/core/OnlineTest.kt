@@ -158,6 +158,8 @@ class OnlineTest {
         assertEquals(games[0].game, games[1].game)
         assertEquals(setOf(Color.WHITE, Color.BLACK), games.map { it.you }.toSet())
         assertEquals(preset.white.baseMs, games[0].timeControl.white.baseMs)
+        // `until` takes the events before it reads the state: the ones that came with the game are read now.
+        listOf(a, b).forEach { d -> d.events += d.client.takeEvents() }
         assertTrue(listOf(a, b).all { d -> d.events.any { it is OnlineEvent.GameStarted } })
     }
 
