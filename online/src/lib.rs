@@ -756,7 +756,10 @@ impl OnlineClient {
         let Some(controller) = self.board_of(game) else { return };
         let own = self.lock().live.as_ref().is_some_and(|l| l.view.you == by);
         let result = if own {
-            self.lock().live.as_mut().filter(|l| l.pending.as_ref().is_some_and(|(p, _)| *p == ply)).map(|l| l.pending = None);
+            // The acknowledgement of the move waiting at this ply: it need not be sent again.
+            if let Some(l) = self.lock().live.as_mut().filter(|l| l.pending.as_ref().is_some_and(|(p, _)| *p == ply)) {
+                l.pending = None;
+            }
             controller.server_change(|s, now| {
                 s.confirm_own(ply, clocks, now);
                 Ok(())
