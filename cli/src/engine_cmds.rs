@@ -8,7 +8,10 @@ use giveaway_core::engine::{tune, TuneSettings};
 use giveaway_core::engine::{
     analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot, StopHandle,
 };
+use giveaway_core::tablebase::Tablebase;
 use giveaway_core::{Color, Rules};
+use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn number<T: std::str::FromStr>(args: &Args, name: &str) -> Result<Option<T>, Fail> {
@@ -56,7 +59,7 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
     let root = SearchRoot::new(position, Rules::default());
     let mut engine = Engine::default();
     if let Some(path) = args.value("tablebase") {
-        engine.set_tablebase(Some(std::sync::Arc::new(crate::tablebase_cmds::read(std::path::Path::new(path))?)));
+        engine.set_tablebase(Some(Arc::new(crate::tablebase_cmds::read(Path::new(path))?)));
     }
     let stop = StopHandle::new();
     let limits = Limits {
@@ -100,9 +103,15 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
 
 /// `giveaway match --white A --black B --games N [--movetime MS] [--seed S]` (A, B levels 1–8).
 /// `--movetime` replaces the move time of time-limited levels; `--white-movetime`/`--black-movetime` set it
-/// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--pdn FILE` saves the games.
+/// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--white-tablebase FILE` /
+/// `--black-tablebase FILE` give one player endgame tables; `--pdn FILE` saves the games. "White" names the
+/// first player, who has White in odd-numbered games: colours alternate.
 pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn"], &[])?;
+    let args = Args::parse(
+        raw,
+        &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn", "white-tablebase", "black-tablebase", "no-book"],
+        &[],
+    )?;
     args.at_most(0)?;
     let need = |name: &str| args.value(name).ok_or_else(|| Fail(format!("match needs --{name}")));
     let mut a = level_arg(need("white")?, "--white")?;
@@ -117,6 +126,12 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
     if let Some(t) = ms("black-movetime")?.or(both) {
         b = b.with_movetime(t);
     }
+    if side_named(&args, "no-book", "white")? {
+        a = a.without_book();
+    }
+    if side_named(&args, "no-book", "black")? {
+        b = b.without_book();
+    }
     let m = Match {
         a,
         b,
@@ -125,7 +140,11 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         rules: Rules::default(),
         tt_megabytes: hash_megabytes(&args, 16)?,
         configs: [config_for(&args, "white")?, config_for(&args, "black")?],
+        tablebases: tablebases_for(&args)?,
     };
+    // Games that got down to the tables' size: where the tables could have told at all.
+    let small = m.tablebases.iter().flatten().map(|tb| tb.max_pieces()).max().unwrap_or(5);
+    let mut reached_small = 0u32;
     let pdn_file = args.value("pdn").map(OutputFile::open).transpose()?;
     let t = std::time::Instant::now();
     let mut records = Vec::new();
@@ -133,6 +152,8 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         if args.has("pdn") {
             records.push(pdn_record(g, i, if i % 2 == 0 { (&a, &b) } else { (&b, &a) }));
         }
+        // Pieces are never added, so the last position is the game's smallest.
+        reached_small += u32::from(g.position().occupied().count() <= small);
         let r = g.result().map_or("*".to_string(), |r| r.to_string());
         eprintln!("game {} ({} plies): {r}; running {}-{}-{}", i + 1, g.ply(), s.wins, s.draws, s.losses);
     });
@@ -147,7 +168,23 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         t.elapsed().as_secs_f64()
     )?;
     outln!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses)?;
+    outln!("{reached_small} of {} games reached {small} pieces or fewer", score.games())?;
     Ok(())
+}
+
+/// `--white-tablebase FILE` / `--black-tablebase FILE`: each side's tables, read once when both name one file.
+fn tablebases_for(args: &Args) -> Result<[Option<Arc<Tablebase>>; 2], Fail> {
+    let read = |side: &str| -> Result<Option<(String, Arc<Tablebase>)>, Fail> {
+        let Some(path) = args.value(&format!("{side}-tablebase")) else { return Ok(None) };
+        eprintln!("reading the tables of {side} from {path}");
+        Ok(Some((path.to_string(), Arc::new(crate::tablebase_cmds::read(Path::new(path))?))))
+    };
+    let white = read("white")?;
+    let black = match (&white, args.value("black-tablebase")) {
+        (Some((wp, tb)), Some(bp)) if wp == bp => Some(tb.clone()),
+        _ => read("black")?.map(|(_, tb)| tb),
+    };
+    Ok([white.map(|(_, tb)| tb), black])
 }
 
 /// A finished match game as PDN, players named by level.
@@ -164,14 +201,18 @@ fn pdn_record(g: &giveaway_core::Game, i: u32, (white, black): (&Level, &Level))
     p
 }
 
+/// Whether `--OPTION white|black|both` names `side`.
+fn side_named(args: &Args, option: &str, side: &str) -> Result<bool, Fail> {
+    match args.value(option) {
+        None => Ok(false),
+        Some(v @ ("white" | "black" | "both")) => Ok(v == side || v == "both"),
+        Some(v) => Err(Fail(format!("--{option} takes white, black or both, not '{v}'"))),
+    }
+}
+
 /// `--no-lmr white|black|both` turns late-move reductions off for a side (to measure what they are worth).
 fn config_for(args: &Args, side: &str) -> Result<SearchConfig, Fail> {
-    let off = match args.value("no-lmr") {
-        None => false,
-        Some(v @ ("white" | "black" | "both")) => v == side || v == "both",
-        Some(v) => return Err(Fail(format!("--no-lmr takes white, black or both, not '{v}'"))),
-    };
-    Ok(SearchConfig { lmr: !off, ..SearchConfig::default() })
+    Ok(SearchConfig { lmr: !side_named(args, "no-lmr", side)?, ..SearchConfig::default() })
 }
 
 /// `giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]`

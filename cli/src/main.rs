@@ -5,6 +5,7 @@
 mod analysis_bench;
 mod args;
 mod board_text;
+mod book_cmds;
 mod closed_pipe;
 mod db_path;
 mod engine_cmds;
@@ -44,10 +45,13 @@ const USAGE: &str = "usage:
   giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
                     [--tablebase FILE]
   giveaway match --white A --black B --games N [--movetime MS] [--white-movetime MS] [--black-movetime MS]
-                 [--seed S] [--no-lmr white|black|both] [--hash MB] [--pdn FILE]
+                 [--seed S] [--no-lmr white|black|both] [--no-book white|black|both] [--hash MB] [--pdn FILE]
+                 [--white-tablebase FILE] [--black-tablebase FILE]
   giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
   giveaway bench-search [--movetime MS] [--hash MB]
+  giveaway book build --games N --movetime MS [--plies P] [--depth D] [--min-games K] [--seed S] --out FILE
+  giveaway book probe [--fen FEN] [--file FILE]
   giveaway tablebase build [--pieces N] [--file FILE] [--quiet]
   giveaway tablebase verify [--pieces N] [--file FILE]
   giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE]
@@ -140,6 +144,7 @@ fn run(argv: &[String]) -> Result<(), Fail> {
         Some("online") => online::cmd_online(&argv[1..]),
         Some("bench-search") => engine_cmds::cmd_bench_search(&argv[1..]),
         Some("tablebase") => tablebase_cmds::cmd_tablebase(&argv[1..]),
+        Some("book") => book_cmds::cmd_book(&argv[1..]),
         Some("help" | "--help" | "-h") => outln!("{}", USAGE.replace("{PLAY}", play::USAGE).replace("{ONLINE}", online::USAGE)),
         Some(other) => Err(Fail(format!("unknown command '{other}' (try 'giveaway help')"))),
         None => Err(Fail("no command given (try 'giveaway help')".into())),

@@ -3,8 +3,10 @@
 //! Weak levels search every root move to a small depth and then pick among the best few, with a bias towards
 //! the better ones: they play plausible moves, never random ones (a move more than `margin` worse than the
 //! best is never chosen, and a forced win is never passed over). Strong levels play the search's best move
-//! with a growing budget; level 8 is full strength within a phone-sized time (2 s a move).
+//! with a growing budget; level 8 is full strength within a phone-sized time (2 s a move) and opens from the
+//! book, at once and differently from game to game; the other levels keep their own choice from the first move.
 
+use super::book::Book;
 use super::limits::{Limits, StopHandle};
 use super::rng::Rng;
 use super::root::SearchRoot;
@@ -31,10 +33,14 @@ pub struct Level {
     pub margin: i32,
     /// Softmax temperature of the choice among candidates, in centi-units.
     pub temperature: f64,
+    /// Whether it plays a book move, at once, where the opening book knows the position.
+    pub book: bool,
 }
 
 const fn level(number: u8, name: &'static str, rating: u32, limits: Limits, candidates: usize, margin: i32, temperature: f64) -> Level {
-    Level { number, name, rating, limits, candidates, margin, temperature }
+    // Only full strength opens from the book: levels 5–7 play their best move too, but the node budget that
+    // sets their strength would be bypassed by level 8's openings.
+    Level { number, name, rating, limits, candidates, margin, temperature, book: number == 8 }
 }
 
 const fn depth(d: u32) -> Limits {
@@ -71,7 +77,14 @@ impl Level {
         self
     }
 
-    /// Picks this level's move. `None` when the side to move has no legal move.
+    /// The same level searching every move, the opening's too (to measure what the book is worth).
+    pub fn without_book(mut self) -> Level {
+        self.book = false;
+        self
+    }
+
+    /// Picks this level's move: from the opening book where it has the position and the level uses it
+    /// (no search: `nodes` 0, the book's score), else by search. `None` when the side to move has no legal move.
     pub fn choose(
         &self,
         engine: &mut Engine,
@@ -80,6 +93,13 @@ impl Level {
         stop: &StopHandle,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
+        if self.book {
+            if let Some((mv, entry)) = Book::embedded().choose(&root.position, rng) {
+                let r = SearchResult { best: Some(mv), score: entry.eval, depth: 0, seldepth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![mv] };
+                info(&SearchInfo::from_result(&r));
+                return Some(r);
+            }
+        }
         if self.candidates <= 1 {
             let r = engine.search(root, &self.limits, stop, info);
             return r.best.map(|_| r);
@@ -94,7 +114,7 @@ impl Level {
 
 /// Chooses among the best `n` moves (sorted best first) within `margin` of the best, weighted by
 /// `exp((score - best) / temperature)`. A forced win is always taken.
-fn pick(scored: &[(Move, i32)], n: usize, margin: i32, temperature: f64, rng: &mut Rng) -> Option<Move> {
+pub(super) fn pick(scored: &[(Move, i32)], n: usize, margin: i32, temperature: f64, rng: &mut Rng) -> Option<Move> {
     let &(best_move, best) = scored.first()?;
     if best >= WIN_BOUND || temperature <= 0.0 {
         return Some(best_move);
@@ -133,6 +153,9 @@ mod tests {
         assert!(LEVELS.windows(2).all(|w| w[0].rating < w[1].rating));
         assert_eq!(Level::get(0), None);
         assert_eq!(Level::get(9), None);
+        let book: Vec<u8> = LEVELS.iter().filter(|l| l.book).map(|l| l.number).collect();
+        assert_eq!(book, [8]);
+        assert!(!LEVELS[7].without_book().book);
     }
 
     #[test]

@@ -9,6 +9,8 @@ use super::Engine;
 use crate::game::{Game, Outcome, Rules};
 use crate::movegen::Move;
 use crate::position::{Color, Position};
+use crate::tablebase::Tablebase;
+use std::sync::Arc;
 
 /// Plays `game` to its end; `choose` gives the move for the side to move (or `None` to stop early).
 pub fn play_out(game: &mut Game, choose: &mut dyn FnMut(&SearchRoot) -> Option<Move>) {
@@ -96,14 +98,17 @@ pub struct Match {
     pub tt_megabytes: usize,
     /// Search switches of A and B (to measure a feature by playing it against itself without it).
     pub configs: [SearchConfig; 2],
+    /// Endgame tables of A and B (`None`: that side searches without them).
+    pub tablebases: [Option<Arc<Tablebase>>; 2],
 }
 
 impl Match {
     /// Plays the match; `progress` sees every finished game (its index and record) and the running score.
     pub fn run(&self, stop: &StopHandle, progress: &mut dyn FnMut(u32, &Game, &Score)) -> Score {
         let mut engines = [Engine::new(self.tt_megabytes), Engine::new(self.tt_megabytes)];
-        for (e, c) in engines.iter_mut().zip(self.configs) {
+        for ((e, c), tb) in engines.iter_mut().zip(self.configs).zip(&self.tablebases) {
             e.set_config(c);
+            e.set_tablebase(tb.clone());
         }
         let mut score = Score::default();
         let mut opening_rng = Rng::new(self.seed);
@@ -154,7 +159,7 @@ mod tests {
 
     #[test]
     fn short_match_between_weak_levels_completes_every_game() {
-        let m = Match { a: Level::get(2).unwrap(), b: Level::get(1).unwrap(), games: 4, seed: 1, rules: Rules::default(), tt_megabytes: 1, configs: Default::default() };
+        let m = Match { a: Level::get(2).unwrap(), b: Level::get(1).unwrap(), games: 4, seed: 1, rules: Rules::default(), tt_megabytes: 1, configs: Default::default(), tablebases: Default::default() };
         let mut seen = 0;
         let s = m.run(&StopHandle::new(), &mut |_, g, _| {
             assert!(g.is_over());

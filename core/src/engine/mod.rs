@@ -5,13 +5,14 @@
 //!
 //! Files by job, each private and re-exported here: `search` (alpha-beta), `eval` (features and weights),
 //! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
-//! `levels` (the eight playing levels), `advice` (hints and coach tips), `analysis` (post-game review),
+//! `levels` (the eight playing levels), `book` (the opening book and its self-play builder), `advice` (hints and coach tips), `analysis` (post-game review),
 //! `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
 //! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
 
 mod advice;
 mod analysis;
 mod analysis_codec;
+mod book;
 mod eval;
 mod levels;
 mod limits;
@@ -24,6 +25,7 @@ mod tune;
 mod weights;
 
 pub use advice::{coach, hint, CoachTip, Hint};
+pub use book::{build_book, Book, BookError, BookMove, BookSettings, EMBEDDED_BOOK_BYTES};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
 pub use eval::Weights;
 pub use levels::{Level, LEVELS};

@@ -1,0 +1,362 @@
+//! The opening book: for positions of the first plies, the moves that scored well in the engine's own
+//! self-play (`giveaway book build`), chosen at random with weights so that the strong levels answer at once
+//! and vary from game to game.
+//!
+//! Keyed by the position's Zobrist hash; a stored move is used only if it is legal in the position asked
+//! about, so a hash collision can only miss, never play an illegal move. [`Rules`] holds only draw rules
+//! (repetition, king-move count), which never change which moves are legal, and book positions have no
+//! kings, so neither rule can apply in them: one book serves every rules value.
+//!
+//! The text format, one position a line after `#` comments: the hash in 16 hex digits, then for each move
+//! its notation, games, half-points scored by the side that played it, and the mean search score it had
+//! when chosen (centi-units, mover's view), all separated by spaces.
+
+use super::levels::pick;
+use super::limits::StopHandle;
+use super::matches::play_out;
+use super::rng::Rng;
+use super::{Engine, Level};
+use crate::game::{Game, Rules};
+use crate::movegen::Move;
+use crate::notation::parse_move;
+use crate::position::Position;
+use std::collections::{HashMap, HashSet};
+use std::fmt::{self, Write};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The book checked into the repository (made by `make book`).
+const EMBEDDED: &str = include_str!("../../data/book.txt");
+
+/// Size of the embedded book's text, in bytes.
+pub const EMBEDDED_BOOK_BYTES: usize = EMBEDDED.len();
+
+/// One move of a book position, with what self-play made of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move in algebraic notation (resolved against the position when probed).
+    pub text: String,
+    /// Self-play games in which it was played here.
+    pub games: u32,
+    /// Half-points the side that played it scored in those games (win 2, draw 1).
+    pub half_points: u32,
+    /// The mean search score it had when chosen, in centi-units from the mover's side.
+    pub eval: i32,
+}
+
+impl BookMove {
+    /// The share of the points the mover scored with it, 0..=1.
+    pub fn score(&self) -> f64 {
+        self.half_points as f64 / (2 * self.games.max(1)) as f64
+    }
+
+    /// Its chance weight: the half-points it scored, plus one so that no kept move is never played.
+    pub fn weight(&self) -> u32 {
+        self.half_points + 1
+    }
+}
+
+/// Why a book text did not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookError {
+    /// The 1-based line of the text.
+    pub line: usize,
+    /// What was wrong there.
+    pub reason: String,
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "opening book line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// An opening book: positions (by hash) and their moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Book {
+    positions: HashMap<u64, Vec<BookMove>>,
+}
+
+impl Book {
+    /// The book embedded in the program, parsed on first use. A book that does not parse (a test guards
+    /// against it) is logged and left empty: the levels then simply search.
+    pub fn embedded() -> &'static Book {
+        static BOOK: OnceLock<Book> = OnceLock::new();
+        BOOK.get_or_init(|| {
+            Book::parse(EMBEDDED).unwrap_or_else(|e| {
+                log::error!("{e}; playing without the opening book");
+                Book::default()
+            })
+        })
+    }
+
+    /// Reads the text format (see the module docs).
+    pub fn parse(text: &str) -> Result<Book, BookError> {
+        let mut positions = HashMap::new();
+        for (i, line) in text.lines().enumerate() {
+            let err = |reason: String| BookError { line: i + 1, reason };
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let hash = words.next().unwrap_or_default();
+            let hash = u64::from_str_radix(hash, 16).map_err(|_| err(format!("'{hash}' is not a hexadecimal position hash")))?;
+            let words: Vec<&str> = words.collect();
+            if words.is_empty() || words.len() % 4 != 0 {
+                return Err(err("each move needs its notation, games, half-points and score".into()));
+            }
+            let moves = words
+                .chunks(4)
+                .map(|w| {
+                    let num = |s: &str| s.parse::<u32>().map_err(|_| err(format!("'{s}' is not a count")));
+                    let (games, half_points) = (num(w[1])?, num(w[2])?);
+                    if games == 0 || half_points > 2 * games {
+                        return Err(err(format!("{}: {half_points} half-points in {games} games", w[0])));
+                    }
+                    let eval = w[3].parse().map_err(|_| err(format!("'{}' is not a score", w[3])))?;
+                    Ok(BookMove { text: w[0].to_string(), games, half_points, eval })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if positions.insert(hash, moves).is_some() {
+                return Err(err(format!("position {hash:016x} appears twice")));
+            }
+        }
+        Ok(Book { positions })
+    }
+
+    /// The text format, positions in hash order (so that a rebuild diffs cleanly), after `header` as comments.
+    pub fn to_text(&self, header: &str) -> String {
+        let mut out = String::new();
+        for line in header.lines() {
+            let _ = writeln!(out, "# {line}");
+        }
+        let mut hashes: Vec<&u64> = self.positions.keys().collect();
+        hashes.sort();
+        for h in hashes {
+            let _ = write!(out, "{h:016x}");
+            for m in &self.positions[h] {
+                let _ = write!(out, " {} {} {} {}", m.text, m.games, m.half_points, m.eval);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether the book has no position.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Number of moves over all positions.
+    pub fn move_count(&self) -> usize {
+        self.positions.values().map(Vec::len).sum()
+    }
+
+    /// The book's moves that are legal in `pos`, most weight first; empty when `pos` is not in the book.
+    pub fn moves(&self, pos: &Position) -> Vec<(Move, &BookMove)> {
+        let Some(entries) = self.positions.get(&pos.hash()) else { return Vec::new() };
+        let mut found: Vec<(Move, &BookMove)> = entries.iter().filter_map(|b| Some((parse_move(pos, &b.text).ok()?, b))).collect();
+        found.sort_by_key(|(_, b)| std::cmp::Reverse(b.weight()));
+        found
+    }
+
+    /// A book move for `pos` drawn at random by weight, or `None` when `pos` is not in the book.
+    pub fn choose(&self, pos: &Position, rng: &mut Rng) -> Option<(Move, &BookMove)> {
+        let moves = self.moves(pos);
+        let total: u32 = moves.iter().map(|(_, b)| b.weight()).sum();
+        let mut x = rng.below(total.max(1) as usize) as u32;
+        for (mv, b) in &moves {
+            if x < b.weight() {
+                return Some((*mv, *b));
+            }
+            x -= b.weight();
+        }
+        None
+    }
+
+    /// The book positions reached from the start by playing book moves only, and the stored moves that are
+    /// not legal where they are stored (`hash move: why`; for the tests and `giveaway book probe`).
+    pub fn walk_from_start(&self) -> (HashSet<u64>, Vec<String>) {
+        let mut reached = HashSet::new();
+        let mut illegal = Vec::new();
+        let mut todo = vec![Position::start()];
+        while let Some(pos) = todo.pop() {
+            let Some(entries) = self.positions.get(&pos.hash()) else { continue };
+            if !reached.insert(pos.hash()) {
+                continue;
+            }
+            for b in entries {
+                match parse_move(&pos, &b.text) {
+                    Ok(mv) => todo.push(pos.play(&mv)),
+                    Err(e) => illegal.push(format!("{:016x} {}: {e}", pos.hash(), b.text)),
+                }
+            }
+        }
+        (reached, illegal)
+    }
+}
+
+/// How `giveaway book build` plays its self-play games and what it keeps.
+#[derive(Clone, Copy, Debug)]
+pub struct BookSettings {
+    /// Self-play games from the start position.
+    pub games: u32,
+    /// Move time of the level-8 search that plays each game out after the book plies.
+    pub movetime: Duration,
+    /// The book covers the positions of the first this many plies.
+    pub plies: usize,
+    /// Depth of the search that scores every move in the book plies, among which the move is drawn.
+    pub depth: u32,
+    /// A move played in fewer games than this is dropped as too rare.
+    pub min_games: u32,
+    /// Seed of every random choice.
+    pub seed: u64,
+}
+
+/// In the book plies, moves within this many centi-units of the best may be tried …
+const EXPLORE_MARGIN: i32 = 60;
+/// … drawn by a softmax of this temperature (centi-units), so that better moves are tried more often.
+const EXPLORE_TEMPERATURE: f64 = 30.0;
+/// A move that scored more than this share of the points below the best move of its position is dropped.
+const MAX_SCORE_DROP: f64 = 0.15;
+
+/// What self-play saw of one move in one position.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    half_points: u32,
+    eval_sum: i64,
+}
+
+/// Plays the self-play games and keeps the moves that scored well; `progress` sees every finished game
+/// (its index and record).
+pub fn build_book(settings: &BookSettings, stop: &StopHandle, progress: &mut dyn FnMut(u32, &Game)) -> Book {
+    let rules = Rules::default();
+    let level = Level::get(8).expect("level 8 exists").with_movetime(settings.movetime).without_book();
+    let mut engine = Engine::new(16);
+    let mut tallies: HashMap<(u64, Move), (String, Tally)> = HashMap::new();
+    for g in 0..settings.games {
+        if stop.is_stopped() {
+            break;
+        }
+        let mut rng = Rng::new(settings.seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        engine.clear();
+        let mut game = Game::new(Position::start(), rules);
+        // The book plies: each move drawn among the good ones, remembered with its score.
+        let mut chosen = Vec::new();
+        play_out(&mut game, &mut |root| {
+            if chosen.len() >= settings.plies || root.position.kings().count() > 0 {
+                return None;
+            }
+            let (scored, _) = engine.root_scores(root, settings.depth, stop);
+            let mv = pick(&scored, usize::MAX, EXPLORE_MARGIN, EXPLORE_TEMPERATURE, &mut rng)?;
+            let eval = scored.iter().find(|(m, _)| *m == mv).map_or(0, |&(_, s)| s);
+            chosen.push((root.position, mv, eval));
+            Some(mv)
+        });
+        play_out(&mut game, &mut |root| level.choose(&mut engine, root, &mut rng, stop, &mut |_| {}).and_then(|r| r.best));
+        let Some(result) = game.result() else { break }; // stopped mid-game: not counted
+        for (pos, mv, eval) in chosen {
+            let t = &mut tallies.entry((pos.hash(), mv)).or_insert_with(|| (mv.to_string(), Tally::default())).1;
+            t.games += 1;
+            t.half_points += match result.outcome {
+                crate::game::Outcome::Draw => 1,
+                o if o == crate::game::Outcome::win_for(pos.side_to_move()) => 2,
+                _ => 0,
+            };
+            t.eval_sum += i64::from(eval);
+        }
+        progress(g, &game);
+    }
+    prune(tallies, settings.min_games)
+}
+
+/// Keeps, in each position, the moves played at least `min_games` times that scored within
+/// [`MAX_SCORE_DROP`] of the best such move, and the positions these moves reach from the start.
+fn prune(tallies: HashMap<(u64, Move), (String, Tally)>, min_games: u32) -> Book {
+    let mut by_position: HashMap<u64, Vec<BookMove>> = HashMap::new();
+    for ((hash, _), (text, t)) in tallies {
+        if t.games >= min_games.max(1) {
+            let eval = (t.eval_sum / i64::from(t.games)) as i32;
+            by_position.entry(hash).or_default().push(BookMove { text, games: t.games, half_points: t.half_points, eval });
+        }
+    }
+    for moves in by_position.values_mut() {
+        let best = moves.iter().map(BookMove::score).fold(0.0, f64::max);
+        moves.retain(|m| m.score() >= best - MAX_SCORE_DROP);
+        moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.text.cmp(&b.text)));
+    }
+    // A position reached only through dropped moves could not be checked against its moves: it goes too.
+    let mut book = Book { positions: by_position };
+    let (reached, _) = book.walk_from_start();
+    book.positions.retain(|h, _| reached.contains(h));
+    book
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+
+    #[test]
+    fn bad_book_text_is_refused_with_its_line() {
+        for (text, line) in [
+            ("zz c3-d4 1 1 0", 1),
+            ("# c\n0123 c3-d4 1 1", 2),
+            ("0123 c3-d4 0 0 0", 1),
+            ("0123 c3-d4 1 3 0", 1),
+            ("0123 c3-d4 x 1 0", 1),
+            ("0123 c3-d4 1 1 y", 1),
+            ("0123 c3-d4 1 1 0\n0123 e3-f4 1 1 0", 2),
+            ("0123", 1),
+        ] {
+            assert_eq!(Book::parse(text).map_err(|e| e.line), Err(line), "{text}");
+        }
+    }
+
+    #[test]
+    fn text_round_trips_and_only_legal_moves_are_offered() {
+        let start = Position::start();
+        let text = format!("{:016x} c3-d4 10 12 5 a1-b2 4 8 -3 c3-b4 2 2 0\n", start.hash());
+        let book = Book::parse(&text).unwrap();
+        assert_eq!(Book::parse(&book.to_text("a header\nof two lines")).unwrap(), book);
+        assert_eq!((book.len(), book.move_count()), (1, 3));
+        // a1-b2 is not legal at the start (b2 is taken): never offered.
+        let moves: Vec<String> = book.moves(&start).iter().map(|(m, _)| m.to_string()).collect();
+        assert_eq!(moves, ["c3-d4", "c3-b4"]);
+        let (reached, illegal) = book.walk_from_start();
+        assert_eq!((reached.len(), illegal.len()), (1, 1));
+    }
+
+    #[test]
+    fn choice_follows_the_weights() {
+        let start = Position::start();
+        let book = Book::parse(&format!("{:016x} c3-d4 10 19 0 c3-b4 10 0 0\n", start.hash())).unwrap();
+        let mut rng = Rng::new(5);
+        let heavy = (0..1000).filter(|_| book.choose(&start, &mut rng).unwrap().0.to_string() == "c3-d4").count();
+        // Weights 20 and 1: about 952 of 1000.
+        assert!((900..990).contains(&heavy), "{heavy}");
+        assert!(book.choose(&start.with_side_to_move(crate::position::Color::Black), &mut rng).is_none());
+    }
+
+    #[test]
+    fn pruning_drops_rare_and_poor_moves() {
+        let start = Position::start();
+        let moves = legal_moves(&start);
+        let mut tallies = HashMap::new();
+        for (mv, games, half) in [(moves[0], 10, 12), (moves[1], 10, 10), (moves[2], 10, 6), (moves[3], 1, 2)] {
+            tallies.insert((start.hash(), mv), (mv.to_string(), Tally { games, half_points: half, eval_sum: 0 }));
+        }
+        let book = prune(tallies, 2);
+        let kept: Vec<Move> = book.moves(&start).iter().map(|(m, _)| *m).collect();
+        assert_eq!(kept, [moves[0], moves[1]]);
+    }
+}
