@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify
+.PHONY: serve test-server bench-server tablebase tablebase-verify book match-book match-tables
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -98,6 +98,26 @@ tablebase:
 
 tablebase-verify: tablebase
 	./target/release/giveaway tablebase verify --pieces $(TB_PIECES) --file $(TB_FILE)
+
+## The opening book by self-play (time printed; see README): rewrites core/data/book.txt, embedded in the core.
+BOOK_ARGS ?= --games 1000 --movetime 20 --plies 10 --depth 8 --min-games 3 --seed 1
+book:
+	$(CARGO) build --release -p giveaway-cli
+	nice -n 10 ./target/release/giveaway book build $(BOOK_ARGS) --out core/data/book.txt
+	./target/release/giveaway book probe
+
+## Level 8 with the book against level 8 without it (short move time; the score is the book's side).
+MATCH_GAMES ?= 200
+MATCH_MS ?= 20
+match-book:
+	$(CARGO) build --release -p giveaway-cli
+	nice -n 10 ./target/release/giveaway match --white 8 --black 8 --games $(MATCH_GAMES) --movetime $(MATCH_MS) --no-book black
+
+## Level 8 with the endgame tables of $(TB_FILE) against level 8 without them at equal move time (the score is
+## the tables' side; `make tablebase TB_PIECES=5` first). Reports how many games came down to the tables' size.
+match-tables:
+	$(CARGO) build --release -p giveaway-cli
+	nice -n 10 ./target/release/giveaway match --white 8 --black 8 --games $(MATCH_GAMES) --movetime $(MATCH_MS) --white-tablebase $(TB_FILE)
 
 ## Re-fit the evaluation weights by self-play (about 15 minutes); reproduces core/src/engine/weights.rs.
 tune:

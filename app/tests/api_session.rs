@@ -20,6 +20,12 @@ fn sq(name: &str) -> u32 {
     u32::from(giveaway_core::Square::parse(name).unwrap().pdn())
 }
 
+/// World Champion, who thinks 2 s a move, from a handicap start (Black without b8): its opening book, which
+/// answers the standard start at once, does not know it.
+fn versus_world_champion_searching(human: Color) -> NewGame {
+    NewGame { start: StartPosition::RemovedMen { squares: vec![1] }, ..NewGame::versus_computer(8, human) }
+}
+
 /// The saved game replayed from the database by the storage module on its own.
 fn saved(dir: &tempfile::TempDir, id: i64) -> giveaway_core::record::SavedGame {
     let (storage, _) = Storage::open(dir.path().join("games.db")).unwrap();
@@ -97,10 +103,10 @@ fn an_imported_result_without_a_reason_is_reopened_by_playing_on() {
 
 #[test]
 fn cancelling_the_computer_stops_it_and_plays_nothing() {
-    // World Champion thinks 2 s a move; cancel once the search runs. (How quickly the stop is obeyed is
-    // measured by `giveaway bench-search` and `make bench-ffi`, not asserted here.)
+    // Cancel once the search runs. (How quickly the stop is obeyed is measured by `giveaway bench-search` and
+    // `make bench-ffi`, not asserted here.)
     let (dir, lib) = library();
-    let game = lib.new_game(NewGame::versus_computer(8, Color::Black)).unwrap();
+    let game = lib.new_game(versus_world_champion_searching(Color::Black)).unwrap();
     let g2 = game.clone();
     let canceller = std::thread::spawn(move || {
         while !g2.snapshot().unwrap().thinking {
@@ -122,7 +128,7 @@ fn cancelling_the_computer_stops_it_and_plays_nothing() {
 #[test]
 fn undo_during_the_computers_search_cancels_it() {
     let (_dir, lib) = library();
-    let game = lib.new_game(NewGame::versus_computer(8, Color::White)).unwrap();
+    let game = lib.new_game(versus_world_champion_searching(Color::White)).unwrap();
     game.play_move("c3-d4".into()).unwrap();
     let g2 = game.clone();
     let undoer = std::thread::spawn(move || {

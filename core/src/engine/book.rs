@@ -304,7 +304,9 @@ fn prune(tallies: HashMap<(u64, Move), (String, Tally)>, min_games: u32) -> Book
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{SearchResult, SearchRoot};
     use crate::movegen::legal_moves;
+    use std::time::Instant;
 
     #[test]
     fn bad_book_text_is_refused_with_its_line() {
@@ -345,6 +347,54 @@ mod tests {
         // Weights 20 and 1: about 952 of 1000.
         assert!((900..990).contains(&heavy), "{heavy}");
         assert!(book.choose(&start.with_side_to_move(crate::position::Color::Black), &mut rng).is_none());
+    }
+
+    #[test]
+    fn the_embedded_book_parses_and_every_entry_is_reached_by_legal_moves() {
+        let book = Book::parse(EMBEDDED).unwrap();
+        assert!(book.len() > 10, "{} positions", book.len());
+        let (reached, illegal) = book.walk_from_start();
+        assert!(illegal.is_empty(), "{illegal:?}");
+        // Every entry is checked: each is reached from the start, so its moves were resolved in its position.
+        assert_eq!(reached.len(), book.len());
+        assert!(book.positions.values().flatten().all(|m| m.games > 0));
+    }
+
+    fn level_8_at_the_start(seed: u64) -> (SearchResult, Duration) {
+        let root = SearchRoot::new(Position::start(), Rules::default());
+        let t = Instant::now();
+        let r = Level::get(8).unwrap().choose(&mut Engine::new(1), &root, &mut Rng::new(seed), &StopHandle::new(), &mut |_| {});
+        (r.unwrap(), t.elapsed())
+    }
+
+    #[test]
+    fn level_8_opens_from_the_book_at_once_and_varies() {
+        let mut firsts = HashSet::new();
+        for seed in 0..20 {
+            let (r, took) = level_8_at_the_start(seed);
+            // A search would take its 2 s and count nodes.
+            assert_eq!(r.nodes, 0);
+            assert!(took < Duration::from_secs(1), "{took:?}");
+            firsts.insert(r.best.unwrap());
+        }
+        assert!(firsts.len() >= 2, "{firsts:?}");
+        assert!(firsts.iter().all(|m| legal_moves(&Position::start()).contains(m)));
+    }
+
+    #[test]
+    fn weak_levels_and_positions_outside_the_book_search() {
+        let start = SearchRoot::new(Position::start(), Rules::default());
+        let r = Level::get(1).unwrap().choose(&mut Engine::new(1), &start, &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
+        assert!(r.unwrap().nodes > 0);
+        // A handicap start (White without a1) is not in the book: level 8 searches it.
+        let handicap = crate::fen::parse_fen("W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
+        assert!(Book::embedded().moves(&handicap).is_empty());
+        let level = Level::get(8).unwrap().with_movetime(Duration::from_millis(20));
+        let r = level.choose(&mut Engine::new(1), &SearchRoot::new(handicap, Rules::default()), &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
+        assert!(r.unwrap().nodes > 0);
+        // Without the book level 8 searches the start too.
+        let r = level.without_book().choose(&mut Engine::new(1), &start, &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
+        assert!(r.unwrap().nodes > 0);
     }
 
     #[test]

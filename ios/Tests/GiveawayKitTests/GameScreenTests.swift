@@ -6,7 +6,7 @@ import GiveawayCore
 final class GameScreenTests: XCTestCase {
     func testTapsSelectShowDestinationsAndTheObserverBringsTheComputersReply() async throws {
         // World Champion thinks 2 s a move: its reply comes well after the player's move has returned.
-        let model = try versusComputer(try temporaryLibrary(), level: 8, color: .white)
+        let model = try versusWorldChampionSearching(try temporaryLibrary(), color: .white)
         let log = EventLog(model)
         XCTAssertEqual(model.state.status, .yourMove(mustCapture: false))
         model.tap("c3")
@@ -357,7 +357,7 @@ final class GameScreenTests: XCTestCase {
 
     func testStopRightAfterStartLeavesTheComputersMoveUnplayed() async throws {
         // World Champion opens for White and thinks 2 s a move: stopped at once, it must not play.
-        let model = try versusComputer(try temporaryLibrary(), level: 8, color: .black)
+        let model = try versusWorldChampionSearching(try temporaryLibrary(), color: .black)
         XCTAssertEqual(model.state.status, .computerThinking)
         model.perform { try $0.pause() }
         try await Task.sleep(nanoseconds: 3_000_000_000)

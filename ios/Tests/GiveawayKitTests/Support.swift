@@ -52,6 +52,13 @@ func versusComputer(_ library: GameLibrary, level: UInt8, color: ColorChoice) th
     try startGame(library) { ($0.versusComputer, $0.level, $0.color) = (true, level, color) }
 }
 
+/// World Champion (2 s a move), the player taking `color`, from a handicap start (Black without b8): its opening
+/// book, which answers the standard start at once, does not know it, so every move is searched.
+@MainActor
+func versusWorldChampionSearching(_ library: GameLibrary, color: ColorChoice) throws -> GameScreenModel {
+    try startGame(library) { ($0.versusComputer, $0.level, $0.color, $0.removedMen) = (true, 8, color, [sq("b8")]) }
+}
+
 extension GameScreenModel {
     func tap(_ name: String) {
         perform { try $0.tap(square: sq(name)) }

@@ -21,10 +21,13 @@ class LifecycleTest : AppTest() {
 
     @Test
     fun rotationWhileTheComputerThinksKeepsItsSearch() {
-        // The World Champion as White thinks at once.
+        // The World Champion as White thinks at once; a handicap start, as the opening book answers the
+        // standard start without thinking.
         val c = startedGame { h ->
             pickLevel(h, "World Champion")
             Ui.pick(root(h), "White", "Black")
+            Ui.click(h, "Handicap: none")
+            Ui.chooseItem("White without 1 man")
         }
         val before = c.get()
         assertTrue("the computer is thinking", thinking(before))
