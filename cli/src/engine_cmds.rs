@@ -161,6 +161,7 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         file.replace_with(&giveaway_core::pdn::write_games(&records))?;
     }
     let (elo, margin) = score.elo();
+    outln!("{reached_small} of {} games reached {small} pieces or fewer", score.games())?;
     outln!(
         "score {:.1}% over {} games in {:.0} s; Elo difference {elo:+.0} ± {margin:.0} (95%)",
         100.0 * score.fraction(),
@@ -168,7 +169,6 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
         t.elapsed().as_secs_f64()
     )?;
     outln!("{}-vs-{}: {} wins, {} draws, {} losses", a.number, b.number, score.wins, score.draws, score.losses)?;
-    outln!("{reached_small} of {} games reached {small} pieces or fewer", score.games())?;
     Ok(())
 }
 

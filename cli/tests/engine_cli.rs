@@ -52,6 +52,32 @@ fn match_prints_the_result_line_from_a_side() {
 }
 
 #[test]
+fn book_probe_shows_the_embedded_book_and_build_writes_one_it_reads_back() {
+    let o = giveaway(&["book", "probe"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.starts_with("book: ") && out.contains(", 0 illegal") && out.contains("% chance"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.txt");
+    let file = file.to_str().unwrap();
+    let o = giveaway(&["book", "build", "--games", "2", "--movetime", "1", "--plies", "2", "--depth", "2", "--min-games", "1", "--out", file]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(last_line(&o).contains("from 2 games in"), "{}", stdout(&o));
+    let out = stdout(&giveaway(&["book", "probe", "--file", file]));
+    assert!(out.contains("reached from the start") && out.contains(", 0 illegal") && out.contains("% chance"), "{out}");
+    for bad in [
+        &["book"][..],
+        &["book", "build", "--movetime", "5", "--out", file],
+        &["book", "build", "--games", "1", "--movetime", "0", "--out", file],
+        &["book", "probe", "--file", "/nonexistent/book.txt"],
+        &["match", "--white", "1", "--black", "1", "--games", "1", "--no-book", "sideways"],
+        &["match", "--white", "1", "--black", "1", "--games", "1", "--white-tablebase", "/nonexistent.gwtb"],
+    ] {
+        assert_eq!(giveaway(bad).status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
 fn analyze_classifies_a_pdn_game() {
     let path = std::env::temp_dir().join(format!("giveaway-analyze-{}.pdn", std::process::id()));
     std::fs::write(&path, "[FEN \"W:W22,29:B15\"]\n1. a1-b2 e5-d4 2. c3:e5 0-1\n").unwrap();
