@@ -5,7 +5,8 @@
 //!
 //! Files by job, each private and re-exported here: `search` (alpha-beta), `eval` (features and weights),
 //! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
-//! `levels` (the eight playing levels), `book` (the opening book and its self-play builder), `advice` (hints and coach tips), `analysis` (post-game review),
+//! `levels` (the eight playing levels), `book` (the opening book and its self-play builder), `advice` (hints
+//! and coach tips), `analysis` (post-game review), `exact` (the endgame tables' verdict on a game's moves),
 //! `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
 //! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
 
@@ -14,6 +15,7 @@ mod analysis;
 mod analysis_codec;
 mod book;
 mod eval;
+mod exact;
 mod levels;
 mod limits;
 mod matches;
@@ -28,6 +30,7 @@ pub use advice::{coach, hint, CoachTip, Hint};
 pub use book::{build_book, Book, BookError, BookMove, BookSettings, EMBEDDED_BOOK_BYTES};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
 pub use eval::Weights;
+pub use exact::{exact_moves, exact_value, ExactMove};
 pub use levels::{Level, LEVELS};
 pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
 pub use matches::{Match, Score};
@@ -158,6 +161,11 @@ impl Engine {
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         self.tablebase = tablebase;
         self.tt.clear();
+    }
+
+    /// The endgame tables the search probes, if any.
+    pub fn tablebase(&self) -> Option<&Tablebase> {
+        self.tablebase.as_deref()
     }
 
     /// The evaluation weights in use.
