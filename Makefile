@@ -118,17 +118,18 @@ book:
 	./target/release/giveaway book probe
 
 ## Level 8 with the book against level 8 without it (short move time; the score is the book's side).
-MATCH_GAMES ?= 200
-MATCH_MS ?= 20
+BOOK_MATCH_ARGS ?= --games 200 --movetime 20 --seed 1
 match-book:
 	$(CARGO) build --release -p giveaway-cli
-	nice -n 10 ./target/release/giveaway match --white 8 --black 8 --games $(MATCH_GAMES) --movetime $(MATCH_MS) --no-book black
+	nice -n 10 ./target/release/giveaway match --white 8 --black 8 $(BOOK_MATCH_ARGS) --no-book black
 
 ## Level 8 with the endgame tables of $(TB_FILE) against level 8 without them at equal move time (the score is
-## the tables' side; `make tablebase TB_PIECES=5` first). Reports how many games came down to the tables' size.
+## the tables' side; `make tablebase TB_PIECES=5` first, then `make match-tables TB_PIECES=5`, about 35 minutes).
+## Reports how many games came down to the tables' size.
+TABLES_MATCH_ARGS ?= --games 2000 --movetime 50 --seed 1
 match-tables:
 	$(CARGO) build --release -p giveaway-cli
-	nice -n 10 ./target/release/giveaway match --white 8 --black 8 --games $(MATCH_GAMES) --movetime $(MATCH_MS) --white-tablebase $(TB_FILE)
+	nice -n 10 ./target/release/giveaway match --white 8 --black 8 $(TABLES_MATCH_ARGS) --white-tablebase $(TB_FILE)
 
 ## Re-fit the evaluation weights by self-play (about 15 minutes); reproduces core/src/engine/weights.rs.
 tune:
