@@ -9,7 +9,7 @@ use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// The most pieces `build` accepts: 5 pieces are 374 million entries, one byte each (see README for the
+/// The most pieces `build` accepts: 5 pieces are 187 million entries, one byte each (see README for the
 /// time and memory measured).
 const MAX_PIECES: u32 = 5;
 

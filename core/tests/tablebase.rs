@@ -129,9 +129,10 @@ fn tables_of_up_to_3_pieces_equal_a_simple_solver_entry_for_entry() {
             }] += 1;
         }
     }
-    // Every position the tables hold was compared (none left out by the enumeration).
-    assert_eq!(compared, report.positions);
-    assert_eq!(counts, [report.wins, report.losses, report.draws]);
+    // Every position the tables answer for was compared (none left out by the enumeration): each stored
+    // entry (White to move) and its flipped twin with Black to move.
+    assert_eq!(compared, 2 * report.positions);
+    assert_eq!(counts, [report.wins, report.losses, report.draws].map(|c| 2 * c));
     // All three results occur, so the comparison is not of a trivial table.
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
     eprintln!("3 pieces: {compared} positions equal (wins {}, losses {}, draws {}), longest {} plies", counts[0], counts[1], counts[2], report.longest);

@@ -15,6 +15,7 @@ mod index;
 pub use build::{BuildError, BuildReport};
 pub use index::Material;
 
+use index::canonical;
 use crate::movegen::{legal_moves, MoveList};
 use crate::position::Position;
 use std::io::{self, Read, Write};
@@ -104,7 +105,9 @@ impl Tablebase {
             // The tables hold only positions with both sides on the board.
             return Some(one_sided(pos));
         }
-        decode(*self.table(&m)?.get(m.index(pos)? as usize)?)
+        let pos = canonical(pos);
+        let m = Material::of(&pos);
+        decode(*self.table(&m)?.get(m.index(&pos)? as usize)?)
     }
 
     /// The value of `pos` from its moves and the values of the positions they lead to (already in the
