@@ -10,7 +10,7 @@
 //! in one more than the longest of them. What is never settled is a draw.
 
 use super::index::{canonical, Material};
-use super::{slot, Entry, Tablebase, Value, DRAW, MAX_DISTANCE, UNUSED};
+use super::{slot, Entry, Table, Tablebase, Value, DRAW, MAX_DISTANCE, UNUSED};
 use crate::movegen::{capturers, generate, MoveList};
 use crate::position::{Color, Position};
 use crate::square::DIRECTIONS;
@@ -33,6 +33,9 @@ pub struct BuildReport {
     pub losses: u64,
     /// Stored drawn positions.
     pub draws: u64,
+    /// Of the stored positions, those where the side to move must capture: their entries are not kept (the
+    /// probe derives them from the captures).
+    pub captures: u64,
     /// The longest distance to the end, in plies.
     pub longest: u16,
     /// Wall time of the build.
@@ -86,30 +89,19 @@ impl Tablebase {
             return Err(BuildError::TooManyPieces(max_pieces));
         }
         let start = Instant::now();
-        let mut tb = Tablebase::empty(max_pieces);
+        let mut tb = Tablebase::empty(max_pieces, super::DEFAULT_CACHE_BLOCKS);
         let mut report = BuildReport::default();
         for m in Material::up_to(max_pieces).into_iter().filter(|m| keep(m)) {
-            if tb.table(&m).is_some() {
+            if tb.has_table(&m) {
                 continue; // built with its twin
             }
             let t0 = Instant::now();
             let space = Space::of(m);
-            let entries = build_space(&tb, &space)?;
+            let entries = build_space(&tb, &space, &mut report)?;
             for (part, table) in space.split(entries) {
                 report.materials += 1;
                 report.entries += table.len() as u64;
-                for &e in table.iter() {
-                    match e {
-                        UNUSED => {}
-                        DRAW => report.draws += 1,
-                        d if d % 2 == 0 => report.wins += 1,
-                        _ => report.losses += 1,
-                    }
-                    if u16::from(e) <= MAX_DISTANCE {
-                        report.longest = report.longest.max(e.into());
-                    }
-                }
-                tb.tables[slot(&part)] = Some(table);
+                tb.tables[slot(&part)] = Some(Table::Plain(table));
                 progress(&part, t0.elapsed());
             }
         }
@@ -162,7 +154,9 @@ impl Space {
     }
 }
 
-fn build_space(tb: &Tablebase, space: &Space) -> Result<Vec<Entry>, BuildError> {
+/// The space's entries, retrograde; adds its counts to `report`. Entries that are never read (see [`Entry`])
+/// repeat the one before.
+fn build_space(tb: &Tablebase, space: &Space, report: &mut BuildReport) -> Result<Vec<Entry>, BuildError> {
     let m = space.first;
     let n = space.len();
     let mut entry = vec![UNUSED; n];
@@ -181,10 +175,15 @@ fn build_space(tb: &Tablebase, space: &Space) -> Result<Vec<Entry>, BuildError> 
         buckets[d as usize].push(i as u32);
         Ok(())
     };
+    // Positions where the side to move must capture, one bit each.
+    let mut capture = vec![0u64; n.div_ceil(64)];
     let mut moves = MoveList::new();
     for i in 0..n {
         let Some(pos) = space.position(i) else { continue };
         entry[i] = UNSETTLED;
+        if capturers(&pos).any() {
+            capture[i / 64] |= 1 << (i % 64);
+        }
         generate(&pos, &mut moves);
         if moves.is_empty() {
             push(&mut buckets, 0, i)?;
@@ -250,8 +249,26 @@ fn build_space(tb: &Tablebase, space: &Space) -> Result<Vec<Entry>, BuildError> 
         }
         d += 1;
     }
-    for e in entry.iter_mut().filter(|e| **e == UNSETTLED) {
-        *e = DRAW;
+    let mut previous = 0;
+    for (i, e) in entry.iter_mut().enumerate() {
+        if *e == UNSETTLED {
+            *e = DRAW;
+        }
+        match *e {
+            UNUSED => {}
+            DRAW => report.draws += 1,
+            d if d % 2 == 0 => report.wins += 1,
+            _ => report.losses += 1,
+        }
+        if u16::from(*e) <= MAX_DISTANCE {
+            report.longest = report.longest.max((*e).into());
+        }
+        if *e == UNUSED || capture[i / 64] & (1 << (i % 64)) != 0 {
+            report.captures += u64::from(*e != UNUSED);
+            *e = previous;
+        } else {
+            previous = *e;
+        }
     }
     Ok(entry)
 }
