@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify
+.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -98,6 +98,15 @@ tablebase:
 
 tablebase-verify: tablebase
 	./target/release/giveaway tablebase verify --pieces $(TB_PIECES) --file $(TB_FILE)
+
+## Exactness in play: level 8 with the tables in TB_POSITIONS random positions of TB_PIECES pieces (a move
+## judged by the tables in each, every win played out under the draw rules against the slowest defence).
+## For issue 17: make tablebase-check TB_PIECES=5 (builds the 5-piece file first if it is missing).
+TB_POSITIONS ?= 10000
+tablebase-check:
+	$(CARGO) build --release -p giveaway-cli
+	test -f $(TB_FILE) || $(MAKE) tablebase TB_PIECES=$(TB_PIECES)
+	/usr/bin/time -f "check: %e s wall, %M KB peak" ./target/release/giveaway tablebase check --pieces $(TB_PIECES) --file $(TB_FILE) --positions $(TB_POSITIONS) --seed 1 --movetime 100 --quiet
 
 ## Re-fit the evaluation weights by self-play (about 15 minutes); reproduces core/src/engine/weights.rs.
 tune:

@@ -51,6 +51,7 @@ const USAGE: &str = "usage:
   giveaway tablebase build [--pieces N] [--file FILE] [--quiet]
   giveaway tablebase verify [--pieces N] [--file FILE]
   giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE]
+  giveaway tablebase check [--pieces N] [--positions N] [--seed S] [--movetime MS] [--file FILE] [--quiet]
 {PLAY}
 {ONLINE}
   (database: --db PATH, before or after the command, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";

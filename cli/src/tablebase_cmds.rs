@@ -1,8 +1,12 @@
-//! `giveaway tablebase build|verify|probe`: the endgame tables from the terminal.
+//! `giveaway tablebase build|verify|probe|check`: the endgame tables from the terminal.
 
 use crate::args::{Args, Fail};
 use crate::out::outln;
-use giveaway_core::tablebase::{Material, Tablebase, Value};
+use giveaway_core::engine::Level;
+use giveaway_core::tablebase::{check_play, CheckSettings, Material, Tablebase, Value};
+use giveaway_core::Rules;
+use std::sync::Arc;
+use std::time::Duration;
 use giveaway_core::movegen::capturers;
 use giveaway_core::{legal_moves, MoveList};
 use std::fs::File;
@@ -39,15 +43,65 @@ pub fn read(path: &Path) -> Result<Tablebase, Fail> {
     Tablebase::read_from(&mut BufReader::new(file)).map_err(|e| Fail(format!("{}: {e}", path.display())))
 }
 
-/// `giveaway tablebase build|verify|probe ...`.
+/// `giveaway tablebase build|verify|probe|check ...`.
 pub fn cmd_tablebase(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["pieces", "file", "fen"], &["quiet"])?;
+    let args = Args::parse(raw, &["pieces", "file", "fen", "positions", "seed", "movetime"], &["quiet"])?;
     match args.positional.first().map(String::as_str) {
         Some("build") => build(&args),
         Some("verify") => verify(&args),
         Some("probe") => probe(&args),
-        _ => Err(Fail("tablebase needs build, verify or probe".into())),
+        Some("check") => check(&args),
+        _ => Err(Fail("tablebase needs build, verify, probe or check".into())),
     }
+}
+
+/// Level 8 with the tables in random positions of `--pieces` pieces (issue 17's exactness in play): its
+/// moves judged by the tables, every win played out under the default draw rules against the slowest
+/// defence. Fails when a win or a draw was thrown away or a win was not won.
+fn check(args: &Args) -> Result<(), Fail> {
+    args.at_most(1)?;
+    let load_start = Instant::now();
+    let tb = Arc::new(load(args)?);
+    let pieces = args.number_in("pieces", 2..=tb.max_pieces(), tb.max_pieces())?;
+    let movetime = args.number_in("movetime", 1..=60_000u64, 100)?;
+    let level = Level::get(8).expect("level 8 exists").with_movetime(Duration::from_millis(movetime));
+    let settings = CheckSettings {
+        pieces,
+        positions: args.number_in("positions", 1..=10_000_000usize, 10_000)?,
+        seed: args.number_in("seed", 0..=u64::MAX, 1)?,
+        level,
+        rules: Rules::default(),
+    };
+    outln!("tables loaded in {:.2} s; level 8 at {movetime} ms a move, {} positions of {pieces} pieces, seed {}", load_start.elapsed().as_secs_f64(), settings.positions, settings.seed)?;
+    let quiet = args.has("quiet");
+    let r = check_play(&tb, &settings, |n, r| {
+        if !quiet && n % 1000 == 0 {
+            eprintln!("{n} positions: {} won, {} wins thrown, {} draws thrown", r.won, r.win_thrown, r.draw_thrown);
+        }
+    });
+    outln!(
+        "{} positions ({} won, {} drawn, {} lost for the side to move): {} moves from a win to a position not lost for the opponent, {} from a draw to a loss",
+        r.positions,
+        r.won,
+        r.drawn,
+        r.positions - r.won - r.drawn,
+        r.win_thrown,
+        r.draw_thrown
+    )?;
+    outln!(
+        "{} wins played out against the slowest defence: {} won, {} drawn by the draw rules, {} lost; {} took longer than the tables' distance; {} plies in {:.1} s",
+        r.won,
+        r.played_won,
+        r.played_drawn,
+        r.played_lost,
+        r.played_longer,
+        r.plies,
+        r.elapsed.as_secs_f64()
+    )?;
+    if r.win_thrown + r.draw_thrown + r.played_drawn + r.played_lost > 0 {
+        return Err(Fail("level 8 with the tables was not exact".into()));
+    }
+    Ok(())
 }
 
 fn build(args: &Args) -> Result<(), Fail> {
