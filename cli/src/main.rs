@@ -49,9 +49,9 @@ const USAGE: &str = "usage:
   giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]
   giveaway bench-search [--movetime MS] [--hash MB]
   giveaway tablebase build [--pieces N] [--file FILE] [--quiet]
-  giveaway tablebase verify [--pieces N] [--file FILE]
-  giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE]
-  giveaway tablebase check [--pieces N] [--positions N] [--seed S] [--movetime MS] [--file FILE] [--quiet]
+  giveaway tablebase verify [--pieces N] [--file FILE] [--packed]
+  giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE] [--packed]
+  giveaway tablebase check [--pieces N] [--positions N] [--seed S] [--movetime MS] [--file FILE] [--packed] [--quiet]
 {PLAY}
 {ONLINE}
   (database: --db PATH, before or after the command, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";

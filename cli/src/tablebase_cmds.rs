@@ -3,7 +3,7 @@
 use crate::args::{Args, Fail};
 use crate::out::outln;
 use giveaway_core::engine::Level;
-use giveaway_core::tablebase::{check_play, CheckSettings, Material, Tablebase, Value};
+use giveaway_core::tablebase::{check_play, CheckSettings, Material, Tablebase, Value, DEFAULT_CACHE_BLOCKS};
 use giveaway_core::Rules;
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,10 +31,16 @@ fn peak_memory_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// Reads the tables of `--file` (or the default for `--pieces`).
+/// Reads the tables of `--file` (or the default for `--pieces`); with `--packed`, keeps them compressed with
+/// the default block cache (as a phone would).
 fn load(args: &Args) -> Result<Tablebase, Fail> {
     let pieces = args.number_in("pieces", 2..=MAX_PIECES, 4)?;
-    read(&file_of(args, pieces))
+    let path = file_of(args, pieces);
+    if !args.has("packed") {
+        return read(&path);
+    }
+    let file = File::open(&path).map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
+    Tablebase::read_packed(&mut BufReader::new(file), DEFAULT_CACHE_BLOCKS).map_err(|e| Fail(format!("{}: {e}", path.display())))
 }
 
 /// Reads a tables file written by `giveaway tablebase build`.
@@ -45,7 +51,7 @@ pub fn read(path: &Path) -> Result<Tablebase, Fail> {
 
 /// `giveaway tablebase build|verify|probe|check ...`.
 pub fn cmd_tablebase(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["pieces", "file", "fen", "positions", "seed", "movetime"], &["quiet"])?;
+    let args = Args::parse(raw, &["pieces", "file", "fen", "positions", "seed", "movetime"], &["quiet", "packed"])?;
     match args.positional.first().map(String::as_str) {
         Some("build") => build(&args),
         Some("verify") => verify(&args),

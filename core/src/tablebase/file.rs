@@ -54,11 +54,15 @@ mod codec {
     }
 }
 
-/// Unpacked blocks of lazily read tables, the least recently used dropped first.
+/// An unpacked block, with the clock reading of its last use.
+type Cached = (u64, Box<[Entry]>);
+
+/// Unpacked blocks of lazily read tables by (table slot, block number), the least recently used dropped
+/// first.
 pub(super) struct BlockCache {
     capacity: usize,
     clock: u64,
-    blocks: HashMap<(usize, usize), (u64, Box<[Entry]>)>,
+    blocks: HashMap<(usize, usize), Cached>,
 }
 
 impl BlockCache {
