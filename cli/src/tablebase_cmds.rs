@@ -136,12 +136,11 @@ fn build(args: &Args) -> Result<(), Fail> {
         report.captures
     )?;
     outln!(
-        "built in {:.1} s, written in {:.1} s; peak memory {}; file {} ({:.1} MB)",
+        "built in {:.1} s, written in {:.1} s; peak memory {}; file {} ({bytes} bytes)",
         report.elapsed.as_secs_f64(),
         write_start.elapsed().as_secs_f64(),
         peak_memory_mb().map_or("unknown".to_string(), |mb| format!("{mb:.0} MB")),
-        path.display(),
-        bytes as f64 / 1e6
+        path.display()
     )?;
     Ok(())
 }
