@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check
+.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -96,6 +96,17 @@ tablebase:
 	mkdir -p target/tablebase
 	./target/release/giveaway tablebase build --pieces $(TB_PIECES) --file $(TB_FILE) --quiet
 
+## The endgame tables that ship with the apps: every position of up to 4 pieces, built by the project's own
+## solver (seconds), rebuilt when the tables' code changes. The Android asset and the iOS bundle resource.
+SHIPPED_TABLES := target/tablebase/shipped/tablebase-4.gwtb
+$(SHIPPED_TABLES): $(wildcard core/src/tablebase/*.rs)
+	$(CARGO) build --release -p giveaway-cli
+	mkdir -p $(dir $@)
+	./target/release/giveaway tablebase build --pieces 4 --file $@.part --quiet && mv $@.part $@
+ANDROID_ASSETS := android/app/src/main/assets
+android-assets: $(SHIPPED_TABLES)
+	mkdir -p $(ANDROID_ASSETS) && cp $(SHIPPED_TABLES) $(ANDROID_ASSETS)/
+
 tablebase-verify: tablebase
 	./target/release/giveaway tablebase verify --pieces $(TB_PIECES) --file $(TB_FILE)
 
@@ -175,14 +186,14 @@ ANDROID_LIB_DIR := $(CURDIR)/$(dir $(CORE_LIB))
 ## The online screens' tests play on a real game server (started and stopped here; a test restarts it).
 ANDROID_SERVER := $(CURDIR)/target/test-server/android
 ANDROID_SERVER_ARGS := -Dgiveaway.server.dir=$(ANDROID_SERVER) -Dgiveaway.server.script=$(CURDIR)/$(TEST_SERVER)
-test-android: bindings android-tools
+test-android: bindings android-tools android-assets
 	python3 android/tools/res.py check android/app/src/main/res android/app/src/main/AndroidManifest.xml
 	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) $(ANDROID_SERVER_ARGS))
 
 ## Screenshots of every screen (portrait and landscape, light and dark, English and Russian) drawn by the real
 ## Views under Robolectric's native graphics, into docs/screenshots/android/.
 ANDROID_SHOTS := docs/screenshots/android
-android-screenshots: bindings android-tools
+android-screenshots: bindings android-tools android-assets
 	rm -rf $(ANDROID_SHOTS) && mkdir -p $(ANDROID_SHOTS)
 	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots' \
 		-Dsurefire.failIfNoSpecifiedTests=false -Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) \
@@ -193,7 +204,7 @@ android-screenshots: bindings android-tools
 ## apksigner with a generated debug key, checked with apksigner verify and aapt dump badging. Everything but the
 ## core's libgiveaway_ffi.so for the device ABIs, which needs the NDK (`make android`).
 ANDROID_APK := android/apk/target/apk/giveaway-debug.apk
-android-apk: bindings android-tools
+android-apk: bindings android-tools android-assets
 	$(ANDROID_MVN) package -Papk -pl apk -am -Dmaven.test.skip=true -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR)
 	@echo "debug APK: $(ANDROID_APK)"
 
@@ -215,7 +226,7 @@ android:
 ## C header and module map, fresh Swift bindings, the Xcode project from ios/project.yml, and the app.
 IOS_TARGETS := aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios
 IOS_OUT := target/ios
-ios:
+ios: $(SHIPPED_TABLES)
 	@if [ "$(UNAME)" != Darwin ] || ! command -v xcodebuild >/dev/null 2>&1; then \
 		echo "make ios: needs macOS with Xcode (xcodebuild); not found on this machine. 'make test-ios' checks what it can here." >&2; exit 1; fi
 	@command -v xcodegen >/dev/null 2>&1 || { echo "make ios: needs XcodeGen (brew install xcodegen)." >&2; exit 1; }
@@ -256,7 +267,7 @@ test-ios: bindings $(IOS_PY) test-ios-package
 ## $$GIVEAWAY_SWIFT_ROOT (default /var/cache/giveaway/swift-trixie; about 4 minutes the first time). The online
 ## tests play against a real game server on loopback (server/tools/test-server.sh), stopped whatever the result.
 IOS_SERVER := target/ios-server
-test-ios-package: core-lib
+test-ios-package: core-lib $(SHIPPED_TABLES)
 	ios/tools/online-server.sh start $(IOS_SERVER) && \
 		GIVEAWAY_TEST_SERVER=$(CURDIR)/$(IOS_SERVER) ios/tools/swift-root.sh $(CORE_LIB); status=$$?; \
 		ios/tools/online-server.sh stop $(IOS_SERVER); exit $$status

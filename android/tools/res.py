@@ -177,8 +177,12 @@ def compile_resources(app, out):
     os.makedirs(gen, exist_ok=True)
     manifest = os.path.join(out, "AndroidManifest.xml")
     merged_manifest(app, manifest)
+    # Assets (the shipped endgame tables, put there by `make android-assets`) go in stored, not deflated:
+    # the app reads their length without unpacking them.
+    assets = os.path.join(app, "src/main/assets")
+    extra = ["-A", assets, "-0", "gwtb"] if os.path.isdir(assets) else []
     run = subprocess.run([aapt, "package", "-f", "-m", "-M", manifest, "-S", os.path.join(app, "src/main/res"),
-                          "-I", FRAMEWORK_RES, "-J", gen, "-F", os.path.join(out, "resources.ap_")],
+                          *extra, "-I", FRAMEWORK_RES, "-J", gen, "-F", os.path.join(out, "resources.ap_")],
                          capture_output=True, text=True)
     if run.returncode != 0:
         raise ResError(f"aapt failed:\n{run.stdout}{run.stderr}")

@@ -14,6 +14,7 @@ pub mod error;
 pub mod game;
 pub mod library;
 pub mod setup;
+pub mod tables;
 pub mod types;
 
 pub use catalog::{
@@ -23,4 +24,5 @@ pub use catalog::{
 pub use error::{ApiResult, GiveawayError};
 pub use library::{DatabaseNotice, GameLibrary, GamePage, GameSummaryView, Replay};
 pub use game::{GameSession, GameState, ProgressListener};
+pub use tables::{EndgameTables, TablesBuild, TablesState};
 pub use types::*;

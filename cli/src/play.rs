@@ -24,6 +24,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
         return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
     let library = open_library(&args)?;
+    load_tables(&args)?;
     let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     // The full check reads the whole file (seconds for a large library): it runs while the game is played.
     // Line mode says what it found on stderr; the full-screen app shows it on the screen.
@@ -63,6 +64,18 @@ pub fn open_library(args: &Args) -> Result<Arc<GameLibrary>, Fail> {
         warn(&damaged(&n));
     }
     Ok(library)
+}
+
+/// Loads the endgame tables built in the data folder (`giveaway tablebase build`) on a thread of its own: the
+/// engines use them from the first search after they are in.
+fn load_tables(args: &Args) -> Result<(), Fail> {
+    let path = db_path::database_path(args)?;
+    let dir = path.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
+    std::thread::Builder::new()
+        .name("giveaway-tables".into())
+        .spawn(move || drop(giveaway_app::EndgameTables::open(None, dir)))
+        .map(drop)
+        .map_err(|e| Fail(format!("cannot start loading the endgame tables: {e}")))
 }
 
 fn damaged(n: &DatabaseNotice) -> String {

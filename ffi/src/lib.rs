@@ -13,6 +13,7 @@ mod progress;
 pub mod runtime;
 mod screens;
 mod session;
+mod tables;
 mod types;
 
 pub use background::ScreenObserver;
@@ -22,5 +23,6 @@ pub use online::OnlineClient;
 pub use screens::{GameController, GameList, PositionEditor, ReplayController};
 pub use progress::ProgressListener;
 pub use session::GameSession;
+pub use tables::EndgameTables;
 
 uniffi::setup_scaffolding!();

@@ -286,6 +286,45 @@ pub struct MoveReviewView {
     pub chance_after: f64,
     pub class: String,
     pub accuracy: f64,
+    pub exact: Option<ExactVerdict>,
+}
+
+#[uniffi::remote(Enum)]
+pub enum ExactOutcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[uniffi::remote(Record)]
+pub struct ExactValue {
+    pub outcome: ExactOutcome,
+    pub moves: u32,
+}
+
+#[uniffi::remote(Enum)]
+pub enum ThrownAway {
+    Win,
+    Draw,
+}
+
+#[uniffi::remote(Record)]
+pub struct ExactVerdict {
+    pub before: ExactValue,
+    pub after: Option<ExactValue>,
+    pub threw_away: Option<ThrownAway>,
+    pub message: String,
+}
+
+#[uniffi::remote(Record)]
+pub struct TurningPoint {
+    pub ply: u32,
+    pub move_number: u32,
+    pub mover: Color,
+    pub played: MoveView,
+    pub threw_away: ThrownAway,
+    pub before: ExactValue,
+    pub message: String,
 }
 
 #[uniffi::remote(Record)]
@@ -295,6 +334,22 @@ pub struct AnalysisView {
     pub white_chances: Vec<f64>,
     pub white_accuracy: Option<f64>,
     pub black_accuracy: Option<f64>,
+    pub turning_points: Vec<TurningPoint>,
+    pub exact_pieces: u32,
+}
+
+#[uniffi::remote(Record)]
+pub struct TablesState {
+    pub pieces: u32,
+    pub building: Option<TablesBuild>,
+    pub error: Option<String>,
+}
+
+#[uniffi::remote(Record)]
+pub struct TablesBuild {
+    pub pieces: u32,
+    pub done: u32,
+    pub total: u32,
 }
 
 #[uniffi::remote(Record)]

@@ -45,6 +45,8 @@ final class AppModel {
     /// The online screens' connection, made when the lobby first opens and kept while the app runs (a game in
     /// progress must keep hearing the server when its screen is covered).
     private(set) var online: OnlineModel?
+    /// The endgame tables: the bundled ones at once, the bigger ones built by the core on first use.
+    let tables: TablesModel?
     /// The game server's address. TODO(core): the address belongs with the other settings (`Settings` has no
     /// field for it) and its default with the core, so that every front end agrees; kept in UserDefaults here.
     var onlineServer: String = UserDefaults.standard.string(forKey: AppModel.serverKey) ?? AppModel.defaultServer {
@@ -73,6 +75,9 @@ final class AppModel {
         }
         self.library = library
         self.settings = settings
+        tables = (try? TablesModel.folder()).map {
+            TablesModel(shipped: Bundle.main.url(forResource: "tablebase-4", withExtension: "gwtb"), folder: $0)
+        }
         self.openError = openError
         databaseNotice = library?.openNotice()
     }

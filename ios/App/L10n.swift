@@ -29,6 +29,40 @@ enum L10n {
         color == .white ? tr("color.white") : tr("color.black")
     }
 
+    /// An exact value from the endgame tables.
+    static func exact(_ v: ExactValue) -> String {
+        switch v.outcome {
+        case .win: return v.moves == 0 ? tr("tables.won") : tr("tables.win", Int(v.moves))
+        case .loss: return tr("tables.loss", Int(v.moves))
+        case .draw: return tr("tables.draw")
+        }
+    }
+
+    /// The tables' verdict on one move.
+    static func verdict(_ v: ExactVerdict) -> String {
+        let said: String
+        switch v.threwAway {
+        case .win: said = tr("tables.thrownWin", exact(v.before))
+        case .draw: said = tr("tables.thrownDraw")
+        case nil: said = exact(v.before)
+        }
+        return tr("tables.verdict", said)
+    }
+
+    /// A move that threw away a win or a draw the tables prove.
+    static func turningPoint(_ t: TurningPoint) -> String {
+        switch t.threwAway {
+        case .win: return tr("tables.turningWin", color(t.mover), exact(t.before), Int(t.moveNumber), t.played.text)
+        case .draw: return tr("tables.turningDraw", color(t.mover), Int(t.moveNumber), t.played.text)
+        }
+    }
+
+    /// What the endgame tables can do now.
+    static func tables(_ s: TablesState) -> String {
+        if let b = s.building { return tr("tables.building", Int(b.pieces), Int(b.done), Int(b.total)) }
+        return s.pieces > 0 ? tr("tables.ready", Int(s.pieces)) : tr("tables.none")
+    }
+
     /// A preset's name (`Blitz 5+3` from the core) with its family translated.
     static func preset(_ preset: TimeControlPreset) -> String {
         let family: String

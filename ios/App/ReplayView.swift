@@ -94,6 +94,9 @@ private struct ReplayContent: View {
                 Text(tr("analysis.accuracy", L10n.color(.black), analysis.blackAccuracy.map { Int($0.rounded()) } ?? 0))
             }
             .font(.subheadline)
+            ForEach(analysis.turningPoints, id: \.ply) { point in
+                Text(L10n.turningPoint(point)).font(.subheadline).foregroundStyle(.red)
+            }
             HStack {
                 Button(tr("replay.previousMistake")) { model.perform { try $0.previousMistake() } }
                 Spacer()
@@ -159,6 +162,7 @@ private struct ReviewCard: View {
             if let best = review.best { Text(tr("coach.better", best.text)).font(.subheadline) }
             Text(tr("analysis.chances", Int((review.chanceBefore * 100).rounded()), Int((review.chanceAfter * 100).rounded())))
                 .font(.caption).foregroundStyle(.secondary)
+            if let exact = review.exact { Text(L10n.verdict(exact)).font(.caption) }
         }
         .frame(maxWidth: .infinity, alignment: .leading)
         .padding(8)

@@ -1,5 +1,5 @@
 // Settings: board and piece themes, notation, orientation, animation speed, legal-move dots, coach, sound,
-// haptics (every change saved by the core at once), and the game server's address.
+// haptics (every change saved by the core at once), the game server's address, and what the endgame tables can do.
 import SwiftUI
 import GiveawayCore
 import GiveawayKit
@@ -33,6 +33,7 @@ struct SettingsView: View {
 }
 
 private struct SettingsForm: View {
+    @Environment(AppModel.self) private var app
     @Bindable var model: SettingsModel
 
     var body: some View {
@@ -79,6 +80,9 @@ private struct SettingsForm: View {
                 Toggle(tr("settings.haptics"), isOn: $model.settings.haptics)
             }
             ServerSection()
+            Section(tr("tables.title")) {
+                Text(app.tables.map { L10n.tables($0.state) } ?? tr("tables.none"))
+            }
         }
         .alert(tr("error.title"), isPresented: Binding(
             get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {

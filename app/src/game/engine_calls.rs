@@ -5,6 +5,7 @@
 //! checking the game did not change meanwhile. Progress goes to a foreign listener with no lock held.
 
 use crate::library::analysis_cache::{analyse_cached, CacheSlot};
+use crate::game::exact::exact_layer;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::session::{GameSession, SearchFor};
 use crate::game::snapshot::move_view;
@@ -52,7 +53,14 @@ pub(crate) type SharedEngine = Arc<Mutex<Option<Engine>>>;
 
 fn with_engine<T>(shared: &SharedEngine, f: impl FnOnce(&mut Engine) -> T) -> T {
     let mut guard = shared.lock().unwrap_or_else(|p| p.into_inner());
-    f(guard.get_or_insert_with(Engine::default))
+    let engine = guard.get_or_insert_with(Engine::default);
+    // Tables that arrived since the last search (the background build finished) are used from now on;
+    // setting them clears the transposition table, so only when they changed.
+    let tables = crate::tables::current();
+    if !std::ptr::eq(engine.tablebase().map_or(std::ptr::null(), |t| t), tables.as_deref().map_or(std::ptr::null(), |t| t)) {
+        engine.set_tablebase(tables);
+    }
+    f(engine)
 }
 
 /// Analyses a whole game (session or saved game); a saved game's analysis goes through its cache, and
@@ -70,11 +78,13 @@ pub(crate) fn analyse_game(
         }
     })
     .map_err(|_| GiveawayError::Cancelled)?;
+    let mut exact = exact_layer(&game, crate::tables::current().as_deref(), notation);
     Ok(AnalysisView {
         moves: analysis
             .moves
             .iter()
             .map(|r| MoveReviewView {
+                exact: exact.verdicts.get_mut(r.ply).and_then(Option::take),
                 ply: r.ply as u32,
                 played: move_view(&r.played, r.mover, notation),
                 best: r.best.as_ref().map(|b| move_view(b, r.mover, notation)),
@@ -88,6 +98,8 @@ pub(crate) fn analyse_game(
         white_chances: analysis.white_chances.clone(),
         white_accuracy: analysis.accuracy[0],
         black_accuracy: analysis.accuracy[1],
+        turning_points: exact.turning_points,
+        exact_pieces: exact.pieces,
     })
 }
 

@@ -6,6 +6,7 @@ pub(crate) mod autosave;
 pub mod clock;
 pub mod controller;
 pub(crate) mod engine_calls;
+mod exact;
 pub mod input;
 pub mod screen;
 pub mod session;

@@ -142,6 +142,13 @@ impl ReplayScreen {
                 format!("Accuracy: White {} · Black {}", pct(a.white_accuracy), pct(a.black_accuracy)),
                 Style::default().fg(Tint::Cyan),
             ));
+            // The endgame tables' verdicts: the game's turning points, and the current move's exact value.
+            for t in &a.turning_points {
+                head.push(Line::styled(format!("{}.", t.message), Style::default().fg(Tint::Red)));
+            }
+            if let Some(v) = st.review.as_ref().and_then(|r| r.exact.as_ref()) {
+                head.push(Line::styled(format!("Endgame tables: {}", v.message), Style::default().fg(Tint::Cyan)));
+            }
         }
         if let Some((m, is_error)) = &self.message {
             head.push(Line::styled(m.clone(), if *is_error { error() } else { Style::default() }));

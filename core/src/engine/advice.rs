@@ -5,7 +5,9 @@ use super::analysis::{win_chance, MoveClass};
 use super::limits::{Limits, StopHandle};
 use super::root::SearchRoot;
 use super::search::{WIN, WIN_BOUND};
+use super::exact::exact_value;
 use super::Engine;
+use crate::tablebase::Value;
 use crate::movegen::{legal_moves, Move};
 use crate::square::Square;
 
@@ -27,7 +29,22 @@ pub fn hint(engine: &mut Engine, root: &SearchRoot, limits: &Limits, stop: &Stop
     let r = engine.search(root, limits, stop, &mut |_| {});
     let mv = r.best?;
     let pv = if r.pv.first() == Some(&mv) { r.pv.clone() } else { vec![mv] };
-    Some(Hint { piece: mv.from(), mv, score: r.score, reason: reason(root, &pv, r.score) })
+    let exact = engine.tablebase().and_then(|tb| exact_value(tb, root)).and_then(table_reason);
+    Some(Hint { piece: mv.from(), mv, score: r.score, reason: exact.or_else(|| reason(root, &pv, r.score)) })
+}
+
+/// What the endgame tables add to a hint where the search's score says less: a held draw or the longest
+/// resistance (a won position's score is exact already and worded by [`reason`]).
+fn table_reason(v: Value) -> Option<String> {
+    match v {
+        Value::Win(_) => None,
+        Value::Draw => Some("with best play this endgame is a draw, and this move keeps it so".into()),
+        Value::Loss(d) => Some(format!(
+            "this endgame is lost whatever you play; this move holds out longest ({} more {})",
+            d.div_ceil(2),
+            if d <= 2 { "move" } else { "moves" }
+        )),
+    }
 }
 
 fn times(n: usize) -> String {
@@ -116,12 +133,18 @@ pub fn coach(engine: &mut Engine, before: &SearchRoot, played: &Move, limits: &L
         return None;
     }
     let why = reason(before, &best.pv, best.score).map_or(String::new(), |r| format!(" ({r})"));
-    let message = format!(
-        "{played} was a {}: your winning chances fell from {:.0}% to {:.0}%. Better was {better}{why}.",
-        class.name(),
-        100.0 * chance_before,
-        100.0 * chance_after
-    );
+    // A proven win let go is said as such (with the tables, every endgame win the search sees is exact).
+    let message = if best.score >= WIN_BOUND && after_score > -WIN_BOUND {
+        let moves = (WIN - best.score + 1) / 2;
+        format!("{played} threw away a forced win in {moves} {}. Better was {better}{why}.", if moves == 1 { "move" } else { "moves" })
+    } else {
+        format!(
+            "{played} was a {}: your winning chances fell from {:.0}% to {:.0}%. Better was {better}{why}.",
+            class.name(),
+            100.0 * chance_before,
+            100.0 * chance_after
+        )
+    };
     Some(CoachTip { played: *played, better, class, chance_before, chance_after, message })
 }
 
@@ -156,6 +179,31 @@ mod tests {
     }
 
     #[test]
+    fn with_tables_a_hint_says_a_draw_is_held_or_a_loss_resisted() {
+        let (tb, _) = crate::tablebase::Tablebase::build(3, |_, _| {}).unwrap();
+        let tb = std::sync::Arc::new(tb);
+        let mut e = Engine::new(1);
+        e.set_tablebase(Some(tb.clone()));
+        // A drawn and a lost 3-piece position found from the tables themselves, then a hint asked there.
+        let mut found = [false; 2];
+        for m in crate::tablebase::Material::up_to(3) {
+            for i in 0..m.entries() {
+                let Some(p) = m.position(i) else { continue };
+                let r = SearchRoot::new(p, Rules::default());
+                let want = match exact_value(&tb, &r) {
+                    Some(Value::Draw) if !found[0] => 0,
+                    Some(Value::Loss(_)) if !found[1] => 1,
+                    _ => continue,
+                };
+                let text = hint(&mut e, &r, &Limits::depth(4), &StopHandle::new()).unwrap().reason.unwrap();
+                assert!(text.contains(["is a draw", "is lost whatever"][want]), "{p:?}: {text}");
+                found[want] = true;
+            }
+        }
+        assert_eq!(found, [true, true]);
+    }
+
+    #[test]
     fn coach_flags_a_blunder_and_stays_quiet_for_the_best_move() {
         let r = root("W:W22,29:B15");
         let mut e = Engine::new(1);
@@ -165,6 +213,7 @@ mod tests {
         assert_eq!(tip.class, MoveClass::Blunder);
         assert_eq!(tip.better.to_string(), "c3-d4");
         assert!(tip.message.contains("Better was c3-d4"), "{}", tip.message);
+        assert!(tip.message.starts_with("a1-b2 threw away a forced win in "), "{}", tip.message);
         let good = parse_move(&r.position, "c3-d4").unwrap();
         assert_eq!(coach(&mut e, &r, &good, &l, &StopHandle::new()), None);
     }

@@ -5,14 +5,15 @@
 //!
 //! Files by job, each private and re-exported here: `search` (alpha-beta), `eval` (features and weights),
 //! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
-//! `levels` (the eight playing levels), `advice` (hints and coach tips), `analysis` (post-game review),
-//! `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
+//! `levels` (the eight playing levels), `advice` (hints and coach tips), `analysis` (post-game review), `exact`
+//! (the endgame tables' verdict on a game's moves), `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
 //! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
 
 mod advice;
 mod analysis;
 mod analysis_codec;
 mod eval;
+mod exact;
 mod levels;
 mod limits;
 mod matches;
@@ -26,6 +27,7 @@ mod weights;
 pub use advice::{coach, hint, CoachTip, Hint};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
 pub use eval::Weights;
+pub use exact::{exact_moves, exact_value, ExactMove};
 pub use levels::{Level, LEVELS};
 pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
 pub use matches::{Match, Score};
@@ -156,6 +158,11 @@ impl Engine {
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         self.tablebase = tablebase;
         self.tt.clear();
+    }
+
+    /// The endgame tables the search probes, if any.
+    pub fn tablebase(&self) -> Option<&Tablebase> {
+        self.tablebase.as_deref()
     }
 
     /// The evaluation weights in use.

@@ -688,6 +688,164 @@ fileprivate struct FfiConverterData: FfiConverterRustBuffer {
 
 
 /**
+ * The app's endgame tables (see `giveaway_app::EndgameTables`).
+ */
+public protocol EndgameTablesProtocol: AnyObject, Sendable {
+    
+    /**
+     * Starts the first-use build of the bigger tables on its own thread (minutes of work, so
+     * not on the runtime that the computer's moves use); `listener` hears of progress and of the end.
+     */
+    func buildMissing(listener: ScreenObserver) throws  -> TablesState
+    
+    func state()  -> TablesState
+    
+}
+/**
+ * The app's endgame tables (see `giveaway_app::EndgameTables`).
+ */
+open class EndgameTables: EndgameTablesProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_endgametables(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_endgametables(handle, $0) }
+    }
+
+    
+    /**
+     * Loads the bundled tables at `shipped` (a file path; `None` when the app has none) and any tables built
+     * earlier in `dir` (the app's private data folder). Missing or damaged files never fail this: the state
+     * says what is usable.
+     */
+public static func `open`(shipped: String?, dir: String) -> EndgameTables  {
+    return try!  FfiConverterTypeEndgameTables_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_constructor_endgametables_open(
+        FfiConverterOptionString.lower(shipped),
+        FfiConverterString.lower(dir),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * Starts the first-use build of the bigger tables on its own thread (minutes of work, so
+     * not on the runtime that the computer's moves use); `listener` hears of progress and of the end.
+     */
+open func buildMissing(listener: ScreenObserver)throws  -> TablesState  {
+    return try  FfiConverterTypeTablesState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_endgametables_build_missing(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeScreenObserver_lower(listener),uniffiCallStatus
+    )
+})
+}
+    
+open func state() -> TablesState  {
+    return try!  FfiConverterTypeTablesState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_endgametables_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEndgameTables: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = EndgameTables
+
+    public static func lift(_ handle: UInt64) throws -> EndgameTables {
+        return EndgameTables(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: EndgameTables) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EndgameTables {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: EndgameTables, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEndgameTables_lift(_ handle: UInt64) throws -> EndgameTables {
+    return try FfiConverterTypeEndgameTables.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEndgameTables_lower(_ value: EndgameTables) -> UInt64 {
+    return FfiConverterTypeEndgameTables.lower(value)
+}
+
+
+
+
+
+
+/**
  * A game screen's brain: input, the computer's moves, hints, coach tips, orientation, animation, events.
  */
 public protocol GameControllerProtocol: AnyObject, Sendable {
@@ -3853,15 +4011,19 @@ public struct AnalysisView: Equatable, Hashable {
     public var whiteChances: [Double]
     public var whiteAccuracy: Double?
     public var blackAccuracy: Double?
+    public var turningPoints: [TurningPoint]
+    public var exactPieces: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(moves: [MoveReviewView], whiteScores: [Int32], whiteChances: [Double], whiteAccuracy: Double?, blackAccuracy: Double?) {
+    public init(moves: [MoveReviewView], whiteScores: [Int32], whiteChances: [Double], whiteAccuracy: Double?, blackAccuracy: Double?, turningPoints: [TurningPoint], exactPieces: UInt32) {
         self.moves = moves
         self.whiteScores = whiteScores
         self.whiteChances = whiteChances
         self.whiteAccuracy = whiteAccuracy
         self.blackAccuracy = blackAccuracy
+        self.turningPoints = turningPoints
+        self.exactPieces = exactPieces
     }
 
     
@@ -3884,7 +4046,9 @@ public struct FfiConverterTypeAnalysisView: FfiConverterRustBuffer {
                 whiteScores: FfiConverterSequenceInt32.read(from: &buf), 
                 whiteChances: FfiConverterSequenceDouble.read(from: &buf), 
                 whiteAccuracy: FfiConverterOptionDouble.read(from: &buf), 
-                blackAccuracy: FfiConverterOptionDouble.read(from: &buf)
+                blackAccuracy: FfiConverterOptionDouble.read(from: &buf), 
+                turningPoints: FfiConverterSequenceTypeTurningPoint.read(from: &buf), 
+                exactPieces: FfiConverterUInt32.read(from: &buf)
         )
     }
 
@@ -3894,6 +4058,8 @@ public struct FfiConverterTypeAnalysisView: FfiConverterRustBuffer {
         FfiConverterSequenceDouble.write(value.whiteChances, into: &buf)
         FfiConverterOptionDouble.write(value.whiteAccuracy, into: &buf)
         FfiConverterOptionDouble.write(value.blackAccuracy, into: &buf)
+        FfiConverterSequenceTypeTurningPoint.write(value.turningPoints, into: &buf)
+        FfiConverterUInt32.write(value.exactPieces, into: &buf)
     }
 }
 
@@ -4662,6 +4828,122 @@ public func FfiConverterTypeDrawCounters_lift(_ buf: RustBuffer) throws -> DrawC
 #endif
 public func FfiConverterTypeDrawCounters_lower(_ value: DrawCounters) -> RustBuffer {
     return FfiConverterTypeDrawCounters.lower(value)
+}
+
+
+public struct ExactValue: Equatable, Hashable {
+    public var outcome: ExactOutcome
+    public var moves: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(outcome: ExactOutcome, moves: UInt32) {
+        self.outcome = outcome
+        self.moves = moves
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ExactValue: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExactValue: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExactValue {
+        return
+            try ExactValue(
+                outcome: FfiConverterTypeExactOutcome.read(from: &buf), 
+                moves: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ExactValue, into buf: inout [UInt8]) {
+        FfiConverterTypeExactOutcome.write(value.outcome, into: &buf)
+        FfiConverterUInt32.write(value.moves, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExactValue_lift(_ buf: RustBuffer) throws -> ExactValue {
+    return try FfiConverterTypeExactValue.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExactValue_lower(_ value: ExactValue) -> RustBuffer {
+    return FfiConverterTypeExactValue.lower(value)
+}
+
+
+public struct ExactVerdict: Equatable, Hashable {
+    public var before: ExactValue
+    public var after: ExactValue?
+    public var threwAway: ThrownAway?
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(before: ExactValue, after: ExactValue?, threwAway: ThrownAway?, message: String) {
+        self.before = before
+        self.after = after
+        self.threwAway = threwAway
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ExactVerdict: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExactVerdict: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExactVerdict {
+        return
+            try ExactVerdict(
+                before: FfiConverterTypeExactValue.read(from: &buf), 
+                after: FfiConverterOptionTypeExactValue.read(from: &buf), 
+                threwAway: FfiConverterOptionTypeThrownAway.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ExactVerdict, into buf: inout [UInt8]) {
+        FfiConverterTypeExactValue.write(value.before, into: &buf)
+        FfiConverterOptionTypeExactValue.write(value.after, into: &buf)
+        FfiConverterOptionTypeThrownAway.write(value.threwAway, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExactVerdict_lift(_ buf: RustBuffer) throws -> ExactVerdict {
+    return try FfiConverterTypeExactVerdict.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExactVerdict_lower(_ value: ExactVerdict) -> RustBuffer {
+    return FfiConverterTypeExactVerdict.lower(value)
 }
 
 
@@ -5807,10 +6089,11 @@ public struct MoveReviewView: Equatable, Hashable {
     public var chanceAfter: Double
     public var `class`: String
     public var accuracy: Double
+    public var exact: ExactVerdict?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(ply: UInt32, played: MoveView, best: MoveView?, chanceBefore: Double, chanceAfter: Double, `class`: String, accuracy: Double) {
+    public init(ply: UInt32, played: MoveView, best: MoveView?, chanceBefore: Double, chanceAfter: Double, `class`: String, accuracy: Double, exact: ExactVerdict?) {
         self.ply = ply
         self.played = played
         self.best = best
@@ -5818,6 +6101,7 @@ public struct MoveReviewView: Equatable, Hashable {
         self.chanceAfter = chanceAfter
         self.`class` = `class`
         self.accuracy = accuracy
+        self.exact = exact
     }
 
     
@@ -5842,7 +6126,8 @@ public struct FfiConverterTypeMoveReviewView: FfiConverterRustBuffer {
                 chanceBefore: FfiConverterDouble.read(from: &buf), 
                 chanceAfter: FfiConverterDouble.read(from: &buf), 
                 class: FfiConverterString.read(from: &buf), 
-                accuracy: FfiConverterDouble.read(from: &buf)
+                accuracy: FfiConverterDouble.read(from: &buf), 
+                exact: FfiConverterOptionTypeExactVerdict.read(from: &buf)
         )
     }
 
@@ -5854,6 +6139,7 @@ public struct FfiConverterTypeMoveReviewView: FfiConverterRustBuffer {
         FfiConverterDouble.write(value.chanceAfter, into: &buf)
         FfiConverterString.write(value.`class`, into: &buf)
         FfiConverterDouble.write(value.accuracy, into: &buf)
+        FfiConverterOptionTypeExactVerdict.write(value.exact, into: &buf)
     }
 }
 
@@ -7717,6 +8003,122 @@ public func FfiConverterTypeStats_lower(_ value: Stats) -> RustBuffer {
 }
 
 
+public struct TablesBuild: Equatable, Hashable {
+    public var pieces: UInt32
+    public var done: UInt32
+    public var total: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(pieces: UInt32, done: UInt32, total: UInt32) {
+        self.pieces = pieces
+        self.done = done
+        self.total = total
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TablesBuild: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTablesBuild: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TablesBuild {
+        return
+            try TablesBuild(
+                pieces: FfiConverterUInt32.read(from: &buf), 
+                done: FfiConverterUInt32.read(from: &buf), 
+                total: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TablesBuild, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.pieces, into: &buf)
+        FfiConverterUInt32.write(value.done, into: &buf)
+        FfiConverterUInt32.write(value.total, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTablesBuild_lift(_ buf: RustBuffer) throws -> TablesBuild {
+    return try FfiConverterTypeTablesBuild.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTablesBuild_lower(_ value: TablesBuild) -> RustBuffer {
+    return FfiConverterTypeTablesBuild.lower(value)
+}
+
+
+public struct TablesState: Equatable, Hashable {
+    public var pieces: UInt32
+    public var building: TablesBuild?
+    public var error: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(pieces: UInt32, building: TablesBuild?, error: String?) {
+        self.pieces = pieces
+        self.building = building
+        self.error = error
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TablesState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTablesState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TablesState {
+        return
+            try TablesState(
+                pieces: FfiConverterUInt32.read(from: &buf), 
+                building: FfiConverterOptionTypeTablesBuild.read(from: &buf), 
+                error: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TablesState, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.pieces, into: &buf)
+        FfiConverterOptionTypeTablesBuild.write(value.building, into: &buf)
+        FfiConverterOptionString.write(value.error, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTablesState_lift(_ buf: RustBuffer) throws -> TablesState {
+    return try FfiConverterTypeTablesState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTablesState_lower(_ value: TablesState) -> RustBuffer {
+    return FfiConverterTypeTablesState.lower(value)
+}
+
+
 public struct Thinking: Equatable, Hashable {
     public var kind: ThinkingKind
     public var progress: SearchProgress?
@@ -7876,6 +8278,80 @@ public func FfiConverterTypeTimeControlPreset_lift(_ buf: RustBuffer) throws -> 
 #endif
 public func FfiConverterTypeTimeControlPreset_lower(_ value: TimeControlPreset) -> RustBuffer {
     return FfiConverterTypeTimeControlPreset.lower(value)
+}
+
+
+public struct TurningPoint: Equatable, Hashable {
+    public var ply: UInt32
+    public var moveNumber: UInt32
+    public var mover: Color
+    public var played: MoveView
+    public var threwAway: ThrownAway
+    public var before: ExactValue
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(ply: UInt32, moveNumber: UInt32, mover: Color, played: MoveView, threwAway: ThrownAway, before: ExactValue, message: String) {
+        self.ply = ply
+        self.moveNumber = moveNumber
+        self.mover = mover
+        self.played = played
+        self.threwAway = threwAway
+        self.before = before
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TurningPoint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTurningPoint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TurningPoint {
+        return
+            try TurningPoint(
+                ply: FfiConverterUInt32.read(from: &buf), 
+                moveNumber: FfiConverterUInt32.read(from: &buf), 
+                mover: FfiConverterTypeColor.read(from: &buf), 
+                played: FfiConverterTypeMoveView.read(from: &buf), 
+                threwAway: FfiConverterTypeThrownAway.read(from: &buf), 
+                before: FfiConverterTypeExactValue.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TurningPoint, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.moveNumber, into: &buf)
+        FfiConverterTypeColor.write(value.mover, into: &buf)
+        FfiConverterTypeMoveView.write(value.played, into: &buf)
+        FfiConverterTypeThrownAway.write(value.threwAway, into: &buf)
+        FfiConverterTypeExactValue.write(value.before, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTurningPoint_lift(_ buf: RustBuffer) throws -> TurningPoint {
+    return try FfiConverterTypeTurningPoint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTurningPoint_lower(_ value: TurningPoint) -> RustBuffer {
+    return FfiConverterTypeTurningPoint.lower(value)
 }
 
 
@@ -8292,6 +8768,79 @@ public func FfiConverterTypeEndReason_lift(_ buf: RustBuffer) throws -> EndReaso
 #endif
 public func FfiConverterTypeEndReason_lower(_ value: EndReason) -> RustBuffer {
     return FfiConverterTypeEndReason.lower(value)
+}
+
+
+
+
+public enum ExactOutcome: Equatable, Hashable {
+    
+    case win
+    case draw
+    case loss
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ExactOutcome: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeExactOutcome: FfiConverterRustBuffer {
+    typealias SwiftType = ExactOutcome
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ExactOutcome {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .win
+        
+        case 2: return .draw
+        
+        case 3: return .loss
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ExactOutcome, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .win:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .draw:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .loss:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExactOutcome_lift(_ buf: RustBuffer) throws -> ExactOutcome {
+    return try FfiConverterTypeExactOutcome.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeExactOutcome_lower(_ value: ExactOutcome) -> RustBuffer {
+    return FfiConverterTypeExactOutcome.lower(value)
 }
 
 
@@ -10276,6 +10825,72 @@ public func FfiConverterTypeThinkingKind_lower(_ value: ThinkingKind) -> RustBuf
 }
 
 
+
+
+public enum ThrownAway: Equatable, Hashable {
+    
+    case win
+    case draw
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ThrownAway: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThrownAway: FfiConverterRustBuffer {
+    typealias SwiftType = ThrownAway
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ThrownAway {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .win
+        
+        case 2: return .draw
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ThrownAway, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .win:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .draw:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThrownAway_lift(_ buf: RustBuffer) throws -> ThrownAway {
+    return try FfiConverterTypeThrownAway.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThrownAway_lower(_ value: ThrownAway) -> RustBuffer {
+    return FfiConverterTypeThrownAway.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -10687,6 +11302,54 @@ fileprivate struct FfiConverterOptionTypeDatabaseNotice: FfiConverterRustBuffer 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeExactValue: FfiConverterRustBuffer {
+    typealias SwiftType = ExactValue?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeExactValue.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeExactValue.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeExactVerdict: FfiConverterRustBuffer {
+    typealias SwiftType = ExactVerdict?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeExactVerdict.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeExactVerdict.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeHintShown: FfiConverterRustBuffer {
     typealias SwiftType = HintShown?
 
@@ -11023,6 +11686,30 @@ fileprivate struct FfiConverterOptionTypeSideTime: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeTablesBuild: FfiConverterRustBuffer {
+    typealias SwiftType = TablesBuild?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTablesBuild.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTablesBuild.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeThinking: FfiConverterRustBuffer {
     typealias SwiftType = Thinking?
 
@@ -11231,6 +11918,30 @@ fileprivate struct FfiConverterOptionTypeSound: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeSound.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeThrownAway: FfiConverterRustBuffer {
+    typealias SwiftType = ThrownAway?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeThrownAway.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeThrownAway.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -11831,6 +12542,31 @@ fileprivate struct FfiConverterSequenceTypeTimeControlPreset: FfiConverterRustBu
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeTimeControlPreset.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeTurningPoint: FfiConverterRustBuffer {
+    typealias SwiftType = [TurningPoint]
+
+    public static func write(_ value: [TurningPoint], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTurningPoint.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TurningPoint] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [TurningPoint]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTurningPoint.read(from: &buf))
         }
         return seq
     }
@@ -12544,6 +13280,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamesession_undo() != 43437) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 38588) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_endgametables_state() != 13915) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -12557,6 +13299,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 40317) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_constructor_endgametables_open() != 48379) {
         return InitializationResult.apiChecksumMismatch
     }
 

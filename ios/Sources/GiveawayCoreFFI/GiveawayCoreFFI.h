@@ -1045,6 +1045,31 @@ RustBuffer uniffi_giveaway_ffi_fn_method_gamesession_tap(uint64_t ptr, uint32_t 
 RustBuffer uniffi_giveaway_ffi_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_ENDGAMETABLES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_ENDGAMETABLES
+uint64_t uniffi_giveaway_ffi_fn_clone_endgametables(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_ENDGAMETABLES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FREE_ENDGAMETABLES
+void uniffi_giveaway_ffi_fn_free_endgametables(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CONSTRUCTOR_ENDGAMETABLES_OPEN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CONSTRUCTOR_ENDGAMETABLES_OPEN
+uint64_t uniffi_giveaway_ffi_fn_constructor_endgametables_open(RustBuffer shipped, RustBuffer dir, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ENDGAMETABLES_BUILD_MISSING
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ENDGAMETABLES_BUILD_MISSING
+RustBuffer uniffi_giveaway_ffi_fn_method_endgametables_build_missing(uint64_t ptr, uint64_t listener, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ENDGAMETABLES_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ENDGAMETABLES_STATE
+RustBuffer uniffi_giveaway_ffi_fn_method_endgametables_state(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_BOARD_COORDINATES
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_BOARD_COORDINATES
 RustBuffer uniffi_giveaway_ffi_fn_func_board_coordinates(int8_t flipped, RustBuffer notation, RustCallStatus *_Nonnull out_status
@@ -2189,6 +2214,18 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamesession_undo(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ENDGAMETABLES_BUILD_MISSING
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ENDGAMETABLES_BUILD_MISSING
+uint16_t uniffi_giveaway_ffi_checksum_method_endgametables_build_missing(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ENDGAMETABLES_STATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ENDGAMETABLES_STATE
+uint16_t uniffi_giveaway_ffi_checksum_method_endgametables_state(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN
 uint16_t uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open(void
@@ -2216,6 +2253,12 @@ uint16_t uniffi_giveaway_ffi_checksum_constructor_positioneditor_new(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_NEW
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_NEW
 uint16_t uniffi_giveaway_ffi_checksum_constructor_gamesession_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_ENDGAMETABLES_OPEN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_ENDGAMETABLES_OPEN
+uint16_t uniffi_giveaway_ffi_checksum_constructor_endgametables_open(void
     
 );
 #endif

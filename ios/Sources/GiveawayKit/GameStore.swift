@@ -7,10 +7,15 @@ public enum GameStore {
     /// Opens the library at `url`; by default `Application Support/Giveaway/games.sqlite3`, making the folder.
     public static func open(at url: URL? = nil) throws -> GameLibrary {
         if let url { return try GameLibrary.open(path: url.path) }
+        return try GameLibrary.open(path: folder().appendingPathComponent("games.sqlite3").path)
+    }
+
+    /// `Application Support/Giveaway`, made if missing: the app's own data.
+    public static func folder() throws -> URL {
         let support = try FileManager.default.url(
             for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
         let folder = support.appendingPathComponent("Giveaway", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try GameLibrary.open(path: folder.appendingPathComponent("games.sqlite3").path)
+        return folder
     }
 }

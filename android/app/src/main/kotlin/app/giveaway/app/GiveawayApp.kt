@@ -5,6 +5,7 @@ import android.os.Handler
 import android.os.Looper
 import android.util.Log
 import app.giveaway.app.online.Online
+import app.giveaway.core.EndgameTables
 import app.giveaway.core.GameController
 import app.giveaway.core.GameLibrary
 import app.giveaway.core.GiveawayException
@@ -65,6 +66,14 @@ class GiveawayApp : Application() {
     /** The online client, made when the lobby first opens; it lives as long as the process. */
     val online by lazy { Online(this) }
 
+    /** The endgame tables, once opened at start (off the main thread); null until then. */
+    @Volatile
+    var tables: EndgameTables? = null
+        private set
+
+    /** Told when the tables' state changes: opened, the first-use build advanced or ended. */
+    val tablesRelay = ScreenRelay()
+
     /** A game started on the home screen, until its game screen takes it. Main thread only. */
     private var handed: Game? = null
 
@@ -76,6 +85,47 @@ class GiveawayApp : Application() {
             cached = s
             waiting.toList().also { waiting.clear() }.forEach { it(s) }
         }
+        openTables()
+    }
+
+    /**
+     * Opens the bundled tables and any built before, then starts the first-use build of the bigger ones (the
+     * core decides what is missing). The test JVM switches the build off with `-Dgiveaway.tables.build=false`:
+     * it is minutes of work.
+     */
+    private fun openTables() {
+        Thread({
+            val shipped = runCatching { shippedTables() }
+                .onFailure { Log.w("giveaway", "no bundled endgame tables: $it") }
+                .getOrNull()
+            val t = EndgameTables.open(shipped, tablesDir.path)
+            tables = t
+            if (System.getProperty("giveaway.tables.build") != "false") {
+                runCatching { t.buildMissing(tablesRelay) }.onFailure { Log.w("giveaway", "endgame table build: $it") }
+            }
+            tablesRelay.changed()
+        }, "giveaway-tables").apply { isDaemon = true }.start()
+    }
+
+    private val tablesDir get() = File(filesDir, "tables")
+
+    /**
+     * The bundled tables copied out of the APK (the core reads files): once per installed version of the app,
+     * the copy named after the install time, older copies removed.
+     */
+    private fun shippedTables(): String {
+        val name = "tablebase-4.gwtb"
+        @Suppress("DEPRECATION")
+        val installed = packageManager.getPackageInfo(packageName, 0).lastUpdateTime
+        val out = File(tablesDir, "shipped-$installed-$name")
+        if (!out.exists()) {
+            tablesDir.mkdirs()
+            val part = File(out.path + ".part")
+            assets.open(name).use { input -> part.outputStream().use { input.copyTo(it) } }
+            check(part.renameTo(out)) { "cannot move $part into place" }
+            tablesDir.listFiles()?.filter { it.name.startsWith("shipped-") && it != out }?.forEach { it.delete() }
+        }
+        return out.path
     }
 
     /** The core's log in Logcat. */

@@ -13,10 +13,16 @@ import android.widget.SeekBar
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
+import app.giveaway.core.Color
+import app.giveaway.core.ExactOutcome
+import app.giveaway.core.ExactValue
+import app.giveaway.core.ExactVerdict
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.ReplayController
 import app.giveaway.core.ReplayState
 import app.giveaway.core.Settings
+import app.giveaway.core.ThrownAway
+import app.giveaway.core.TurningPoint
 
 /**
  * Replay a saved game with a slider, and its post-game analysis: graph, classified moves, jump to mistakes. The
@@ -141,7 +147,39 @@ class ReplayActivity : Activity() {
         val black = percent(a?.blackAccuracy)
         graph.show(a?.whiteChances ?: emptyList(), s.markers, s.ply.toInt(), a?.let { getString(R.string.graph_description, white, black) })
         val accuracy = a?.let { getString(R.string.accuracy, white, black) }
-        review.text = listOfNotNull(accuracy, reviewText(s)).joinToString("\n")
+        val turningPoints = a?.turningPoints?.map(::turningPointText) ?: emptyList()
+        review.text = (listOfNotNull(accuracy) + turningPoints + listOfNotNull(reviewText(s), s.review?.exact?.let(::verdictText)))
+            .joinToString("\n")
+    }
+
+    /** An exact value from the endgame tables, in words. */
+    private fun valueText(v: ExactValue): String {
+        val moves = v.moves.toInt()
+        val inMoves = resources.getQuantityString(R.plurals.moves_count, moves, moves)
+        return when (v.outcome) {
+            ExactOutcome.WIN -> if (moves == 0) getString(R.string.tables_won) else getString(R.string.tables_win, inMoves)
+            ExactOutcome.LOSS -> getString(R.string.tables_loss, inMoves)
+            ExactOutcome.DRAW -> getString(R.string.tables_draw)
+        }
+    }
+
+    /** The tables' verdict on the move that led to the board shown. */
+    private fun verdictText(v: ExactVerdict): String = getString(
+        R.string.tables_verdict,
+        when (v.threwAway) {
+            ThrownAway.WIN -> getString(R.string.tables_thrown_win, valueText(v.before))
+            ThrownAway.DRAW -> getString(R.string.tables_thrown_draw)
+            null -> valueText(v.before)
+        },
+    )
+
+    /** A move that threw away a win or a draw the tables prove. */
+    private fun turningPointText(t: TurningPoint): String {
+        val side = getString(if (t.mover == Color.WHITE) R.string.white else R.string.black)
+        return when (t.threwAway) {
+            ThrownAway.WIN -> getString(R.string.turning_point_win, side, valueText(t.before), t.moveNumber.toInt(), t.played.text)
+            ThrownAway.DRAW -> getString(R.string.turning_point_draw, side, t.moveNumber.toInt(), t.played.text)
+        }
     }
 
     /** The judgement of the move that led to the board shown. */

@@ -7,6 +7,7 @@ import android.view.View
 import android.widget.EditText
 import android.widget.ScrollView
 import android.widget.Switch
+import android.widget.TextView
 import app.giveaway.R
 import app.giveaway.core.AnimationSpeed
 import app.giveaway.core.Notation
@@ -14,7 +15,7 @@ import app.giveaway.core.Settings
 
 /**
  * Settings, stored by the core: themes, notation, sound, haptics, animation speed, coach, legal-move dots; and the
- * online game server's address (the app's preferences).
+ * online game server's address (the app's preferences); and what the endgame tables can do.
  */
 class SettingsActivity : Activity() {
     private val app get() = application as GiveawayApp
@@ -50,6 +51,7 @@ class SettingsActivity : Activity() {
             label(R.string.game_server).apply { labelFor = server.id },
             server,
             button(R.string.save_server) { app.online.changeServer(server.text.toString()) },
+            tablesLine,
         ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
         setContentView(ScrollView(this).apply { addView(content) })
     }
@@ -62,6 +64,32 @@ class SettingsActivity : Activity() {
             id = View.generateViewId()
             app.online.readServer(::setText)
         }
+    }
+
+    /** What the endgame tables can do, following the first-use build as it goes. */
+    private val tablesLine by lazy {
+        TextView(this).apply { setPadding(dp(8), dp(16), dp(8), dp(8)) }
+    }
+
+    private fun showTables() {
+        val state = app.tables?.state()
+        val b = state?.building
+        tablesLine.text = when {
+            b != null -> getString(R.string.tables_building, b.pieces.toInt(), b.done.toInt(), b.total.toInt())
+            state != null && state.pieces > 0u -> getString(R.string.tables_ready, state.pieces.toInt())
+            else -> getString(R.string.tables_none)
+        }
+    }
+
+    override fun onResume() {
+        super.onResume()
+        app.tablesRelay.listener = ::showTables
+        showTables()
+    }
+
+    override fun onPause() {
+        app.tablesRelay.listener = null
+        super.onPause()
     }
 
     private fun save(change: (Settings) -> Settings) = app.updateSettings(change)

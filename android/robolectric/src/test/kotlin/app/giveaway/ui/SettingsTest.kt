@@ -63,6 +63,16 @@ class SettingsTest : AppTest() {
     @Test
     fun english() = everySetting("en")
 
+    /** The endgame tables bundled in the APK's assets are copied out, loaded by the core, and said in Settings. */
+    @Test
+    fun bundledEndgameTablesAreInUse() {
+        val a = launch(SettingsActivity::class.java).get()
+        val ready = RuntimeEnvironment.getApplication().getString(R.string.tables_ready, 4)
+        val app = RuntimeEnvironment.getApplication() as app.giveaway.app.GiveawayApp
+        runCatching { Ui.until(what = "'$ready' in Settings") { Ui.idle(); Ui.texts(root(a)).contains(ready) } }
+            .onFailure { throw AssertionError("${it.message}; the core says ${app.tables?.state()}; shown ${Ui.texts(root(a)).last()}", it) }
+    }
+
     @Test
     @Config(qualifiers = "ru")
     fun russian() = everySetting("ru")
