@@ -79,7 +79,7 @@ impl Tablebase {
 
     /// Builds the tables up to `max_pieces` pieces of the materials `keep` accepts; they must include every
     /// material their moves lead to (kings-only endings, say), else the build stops with
-    /// [`BuildError::MissingTable`].
+    /// [`BuildError::MissingTable`]. A material's colour-swapped twin is built with it, accepted or not.
     pub fn build_only(
         max_pieces: u32,
         keep: impl Fn(&Material) -> bool,
@@ -147,8 +147,7 @@ impl Space {
     }
 
     /// Each material's own table out of the space's entries.
-    fn split(&self, entries: Vec<Entry>) -> Vec<(Material, Box<[Entry]>)> {
-        let mut entries = entries;
+    fn split(&self, mut entries: Vec<Entry>) -> Vec<(Material, Box<[Entry]>)> {
         let twin = self.twin.map(|t| (t, entries.split_off(self.first.entries() as usize).into_boxed_slice()));
         std::iter::once((self.first, entries.into_boxed_slice())).chain(twin).collect()
     }
