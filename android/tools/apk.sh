@@ -40,3 +40,10 @@ apksigner verify --verbose "$apk" | grep -E '^Verified|^Verifies'
 zipalign -c -p 4 "$apk"
 echo "apk: $apk ($(du -k "$apk" | cut -f1) KB), $(jar tf "$apk" | grep -c '^classes.*\.dex$') dex file(s), $(jar tf "$apk" | grep -c '^lib/.*\.so$') native libraries"
 aapt dump badging "$apk"
+# The endgame tables ship stored (they are compressed already), within their 4 MB budget.
+tables=$(unzip -lv "$apk" | awk '$NF == "assets/tablebase-4.gwtb" { print $1, $2 }')
+[ -n "$tables" ] || { echo "apk: assets/tablebase-4.gwtb missing" >&2; exit 1; }
+set -- $tables
+[ "$2" = Stored ] || { echo "apk: the endgame tables are compressed ($2), not stored" >&2; exit 1; }
+echo "apk: endgame tables $1 bytes"
+[ "$1" -le 4194304 ] || { echo "apk: the endgame tables ($1 bytes) are over their 4 MB budget" >&2; exit 1; }

@@ -177,8 +177,8 @@ def compile_resources(app, out):
     os.makedirs(gen, exist_ok=True)
     manifest = os.path.join(out, "AndroidManifest.xml")
     merged_manifest(app, manifest)
-    # Assets (the shipped endgame tables, put there by `make android-assets`) go in stored, not deflated:
-    # the app reads their length without unpacking them.
+    # Assets (the shipped endgame tables, put there by `make android-assets`) go in stored: they are
+    # compressed already.
     assets = os.path.join(app, "src/main/assets")
     extra = ["-A", assets, "-0", "gwtb"] if os.path.isdir(assets) else []
     run = subprocess.run([aapt, "package", "-f", "-m", "-M", manifest, "-S", os.path.join(app, "src/main/res"),

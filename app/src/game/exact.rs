@@ -7,6 +7,7 @@ use crate::types::{ExactOutcome, ExactValue, ExactVerdict, ThrownAway, TurningPo
 use giveaway_core::engine::{exact_moves, ExactMove};
 use giveaway_core::game::Game;
 use giveaway_core::notation::Notation;
+use giveaway_core::pdn::MoveAt;
 use giveaway_core::position::Color;
 use giveaway_core::tablebase::{Tablebase, Value};
 
@@ -27,7 +28,6 @@ pub(crate) fn exact_layer(game: &Game, tables: Option<&Tablebase>, notation: Not
         return layer;
     };
     layer.pieces = tb.max_pieces();
-    let black_first = game.start().side_to_move() == Color::Black;
     for m in exact_moves(tb, game) {
         let threw_away = if m.threw_away_win() {
             Some(ThrownAway::Win)
@@ -40,7 +40,7 @@ pub(crate) fn exact_layer(game: &Game, tables: Option<&Tablebase>, notation: Not
         let after = m.after.map(exact_value);
         layer.verdicts[m.ply] = Some(ExactVerdict { before, after, threw_away, message: verdict_text(&m, before, threw_away) });
         if let Some(kind) = threw_away {
-            let move_number = ((m.ply + usize::from(black_first)) / 2 + 1) as u32;
+            let move_number = MoveAt::of_ply(game.start().side_to_move(), m.ply).number;
             let played = move_view(&game.moves()[m.ply], m.mover, notation);
             let side = if m.mover == Color::White { "White" } else { "Black" };
             let what = match kind {
