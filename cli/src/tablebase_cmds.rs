@@ -18,9 +18,13 @@ use std::time::Instant;
 /// time and memory measured).
 const MAX_PIECES: u32 = 5;
 
-/// `--file FILE`, else `tablebase-N.gwtb` in the current folder.
-fn file_of(args: &Args, pieces: u32) -> PathBuf {
-    args.value("file").map_or_else(|| PathBuf::from(format!("tablebase-{pieces}.gwtb")), PathBuf::from)
+/// `--file FILE`, else `tablebase-N.gwtb` beside the games database, where `giveaway play` loads it from.
+fn file_of(args: &Args, pieces: u32) -> Result<PathBuf, Fail> {
+    if let Some(f) = args.value("file") {
+        return Ok(PathBuf::from(f));
+    }
+    let db = crate::db_path::database_path(args)?;
+    Ok(giveaway_app::tables::file_for(db.parent().unwrap_or(Path::new(".")), pieces))
 }
 
 /// Peak resident memory of this process (Linux `VmHWM`), in MB; `None` where /proc does not tell.
@@ -35,7 +39,7 @@ fn peak_memory_mb() -> Option<f64> {
 /// the default block cache (as a phone would).
 fn load(args: &Args) -> Result<Tablebase, Fail> {
     let pieces = args.number_in("pieces", 2..=MAX_PIECES, 4)?;
-    let path = file_of(args, pieces);
+    let path = file_of(args, pieces)?;
     if !args.has("packed") {
         return read(&path);
     }
@@ -51,7 +55,7 @@ pub fn read(path: &Path) -> Result<Tablebase, Fail> {
 
 /// `giveaway tablebase build|verify|probe|check ...`.
 pub fn cmd_tablebase(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["pieces", "file", "fen", "positions", "seed", "movetime"], &["quiet", "packed"])?;
+    let args = Args::parse(raw, &["pieces", "file", "fen", "positions", "seed", "movetime", "db"], &["quiet", "packed"])?;
     match args.positional.first().map(String::as_str) {
         Some("build") => build(&args),
         Some("verify") => verify(&args),
@@ -119,7 +123,7 @@ fn build(args: &Args) -> Result<(), Fail> {
             eprintln!("{m:10} {:>10} entries  {:7.2} s", m.entries(), t.as_secs_f64());
         }
     })?;
-    let path = file_of(args, pieces);
+    let path = file_of(args, pieces)?;
     let write_start = Instant::now();
     let mut out = BufWriter::new(File::create(&path).map_err(|e| Fail(format!("{}: {e}", path.display())))?);
     tb.write_to(&mut out).and_then(|()| out.flush()).map_err(|e| Fail(format!("{}: {e}", path.display())))?;
