@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify android-assets book match-book match-tables
+.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book match-book match-tables
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: test-rust test-swift test-android test-ios test-kotlin
@@ -109,6 +109,15 @@ android-assets: $(SHIPPED_TABLES)
 
 tablebase-verify: tablebase
 	./target/release/giveaway tablebase verify --pieces $(TB_PIECES) --file $(TB_FILE)
+
+## Exactness in play: level 8 with the tables in TB_POSITIONS random positions of TB_PIECES pieces (a move
+## judged by the tables in each, every win played out under the draw rules against the slowest defence).
+## For issue 17: make tablebase-check TB_PIECES=5 (builds the 5-piece file first if it is missing).
+TB_POSITIONS ?= 10000
+tablebase-check:
+	$(CARGO) build --release -p giveaway-cli
+	test -f $(TB_FILE) || $(MAKE) tablebase TB_PIECES=$(TB_PIECES)
+	/usr/bin/time -f "check: %e s wall, %M KB peak" ./target/release/giveaway tablebase check --pieces $(TB_PIECES) --file $(TB_FILE) --positions $(TB_POSITIONS) --seed 1 --movetime 100 --quiet
 
 ## The opening book by self-play (time printed; see README): rewrites core/data/book.txt, embedded in the core.
 BOOK_ARGS ?= --games 1000 --movetime 20 --plies 10 --depth 8 --min-games 3 --seed 1

@@ -53,8 +53,9 @@ const USAGE: &str = "usage:
   giveaway book build --games N --movetime MS [--plies P] [--depth D] [--min-games K] [--seed S] --out FILE
   giveaway book probe [--fen FEN] [--file FILE]
   giveaway tablebase build [--pieces N] [--file FILE] [--quiet]
-  giveaway tablebase verify [--pieces N] [--file FILE]
-  giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE]
+  giveaway tablebase verify [--pieces N] [--file FILE] [--packed]
+  giveaway tablebase probe [--fen FEN] [--pieces N] [--file FILE] [--packed]
+  giveaway tablebase check [--pieces N] [--positions N] [--seed S] [--movetime MS] [--file FILE] [--packed] [--quiet]
 {PLAY}
 {ONLINE}
   (database: --db PATH, before or after the command, else $GIVEAWAY_DB, else $XDG_DATA_HOME/giveaway/games.db)";

@@ -129,9 +129,10 @@ fn tables_of_up_to_3_pieces_equal_a_simple_solver_entry_for_entry() {
             }] += 1;
         }
     }
-    // Every position the tables hold was compared (none left out by the enumeration).
-    assert_eq!(compared, report.positions);
-    assert_eq!(counts, [report.wins, report.losses, report.draws]);
+    // Every position the tables answer for was compared (none left out by the enumeration): each stored
+    // entry (White to move) and its flipped twin with Black to move.
+    assert_eq!(compared, 2 * report.positions);
+    assert_eq!(counts, [report.wins, report.losses, report.draws].map(|c| 2 * c));
     // All three results occur, so the comparison is not of a trivial table.
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
     eprintln!("3 pieces: {compared} positions equal (wins {}, losses {}, draws {}), longest {} plies", counts[0], counts[1], counts[2], report.longest);
@@ -183,28 +184,146 @@ fn hand_checked_positions() {
 }
 
 #[test]
-fn the_search_with_tables_plays_the_shortest_win_and_scores_it_exactly() {
+fn the_search_probes_the_tables_below_a_root_outside_them_and_scores_exactly() {
+    use giveaway_core::engine::{Engine, Limits, SearchRoot, StopHandle, WIN};
+    use giveaway_core::movegen::capturers;
+    use giveaway_core::Rules;
+    // 4-piece roots that must capture, with 3-piece tables: the root is searched (not in the tables), every
+    // move leads into them, so the score is exact from the probes one ply down.
+    let tb = std::sync::Arc::new(Tablebase::build(3, |_, _| {}).expect("build").0);
+    let mut engine = Engine::new(1);
+    engine.set_tablebase(Some(tb.clone()));
+    let m = Material { white_men: 1, white_kings: 1, black_men: 1, black_kings: 1 };
+    let mut tried = [0; 3];
+    for i in (0..m.entries()).step_by(61) {
+        let Some(p) = m.position(i) else { continue };
+        if capturers(&p).is_empty() {
+            continue;
+        }
+        let children: Vec<Value> = giveaway_core::legal_moves(&p).iter().map(|mv| tb.probe(&p.play(mv)).expect("3 pieces")).collect();
+        let (k, score) = match giveaway_core::tablebase::best_of(children) {
+            Value::Win(d) => (0, WIN - i32::from(d)),
+            Value::Loss(d) => (1, -(WIN - i32::from(d))),
+            Value::Draw => (2, 0),
+        };
+        engine.clear();
+        let r = engine.search(&SearchRoot::new(p, Rules::default()), &Limits::depth(1), &StopHandle::new(), &mut |_| {});
+        assert!(r.nodes > 0, "{}", giveaway_core::to_fen(&p));
+        assert_eq!(r.score, score, "{}", giveaway_core::to_fen(&p));
+        tried[k] += 1;
+    }
+    assert!(tried[0] > 100 && tried[1] > 100, "{tried:?}");
+}
+
+#[test]
+fn the_file_reads_back_equal_whole_or_packed() {
+    let tb = Tablebase::build(3, |_, _| {}).expect("build").0;
+    let mut file = Vec::new();
+    tb.write_to(&mut file).expect("write");
+    let whole = Tablebase::read_from(&mut file.as_slice()).expect("read whole");
+    // Few cached blocks, so that probing unpacks blocks again and again.
+    let packed = Tablebase::read_packed(&mut file.as_slice(), 8).expect("read packed");
+    assert_eq!((whole.max_pieces(), packed.max_pieces()), (3, 3));
+    let mut n = 0;
+    for (i, p) in every_position(3).iter().enumerate() {
+        let v = tb.probe(p);
+        assert_eq!(whole.probe(p), v, "{}", giveaway_core::to_fen(p));
+        // Every 11th: unpacking a block per probe is slow.
+        if i % 11 == 0 {
+            assert_eq!(packed.probe(p), v, "{}", giveaway_core::to_fen(p));
+            n += 1;
+        }
+    }
+    assert!(n > 10_000, "{n}");
+}
+
+#[test]
+fn a_damaged_file_is_refused_whatever_byte_is_changed_or_cut() {
+    let tb = Tablebase::build(2, |_, _| {}).expect("build").0;
+    let mut file = Vec::new();
+    tb.write_to(&mut file).expect("write");
+    let refused = |f: &[u8]| match Tablebase::read_from(&mut &f[..]) {
+        Err(e) => e.kind() == std::io::ErrorKind::InvalidData,
+        Ok(_) => false,
+    };
+    assert!(!refused(&file));
+    for i in 0..file.len() {
+        for flip in [0x01, 0x80] {
+            let mut f = file.clone();
+            f[i] ^= flip;
+            assert!(refused(&f), "byte {i} of {} changed by {flip:#x}", file.len());
+        }
+    }
+    for len in 0..file.len() {
+        assert!(refused(&file[..len]), "cut to {len} of {}", file.len());
+    }
+    file.push(0);
+    assert!(refused(&file), "a byte appended");
+}
+
+#[test]
+fn the_root_answers_from_the_tables_without_searching_when_the_draw_rules_allow() {
     use giveaway_core::engine::{Engine, Limits, SearchRoot, StopHandle, WIN};
     use giveaway_core::Rules;
     let tb = std::sync::Arc::new(Tablebase::build(3, |_, _| {}).expect("build").0);
     let mut engine = Engine::new(1);
     engine.set_tablebase(Some(tb.clone()));
-    let mut tried = 0;
+    let rules = Rules::default();
+    let mut seen = [0u32; 3];
     for m in Material::up_to(3) {
-        // Every 97th long win of each material: a spread of positions, a few hundred in all.
-        for i in (0..m.entries()).step_by(97) {
+        for i in (0..m.entries()).step_by(53) {
             let Some(p) = m.position(i) else { continue };
-            let Some(Value::Win(d)) = tb.probe(&p) else { continue };
-            if d < 6 {
+            let value = tb.probe(&p).expect("in the tables");
+            if value == Value::Win(0) {
                 continue;
             }
-            engine.clear();
-            let r = engine.search(&SearchRoot::new(p, Rules::default()), &Limits::depth(2), &StopHandle::new(), &mut |_| {});
-            let best = r.best.expect("a won position with d > 0 has moves");
-            assert_eq!(tb.probe(&p.play(&best)), Some(Value::Loss(d - 1)), "{}", giveaway_core::to_fen(&p));
-            assert_eq!(r.score, WIN - i32::from(d), "{}", giveaway_core::to_fen(&p));
-            tried += 1;
+            let r = engine.search(&SearchRoot::new(p, rules), &Limits::depth(30), &StopHandle::new(), &mut |_| {});
+            let fen = giveaway_core::to_fen(&p);
+            assert_eq!(r.nodes, 0, "{fen}: searched");
+            let best = r.best.expect("a move");
+            assert_eq!(tb.probe(&p.play(&best)).map(Value::before), Some(value), "{fen}");
+            let (k, score, line) = match value {
+                Value::Win(d) => (0, WIN - i32::from(d), usize::from(d)),
+                Value::Loss(d) => (1, -(WIN - i32::from(d)), usize::from(d)),
+                Value::Draw => (2, 0, 1),
+            };
+            assert_eq!(r.score, score, "{fen}");
+            assert_eq!(r.pv.len(), line, "{fen}");
+            // The line ends where the side to move has no move (a win) and keeps the value at every ply.
+            let mut pos = p;
+            let mut v = value;
+            for mv in &r.pv {
+                pos = pos.play(mv);
+                assert_eq!(tb.probe(&pos).map(Value::before), Some(v), "{fen}");
+                v = tb.probe(&pos).expect("in the tables");
+            }
+            assert!(value == Value::Draw || v == Value::Win(0), "{fen}");
+            seen[k] += 1;
         }
     }
-    assert!(tried > 100, "{tried}");
+    // Draws are rare in giveaway: a few dozen at this spacing.
+    assert!(seen[0] > 500 && seen[1] > 500 && seen[2] > 10, "{seen:?}");
+
+    // Where the king-move rule could strike before the win ends, the table is not trusted at the root.
+    let m = Material { white_men: 0, white_kings: 2, black_men: 0, black_kings: 1 };
+    let p = (0..m.entries()).filter_map(|i| m.position(i)).find(|p| matches!(tb.probe(p), Some(Value::Win(d)) if d >= 4)).expect("a long king win");
+    let Some(Value::Win(d)) = tb.probe(&p) else { unreachable!() };
+    let late = SearchRoot { king_plies: rules.king_move_plies - d + 1, ..SearchRoot::new(p, rules) };
+    let r = engine.search(&late, &Limits::depth(3), &StopHandle::new(), &mut |_| {});
+    assert!(r.nodes > 0);
+}
+
+#[test]
+fn level_8_with_the_tables_never_throws_a_win_or_a_draw_and_wins_every_won_position_out() {
+    use giveaway_core::engine::Level;
+    use giveaway_core::tablebase::{check_play, CheckSettings};
+    let tb = std::sync::Arc::new(Tablebase::build(3, |_, _| {}).expect("build").0);
+    // The root answers from the tables, so the move time is only spent where the king-move rule forbids that.
+    let level = Level::get(8).expect("level 8").with_movetime(std::time::Duration::from_millis(20));
+    let settings = CheckSettings { pieces: 3, positions: 200, seed: 7, level, rules: giveaway_core::Rules::default() };
+    let r = check_play(&tb, &settings, |_, _| {});
+    assert_eq!(r.positions, 200);
+    assert!(r.won > 50 && r.drawn > 0, "{r:?}");
+    assert_eq!((r.win_thrown, r.draw_thrown), (0, 0), "{r:?}");
+    assert_eq!((r.played_won, r.played_drawn, r.played_lost, r.played_longer), (r.won, 0, 0, 0), "{r:?}");
 }

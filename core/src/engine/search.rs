@@ -223,6 +223,14 @@ impl<'a> Searcher<'a> {
         if root_moves.is_empty() {
             return result;
         }
+        if let Some((score, pv)) = self.table_answer(root, &root_moves) {
+            result.best = pv.first().copied();
+            result.score = score;
+            result.pv = pv;
+            result.elapsed = self.start.elapsed();
+            info(&SearchInfo::from_result(&result));
+            return result;
+        }
         let mut prev = 0;
         for depth in 1..=max_depth {
             let score = self.aspiration(&root.position, depth as i32, prev, root.king_plies);
@@ -254,6 +262,34 @@ impl<'a> Searcher<'a> {
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         result
+    }
+
+    /// The root's exact score and best line from the tables, without a search, when they hold under the draw
+    /// rules (as [`Self::probe_tablebase`]): the shortest win, the longest loss, or a drawing move (the line is
+    /// then that move alone). A root repetition is not looked at: the winner's line never repeats its own
+    /// positions, and for a position of the game before the root to come a third time it must have come twice.
+    fn table_answer(&self, root: &SearchRoot, root_moves: &MoveList) -> Option<(i32, Vec<Move>)> {
+        let tb = self.tablebase?;
+        let node = Node { position: &root.position, depth: 0, ply: 0, king_plies: root.king_plies, pv: true };
+        let score = self.probe_tablebase(&node)?;
+        let mut pv = Vec::new();
+        let mut pos = root.position;
+        let mut moves = root_moves.clone();
+        let mut value = tb.probe(&pos)?;
+        loop {
+            // The move that keeps the value: to a loss one shorter, a win one shorter, or a draw.
+            let (mv, child, v) = moves.iter().find_map(|mv| {
+                let child = pos.play(mv);
+                let v = tb.probe(&child)?;
+                (v.before() == value).then_some((*mv, child, v))
+            })?;
+            pv.push(mv);
+            if value == Value::Draw || v == Value::Win(0) || pv.len() >= MAX_PLY {
+                return Some((score, pv));
+            }
+            (pos, value) = (child, v);
+            generate(&pos, &mut moves);
+        }
     }
 
     /// One iteration at the root, in a window around the previous iteration's score that widens on failure.

@@ -1,5 +1,6 @@
 //! The retrograde build, one material at a time in [`Material::up_to`] order, so that every capture and
-//! promotion leads into a table already built.
+//! promotion leads into a table already built. A material is built together with its colour-swapped twin:
+//! a quiet move from White to move leads to Black to move, which the tables hold as the twin's White to move.
 //!
 //! Within a material only quiet moves that do not promote stay inside; they are followed backwards. Each
 //! position first looks at its moves once: moves out of the material have known values, moves inside are
@@ -8,8 +9,8 @@
 //! from each predecessor's count, and a predecessor left with none, all of whose moves lead to wins, is lost
 //! in one more than the longest of them. What is never settled is a draw.
 
-use super::index::Material;
-use super::{slot, Entry, Tablebase, Value, DRAW, MAX_DISTANCE, UNUSED};
+use super::index::{canonical, Material};
+use super::{slot, Entry, Table, Tablebase, Value, DRAW, MAX_DISTANCE, UNUSED};
 use crate::movegen::{capturers, generate, MoveList};
 use crate::position::{Color, Position};
 use crate::square::DIRECTIONS;
@@ -23,14 +24,18 @@ pub struct BuildReport {
     pub materials: usize,
     /// Table entries, used or not.
     pub entries: u64,
-    /// Positions (entries that are a position).
+    /// Positions stored (entries that are a position, White to move). Each stands also for its flipped twin
+    /// with Black to move, so the tables answer for twice as many.
     pub positions: u64,
-    /// Positions won for the side to move.
+    /// Stored positions won for the side to move.
     pub wins: u64,
-    /// Positions lost for the side to move.
+    /// Stored positions lost for the side to move.
     pub losses: u64,
-    /// Drawn positions.
+    /// Stored drawn positions.
     pub draws: u64,
+    /// Of the stored positions, those where the side to move must capture: their entries are not kept (the
+    /// probe derives them from the captures).
+    pub captures: u64,
     /// The longest distance to the end, in plies.
     pub longest: u16,
     /// Wall time of the build.
@@ -74,7 +79,7 @@ impl Tablebase {
 
     /// Builds the tables up to `max_pieces` pieces of the materials `keep` accepts; they must include every
     /// material their moves lead to (kings-only endings, say), else the build stops with
-    /// [`BuildError::MissingTable`].
+    /// [`BuildError::MissingTable`]. A material's colour-swapped twin is built with it, accepted or not.
     pub fn build_only(
         max_pieces: u32,
         keep: impl Fn(&Material) -> bool,
@@ -84,26 +89,21 @@ impl Tablebase {
             return Err(BuildError::TooManyPieces(max_pieces));
         }
         let start = Instant::now();
-        let mut tb = Tablebase::empty(max_pieces);
+        let mut tb = Tablebase::empty(max_pieces, super::DEFAULT_CACHE_BLOCKS);
         let mut report = BuildReport::default();
         for m in Material::up_to(max_pieces).into_iter().filter(|m| keep(m)) {
-            let t0 = Instant::now();
-            let table = build_material(&tb, m)?;
-            report.materials += 1;
-            report.entries += table.len() as u64;
-            for &e in table.iter() {
-                match e {
-                    UNUSED => {}
-                    DRAW => report.draws += 1,
-                    d if d % 2 == 0 => report.wins += 1,
-                    _ => report.losses += 1,
-                }
-                if u16::from(e) <= MAX_DISTANCE {
-                    report.longest = report.longest.max(e.into());
-                }
+            if tb.has_table(&m) {
+                continue; // built with its twin
             }
-            tb.tables[slot(&m)] = Some(table);
-            progress(&m, t0.elapsed());
+            let t0 = Instant::now();
+            let space = Space::of(m);
+            let entries = build_space(&tb, &space, &mut report)?;
+            for (part, table) in space.split(entries) {
+                report.materials += 1;
+                report.entries += table.len() as u64;
+                tb.tables[slot(&part)] = Some(Table::Plain(table));
+                progress(&part, t0.elapsed());
+            }
         }
         report.positions = report.wins + report.losses + report.draws;
         report.elapsed = start.elapsed();
@@ -111,8 +111,53 @@ impl Tablebase {
     }
 }
 
-fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[Entry]>, BuildError> {
-    let n = m.entries() as usize;
+/// The positions built together: a material's entries, then its twin's (unless it is its own twin), in one
+/// numbering. Every quiet move from a position of the space leads into the space.
+struct Space {
+    first: Material,
+    twin: Option<Material>,
+}
+
+impl Space {
+    fn of(m: Material) -> Space {
+        Space { first: m, twin: Some(m.swapped()).filter(|t| *t != m) }
+    }
+
+    fn len(&self) -> usize {
+        (self.first.entries() + self.twin.map_or(0, |t| t.entries())) as usize
+    }
+
+    /// The number of `pos` (either side to move) in the space; `None` if it has other material.
+    fn index(&self, pos: &Position) -> Option<usize> {
+        let pos = canonical(pos);
+        if let Some(i) = self.first.index(&pos) {
+            return Some(i as usize);
+        }
+        let twin = self.twin?;
+        Some((self.first.entries() + twin.index(&pos)?) as usize)
+    }
+
+    /// The position numbered `i` (White to move); `None` where pieces overlap.
+    fn position(&self, i: usize) -> Option<Position> {
+        let i = i as u64;
+        match i.checked_sub(self.first.entries()) {
+            None => self.first.position(i),
+            Some(j) => self.twin?.position(j),
+        }
+    }
+
+    /// Each material's own table out of the space's entries.
+    fn split(&self, mut entries: Vec<Entry>) -> Vec<(Material, Box<[Entry]>)> {
+        let twin = self.twin.map(|t| (t, entries.split_off(self.first.entries() as usize).into_boxed_slice()));
+        std::iter::once((self.first, entries.into_boxed_slice())).chain(twin).collect()
+    }
+}
+
+/// The space's entries, retrograde; adds its counts to `report`. Entries that are never read (see [`Entry`])
+/// repeat the one before.
+fn build_space(tb: &Tablebase, space: &Space, report: &mut BuildReport) -> Result<Vec<Entry>, BuildError> {
+    let m = space.first;
+    let n = space.len();
     let mut entry = vec![UNUSED; n];
     // Moves inside the material whose value is not known yet (or CANNOT_LOSE).
     let mut open = vec![0u8; n];
@@ -129,10 +174,15 @@ fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[Entry]>, BuildErro
         buckets[d as usize].push(i as u32);
         Ok(())
     };
+    // Positions where the side to move must capture, one bit each.
+    let mut capture = vec![0u64; n.div_ceil(64)];
     let mut moves = MoveList::new();
     for i in 0..n {
-        let Some(pos) = m.position(i as u64) else { continue };
+        let Some(pos) = space.position(i) else { continue };
         entry[i] = UNSETTLED;
+        if capturers(&pos).any() {
+            capture[i / 64] |= 1 << (i % 64);
+        }
         generate(&pos, &mut moves);
         if moves.is_empty() {
             push(&mut buckets, 0, i)?;
@@ -177,10 +227,10 @@ fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[Entry]>, BuildErro
                 continue;
             }
             entry[i] = d as Entry;
-            let q = m.position(i as u64).expect("a settled entry is a position");
+            let q = space.position(i).expect("a settled entry is a position");
             predecessors(&q, &mut preds);
             for p in &preds {
-                let j = m.index(p).expect("a quiet, non-promoting move keeps the material") as usize;
+                let j = space.index(p).expect("a quiet, non-promoting move keeps the material");
                 if entry[j] != UNSETTLED {
                     continue;
                 }
@@ -198,10 +248,28 @@ fn build_material(tb: &Tablebase, m: Material) -> Result<Box<[Entry]>, BuildErro
         }
         d += 1;
     }
-    for e in entry.iter_mut().filter(|e| **e == UNSETTLED) {
-        *e = DRAW;
+    let mut previous = 0;
+    for (i, e) in entry.iter_mut().enumerate() {
+        if *e == UNSETTLED {
+            *e = DRAW;
+        }
+        match *e {
+            UNUSED => {}
+            DRAW => report.draws += 1,
+            d if d % 2 == 0 => report.wins += 1,
+            _ => report.losses += 1,
+        }
+        if u16::from(*e) <= MAX_DISTANCE {
+            report.longest = report.longest.max((*e).into());
+        }
+        if *e == UNUSED || capture[i / 64] & (1 << (i % 64)) != 0 {
+            report.captures += u64::from(*e != UNUSED);
+            *e = previous;
+        } else {
+            previous = *e;
+        }
     }
-    Ok(entry.into_boxed_slice())
+    Ok(entry)
 }
 
 /// The positions from which the previous mover reaches `q` by a legal quiet move that does not promote: each

@@ -1,8 +1,34 @@
 //! Material signatures and the numbering of the positions of each: one table entry per placement of the
-//! pieces and side to move, in a dense index (a few entries, where pieces would overlap, are never used).
+//! pieces with White to move, in a dense index (a few entries, where pieces would overlap, are never used).
+//!
+//! Black to move needs no entries of its own: the rules are the same for both colours (each moves towards
+//! and promotes on the far rank), so a position with Black to move has the value of its [`flipped`] twin,
+//! the board turned half a turn and the colours swapped, with White to move.
 
 use crate::position::{Color, Position};
 use crate::square::{Bitboard, Square, BOARD};
+
+/// The board turned half a turn: square bit `b` goes to `35 - b` (the ghost bits 4, 13, 22, 31 map onto one
+/// another, and each diagonal step onto the opposite step).
+fn rotated(b: Bitboard) -> Bitboard {
+    Bitboard::from_bits(b.bits().reverse_bits() >> (64 - 36))
+}
+
+/// The position seen from the other side: the board turned half a turn, the colours swapped. It has the
+/// same value for its side to move, which is the other colour.
+pub(crate) fn flipped(pos: &Position) -> Position {
+    let [white, black] = [Color::White, Color::Black].map(|c| rotated(pos.pieces(c)));
+    Position::new(black, white, rotated(pos.kings()), pos.side_to_move().opponent())
+        .expect("the flip keeps a position on the board with men off their promotion ranks")
+}
+
+/// The position with White to move that stands for `pos` in the tables: itself or its flipped twin.
+pub(crate) fn canonical(pos: &Position) -> Position {
+    match pos.side_to_move() {
+        Color::White => *pos,
+        Color::Black => flipped(pos),
+    }
+}
 
 /// How many men and kings each side has: the positions with the same material form one table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -103,6 +129,11 @@ impl Material {
         }
     }
 
+    /// The material with the colours swapped: that of the flipped positions.
+    pub fn swapped(&self) -> Material {
+        Material { white_men: self.black_men, white_kings: self.black_kings, black_men: self.white_men, black_kings: self.white_kings }
+    }
+
     /// Pieces on the board.
     pub fn pieces(&self) -> u32 {
         u32::from(self.white_men) + u32::from(self.white_kings) + u32::from(self.black_men) + u32::from(self.black_kings)
@@ -144,25 +175,30 @@ impl Material {
         ]
     }
 
-    /// Entries in this material's table: both sides to move, every placement of each group of like pieces.
+    /// Entries in this material's table: White to move, every placement of each group of like pieces.
     pub fn entries(&self) -> u64 {
-        2 * self.groups().iter().map(|g| g.combinations()).product::<u64>()
+        self.groups().iter().map(|g| g.combinations()).product::<u64>()
     }
 
-    /// The position's entry in this material's table; `None` if the position has other material.
+    /// The position's entry in this material's table; `None` if the position has other material or Black to
+    /// move (see [`canonical`]).
     pub fn index(&self, pos: &Position) -> Option<u64> {
+        if pos.side_to_move() != Color::White {
+            return None;
+        }
         let white = pos.pieces(Color::White);
         let black = pos.pieces(Color::Black);
         let kings = pos.kings();
         let sets = [white - kings, black - kings, white & kings, black & kings];
-        let mut index = pos.side_to_move().index() as u64;
+        let mut index = 0;
         for (g, set) in self.groups().into_iter().zip(sets) {
             index = index * g.combinations() + g.rank(set)?;
         }
         Some(index)
     }
 
-    /// The position of entry `index`; `None` where pieces would overlap or the index is past the table.
+    /// The position of entry `index` (White to move); `None` where pieces would overlap or the index is past
+    /// the table.
     pub fn position(&self, mut index: u64) -> Option<Position> {
         if index >= self.entries() {
             return None;
@@ -177,9 +213,8 @@ impl Material {
         if (wm & bm).any() || ((wm | bm) & (wk | bk)).any() || (wk & bk).any() {
             return None;
         }
-        let side = if index == 0 { Color::White } else { Color::Black };
         debug_assert!(((wm | bm | wk | bk) - BOARD).is_empty());
-        Position::new(wm | wk, bm | bk, wk | bk, side).ok()
+        Position::new(wm | wk, bm | bk, wk | bk, Color::White).ok()
     }
 }
 
@@ -205,6 +240,19 @@ mod tests {
             assert_eq!(square_of_dense(d), s);
             assert_eq!(crate::square::RANK_1.contains(s), d < 4, "{s}");
             assert_eq!(crate::square::RANK_8.contains(s), d >= 28, "{s}");
+        }
+    }
+
+    #[test]
+    fn the_flip_turns_the_board_and_swaps_colours_and_undoes_itself() {
+        let pos = crate::fen::parse_fen("W:W29,K18:B1,K5").expect("fen");
+        let f = flipped(&pos);
+        // a1 (29) goes to h8 (4), 18 to 15, 1 to 32, 5 to 28; the colours and the side to move swap.
+        assert_eq!(f, crate::fen::parse_fen("B:W32,K28:B4,K15").expect("fen"));
+        assert_eq!(flipped(&f), pos);
+        for s in Square::all() {
+            assert_eq!(rotated(s.mask()).count(), 1);
+            assert_eq!(rotated(s.mask()).first().map(Square::pdn), Some(33 - s.pdn()), "{s}");
         }
     }
 

@@ -10,14 +10,19 @@
 //! and reads and writes their file.
 
 mod build;
+mod check;
+mod file;
 mod index;
 
 pub use build::{BuildError, BuildReport};
+pub use check::{check_play, CheckReport, CheckSettings};
+pub use file::DEFAULT_CACHE_BLOCKS;
 pub use index::Material;
 
-use crate::movegen::{legal_moves, MoveList};
+use index::canonical;
+use crate::movegen::{capturers, legal_moves, MoveList};
 use crate::position::Position;
-use std::io::{self, Read, Write};
+use std::sync::Mutex;
 
 /// A position's value with best play, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,7 +47,9 @@ impl Value {
 }
 
 /// A stored entry: a distance (even = win for the side to move, odd = loss), or one of the marks below. One
-/// byte: the longest distance up to 4 pieces is 42 plies.
+/// byte: the longest distance up to 4 pieces is 42 plies. The entries of positions where the side to move
+/// must capture, and of numbers that are no position, are never read ([`Tablebase::probe`] derives the
+/// former from their captures): they repeat the entry before them, which compresses best.
 type Entry = u8;
 /// A drawn position.
 const DRAW: Entry = Entry::MAX;
@@ -60,14 +67,21 @@ fn decode(e: Entry) -> Option<Value> {
     }
 }
 
-/// The file's first bytes, and the format version after them.
-const MAGIC: &[u8; 8] = b"GWTB\0\0\0\x02";
-
 /// Tables for every material up to some number of pieces.
 pub struct Tablebase {
     max_pieces: u32,
     /// Indexed by [`slot`]; `None` for materials not built.
-    tables: Vec<Option<Box<[Entry]>>>,
+    tables: Vec<Option<Table>>,
+    /// The unpacked blocks of [`Table::Packed`] tables.
+    cache: Mutex<file::BlockCache>,
+}
+
+/// One material's entries, White to move, in [`Material::index`] order.
+enum Table {
+    /// All unpacked.
+    Plain(Box<[Entry]>),
+    /// Compressed blocks of [`file::BLOCK_ENTRIES`], unpacked on demand.
+    Packed(Vec<Box<[u8]>>),
 }
 
 /// Where a material's table sits: 4 bits per count, so up to 15 of each kind.
@@ -76,8 +90,8 @@ fn slot(m: &Material) -> usize {
 }
 
 impl Tablebase {
-    fn empty(max_pieces: u32) -> Tablebase {
-        Tablebase { max_pieces, tables: (0..1 << 16).map(|_| None).collect() }
+    fn empty(max_pieces: u32, cache_blocks: usize) -> Tablebase {
+        Tablebase { max_pieces, tables: (0..1 << 16).map(|_| None).collect(), cache: file::BlockCache::new(cache_blocks) }
     }
 
     /// The largest number of pieces the tables cover.
@@ -87,11 +101,26 @@ impl Tablebase {
 
     /// Entries in all tables.
     pub fn entries(&self) -> u64 {
-        self.tables.iter().flatten().map(|t| t.len() as u64).sum()
+        Material::up_to(self.max_pieces).iter().filter(|m| self.has_table(m)).map(Material::entries).sum()
     }
 
-    fn table(&self, m: &Material) -> Option<&[Entry]> {
-        self.tables.get(slot(m))?.as_deref()
+    fn has_table(&self, m: &Material) -> bool {
+        matches!(self.tables.get(slot(m)), Some(Some(_)))
+    }
+
+    /// Entry `index` of material `m`'s table.
+    fn entry(&self, m: &Material, index: u64) -> Option<Entry> {
+        let index = usize::try_from(index).ok()?;
+        match self.tables.get(slot(m))?.as_ref()? {
+            Table::Plain(t) => t.get(index).copied(),
+            Table::Packed(blocks) => {
+                let k = index / file::BLOCK_ENTRIES;
+                let len = file::block_len(m.entries() as usize, k);
+                // A poisoned lock only means another probe panicked; the cache itself is still whole.
+                let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+                cache.entry(slot(m), k, blocks.get(k)?, len, index % file::BLOCK_ENTRIES)
+            }
+        }
     }
 
     /// The exact value of `pos` when it has at most [`Self::max_pieces`] pieces; `None` otherwise.
@@ -104,7 +133,15 @@ impl Tablebase {
             // The tables hold only positions with both sides on the board.
             return Some(one_sided(pos));
         }
-        decode(*self.table(&m)?.get(m.index(pos)? as usize)?)
+        if capturers(pos).any() {
+            // Captures are compulsory and each removes a piece, so the value follows from tables of fewer
+            // pieces (at most `max_pieces` levels deep); the tables store nothing of use for it.
+            let children: Option<Vec<Value>> = legal_moves(pos).iter().map(|mv| self.probe(&pos.play(mv))).collect();
+            return Some(best_of(children?));
+        }
+        let pos = canonical(pos);
+        let m = Material::of(&pos);
+        decode(self.entry(&m, m.index(&pos)?)?)
     }
 
     /// The value of `pos` from its moves and the values of the positions they lead to (already in the
@@ -116,38 +153,6 @@ impl Tablebase {
             children.push(self.probe(&pos.play(mv))?);
         }
         Some(best_of(children))
-    }
-
-    /// Writes the tables: a header, then each material's entries (one byte each) in [`Material::up_to`] order.
-    pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
-        out.write_all(MAGIC)?;
-        out.write_all(&self.max_pieces.to_le_bytes())?;
-        for m in Material::up_to(self.max_pieces) {
-            let t = self.table(&m).ok_or_else(|| io::Error::other(format!("table {m} missing")))?;
-            out.write_all(t)?;
-        }
-        Ok(())
-    }
-
-    /// Reads tables written by [`Self::write_to`]; a wrong header or a short file is an `InvalidData` error.
-    pub fn read_from(input: &mut impl Read) -> io::Result<Tablebase> {
-        let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidData, why.to_string());
-        let mut head = [0u8; 12];
-        input.read_exact(&mut head).map_err(|_| bad("not an endgame table file (too short)"))?;
-        if &head[..8] != MAGIC {
-            return Err(bad("not an endgame table file of this version"));
-        }
-        let max_pieces = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-        if max_pieces > 8 {
-            return Err(bad("endgame table file claims more than 8 pieces"));
-        }
-        let mut tb = Tablebase::empty(max_pieces);
-        for m in Material::up_to(max_pieces) {
-            let mut t = vec![0; m.entries() as usize].into_boxed_slice();
-            input.read_exact(&mut t).map_err(|_| bad("endgame table file is cut short"))?;
-            tb.tables[slot(&m)] = Some(t);
-        }
-        Ok(tb)
     }
 }
 
