@@ -5,7 +5,7 @@
 //! per position, so it is rebuilt whenever it is shown and never cached.
 
 use super::root::SearchRoot;
-use crate::game::Game;
+use crate::game::{Game, Rules};
 use crate::movegen::legal_moves;
 use crate::position::Color;
 use crate::tablebase::{Tablebase, Value};
@@ -22,12 +22,16 @@ pub fn exact_value(tablebase: &Tablebase, root: &SearchRoot) -> Option<Value> {
     if root.is_rule_draw() {
         return Some(Value::Draw);
     }
-    let limit = root.rules.king_move_plies;
-    let fits = |d: u16| limit == 0 || u32::from(root.king_plies) + u32::from(d) < u32::from(limit);
     match tablebase.probe(&root.position)? {
         Value::Draw => Some(Value::Draw),
-        v @ (Value::Win(d) | Value::Loss(d)) => fits(d).then_some(v),
+        v @ (Value::Win(d) | Value::Loss(d)) => within_king_move_rule(&root.rules, root.king_plies, d).then_some(v),
     }
+}
+
+/// Whether a table win or loss in `d` plies, reached after `king_plies` king-only plies, ends before the
+/// king-move rule can strike (the search's test too).
+pub(crate) fn within_king_move_rule(rules: &Rules, king_plies: u16, d: u16) -> bool {
+    rules.king_move_plies == 0 || u32::from(king_plies) + u32::from(d) < u32::from(rules.king_move_plies)
 }
 
 /// One move of a game as the tables judge it.

@@ -7,6 +7,7 @@
 //! as draws, with the game's history before the root taken into account.
 
 use super::eval::{evaluate, Weights};
+use super::exact::within_king_move_rule;
 use super::limits::{Limits, StopHandle};
 use super::root::SearchRoot;
 use super::tt::{Bound, Tt};
@@ -432,8 +433,7 @@ impl<'a> Searcher<'a> {
             return None;
         }
         let ends_in = |d: u16| {
-            let within_king_rule =
-                self.rules.king_move_plies == 0 || u32::from(node.king_plies) + u32::from(d) < u32::from(self.rules.king_move_plies);
+            let within_king_rule = within_king_move_rule(&self.rules, node.king_plies, d);
             let end = node.ply + d as usize;
             (within_king_rule && end <= MAX_PLY).then_some(WIN - end as i32)
         };
