@@ -19,6 +19,8 @@ pub struct Move {
     captured: Bitboard,
     path: [Square; MAX_PATH],
     from: Square,
+    /// The last landing square, kept apart because every use of a move asks for it.
+    to: Square,
     len: u8,
     promotes: bool,
 }
@@ -30,8 +32,9 @@ impl Move {
     }
 
     /// The square the moving piece ends on.
+    #[inline(always)]
     pub fn to(&self) -> Square {
-        self.path[self.len as usize - 1]
+        self.to
     }
 
     /// Landing squares in order (for a quiet move, just the destination).
@@ -128,8 +131,9 @@ impl MoveList {
 
     /// Keeps one capture path per resulting position (first one generated wins).
     pub fn dedup_outcomes(&mut self) {
-        if self.0.len() < 2 || !self.0.iter().any(|m| m.len > 1) {
-            return; // single-piece captures and quiet moves never collide
+        // Quiet moves and single-piece captures never collide; a list is all quiet or all captures.
+        if self.0.len() < 2 || !self.0[0].is_capture() || !self.0.iter().any(|m| m.len > 1) {
+            return;
         }
         let mut i = 1;
         while i < self.0.len() {
@@ -180,12 +184,33 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 
 /// Fills `list` with every legal move (clearing it first). Captures, if any exist, are the only legal moves.
 pub fn generate(pos: &Position, list: &mut MoveList) {
+    generate_with(pos, capturers(pos), list);
+}
+
+/// [`generate`] for a caller that already knows the side to move's [`capturers`] (`capturing`), so that they
+/// are not found twice.
+#[inline]
+pub fn generate_with(pos: &Position, capturing: Bitboard, list: &mut MoveList) {
     list.clear();
-    if capturers(pos).any() {
-        generate_captures(pos, list);
+    if capturing.any() {
+        generate_captures(pos, capturing, list);
     } else {
         generate_quiet(pos, list);
     }
+}
+
+/// Whether the side to move has a quiet move: the one question a leaf without captures asks of its moves.
+#[inline]
+pub fn has_quiet_move(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let own = pos.pieces(us);
+    let empty = pos.empty();
+    let kings = own & pos.kings();
+    let [f1, f2] = forward(us);
+    let [d1, d2, d3, d4] = DIRECTIONS;
+    let men_to = ((own - kings).shift(f1) | (own - kings).shift(f2)) & empty;
+    let kings_to = (kings.shift(d1) | kings.shift(d2) | kings.shift(d3) | kings.shift(d4)) & empty;
+    (men_to | kings_to).any()
 }
 
 /// Forward directions for men of a colour.
@@ -242,8 +267,9 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
     let men = own - pos.kings();
     let promo = us.promotion_rank();
     for d in forward(us) {
-        for to in men.shift(d) & empty {
-            let from = to.step(-d).expect("a man stepped from an on-board square");
+        let to = men.shift(d) & empty;
+        // A step keeps the order of squares, so the men that step pair up with their destinations in turn.
+        for (from, to) in to.shift(-d).squares().zip(to) {
             list.0.push(quiet(from, to, promo.contains(to)));
         }
     }
@@ -261,7 +287,7 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
 fn quiet(from: Square, to: Square, promotes: bool) -> Move {
     let mut path = [from; MAX_PATH];
     path[0] = to;
-    Move { captured: Bitboard::EMPTY, path, from, len: 1, promotes }
+    Move { captured: Bitboard::EMPTY, path, from, to, len: 1, promotes }
 }
 
 /// Depth-first search over capture sequences of one piece.
@@ -283,34 +309,40 @@ impl CaptureSearch<'_> {
             captured,
             path: self.path,
             from: self.from,
+            to: self.path[len - 1],
             len: len as u8,
             promotes: self.started_as_man && king_at_end,
         });
     }
 
-    /// Continues a capture by a man standing on `s`. Returns whether it could capture anything.
-    fn man(&mut self, s: Bitboard, len: usize, captured: Bitboard) -> bool {
-        let mut any = false;
-        for d in DIRECTIONS {
-            let mid = (s.shift(d) & self.enemy) - captured;
-            if mid.is_empty() {
-                continue;
-            }
-            let land = mid.shift(d) & self.empty;
+    /// Where a man on `s` lands jumping over one of `targets` in each direction (empty where it cannot). All four
+    /// are found before any branch: from most landings no capture continues, and that is then known at once.
+    #[inline(always)]
+    fn man_landings(&self, s: Bitboard, targets: Bitboard) -> [Bitboard; 4] {
+        DIRECTIONS.map(|d| (s.shift(d) & targets).shift(d) & self.empty)
+    }
+
+    /// Continues a capture by a man that can jump to `lands` (by direction, at least one not empty), having
+    /// taken `captured`. Only a capture that continues costs a call.
+    fn man(&mut self, lands: [Bitboard; 4], len: usize, captured: Bitboard) {
+        for (d, land) in DIRECTIONS.into_iter().zip(lands) {
             let Some(sq) = land.first() else { continue };
-            any = true;
             self.path[len] = sq;
-            let cap = captured | mid;
+            let cap = captured | land.shift(-d);
             if (land & self.promo).any() {
                 // Crowned mid-capture: carries on as a king, or stops here as one.
                 if !self.king(land, len + 1, cap, d, true) {
                     self.emit(len + 1, cap, true);
                 }
-            } else if !self.man(land, len + 1, cap) {
+                continue;
+            }
+            let next = self.man_landings(land, self.enemy - cap);
+            if (next[0] | next[1] | next[2] | next[3]).is_empty() {
                 self.emit(len + 1, cap, false);
+            } else {
+                self.man(next, len + 1, cap);
             }
         }
-        any
     }
 
     /// Continues a capture by a king standing on `s`, having arrived along direction `came` (0 at the start).
@@ -371,9 +403,10 @@ fn direction(a: Square, b: Square) -> Option<i8> {
     })
 }
 
-fn generate_captures(pos: &Position, list: &mut MoveList) {
+/// The captures of the pieces in `capturing` (the side to move's [`capturers`]).
+fn generate_captures(pos: &Position, capturing: Bitboard, list: &mut MoveList) {
     let us = pos.side_to_move();
-    for from in capturers(pos) {
+    for from in capturing {
         let is_king = pos.kings().contains(from);
         let mut search = CaptureSearch {
             list: &mut *list,
@@ -387,7 +420,8 @@ fn generate_captures(pos: &Position, list: &mut MoveList) {
         if is_king {
             search.king(from.mask(), 0, Bitboard::EMPTY, 0, true);
         } else {
-            search.man(from.mask(), 0, Bitboard::EMPTY);
+            // `from` is one of the capturers, so it has a jump.
+            search.man(search.man_landings(from.mask(), search.enemy), 0, Bitboard::EMPTY);
         }
     }
 }
@@ -395,9 +429,10 @@ fn generate_captures(pos: &Position, list: &mut MoveList) {
 /// Counts legal moves without building them where possible (perft's last ply).
 /// `distinct` counts capture paths with the same outcome once.
 pub fn count_moves(pos: &Position, list: &mut MoveList, distinct: bool) -> u64 {
-    if capturers(pos).any() {
+    let capturing = capturers(pos);
+    if capturing.any() {
         list.clear();
-        generate_captures(pos, list);
+        generate_captures(pos, capturing, list);
         if distinct {
             list.dedup_outcomes();
         }

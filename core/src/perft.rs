@@ -32,7 +32,7 @@ fn walk(pos: &Position, depth: u32, distinct: bool, lists: &mut [MoveList]) -> u
     }
     let mut n = 0;
     for mv in list.iter() {
-        n += walk(&pos.play(mv), depth - 1, distinct, rest);
+        n += walk(&pos.play_unhashed(mv), depth - 1, distinct, rest);
     }
     n
 }

@@ -199,6 +199,18 @@ impl Position {
     /// generator; the hash is updated incrementally.
     #[inline]
     pub fn play(&self, mv: &Move) -> Position {
+        self.play_with::<true>(mv)
+    }
+
+    /// [`Position::play`] without updating the hash, which is left stale: for counting the tree (perft),
+    /// where no hash is ever read.
+    #[inline]
+    pub(crate) fn play_unhashed(&self, mv: &Move) -> Position {
+        self.play_with::<false>(mv)
+    }
+
+    #[inline(always)]
+    fn play_with<const HASH: bool>(&self, mv: &Move) -> Position {
         let us = self.side.index();
         let them = 1 - us;
         let from = mv.from().mask();
@@ -206,14 +218,15 @@ impl Position {
         let captured = mv.captured();
         let was_king = (self.kings & from).any();
         let becomes_king = was_king || mv.promotes();
-        let z = &ZOBRIST;
-
-        let mut hash = self.hash
-            ^ z.piece[us][was_king as usize][mv.from().bit() as usize]
-            ^ z.piece[us][becomes_king as usize][mv.to().bit() as usize]
-            ^ z.side;
-        for s in captured {
-            hash ^= z.piece[them][self.kings.contains(s) as usize][s.bit() as usize];
+        let mut hash = self.hash;
+        if HASH {
+            let z = &ZOBRIST;
+            hash ^= z.piece[us][was_king as usize][mv.from().bit() as usize]
+                ^ z.piece[us][becomes_king as usize][mv.to().bit() as usize]
+                ^ z.side;
+            for s in captured {
+                hash ^= z.piece[them][self.kings.contains(s) as usize][s.bit() as usize];
+            }
         }
         let mut pieces = self.pieces;
         // Not a XOR: a capture can end on its own start square.

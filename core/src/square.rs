@@ -219,9 +219,12 @@ const fn sq_mask(bits: &[u8]) -> Bitboard {
 pub struct Square(u8);
 
 impl Square {
+    /// Bit indices of the ghost layout span `0..BITS`: arrays indexed by [`Square::bit`] have this length.
+    pub const BITS: usize = 36;
+
     /// Builds a square from its bit index; `None` for ghost or out-of-range bits.
     pub const fn from_bit(bit: u8) -> Option<Square> {
-        if bit < 36 && BOARD.0 & (1 << bit) != 0 {
+        if (bit as usize) < Square::BITS && BOARD.0 & (1 << bit) != 0 {
             Some(Square(bit))
         } else {
             None
@@ -263,7 +266,8 @@ impl Square {
         None
     }
 
-    /// Its bit index in the ghost layout (0..36).
+    /// Its bit index in the ghost layout (below [`Square::BITS`]).
+    #[inline(always)]
     pub const fn bit(self) -> u8 {
         self.0
     }

@@ -56,8 +56,11 @@ pub const EVAL_LIMIT: i32 = 10_000;
 pub fn features(pos: &Position) -> [i32; N_FEATURES] {
     let us = pos.side_to_move();
     let them = us.opponent();
-    let a = side_features(pos, us);
-    let b = side_features(pos, them);
+    // Each side's features with its colour known at compile time, so that every step is a constant shift.
+    let (a, b) = match us {
+        Color::White => (side_features(pos, Color::White), side_features(pos, Color::Black)),
+        Color::Black => (side_features(pos, Color::Black), side_features(pos, Color::White)),
+    };
     let (pu, pt) = (pos.pieces(us).count() as i32, pos.pieces(them).count() as i32);
     let ratio = if pu + pt == 0 { 0 } else { 12 * (pu - pt) / (pu + pt) };
     let threats = capturers(&pos.with_side_to_move(them)).count() as i32;
@@ -148,6 +151,7 @@ fn forward(c: Color) -> [i8; 2] {
     }
 }
 
+#[inline(always)]
 fn side_features(pos: &Position, c: Color) -> Side {
     let own = pos.pieces(c);
     let enemy = pos.pieces(c.opponent());

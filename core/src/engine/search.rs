@@ -13,8 +13,9 @@ use super::root::SearchRoot;
 use super::tt::{Bound, Tt};
 use super::{SearchInfo, SearchResult};
 use crate::game::Rules;
-use crate::movegen::{generate, Move, MoveList};
+use crate::movegen::{capturers, generate, generate_with, has_quiet_move, Move, MoveList};
 use crate::position::Position;
+use crate::square::Square;
 use crate::tablebase::{Tablebase, Value};
 use std::time::{Duration, Instant};
 
@@ -46,8 +47,8 @@ impl Default for SearchConfig {
 /// between the searches of one engine.
 pub struct MoveOrdering {
     killers: Vec<[Option<Move>; 2]>,
-    /// [side][from][to], PDN indices.
-    history: Box<[[[i32; 32]; 32]; 2]>,
+    /// [side][from][to], by [`Square::bit`] (which costs nothing to compute, unlike the PDN number).
+    history: Box<[[[i32; Square::BITS]; Square::BITS]; 2]>,
 }
 
 /// Ordering scores of the two killer moves: above any history score, below the table's move.
@@ -56,7 +57,7 @@ const KILLER_2: i32 = KILLER_1 - 1;
 
 impl Default for MoveOrdering {
     fn default() -> Self {
-        MoveOrdering { killers: vec![[None; 2]; MAX_PLY + 1], history: Box::new([[[0; 32]; 32]; 2]) }
+        MoveOrdering { killers: vec![[None; 2]; MAX_PLY + 1], history: Box::new([[[0; Square::BITS]; Square::BITS]; 2]) }
     }
 }
 
@@ -75,13 +76,20 @@ impl MoveOrdering {
     /// The order in which to try `mv` at `ply` (higher first), the table's move aside.
     #[inline]
     fn score(&self, side: usize, ply: usize, mv: &Move) -> i32 {
+        // Killers are quiet moves, so a capture is never one, and a quiet move is known by its two squares and
+        // whether it crowns.
+        let is_killer = |k: &Option<Move>| {
+            k.is_some_and(|k| k.from() == mv.from() && k.to() == mv.to() && k.promotes() == mv.promotes())
+        };
         let killers = &self.killers[ply];
-        if killers[0] == Some(*mv) {
+        if mv.is_capture() {
+            self.history[side][mv.from().bit() as usize][mv.to().bit() as usize]
+        } else if is_killer(&killers[0]) {
             KILLER_1
-        } else if killers[1] == Some(*mv) {
+        } else if is_killer(&killers[1]) {
             KILLER_2
         } else {
-            self.history[side][mv.from().index()][mv.to().index()]
+            self.history[side][mv.from().bit() as usize][mv.to().bit() as usize]
         }
     }
 
@@ -95,7 +103,7 @@ impl MoveOrdering {
                 k[0] = Some(*mv);
             }
         }
-        let h = &mut self.history[side][mv.from().index()][mv.to().index()];
+        let h = &mut self.history[side][mv.from().bit() as usize][mv.to().bit() as usize];
         *h = (*h + depth * depth).min(1 << 20);
     }
 }
@@ -406,8 +414,13 @@ impl<'a> Searcher<'a> {
                 return score;
             }
         }
+        let capturing = capturers(node.position);
+        if capturing.is_empty() && node.depth <= 0 {
+            // A quiet leaf (as `depth_adjust` would find): whether it has a move is all it needs of them.
+            return if has_quiet_move(node.position) { evaluate(node.position, self.weights) } else { WIN - ply as i32 };
+        }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        generate(node.position, &mut moves);
+        generate_with(node.position, capturing, &mut moves);
         moves.dedup_outcomes();
         let score = match depth_adjust(&moves, &mut node.depth, ply) {
             Leaf::Won => WIN - ply as i32,
@@ -465,7 +478,12 @@ impl<'a> Searcher<'a> {
         self.stack.push(hash);
         for n in 0..moves.len() {
             // Selection sort: the next best-ordered move.
-            let pick = (n..order.len()).max_by_key(|&j| (order[j].0, std::cmp::Reverse(j))).unwrap_or(n);
+            let mut pick = n;
+            for j in n + 1..order.len() {
+                if order[j].0 > order[pick].0 {
+                    pick = j; // the first of equals stays first
+                }
+            }
             order.swap(n, pick);
             let (ordering_score, i) = (order[n].0, order[n].1 as usize);
             let mv = &moves[i];
