@@ -199,7 +199,8 @@ pub fn generate_with(pos: &Position, capturing: Bitboard, list: &mut MoveList) {
     }
 }
 
-/// Whether the side to move has a quiet move: the one question a leaf without captures asks of its moves.
+/// Whether the side to move has a move that captures nothing (its legal moves when [`capturers`] is empty): the one
+/// question a leaf without captures asks of its moves.
 #[inline]
 pub fn has_quiet_move(pos: &Position) -> bool {
     let us = pos.side_to_move();
@@ -244,8 +245,7 @@ pub fn capturers(pos: &Position) -> Bitboard {
     let mut result = Bitboard::EMPTY;
     for d in DIRECTIONS {
         // A man on s captures in direction d when s+d is an enemy and s+2d is empty.
-        let targets = (empty.shift(-d) & enemy).shift(-d);
-        result |= men & targets;
+        result |= empty.shift_onto(-d, enemy).shift_onto(-d, men);
     }
     for k in own & pos.kings() {
         for d in DIRECTIONS {
@@ -319,7 +319,7 @@ impl CaptureSearch<'_> {
     /// are found before any branch: from most landings no capture continues, and that is then known at once.
     #[inline(always)]
     fn man_landings(&self, s: Bitboard, targets: Bitboard) -> [Bitboard; 4] {
-        DIRECTIONS.map(|d| (s.shift(d) & targets).shift(d) & self.empty)
+        DIRECTIONS.map(|d| s.shift_onto(d, targets).shift_onto(d, self.empty))
     }
 
     /// Continues a capture by a man that can jump to `lands` (by direction, at least one not empty), having

@@ -88,6 +88,14 @@ impl Bitboard {
         Bitboard((if d > 0 { self.0 << d } else { self.0 >> (-d) }) & BOARD.0)
     }
 
+    /// `self.shift(d) & onto` for an `onto` on the board, which then does the masking: one instruction fewer in
+    /// the generator's innermost expressions.
+    #[inline(always)]
+    pub const fn shift_onto(self, d: i8, onto: Bitboard) -> Bitboard {
+        debug_assert!(onto.is_on_board());
+        Bitboard((if d > 0 { self.0 << d } else { self.0 >> (-d) }) & onto.0)
+    }
+
     /// The square with the lowest bit (the first one iteration yields).
     #[inline(always)]
     pub const fn first(self) -> Option<Square> {

@@ -5,6 +5,7 @@ mod common;
 
 use common::reference::{RefMove, Reference};
 use common::{random_game_position, random_placement, Rng};
+use giveaway_core::movegen::has_quiet_move;
 use giveaway_core::{legal_moves, Move, Position};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -29,6 +30,10 @@ fn check(pos: &Position) -> Result<(), TestCaseError> {
         let text = m.to_string();
         prop_assert!(ref_paths.contains(&text), "{} is not a path in {}", text, giveaway_core::to_fen(pos));
         prop_assert!(seen.insert(text.clone()), "{} listed twice in {}", text, giveaway_core::to_fen(pos));
+    }
+    // The search's leaf test, asked where nothing can be captured: is there a move at all?
+    if reference.iter().all(|m| m.outcome().2.is_empty()) {
+        prop_assert_eq!(has_quiet_move(pos), !reference.is_empty(), "has_quiet_move in {}", giveaway_core::to_fen(pos));
     }
     // Each resulting position matches the reference's board after the move.
     for m in &ours {

@@ -544,6 +544,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn search_move(&mut self, node: &Node, mv: &Move, n: usize, ordering_score: i32, window: Window) -> i32 {
         let child = node.position.play(mv);
+        self.tt.prefetch(child.hash());
         let depth = node.depth - 1;
         if n == 0 {
             return -self.negamax(node.child(&child, mv, depth, node.pv), window.flip());

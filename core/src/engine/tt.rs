@@ -59,6 +59,23 @@ impl Tt {
         ((key >> 32) as usize & self.mask) * 2
     }
 
+    /// Asks the processor to bring `key`'s bucket into its cache. The search calls this as soon as it knows a
+    /// child's hash, so that the probe, which comes after the child's moves are generated, finds the bucket
+    /// there rather than waiting on memory (nearly every probe misses the cache).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = self.slots[self.bucket(key)..].as_ptr();
+            // SAFETY: a prefetch is a hint that reads nothing into the program and cannot fault; the address
+            // lies inside the table anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
