@@ -162,10 +162,12 @@ $(KOTLIN_GEN): bindings
 
 ## A game server for a shell's online tests, on a fresh database, in the folder given (its URL in FOLDER/url):
 ## `$(call with_test_server,FOLDER,COMMAND)` runs COMMAND (which reads the URL) and stops the server after,
-## whatever the result.
+## whatever the result, and the PostgreSQL cluster too if it was not running before: every checkout's cluster
+## listens on the same port, so one left running would stop the next checkout's tests from starting theirs.
 TEST_SERVER := server/tools/test-server.sh
-with_test_server = $(TEST_SERVER) start $(1) || { $(TEST_SERVER) stop $(1); exit 1; }; \
-	($(2)); status=$$?; $(TEST_SERVER) stop $(1); exit $$status
+with_test_server = if $(PG) running; then pg_was_up=1; else pg_was_up=0; fi; \
+	finish() { $(TEST_SERVER) stop $(1); [ $$pg_was_up = 1 ] || $(PG) stop; }; \
+	$(TEST_SERVER) start $(1) || { finish; exit 1; }; ($(2)); status=$$?; finish; exit $$status
 
 ## Kotlin bindings on the JVM: JUnit 5 through Maven (Maven Central) against the host library, and the online
 ## client against a real game server.

@@ -4,6 +4,7 @@
 #   pg.sh stop     stop it
 #   pg.sh restart  restart it (the fault test)
 #   pg.sh url      print its URL (database "giveaway")
+#   pg.sh running  exit status 0 when it is running
 # initdb refuses to run as root: as root the cluster belongs to the system user giveaway-pg (created here).
 # PG_DIR and PG_PORT override the place and the port (default 55432, loopback only).
 set -euo pipefail
@@ -75,6 +76,12 @@ stop() {
     as_owner "$bin/pg_ctl" -D "$DATA" -m fast -w stop >/dev/null 2>&1 || true
 }
 
+running() {
+    [ -f "$DATA/PG_VERSION" ] || return 1
+    local bin; bin="$(pg_bin)"
+    as_owner "$bin/pg_ctl" -D "$DATA" status >/dev/null 2>&1
+}
+
 restart() {
     local bin; bin="$(pg_bin)"
     as_owner "$bin/pg_ctl" -D "$DATA" -l "$DIR/server.log" -m fast -w restart >/dev/null
@@ -85,5 +92,6 @@ case "${1:-}" in
     stop) stop ;;
     restart) restart ;;
     url) url ;;
-    *) echo "usage: $0 start|stop|restart|url" >&2; exit 2 ;;
+    running) running ;;
+    *) echo "usage: $0 start|stop|restart|url|running" >&2; exit 2 ;;
 esac
