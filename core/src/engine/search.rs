@@ -76,17 +76,16 @@ impl MoveOrdering {
     /// The order in which to try `mv` at `ply` (higher first), the table's move aside.
     #[inline]
     fn score(&self, side: usize, ply: usize, mv: &Move) -> i32 {
-        // Killers are quiet moves, so a capture is never one, and a quiet move is known by its two squares and
-        // whether it crowns.
-        let is_killer = |k: &Option<Move>| {
-            k.is_some_and(|k| k.from() == mv.from() && k.to() == mv.to() && k.promotes() == mv.promotes())
-        };
         let killers = &self.killers[ply];
-        if mv.is_capture() {
-            self.history[side][mv.from().bit() as usize][mv.to().bit() as usize]
-        } else if is_killer(&killers[0]) {
+        // Killers are quiet moves, so a capture is never one, and a quiet move is known by its two squares and
+        // whether it crowns (comparing whole moves is not free).
+        let is_killer = |i: usize| {
+            !mv.is_capture()
+                && killers[i].is_some_and(|k| k.from() == mv.from() && k.to() == mv.to() && k.promotes() == mv.promotes())
+        };
+        if is_killer(0) {
             KILLER_1
-        } else if is_killer(&killers[1]) {
+        } else if is_killer(1) {
             KILLER_2
         } else {
             self.history[side][mv.from().bit() as usize][mv.to().bit() as usize]
