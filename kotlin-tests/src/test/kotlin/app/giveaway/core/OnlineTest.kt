@@ -130,6 +130,8 @@ class OnlineTest {
             val rating = end.rating ?: throw AssertionError("no rating change: $end")
             if (d === black) assertTrue(rating.after > rating.before, "the winner gains: $rating")
             else assertTrue(rating.after < rating.before, "the loser loses: $rating")
+            // `until` takes the events before it reads the state: an end that came between the two is read now.
+            d.events += d.client.takeEvents()
             assertTrue(d.events.any { it is OnlineEvent.GameEnded })
 
             // In the library as an online game, and it replays move by move.
