@@ -5,6 +5,7 @@ import android.content.Intent
 import android.net.Uri
 import app.giveaway.app.GamesActivity
 import android.os.strictmode.DiskReadViolation
+import android.os.strictmode.DiskWriteViolation
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
@@ -17,7 +18,10 @@ class StrictModeTest : AppTest() {
         RuntimeEnvironment.getApplication().getSharedPreferences("probe", Context.MODE_PRIVATE).getBoolean("k", false)
         // StrictMode hands its findings over once the main thread's current work is done.
         Ui.idle()
-        assertTrue("recorded: $violations", violations.any { it is DiskReadViolation })
+        // The file is loaded on a thread of its own: the main thread is flagged for reading when it has to wait
+        // for that load, and for writing when it makes the preferences folder. Which of the two it meets depends
+        // on how fast the load is (CI saw runs with only the writes), so either counts.
+        assertTrue("recorded: $violations", violations.any { it is DiskReadViolation || it is DiskWriteViolation })
         violations.clear()
     }
 
