@@ -3,7 +3,6 @@ package app.giveaway.app
 import android.app.Application
 import android.os.Handler
 import android.os.Looper
-import android.os.StrictMode
 import android.util.Log
 import app.giveaway.app.online.Online
 import app.giveaway.core.EndgameTables
@@ -96,9 +95,6 @@ class GiveawayApp : Application() {
      */
     private fun openTables() {
         Thread({
-            // This thread exists to do disk work off the main thread; it may carry the policy of the thread
-            // that started it (Robolectric's does), which would flag its copy as a main-thread write.
-            StrictMode.allowThreadDiskWrites()
             val shipped = runCatching { shippedTables() }
                 .onFailure { Log.w("giveaway", "no bundled endgame tables: $it") }
                 .getOrNull()
