@@ -149,6 +149,8 @@ impl EndReason {
 /// How a game ended: `winner` is absent for a draw or an abort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
+    /// Absent (not `null`) on the wire for a draw or an abort, like every absent optional field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<Color>,
     pub reason: EndReason,
 }
@@ -462,6 +464,37 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in the order of the enum (and of the list in `docs/protocol.md`).
+    pub const ALL: [ErrorCode; 27] = [
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::BinaryFrame,
+        ErrorCode::UnsupportedVersion,
+        ErrorCode::HelloFirst,
+        ErrorCode::NotAuthenticated,
+        ErrorCode::UnknownToken,
+        ErrorCode::AlreadyAuthenticated,
+        ErrorCode::NicknameInvalid,
+        ErrorCode::NicknameTaken,
+        ErrorCode::UnknownTimeControl,
+        ErrorCode::Busy,
+        ErrorCode::UnknownInvite,
+        ErrorCode::OwnInvite,
+        ErrorCode::UnknownGame,
+        ErrorCode::NotYourGame,
+        ErrorCode::NotYourTurn,
+        ErrorCode::WrongPly,
+        ErrorCode::IllegalMove,
+        ErrorCode::GameOver,
+        ErrorCode::NoOffer,
+        ErrorCode::UnknownReaction,
+        ErrorCode::RematchUnavailable,
+        ErrorCode::UnknownPlayer,
+        ErrorCode::RateLimited,
+        ErrorCode::Unavailable,
+        ErrorCode::Internal,
+    ];
+
     /// The wire name.
     pub fn name(self) -> String {
         serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
@@ -627,5 +660,45 @@ mod tests {
         for s in Speed::ALL {
             assert_eq!(Speed::from_name(s.name()), Some(s));
         }
+    }
+
+    #[test]
+    fn error_code_list_is_complete_and_absent_winner_is_left_out() {
+        // The match fails to compile when a code is added, reminding to add it to `ALL` (and the document).
+        let position = |c: ErrorCode| match c {
+            ErrorCode::Malformed => 0,
+            ErrorCode::TooLarge => 1,
+            ErrorCode::BinaryFrame => 2,
+            ErrorCode::UnsupportedVersion => 3,
+            ErrorCode::HelloFirst => 4,
+            ErrorCode::NotAuthenticated => 5,
+            ErrorCode::UnknownToken => 6,
+            ErrorCode::AlreadyAuthenticated => 7,
+            ErrorCode::NicknameInvalid => 8,
+            ErrorCode::NicknameTaken => 9,
+            ErrorCode::UnknownTimeControl => 10,
+            ErrorCode::Busy => 11,
+            ErrorCode::UnknownInvite => 12,
+            ErrorCode::OwnInvite => 13,
+            ErrorCode::UnknownGame => 14,
+            ErrorCode::NotYourGame => 15,
+            ErrorCode::NotYourTurn => 16,
+            ErrorCode::WrongPly => 17,
+            ErrorCode::IllegalMove => 18,
+            ErrorCode::GameOver => 19,
+            ErrorCode::NoOffer => 20,
+            ErrorCode::UnknownReaction => 21,
+            ErrorCode::RematchUnavailable => 22,
+            ErrorCode::UnknownPlayer => 23,
+            ErrorCode::RateLimited => 24,
+            ErrorCode::Unavailable => 25,
+            ErrorCode::Internal => 26,
+        };
+        for (i, c) in ErrorCode::ALL.into_iter().enumerate() {
+            assert_eq!(position(c), i, "{c:?}");
+        }
+        let draw = GameResult { winner: None, reason: EndReason::Agreement };
+        assert_eq!(encode(&draw), r#"{"reason":"agreement"}"#);
+        assert_eq!(serde_json::from_str::<GameResult>(r#"{"reason":"aborted"}"#).unwrap().winner, None);
     }
 }
