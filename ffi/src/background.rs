@@ -1,29 +1,28 @@
 //! The app layer's background work on the FFI runtime, and screen observers implemented in Kotlin or Swift.
 
-use crate::runtime::runtime;
+use crate::runtime::spawn;
 use giveaway_app::background::{Background, Observer};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-/// Engine work of the app layer's controllers, on the runtime's blocking pool. A panic in a job is logged
-/// and goes no further: it never reaches Kotlin or Swift.
-pub(crate) struct OnRuntime;
+/// Engine work of the app layer's controllers, each job on a thread of its own (see [`crate::runtime`]) so
+/// that a computer move never waits for a thread. A panic in a job is logged and goes no further: it never
+/// reaches Kotlin or Swift.
+pub(crate) struct OwnThreads;
 
-impl Background for OnRuntime {
+impl Background for OwnThreads {
     fn run(&self, job: Box<dyn FnOnce() + Send>) -> Result<(), String> {
-        let rt = runtime().map_err(|e| e.to_string())?;
-        rt.spawn_blocking(move || {
-            if catch_unwind(AssertUnwindSafe(job)).is_err() {
-                log::error!("a background job panicked");
+        spawn("giveaway-engine", job, |r| {
+            if let Err(panic) = r {
+                log::error!("a background job panicked: {panic}");
             }
-        });
-        Ok(())
+        })
+        .map_err(|e| e.to_string())
     }
 }
 
-/// The runtime as the app layer's background.
+/// The app layer's background for the FFI's screens.
 pub(crate) fn background() -> Arc<dyn Background> {
-    Arc::new(OnRuntime)
+    Arc::new(OwnThreads)
 }
 
 /// Told that a screen's state changed outside a call (the computer moved, a hint or tip arrived, progress).

@@ -1,8 +1,9 @@
 //! The uniffi export of the app layer: what Kotlin (Android) and Swift (iOS) load.
 //!
 //! The only crate with uniffi attributes. It mirrors the app layer's records and enums (`types`), wraps its
-//! objects, and runs their engine work on its own background runtime (`runtime`) so that Kotlin `suspend`
-//! and Swift `async` calls never block the caller's thread. No game logic lives here.
+//! objects, and runs their engine work on threads of its own (`runtime`) so that Kotlin `suspend` and Swift
+//! `async` calls never block the caller's thread and a computer move never waits for a thread. No game logic
+//! lives here.
 
 mod background;
 mod catalog;

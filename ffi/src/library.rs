@@ -2,7 +2,7 @@
 //! long (integrity check, PDN import/export, analysis) run on the FFI runtime as `suspend`/`async` calls.
 
 use crate::progress::{relay, ProgressListener};
-use crate::runtime::run_blocking;
+use crate::runtime::{run_blocking, run_blocking_until_dropped};
 use crate::background::{background, observer, ScreenObserver};
 use crate::screens::{GameController, GameList, ReplayController};
 use crate::session::GameSession;
@@ -128,8 +128,8 @@ impl Replay {
     }
 
     pub async fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
-        let r = self.0.clone();
-        run_blocking(move || r.analyse(relay(progress))).await?
+        let (r, stop) = (self.0.clone(), self.0.clone());
+        run_blocking_until_dropped(move || stop.cancel_analysis(), move || r.analyse(relay(progress))).await?
     }
 
     pub fn cancel_analysis(&self) {

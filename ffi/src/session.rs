@@ -1,7 +1,7 @@
 //! `GameSession` for Kotlin and Swift: the app layer's session, with its engine work run on the FFI runtime.
 
 use crate::progress::{relay, ProgressListener};
-use crate::runtime::run_blocking;
+use crate::runtime::run_blocking_until_dropped;
 use giveaway_app::{ApiResult, CoachView, HintView, AnalysisView, NewGame, Snapshot};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
@@ -92,22 +92,22 @@ impl GameSession {
     }
 
     pub async fn computer_move(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<Snapshot> {
-        let s = self.0.clone();
-        run_blocking(move || s.computer_move(relay(progress))).await?
+        let (s, stop) = (self.0.clone(), self.0.clone());
+        run_blocking_until_dropped(move || stop.cancel_search(), move || s.computer_move(relay(progress))).await?
     }
 
     pub async fn hint(&self) -> ApiResult<HintView> {
-        let s = self.0.clone();
-        run_blocking(move || s.hint()).await?
+        let (s, stop) = (self.0.clone(), self.0.clone());
+        run_blocking_until_dropped(move || stop.cancel_search(), move || s.hint()).await?
     }
 
     pub async fn coach_tip(&self) -> ApiResult<Option<CoachView>> {
-        let s = self.0.clone();
-        run_blocking(move || s.coach_tip()).await?
+        let (s, stop) = (self.0.clone(), self.0.clone());
+        run_blocking_until_dropped(move || stop.cancel_search(), move || s.coach_tip()).await?
     }
 
     pub async fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
-        let s = self.0.clone();
-        run_blocking(move || s.analyse(relay(progress))).await?
+        let (s, stop) = (self.0.clone(), self.0.clone());
+        run_blocking_until_dropped(move || stop.cancel_search(), move || s.analyse(relay(progress))).await?
     }
 }
