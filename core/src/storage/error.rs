@@ -72,6 +72,18 @@ pub enum StorageError {
     NoGamesInFile,
     /// A value given by the caller cannot be stored (e.g. a start FEN that does not parse).
     InvalidInput(String),
+    /// The library was closed ([`super::Storage::close`]): nothing more can be saved in this process.
+    Closed(PathBuf),
+    /// A checkpoint could not copy the whole journal into the database file (another connection was still
+    /// reading an older state of it); the changes are safe in the `-wal` file.
+    CheckpointIncomplete {
+        /// The database file.
+        path: PathBuf,
+        /// Journal frames copied into the file.
+        copied: i64,
+        /// Journal frames in all.
+        log: i64,
+    },
 }
 
 impl fmt::Display for StorageError {
@@ -120,6 +132,13 @@ impl fmt::Display for StorageError {
             StorageError::Import(e) => write!(f, "nothing imported: {e}"),
             StorageError::NoGamesInFile => write!(f, "nothing imported: the file has no games"),
             StorageError::InvalidInput(why) => write!(f, "{why}"),
+            StorageError::Closed(path) => write!(f, "the games library {} is closed: nothing more can be saved", path.display()),
+            StorageError::CheckpointIncomplete { path, copied, log } => write!(
+                f,
+                "the games library {} could not be written back into one file ({copied} of {log} journal pages \
+                 copied: another reader was busy); every change is still kept in its -wal file",
+                path.display()
+            ),
         }
     }
 }

@@ -8,7 +8,11 @@
 //!
 //! Durability: WAL journal with `synchronous = NORMAL`. Every call that writes has committed when it returns,
 //! so a killed process loses nothing it was told was saved; after a power cut or OS crash the last commits may
-//! roll back, but the file stays consistent.
+//! roll back, but the file stays consistent. Committed changes sit in the `-wal` file until a checkpoint
+//! copies them into the database file; SQLite does that when the last connection closes, which never happens
+//! in a process that exits with a thread still holding the library. Front ends therefore call
+//! [`Storage::close`] on every way out and [`Storage::checkpoint`] when the app goes to the background, so
+//! that the database file alone holds the library (as when it is copied or backed up without its `-wal`).
 
 mod analysis_cache;
 mod browse;
@@ -32,6 +36,7 @@ pub use stats::{LevelStats, ModeStats, Stats};
 use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -54,6 +59,8 @@ pub struct Storage {
     conn: Mutex<Connection>,
     path: PathBuf,
     access: Access,
+    /// Set by [`Storage::close`]: every later write is refused.
+    closed: AtomicBool,
 }
 
 /// How a connection opens the file.
@@ -193,7 +200,11 @@ impl Storage {
         }
         check_file(path)?;
         let (conn, access, report) = Self::open_or_replace(path)?;
-        Ok((Storage { conn: Mutex::new(conn), path: path.to_path_buf(), access }, report))
+        Ok((Storage::with_connection(conn, path.to_path_buf(), access), report))
+    }
+
+    fn with_connection(conn: Connection, path: PathBuf, access: Access) -> Storage {
+        Storage { conn: Mutex::new(conn), path, access, closed: AtomicBool::new(false) }
     }
 
     fn open_or_replace(path: &Path) -> Result<(Connection, Access, OpenReport)> {
@@ -319,12 +330,43 @@ impl Storage {
         self.access != Access::ReadWrite
     }
 
-    /// Refuses a write to a read-only library, naming it.
+    /// Refuses a write to a read-only or closed library, naming it.
     fn writable(&self) -> Result<()> {
         if self.is_read_only() {
             return Err(StorageError::ReadOnly(self.path.clone()));
         }
+        if self.closed.load(Ordering::SeqCst) {
+            return Err(StorageError::Closed(self.path.clone()));
+        }
         Ok(())
+    }
+
+    /// Copies every committed change from the `-wal` journal into the database file and empties the journal
+    /// (`PRAGMA wal_checkpoint(TRUNCATE)`): afterwards the database file alone holds the whole library. For a
+    /// phone app going to the background, and for [`Storage::close`]. It waits, as for a writer, for readers
+    /// still on an older state of the file (another connection's long read); if they keep it from finishing,
+    /// it fails with [`StorageError::CheckpointIncomplete`] and the changes stay safe in the journal. A
+    /// read-only library has written nothing: there is nothing to copy.
+    pub fn checkpoint(&self) -> Result<()> {
+        if self.is_read_only() {
+            return Ok(());
+        }
+        let conn = self.conn();
+        // Columns: busy (1 when the checkpoint could not finish), frames in the log, frames copied.
+        let (busy, log, copied) =
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?;
+        if busy != 0 {
+            return Err(StorageError::CheckpointIncomplete { path: self.path.clone(), copied, log });
+        }
+        Ok(())
+    }
+
+    /// The front end's last call before the process ends: refuses every later write (so nothing can reach the
+    /// journal after this) and then [checkpoints](Storage::checkpoint). Reads still work. The connection
+    /// itself closes when the last handle to this `Storage` is dropped.
+    pub fn close(&self) -> Result<()> {
+        self.closed.store(true, Ordering::SeqCst);
+        self.checkpoint()
     }
 
     /// The connection; a panic in another thread while it was held does not make it unusable, because every

@@ -9,7 +9,6 @@ use rusqlite::Connection;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// SQLite's files beside a database in WAL mode: they belong to the damaged file and must move with it, or
 /// the fresh database would try to use them.
@@ -75,7 +74,7 @@ fn rename(from: &Path, to: &Path) -> Result<()> {
 pub(super) fn salvage(aside: &Path, fresh: &mut Connection, reason: String) -> Result<Recovery> {
     let mut recovery = Recovery { moved_to: aside.to_path_buf(), reason, recovered: 0, lost: None };
     let Ok(conn) = connect(aside, Access::ReadOnly) else { return Ok(recovery) };
-    let damaged = Storage { conn: Mutex::new(conn), path: aside.to_path_buf(), access: Access::ReadOnly };
+    let damaged = Storage::with_connection(conn, aside.to_path_buf(), Access::ReadOnly);
     let Some(ids) = listed_games(&damaged.conn()) else { return Ok(recovery) };
     let mut lost = 0;
     let tx = fresh.transaction()?;

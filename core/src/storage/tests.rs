@@ -644,3 +644,51 @@ fn tags_are_replaced_whole_and_only_for_a_game_that_exists() {
     assert_eq!(s.load_game(id).unwrap().tags, tags(&[("Site", "b")]));
     assert!(matches!(s.set_tags(id + 1, &[]), Err(StorageError::NoSuchGame(_))));
 }
+
+/// The size of a file, 0 when it is not there.
+fn size_of(path: &Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+#[test]
+fn a_checkpoint_leaves_the_whole_library_in_the_database_file_alone() {
+    let (dir, s) = fresh();
+    let id = s.create_game(&vs_computer(3, Color::White)).unwrap();
+    let played = play_and_save(&s, id, Position::start(), 6);
+    let wal = dir.path().join("games.db-wal");
+    assert!(size_of(&wal) > 0, "the moves are in the journal before the checkpoint");
+    s.checkpoint().unwrap();
+    assert_eq!(size_of(&wal), 0);
+    // The file copied alone, as a backup would copy it, while the library is still open.
+    let copy = dir.path().join("copy.db");
+    std::fs::copy(s.path(), &copy).unwrap();
+    let (alone, _) = Storage::open(&copy).unwrap();
+    assert_eq!(alone.load_game(id).unwrap().moves(), played.moves());
+}
+
+#[test]
+fn a_closed_library_refuses_writes_and_still_reads() {
+    let (dir, s) = fresh();
+    let id = s.create_game(&vs_computer(3, Color::White)).unwrap();
+    play_and_save(&s, id, Position::start(), 2);
+    s.close().unwrap();
+    assert_eq!(size_of(&dir.path().join("games.db-wal")), 0);
+    let m = *legal_moves(s.load_game(id).unwrap().game.position()).first().unwrap();
+    assert!(matches!(s.append_move(id, 2, &m, None), Err(StorageError::Closed(_))));
+    assert!(matches!(s.create_game(&vs_computer(1, Color::Black)), Err(StorageError::Closed(_))));
+    assert_eq!(s.load_game(id).unwrap().moves().len(), 2);
+}
+
+#[test]
+fn a_checkpoint_held_up_by_a_reader_says_so() {
+    let (_dir, s) = fresh();
+    let id = s.create_game(&vs_computer(3, Color::White)).unwrap();
+    // A reader in the middle of a read on the state before the last move: that move's pages cannot be
+    // copied into the file while it reads.
+    let reader = Connection::open(s.path()).unwrap();
+    reader.execute_batch("BEGIN; SELECT count(*) FROM games;").unwrap();
+    play_and_save(&s, id, Position::start(), 1);
+    assert!(matches!(s.checkpoint(), Err(StorageError::CheckpointIncomplete { .. })));
+    reader.execute_batch("COMMIT").unwrap();
+    s.checkpoint().unwrap();
+}
