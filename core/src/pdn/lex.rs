@@ -1,5 +1,6 @@
 //! Splits PDN text into tag pairs, words and comments, dropping variations (with the comments inside them) and
-//! `%` escape lines.
+//! `%` escape lines. The text may be the start of a longer one: a token that runs to its end is not read but
+//! asked for more text ([`Step::More`]), so that a file can be read a piece at a time.
 
 /// A lexical unit the reader acts on.
 #[derive(Debug, PartialEq, Eq)]
@@ -11,31 +12,76 @@ pub(super) enum Token<'a> {
     Comment(&'a str),
 }
 
+/// What the lexer found next.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Step<'a> {
+    Token(Token<'a>),
+    /// Broken structure; it ends the input.
+    Error(String),
+    /// The next token may go on past the end of the text given: nothing was read, more text is needed.
+    More,
+    /// The whole text has been read.
+    End,
+}
+
 pub(super) struct Lexer<'a> {
     text: &'a str,
     pos: usize,
+    /// The text is all there is; otherwise more may follow it.
+    complete: bool,
+    /// The text's first byte starts a line (it follows a line break, or nothing).
+    starts_line: bool,
+    /// The token being read ran into the end of text that is not complete.
+    starved: bool,
 }
 
 /// Characters that end a word (besides whitespace).
 const DELIMITERS: &[u8] = b"{}()[];";
 
 impl<'a> Lexer<'a> {
+    /// A lexer of the whole of `text`.
+    #[cfg(test)]
     pub fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { text, pos: 0 }
+        Lexer::resume(text, 0, true, true)
+    }
+
+    /// A lexer of `text` from `pos`, where `complete` says that no text follows and `starts_line` that the
+    /// text's first byte starts a line.
+    pub fn resume(text: &'a str, pos: usize, complete: bool, starts_line: bool) -> Lexer<'a> {
+        Lexer { text, pos, complete, starts_line, starved: false }
+    }
+
+    /// Where the lexer is in the text: everything before has been read.
+    pub fn pos(&self) -> usize {
+        self.pos
     }
 
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
-    fn peek(&self) -> Option<u8> {
-        self.bytes().get(self.pos).copied()
+    /// The byte at `at`; past the end of incomplete text, it notes that more text is needed.
+    fn byte(&mut self, at: usize) -> Option<u8> {
+        let b = self.bytes().get(at).copied();
+        self.starved |= b.is_none() && !self.complete;
+        b
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.byte(self.pos)
+    }
+
+    /// Where `c` next occurs from `from`; not found in incomplete text, it notes that more text is needed.
+    fn find(&mut self, from: usize, c: u8) -> Option<usize> {
+        let at = self.bytes()[from..].iter().position(|&b| b == c).map(|n| from + n);
+        self.starved |= at.is_none() && !self.complete;
+        at
     }
 
     /// Skips to the next line; returns the text skipped, without the line break.
     fn skip_line(&mut self) -> &'a str {
         let start = self.pos;
-        let end = self.bytes()[start..].iter().position(|&c| c == b'\n').map_or(self.text.len(), |n| start + n);
+        let end = self.find(start, b'\n').unwrap_or(self.text.len());
         self.pos = (end + 1).min(self.text.len());
         &self.text[start..end]
     }
@@ -43,10 +89,10 @@ impl<'a> Lexer<'a> {
     /// Skips a `{…}` comment; `pos` is on the `{`. Returns the text inside.
     fn skip_comment(&mut self) -> Result<&'a str, String> {
         let start = self.pos + 1;
-        match self.bytes()[start..].iter().position(|&c| c == b'}') {
-            Some(n) => {
-                self.pos = start + n + 1;
-                Ok(&self.text[start..start + n])
+        match self.find(start, b'}') {
+            Some(end) => {
+                self.pos = end + 1;
+                Ok(&self.text[start..end])
             }
             None => Err("comment '{' is never closed with '}'".into()),
         }
@@ -107,7 +153,7 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                     break;
                 }
-                Some(b'\\') if matches!(self.bytes().get(self.pos + 1), Some(b'"' | b'\\')) => {
+                Some(b'\\') if matches!(self.byte(self.pos + 1), Some(b'"' | b'\\')) => {
                     value.push_str(&self.text[chunk..self.pos]);
                     self.pos += 1; // keep the escaped character as the start of the next chunk
                     chunk = self.pos;
@@ -131,48 +177,52 @@ impl<'a> Lexer<'a> {
     }
 
     fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.bytes()[self.pos - 1] == b'\n'
+        if self.pos == 0 {
+            self.starts_line
+        } else {
+            self.bytes()[self.pos - 1] == b'\n'
+        }
     }
-}
 
-impl<'a> Iterator for Lexer<'a> {
-    type Item = Result<Token<'a>, String>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// The next token. A token cut off by the end of incomplete text is left unread ([`Step::More`]), and so
+    /// is an error found there, as the text after may mend it.
+    pub fn step(&mut self) -> Step<'a> {
         loop {
             self.skip_spaces();
-            let c = self.peek()?;
-            let step = match c {
+            let start = self.pos;
+            let Some(c) = self.peek() else { return if self.starved { Step::More } else { Step::End } };
+            let found = match c {
                 b'%' if self.at_line_start() => {
                     self.skip_line();
-                    Ok(())
+                    None
                 }
                 b';' => {
                     self.pos += 1;
-                    return Some(Ok(Token::Comment(self.skip_line())));
+                    Some(Ok(Token::Comment(self.skip_line())))
                 }
-                b'{' => match self.skip_comment() {
-                    Ok(text) => return Some(Ok(Token::Comment(text))),
-                    Err(e) => Err(e),
-                },
-                b'(' => self.skip_variation(),
-                b'[' => match self.tag() {
-                    Ok(t) => return Some(Ok(t)),
-                    Err(e) => Err(e),
-                },
-                b')' | b'}' | b']' => Err(format!("unexpected '{}'", c as char)),
+                b'{' => Some(self.skip_comment().map(Token::Comment)),
+                b'(' => self.skip_variation().err().map(Err),
+                b'[' => Some(self.tag()),
+                b')' | b'}' | b']' => Some(Err(format!("unexpected '{}'", c as char))),
                 _ => {
-                    let start = self.pos;
                     // Stop at ASCII whitespace or delimiters; multi-byte UTF-8 never contains these bytes.
                     while self.peek().is_some_and(|c| !c.is_ascii_whitespace() && !DELIMITERS.contains(&c)) {
                         self.pos += 1;
                     }
-                    return Some(Ok(Token::Word(&self.text[start..self.pos])));
+                    Some(Ok(Token::Word(&self.text[start..self.pos])))
                 }
             };
-            if let Err(e) = step {
-                self.pos = self.text.len(); // an error ends the input
-                return Some(Err(e));
+            if self.starved {
+                self.pos = start;
+                return Step::More;
+            }
+            match found {
+                None => {}
+                Some(Ok(token)) => return Step::Token(token),
+                Some(Err(e)) => {
+                    self.pos = self.text.len(); // an error ends the input
+                    return Step::Error(e);
+                }
             }
         }
     }
@@ -183,14 +233,16 @@ mod tests {
     use super::*;
 
     fn words(text: &str) -> Vec<String> {
-        Lexer::new(text)
-            .map(|t| match t {
-                Ok(Token::Word(w)) => w.to_string(),
-                Ok(Token::Tag { key, value }) => format!("[{key}={value}]"),
-                Ok(Token::Comment(c)) => format!("{{{c}}}"),
-                Err(e) => format!("ERR {e}"),
-            })
-            .collect()
+        let mut lexer = Lexer::new(text);
+        std::iter::from_fn(|| match lexer.step() {
+            Step::Token(Token::Word(w)) => Some(w.to_string()),
+            Step::Token(Token::Tag { key, value }) => Some(format!("[{key}={value}]")),
+            Step::Token(Token::Comment(c)) => Some(format!("{{{c}}}")),
+            Step::Error(e) => Some(format!("ERR {e}")),
+            Step::More => Some("MORE".into()),
+            Step::End => None,
+        })
+        .collect()
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! PDN (Portable Draughts Notation) for giveaway games: read one or many games from text, write them back.
+//! PDN (Portable Draughts Notation) for giveaway games: read one or many games from text, or a game at a time
+//! from a file of any size ([`GameReader`]), and write them back.
 //!
 //! Reading accepts what other draughts programs write: tag pairs, move numbers, algebraic (`c3-d4`,
 //! `c3:e5:c7`, `c3xe5`) or numeric (`22-18`, `22x15x8`) moves resolved against the position (short capture
@@ -15,7 +16,7 @@ mod write;
 
 pub(crate) use clock::{clock_text, parse_clock};
 pub use encoding::decode;
-pub use read::read_games;
+pub use read::{read_games, GameReader};
 pub use write::{write_game, write_games};
 
 use crate::fen::FenError;
@@ -129,6 +130,8 @@ pub enum PdnErrorKind {
     Move(MoveParseError),
     /// A legal move that the game rules refuse, e.g. one played after a draw by repetition.
     Rules(GameError),
+    /// The file could not be read on (the system's reason).
+    Read(String),
 }
 
 /// A PDN reading error: which game in the file (1-based), which move if any, and why.
@@ -158,6 +161,7 @@ impl fmt::Display for PdnError {
             PdnErrorKind::Fen(e) => write!(f, "FEN tag: {e}")?,
             PdnErrorKind::Move(e) => write!(f, "{e}")?,
             PdnErrorKind::Rules(e) => write!(f, "{e}")?,
+            PdnErrorKind::Read(why) => write!(f, "cannot read the file: {why}")?,
         }
         if let Some(t) = &self.token {
             write!(f, " (in '{t}')")?;

@@ -1,48 +1,156 @@
 //! Assembles lexed PDN into games, resolving every move against the position it is played in.
 
 use super::clock::clock_command;
-use super::lex::{Lexer, Token};
+use super::encoding::TextStream;
+use super::lex::{Lexer, Step, Token};
 use super::{parse_result, MoveAt, PdnError, PdnErrorKind, PdnGame};
 use crate::fen::parse_fen;
 use crate::game::Outcome;
 use crate::notation::parse_move;
 use crate::position::{Color, Position};
 use crate::record::ClockTimes;
+use std::io::Read;
 
-/// Reads every game in `text`. A game ends at its result token, or where the next game's tags begin.
-/// Moves are checked for legality only; [`PdnGame::to_game`] applies the draw rules as well. A clock command in
-/// a comment after a move gives that move's clocks; other comments are ignored.
+/// The longest token (a comment, a variation with everything in it, a tag, a word) read: far beyond any real
+/// game's, and the bound on the text held at once, so that a file that is no PDN (`/dev/zero`) cannot fill
+/// memory.
+pub(super) const MAX_TOKEN_BYTES: usize = 1 << 20;
+
+/// Reads every game in `text`: [`GameReader`] over text already in memory, collected.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
-    // A byte-order mark left on decoded text (as some platforms' file readers keep it) is no move.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut games = Vec::new();
-    let mut cur = Builder::new(1);
-    for token in Lexer::new(text) {
-        let token = token.map_err(|why| cur.error(None, PdnErrorKind::Syntax(why)))?;
-        match token {
-            Token::Tag { key, value } => {
-                if cur.in_movetext() {
-                    let next = Builder::new(cur.game.number + 1);
-                    games.push(std::mem::replace(&mut cur, next).finish(None)?);
-                }
-                cur.game.tags.push((key, value));
-            }
-            Token::Word(word) => {
-                if let Some(result) = parse_result(word) {
-                    cur.begin_movetext()?;
-                    let next = Builder::new(cur.game.number + 1);
-                    games.push(std::mem::replace(&mut cur, next).finish(Some(result))?);
-                } else if let Some(mv) = move_text(word) {
-                    cur.play(mv)?;
-                }
-            }
-            Token::Comment(text) => cur.comment(text),
+    GameReader::from_text(text).collect()
+}
+
+/// Reads the games of a PDN file one at a time, holding only the game being read and a piece of the text
+/// (a file of any size reads in little memory). The file may be in any encoding [`super::decode`] knows.
+///
+/// A game ends at its result token, or where the next game's tags begin. Moves are checked for legality only;
+/// [`PdnGame::to_game`] applies the draw rules as well. A clock command in a comment after a move gives that
+/// move's clocks; other comments are ignored. After an error (which names the game, and the move if any) the
+/// reader ends.
+pub struct GameReader<R> {
+    source: TextStream<R>,
+    /// Decoded text not yet lexed, from `buf[pos..]`.
+    buf: String,
+    pos: usize,
+    /// `buf` starts a line (a `%` escape line may start there).
+    buf_starts_line: bool,
+    /// All of the source is in `buf`.
+    complete: bool,
+    /// No text has been read yet.
+    at_start: bool,
+    cur: Builder,
+    done: bool,
+}
+
+impl<R: Read> GameReader<R> {
+    /// Games from the bytes of a PDN file.
+    pub fn new(source: R) -> GameReader<R> {
+        GameReader::with_text(TextStream::new(source))
+    }
+
+    fn with_text(source: TextStream<R>) -> GameReader<R> {
+        GameReader {
+            source,
+            buf: String::new(),
+            pos: 0,
+            buf_starts_line: true,
+            complete: false,
+            at_start: true,
+            cur: Builder::new(1),
+            done: false,
         }
     }
-    if cur.has_content() {
-        games.push(cur.finish(None)?);
+
+    /// Drops the text already read and appends more; `Err` when the token being read has grown past
+    /// [`MAX_TOKEN_BYTES`] or the source cannot be read.
+    fn refill(&mut self) -> Result<(), PdnError> {
+        if self.buf.len() - self.pos > MAX_TOKEN_BYTES {
+            let why = format!("more than {} MB without a break between tokens: is this a PDN file?", MAX_TOKEN_BYTES >> 20);
+            return Err(self.cur.error(None, PdnErrorKind::Syntax(why)));
+        }
+        if self.pos > 0 {
+            self.buf_starts_line = self.buf[..self.pos].ends_with('\n');
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        let more = self.source.read_into(&mut self.buf).map_err(|e| self.cur.error(None, PdnErrorKind::Read(e.to_string())))?;
+        self.complete = !more;
+        // A byte-order mark left on decoded text (as some platforms' file readers keep it) is no move.
+        if self.at_start && !self.buf.is_empty() {
+            self.at_start = false;
+            if self.buf.starts_with('\u{feff}') {
+                self.buf.drain(..'\u{feff}'.len_utf8());
+            }
+        }
+        Ok(())
     }
-    Ok(games)
+
+    /// The next game, or `None` at the end of the text.
+    fn next_game(&mut self) -> Result<Option<PdnGame>, PdnError> {
+        loop {
+            let mut lexer = Lexer::resume(&self.buf, self.pos, self.complete, self.buf_starts_line);
+            let step = lexer.step();
+            self.pos = lexer.pos();
+            let cur = &mut self.cur;
+            match step {
+                Step::More => self.refill()?,
+                Step::End => return if cur.has_content() { self.take(None).map(Some) } else { Ok(None) },
+                Step::Error(why) => return Err(cur.error(None, PdnErrorKind::Syntax(why))),
+                Step::Token(Token::Tag { key, value }) => {
+                    let game = if cur.in_movetext() { Some(self.take(None)?) } else { None };
+                    self.cur.game.tags.push((key, value));
+                    if game.is_some() {
+                        return Ok(game);
+                    }
+                }
+                Step::Token(Token::Word(word)) => {
+                    if let Some(result) = parse_result(word) {
+                        cur.begin_movetext()?;
+                        return self.take(Some(result)).map(Some);
+                    } else if let Some(mv) = move_text(word) {
+                        cur.play(mv)?;
+                    }
+                }
+                Step::Token(Token::Comment(text)) => cur.comment(text),
+            }
+        }
+    }
+
+    /// Finishes the game being read and starts the next.
+    fn take(&mut self, result: Option<Option<Outcome>>) -> Result<PdnGame, PdnError> {
+        let next = Builder::new(self.cur.game.number + 1);
+        std::mem::replace(&mut self.cur, next).finish(result)
+    }
+}
+
+#[cfg(test)]
+impl<R: Read> GameReader<R> {
+    /// The same reader given its text `chunk` bytes at a time, so that tests cut tokens everywhere.
+    pub(super) fn in_pieces(self, chunk: usize) -> GameReader<R> {
+        GameReader { source: self.source.in_pieces(chunk), ..self }
+    }
+}
+
+impl<'a> GameReader<&'a [u8]> {
+    /// Games from text already decoded (a byte-order mark at its start, as some platforms' file readers keep
+    /// it, is no move).
+    pub fn from_text(text: &'a str) -> GameReader<&'a [u8]> {
+        GameReader::with_text(TextStream::utf8(text.as_bytes()))
+    }
+}
+
+impl<R: Read> Iterator for GameReader<R> {
+    type Item = Result<PdnGame, PdnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_game().transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
+    }
 }
 
 /// The move in a word, without move number prefix and annotation suffix; `None` for words that carry no

@@ -356,3 +356,106 @@ proptest! {
         let _ = read_games(&damaged);
     }
 }
+
+/// The PDN texts of the tests above, good and bad: each is read the same whole or a piece at a time.
+const FIXTURES: &[&str] = &[
+    "\n[Event \"Club match\"]\n[White \"Ivanov\"]\n[Black \"Petrov\"]\n[GameType \"25\"]\n[Result \"2-0\"]\n\
+     1. 22-18 11-15 {the usual reply} 2. 18x11 $2 8x15!? (2... 7x16 3. 24-20 (3. 21-17)) 3. 24-19 ; line comment\n\
+     15x24 4. 28x19 2-0\n\n[Event \"Second\"]\n[FEN \"B:W18,K29:B5\"]\n1... 5-9 2. 18-14 9x18?? 3. 29x15 0-2\n",
+    "[Event \"Second\"]\n[FEN \"B:W18,K29:B5\"]\n1... 5-9 2. 18-14 9x18?? 3. 29x... 0-2\n",
+    "[FEN \"W:WK4:B15,25\"]\n1. h8:c3:a1 *\n\n[FEN \"W:W19:B16,8,7,17\"]\n1. 19x12x3x14x21 *\n",
+    "\u{feff}[Event \"x\"]\n1. c3-d4 *",
+    "[FEN \"W:Wh6:Bg7,c5,d2\"][SetUp \"1\"] 1. h6xe1 1-1",
+    "[Result \"1/2-1/2\"] 1. c3-d4\n\n[Event \"x\"] 1. c3-d4 f6-g5",
+    "",
+    "  {just a comment}\n% escape\n",
+    "a%b\n%skip\n1. c3-d4\n%skip too\n*",
+    "[Event \"a\"] 1. c3-d4 f6-g5 * \n[Event \"b\"] 1. c3-d4 f6-g5 2. b2-c3 b6-a5 3. a1-b2 h6-g7 *",
+    "1. c3-d4 e5-f4",
+    "1. c3-d4 xyz",
+    "[GameType \"20\"] 1. 32-28",
+    "1-0 [FEN \"W:W33:B1\"] 1. c3-d4",
+    "1. c3-d4 {open",
+    "[Event \"x\" 1. c3-d4",
+    "[Event \"A \\\"big\\\" one\\\\\"] 1. c3-d4 (f6-g5 (x)",
+    "c3-d4 )",
+    "[TimeControl \"60+5\"]\n1. 22-18 {[%clock w5124095576030:25:51.615 B5124095576030:25:51.615]} *",
+    "1. 22-18 {[%clk 0:09:59]} 11-15 {[%clk 0:09:58]} 2. 18x11 {[%clk 0:09:50]} 8x15 3. 24-19 {[%clk 9:30]} *",
+    "1. 22-18 {[%clock w0:10:00]} {[%clock b0:09:00]} *",
+    "{[%clock w0:01:00 b0:01:00]} 1. 22-18 {[%clock w0:10:00 B0:10:00]} (1. 23-19 {[%clock w0:01:00 \
+     B0:01:00]}) 11-15 {a fine [%eval 0.3] move} 2. 18x11 {[%clock w0:1x:00 B0:10:00]} 8x15 {[%clock} \
+     3. 24-19 ; [%clock w0:08:00 B0:09:00]\n *",
+    "[White \"Иванов\"]\n1. c3-d4 f6-g5 *\n",
+];
+
+/// Every game of `bytes` read as a file given `chunk` bytes at a time, with the first error if any.
+fn read_in_pieces(bytes: &[u8], chunk: usize) -> Result<Vec<PdnGame>, PdnError> {
+    GameReader::new(bytes).in_pieces(chunk).collect()
+}
+
+#[test]
+fn a_file_read_a_piece_at_a_time_gives_what_the_whole_text_gives() {
+    for text in FIXTURES {
+        let whole = read_games(text);
+        for chunk in (1..=12).chain([31, 64, 1000]) {
+            assert_eq!(read_in_pieces(text.as_bytes(), chunk), whole, "{chunk}-byte pieces of {text:?}");
+        }
+        // The same file as a Windows editor writes it, in UTF-16 with a byte-order mark.
+        let utf16: Vec<u8> = "\u{feff}".encode_utf16().chain(text.encode_utf16()).flat_map(u16::to_le_bytes).collect();
+        assert_eq!(read_in_pieces(&utf16, 7), whole, "UTF-16 {text:?}");
+    }
+}
+
+#[test]
+fn the_reader_stops_at_the_first_error_and_names_its_game() {
+    let game = "[Event \"x\"]\n1. c3-d4 f6-g5 *\n";
+    let text = format!("{}[Event \"bad\"]\n1. c3-d4 e5-f4 *\n{game}", game.repeat(5000));
+    let mut reader = GameReader::new(text.as_bytes());
+    assert_eq!(reader.by_ref().take(5000).filter(Result::is_ok).count(), 5000);
+    let e = reader.next().unwrap().unwrap_err();
+    assert_eq!((e.game, e.at), (5001, Some(MoveAt { number: 1, side: Color::Black })));
+    assert!(reader.next().is_none(), "the reader goes on after an error");
+}
+
+#[test]
+fn endless_input_that_is_no_pdn_is_refused_in_bounded_memory() {
+    // `/dev/zero` as a file: one endless word. The reader gives up once the word passes the bound.
+    let e = GameReader::new(std::io::repeat(0)).next().unwrap().unwrap_err();
+    assert!(matches!(&e.kind, PdnErrorKind::Syntax(why) if why.contains("is this a PDN file")), "{e}");
+    // An endless comment, and a long one that is closed in time.
+    let open = std::io::Read::chain(&b"1. c3-d4 {"[..], std::io::repeat(b'x'));
+    assert!(GameReader::new(open).next().unwrap().is_err());
+    let long = format!("1. c3-d4 {{{}}} *", "x".repeat(super::read::MAX_TOKEN_BYTES - 100));
+    assert_eq!(read_games(&long).unwrap()[0].moves.len(), 1);
+}
+
+#[test]
+fn a_read_error_is_a_pdn_error_of_the_game_being_read() {
+    struct Failing;
+    impl std::io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let file = std::io::Read::chain(&b"1. c3-d4 * 1. c3-d4 "[..], Failing);
+    let games: Vec<_> = GameReader::new(file).collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!(e.to_string(), "game 1: cannot read the file: disk on fire");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn damaged_files_read_in_pieces_read_as_the_whole_text(
+        picks in prop::collection::vec(any::<u16>(), 0..80), clocks in clocks(), cut in any::<usize>(),
+        junk in "[\\[\\](){}; \"\\\\$!?.:x0-9a-h*/%\nwWbBclok-]{0,12}", chunk in 1usize..40, copies in 1usize..4
+    ) {
+        let text = write_game(&random_game(0, false, &picks, &clocks, 0)).repeat(copies);
+        let mut at = cut % (text.len() + 1);
+        while !text.is_char_boundary(at) { at -= 1; }
+        let damaged = format!("{}{}{}", &text[..at], junk, &text[at..]);
+        prop_assert_eq!(read_in_pieces(damaged.as_bytes(), chunk), read_games(&damaged));
+    }
+}
