@@ -255,6 +255,21 @@ impl GameLibrary {
         Ok(DatabaseNotice::from(self.storage.check_and_recover()?))
     }
 
+    /// Writes every saved change back into the database file itself and empties its `-wal` journal, so that
+    /// the file alone holds the library (a copy or backup of it alone loses nothing). A phone calls this when
+    /// the app goes to the background, where it may be ended without notice; see `Storage::checkpoint`.
+    pub fn checkpoint(&self) -> ApiResult<()> {
+        Ok(self.storage.checkpoint()?)
+    }
+
+    /// The front end's last call before the process ends (quit, end of input, a signal, the terminal gone):
+    /// refuses every later save and writes the journal back as [`GameLibrary::checkpoint`] does. A process
+    /// that ends with a thread still holding the library never closes its connection, which is when SQLite
+    /// would do this by itself.
+    pub fn close(&self) -> ApiResult<()> {
+        Ok(self.storage.close()?)
+    }
+
     /// Starts a new game that is saved after every change.
     pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {
         let now = Instant::now();
