@@ -6,9 +6,10 @@ use crate::game::Action;
 use crate::hub::{ConnHandle, GameCmd, Hub, Out, Route};
 use crate::lobby;
 use crate::store::{self, StoreError};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use giveaway_protocol::{
-    decode_client, encode, ClientMessage, ErrorCode, GameId, PlayerInfo, ServerFrame, ServerMessage, PROTOCOL_VERSION,
+    decode_client, encode, ClientMessage, ErrorCode, GameId, PlayerId, PlayerInfo, ServerFrame, ServerMessage, PROTOCOL_VERSION,
 };
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use std::collections::HashMap;
@@ -16,11 +17,13 @@ use std::num::NonZeroU32;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::http::StatusCode;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::{Bytes, Message};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
+use tokio_tungstenite::WebSocketStream;
 
 /// The WebSocket path.
 pub const PATH: &str = "/ws";
@@ -30,6 +33,10 @@ const MAX_WS_MESSAGE: usize = 64 * 1024;
 /// A connection whose frames keep being refused by the rate limit this many times in a row is closed.
 const MAX_STRIKES: u32 = 100;
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection refused for a too big frame is given to take its close frame.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
+/// The most of a too big frame's rest read (and dropped) while the close frame goes out.
+const DRAIN_LIMIT: usize = 1 << 20;
 
 fn ws_config() -> WebSocketConfig {
     // Small buffers: ten thousand connections must fit in a small server.
@@ -76,6 +83,7 @@ where
     let started = Instant::now();
     let mut last_pong = Instant::now();
     let mut strikes = 0u32;
+    let mut too_big = false;
     loop {
         let mut replies: Vec<String> = Vec::new();
         tokio::select! {
@@ -84,6 +92,7 @@ where
                     Some(Ok(m)) => m,
                     Some(Err(e)) => {
                         log::debug!("connection: {e}");
+                        too_big = matches!(e, WsError::Capacity(_));
                         break;
                     }
                     None => break,
@@ -95,7 +104,10 @@ where
                         break;
                     }
                     let mut e = ServerFrame::error(ErrorCode::RateLimited, "too many frames; this one was dropped");
-                    e.re = request_id(&msg);
+                    e.re = match &msg {
+                        Message::Text(t) => request_id(t.as_str()),
+                        _ => None,
+                    };
                     replies.push(encode(&e));
                 } else {
                     if data {
@@ -159,19 +171,48 @@ where
             break;
         }
     }
+    if too_big {
+        let _ = tokio::time::timeout(CLOSE_TIMEOUT, close_too_big(sink, frames)).await;
+    }
     conn.cleanup().await;
 }
 
-/// The request id of a frame that is refused unread (rate limit), so the client knows which one was dropped.
-fn request_id(msg: &Message) -> Option<u64> {
+/// Ends a connection that sent a frame over [`MAX_WS_MESSAGE`] the way the protocol says: a close frame with
+/// code 1009. The rest of the big frame is read and dropped meanwhile: a socket closed with unread data is
+/// reset, and a reset can destroy the close frame before the client reads it.
+async fn close_too_big<S>(sink: SplitSink<WebSocketStream<S>, Message>, frames: SplitStream<WebSocketStream<S>>)
+where
+    S: AsyncRead + AsyncWrite + Unpin,
+{
+    let Ok(mut ws) = sink.reunite(frames) else { return };
+    let close = CloseFrame { code: CloseCode::Size, reason: "message too big".into() };
+    if ws.send(Message::Close(Some(close))).await.is_err() {
+        return;
+    }
+    let raw = ws.get_mut();
+    let _ = raw.shutdown().await;
+    let mut buf = [0u8; 4096];
+    let mut left = DRAIN_LIMIT;
+    while left > 0 {
+        match raw.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => left = left.saturating_sub(n),
+        }
+    }
+}
+
+/// The request id of a frame that is refused (rate limit, malformed), so the client knows which one it was:
+/// the `id` of a JSON object of at most [`MAX_CLIENT_FRAME`](giveaway_protocol::MAX_CLIENT_FRAME) bytes,
+/// when it is a number.
+fn request_id(text: &str) -> Option<u64> {
     #[derive(serde::Deserialize)]
     struct Id {
         id: Option<u64>,
     }
-    match msg {
-        Message::Text(t) if t.len() <= giveaway_protocol::MAX_CLIENT_FRAME => serde_json::from_str::<Id>(t.as_str()).ok()?.id,
-        _ => None,
+    if text.len() > giveaway_protocol::MAX_CLIENT_FRAME {
+        return None;
     }
+    serde_json::from_str::<Id>(text).ok()?.id
 }
 
 struct Conn {
@@ -202,7 +243,7 @@ impl Conn {
     async fn on_text(&mut self, text: &str) -> Vec<String> {
         let frame = match decode_client(text) {
             Ok(f) => f,
-            Err(e) => return vec![error(None, e.code(), e.to_string())],
+            Err(e) => return vec![error(request_id(text), e.code(), e.to_string())],
         };
         let re = frame.id;
         match frame.message {
@@ -300,7 +341,7 @@ impl Conn {
         Some(match msg {
             // Answered before an account is needed (on_text).
             ClientMessage::Hello { .. } | ClientMessage::CreateAccount { .. } => return None,
-            ClientMessage::Seek { time_control } => match lobby::seek(&hub, me.id, time_control).await {
+            ClientMessage::Seek { time_control } => match lobby::seek(&hub, me.id, time_control, re).await {
                 Ok(true) => reply(re, ServerMessage::Seeking { time_control }),
                 Ok(false) => return None,
                 Err(e) => lobby_err(e),
@@ -313,7 +354,7 @@ impl Conn {
                 Ok(code) => reply(re, ServerMessage::Invite { code, time_control, rated }),
                 Err(e) => lobby_err(e),
             },
-            ClientMessage::AcceptInvite { code } => match lobby::accept_invite(&hub, me.id, &code).await {
+            ClientMessage::AcceptInvite { code } => match lobby::accept_invite(&hub, me.id, &code, re).await {
                 Ok(()) => return None,
                 Err(e) => lobby_err(e),
             },
@@ -369,7 +410,7 @@ impl Conn {
     async fn to_game(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
         let me = self.player.as_ref()?.id;
         let Some(host) = self.routes.get(&game).cloned() else {
-            return Some(crate::game::unknown_game_frame(game, re));
+            return Some(self.not_routed(re, me, game).await);
         };
         let cmd = GameCmd { player: me, re, from: Route::Local(self.handle.clone()), rtt_ms: self.handle.rtt(), action };
         if self.hub.to_game(game, host.as_deref(), cmd).await {
@@ -377,6 +418,17 @@ impl Conn {
         } else {
             self.routes.remove(&game);
             Some(crate::game::unknown_game_frame(game, re))
+        }
+    }
+
+    /// The answer to a command for a game this connection has no route to: someone else's game, or none.
+    async fn not_routed(&self, re: Option<u64>, me: PlayerId, game: GameId) -> String {
+        match store::game_players(&self.hub.pool, game).await {
+            Ok(Some((w, b, _))) if me != w && me != b => {
+                crate::game::game_error_frame(game, re, ErrorCode::NotYourGame, "you do not play in this game".into())
+            }
+            Ok(_) => crate::game::unknown_game_frame(game, re),
+            Err(e) => unavailable(re, e),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::store::{self, MoveRow, NewGame, StoredGame};
 use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
-    encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerInfo, RatingChanges, Reaction,
+    encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo, RatingChanges, Reaction,
     Seat, ServerFrame, ServerMessage, Speed, TimeControl,
 };
 use serde::{Deserialize, Serialize};
@@ -72,14 +72,27 @@ fn wire_result(r: giveaway_core::GameResult) -> GameResult {
     GameResult { winner, reason: wire_reason(r.reason) }
 }
 
+/// An error about a game, answering request `re`.
+pub fn game_error_frame(game: GameId, re: Option<u64>, code: ErrorCode, message: String) -> String {
+    encode(&ServerFrame { re, message: ServerMessage::Error { code, message, game: Some(game) } })
+}
+
 /// The error a command for a game this node does not run gets.
 pub fn unknown_game_frame(game: GameId, re: Option<u64>) -> String {
-    let mut f = ServerFrame::error(ErrorCode::UnknownGame, format!("no game {game} in progress here"));
-    f.re = re;
-    if let ServerMessage::Error { game: g, .. } = &mut f.message {
-        *g = Some(game);
-    }
-    encode(&f)
+    game_error_frame(game, re, ErrorCode::UnknownGame, format!("no game {game} in progress here"))
+}
+
+/// The request a frame answers: who sent it and its id. The frame a request causes carries the id as `re`
+/// for its sender only; the opponent's copy is an event.
+#[derive(Clone, Copy)]
+struct Asked {
+    by: Color,
+    re: Option<u64>,
+}
+
+/// The `re` of a frame for `to` that `asked` caused (none: an event).
+fn re_for(asked: Option<Asked>, to: Color) -> Option<u64> {
+    asked.filter(|a| a.by == to).and_then(|a| a.re)
 }
 
 struct SeatState {
@@ -120,8 +133,17 @@ struct Live {
     rematch_closed: bool,
 }
 
-/// Runs a game until it is over and its rematch window has passed.
-pub async fn run(hub: Arc<Hub>, stored: StoredGame, routes: [Option<Route>; 2], recovered: bool, mut rx: mpsc::Receiver<GameCmd>) {
+/// Runs a game until it is over and its rematch window has passed. `reply_to` is the player whose request
+/// started it (an accepted invite, a seek paired at once, the second rematch offer) and that request's id: its
+/// first `game_state` is the answer.
+pub async fn run(
+    hub: Arc<Hub>,
+    stored: StoredGame,
+    routes: [Option<Route>; 2],
+    recovered: bool,
+    reply_to: Option<(PlayerId, Option<u64>)>,
+    mut rx: mpsc::Receiver<GameCmd>,
+) {
     let now = Instant::now();
     let mut game = Game::new(Position::start(), Rules::default());
     let mut move_clocks = Vec::new();
@@ -177,11 +199,12 @@ pub async fn run(hub: Arc<Hub>, stored: StoredGame, routes: [Option<Route>; 2], 
     }
     if let Some(r) = live.game.result() {
         // The deciding move was stored but the node stopped before storing the result.
-        live.finish(wire_result(r)).await;
+        live.finish(wire_result(r), None).await;
     }
     for c in [Color::White, Color::Black] {
         if live.seats[idx(c)].route.is_some() {
-            live.send_state(c, None).await;
+            let re = reply_to.filter(|(p, _)| *p == live.seats[idx(c)].info.id).and_then(|(_, re)| re);
+            live.send_state(c, re).await;
         }
     }
     loop {
@@ -273,7 +296,7 @@ impl Live {
             return now >= ended + rematch;
         }
         if self.first_move_deadline.is_some_and(|t| now >= t) {
-            self.finish(GameResult { winner: None, reason: EndReason::Aborted }).await;
+            self.finish(GameResult { winner: None, reason: EndReason::Aborted }, None).await;
             return false;
         }
         if let Some(start) = self.turn_started {
@@ -281,7 +304,7 @@ impl Live {
             if now >= start + Duration::from_millis(self.clocks[idx(t)]) + self.flag_grace() {
                 self.clocks[idx(t)] = 0;
                 self.turn_started = None;
-                self.finish(GameResult { winner: Some(t.opponent()), reason: EndReason::Time }).await;
+                self.finish(GameResult { winner: Some(t.opponent()), reason: EndReason::Time }, None).await;
                 return false;
             }
         }
@@ -290,7 +313,7 @@ impl Live {
         }
         for c in [Color::White, Color::Black] {
             if self.abandoning(c).is_some_and(|since| now >= since + abandon) {
-                self.finish(GameResult { winner: Some(c.opponent()), reason: EndReason::Abandonment }).await;
+                self.finish(GameResult { winner: Some(c.opponent()), reason: EndReason::Abandonment }, None).await;
                 return false;
             }
         }
@@ -314,15 +337,16 @@ impl Live {
         }
         self.attach(color, cmd.from.clone(), cmd.rtt_ms).await;
         let re = cmd.re;
+        let asked = Asked { by: color, re };
         let outcome = match cmd.action {
-            Action::Move { ply, mv, think_ms } => self.play(color, re, ply, &mv, think_ms, now).await,
-            Action::Resign => self.resign(color).await,
-            Action::OfferDraw => self.offer_draw(color).await,
-            Action::AcceptDraw => self.accept_draw(color).await,
-            Action::DeclineDraw => self.decline_draw(color).await,
+            Action::Move { ply, mv, think_ms } => self.play(asked, ply, &mv, think_ms, now).await,
+            Action::Resign => self.resign(asked).await,
+            Action::OfferDraw => self.offer_draw(asked).await,
+            Action::AcceptDraw => self.accept_draw(asked).await,
+            Action::DeclineDraw => self.decline_draw(asked).await,
             Action::React { emoji } => self.react(color, re, emoji).await,
-            Action::OfferRematch => self.offer_rematch(color).await,
-            Action::DeclineRematch => self.decline_rematch(color).await,
+            Action::OfferRematch => self.offer_rematch(asked).await,
+            Action::DeclineRematch => self.decline_rematch(asked).await,
             Action::Sync => {
                 self.send_state(color, re).await;
                 Ok(())
@@ -375,15 +399,8 @@ impl Live {
         }
     }
 
-    async fn play(
-        &mut self,
-        color: Color,
-        re: Option<u64>,
-        ply: u32,
-        text: &str,
-        think_ms: Option<u64>,
-        now: Instant,
-    ) -> Result<(), (ErrorCode, String)> {
+    async fn play(&mut self, asked: Asked, ply: u32, text: &str, think_ms: Option<u64>, now: Instant) -> Result<(), (ErrorCode, String)> {
+        let Asked { by: color, re } = asked;
         let played = self.game.ply() as u32;
         // A move resent after a lost acknowledgement: acknowledge it again.
         if ply < played && self.is_played(ply, text) {
@@ -414,7 +431,8 @@ impl Live {
         if running && charge.spent_ms >= self.clocks[t] {
             self.clocks[t] = 0;
             self.turn_started = None;
-            self.finish(GameResult { winner: Some(color.opponent()), reason: EndReason::Time }).await;
+            // The flag fell before the move came: the end is the answer to it.
+            self.finish(GameResult { winner: Some(color.opponent()), reason: EndReason::Time }, Some(asked)).await;
             return Ok(());
         }
         let mut after = self.clocks;
@@ -448,7 +466,8 @@ impl Live {
         self.send(color, encode(&ServerFrame { re, message: msg.clone() })).await;
         self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
         if let Some(r) = self.game.result() {
-            self.finish(wire_result(r)).await;
+            // `moved` was the answer; the end follows as an event.
+            self.finish(wire_result(r), None).await;
         }
         Ok(())
     }
@@ -458,40 +477,41 @@ impl Live {
         parse_move(pos, text).is_ok_and(|m| m == self.game.moves()[ply as usize])
     }
 
-    async fn resign(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+    async fn resign(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
         self.over()?;
-        self.finish(GameResult { winner: Some(color.opponent()), reason: EndReason::Resignation }).await;
+        self.finish(GameResult { winner: Some(asked.by.opponent()), reason: EndReason::Resignation }, Some(asked)).await;
         Ok(())
     }
 
-    async fn offer_draw(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+    async fn offer_draw(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
         self.over()?;
+        let color = asked.by;
         match self.draw_offer {
-            Some(by) if by == color.opponent() => return self.accept_draw(color).await,
+            Some(by) if by == color.opponent() => return self.accept_draw(asked).await,
             Some(_) => return Err((ErrorCode::NoOffer, "you have already offered a draw".into())),
             None => {}
         }
         self.draw_offer = Some(color);
-        self.send_both(ServerMessage::DrawOffered { game: self.id, by: color }).await;
+        self.send_both(ServerMessage::DrawOffered { game: self.id, by: color }, Some(asked)).await;
         Ok(())
     }
 
-    async fn accept_draw(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+    async fn accept_draw(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
         self.over()?;
-        if self.draw_offer != Some(color.opponent()) {
+        if self.draw_offer != Some(asked.by.opponent()) {
             return Err((ErrorCode::NoOffer, "your opponent has not offered a draw".into()));
         }
-        self.finish(GameResult { winner: None, reason: EndReason::Agreement }).await;
+        self.finish(GameResult { winner: None, reason: EndReason::Agreement }, Some(asked)).await;
         Ok(())
     }
 
-    async fn decline_draw(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+    async fn decline_draw(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
         self.over()?;
-        if self.draw_offer != Some(color.opponent()) {
+        if self.draw_offer != Some(asked.by.opponent()) {
             return Err((ErrorCode::NoOffer, "your opponent has not offered a draw".into()));
         }
         self.draw_offer = None;
-        self.send_both(ServerMessage::DrawDeclined { game: self.id, by: color }).await;
+        self.send_both(ServerMessage::DrawDeclined { game: self.id, by: asked.by }, Some(asked)).await;
         Ok(())
     }
 
@@ -513,7 +533,8 @@ impl Live {
         Ok(())
     }
 
-    async fn offer_rematch(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
+    async fn offer_rematch(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
+        let color = asked.by;
         if self.result.is_none() {
             return Err((ErrorCode::RematchUnavailable, "the game is still in progress".into()));
         }
@@ -524,17 +545,18 @@ impl Live {
             Some(by) if by == color => Err((ErrorCode::NoOffer, "you have already offered a rematch".into())),
             Some(_) => {
                 self.rematch_closed = true;
-                self.start_rematch().await
+                self.start_rematch(asked).await
             }
             None => {
                 self.rematch_offer = Some(color);
-                self.send_both(ServerMessage::RematchOffered { game: self.id, by: color }).await;
+                self.send_both(ServerMessage::RematchOffered { game: self.id, by: color }, Some(asked)).await;
                 Ok(())
             }
         }
     }
 
-    async fn start_rematch(&mut self) -> Result<(), (ErrorCode, String)> {
+    /// Starts the rematch; its first `game_state` answers the second offer.
+    async fn start_rematch(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
         let new = NewGame {
             white: self.seats[1].info.id,
             black: self.seats[0].info.id,
@@ -552,21 +574,22 @@ impl Live {
         let stored = store::insert_game(&tx, self.hub.node(), &new).await.map_err(unavailable)?;
         tx.commit().await.map_err(|e| unavailable(e.into()))?;
         let routes = [self.seats[1].route.clone(), self.seats[0].route.clone()];
-        self.hub.run_game(stored, routes, false);
+        self.hub.run_game(stored, routes, false, Some((self.seats[idx(asked.by)].info.id, asked.re)));
         Ok(())
     }
 
-    async fn decline_rematch(&mut self, color: Color) -> Result<(), (ErrorCode, String)> {
-        if self.rematch_offer != Some(color.opponent()) || self.rematch_closed {
+    async fn decline_rematch(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
+        if self.rematch_offer != Some(asked.by.opponent()) || self.rematch_closed {
             return Err((ErrorCode::NoOffer, "no rematch offer to decline".into()));
         }
         self.rematch_closed = true;
-        self.send_both(ServerMessage::RematchDeclined { game: self.id, by: color }).await;
+        self.send_both(ServerMessage::RematchDeclined { game: self.id, by: asked.by }, Some(asked)).await;
         Ok(())
     }
 
-    /// Ends the game: stores the result (and the rating change when rated) and tells both players.
-    async fn finish(&mut self, result: GameResult) {
+    /// Ends the game: stores the result (and the rating change when rated) and tells both players; `asked` is
+    /// the request that ended it, if one did.
+    async fn finish(&mut self, result: GameResult, asked: Option<Asked>) {
         let now = Instant::now();
         let clocks = self.clocks_now(now);
         self.clocks = [clocks.white_ms, clocks.black_ms];
@@ -590,7 +613,7 @@ impl Live {
             }
         };
         self.ended = Some(Instant::now());
-        self.send_both(ServerMessage::GameEnd { game: self.id, result, clocks, ratings: self.ratings }).await;
+        self.send_both(ServerMessage::GameEnd { game: self.id, result, clocks, ratings: self.ratings }, asked).await;
     }
 
     fn state_for(&self, you: Color) -> GameState {
@@ -623,17 +646,19 @@ impl Live {
     }
 
     fn error_frame(&self, re: Option<u64>, code: ErrorCode, message: String) -> String {
-        encode(&ServerFrame { re, message: ServerMessage::Error { code, message, game: Some(self.id) } })
+        game_error_frame(self.id, re, code, message)
     }
 
     async fn send_event(&mut self, to: Color, msg: ServerMessage) {
         self.send(to, encode(&ServerFrame::new(msg))).await;
     }
 
-    async fn send_both(&mut self, msg: ServerMessage) {
-        let frame = encode(&ServerFrame::new(msg));
-        self.send(Color::White, frame.clone()).await;
-        self.send(Color::Black, frame).await;
+    /// The same message to both players; the one whose request caused it (if any) gets it as the answer.
+    async fn send_both(&mut self, msg: ServerMessage, asked: Option<Asked>) {
+        for to in [Color::White, Color::Black] {
+            let frame = encode(&ServerFrame { re: re_for(asked, to), message: msg.clone() });
+            self.send(to, frame).await;
+        }
     }
 
     async fn send(&mut self, to: Color, frame: String) {

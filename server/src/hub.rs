@@ -175,14 +175,21 @@ impl Hub {
         }
     }
 
-    /// Runs a game on this node: new (its players are told) or recovered after a restart.
-    pub fn run_game(self: &Arc<Self>, stored: StoredGame, routes: [Option<Route>; 2], recovered: bool) {
+    /// Runs a game on this node: new (its players are told; `reply_to` names the player whose request started
+    /// it and the request's id) or recovered after a restart.
+    pub fn run_game(
+        self: &Arc<Self>,
+        stored: StoredGame,
+        routes: [Option<Route>; 2],
+        recovered: bool,
+        reply_to: Option<(PlayerId, Option<u64>)>,
+    ) {
         let (tx, rx) = mpsc::channel(64);
         lock(&self.games).insert(stored.id, tx);
         let hub = self.clone();
         tokio::spawn(async move {
             let id = stored.id;
-            game::run(hub.clone(), stored, routes, recovered, rx).await;
+            game::run(hub.clone(), stored, routes, recovered, reply_to, rx).await;
             lock(&hub.games).remove(&id);
         });
     }
@@ -192,7 +199,7 @@ impl Hub {
         let games = store::load_active(&self.pool, self.node()).await?;
         let n = games.len();
         for g in games {
-            self.run_game(g, [None, None], true);
+            self.run_game(g, [None, None], true, None);
         }
         Ok(n)
     }

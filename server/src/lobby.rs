@@ -49,8 +49,9 @@ fn white_first() -> bool {
     getrandom::fill(&mut b).map(|_| b[0] & 1 == 0).unwrap_or(true)
 }
 
-/// Pairs the seeker at once if a waiting seek fits its window, else leaves a seek. Returns whether it waits.
-pub async fn seek(hub: &Arc<Hub>, me: PlayerId, tc: TimeControl) -> Result<bool, LobbyError> {
+/// Pairs the seeker at once if a waiting seek fits its window (the game's state then answers request `re`),
+/// else leaves a seek. Returns whether it waits.
+pub async fn seek(hub: &Arc<Hub>, me: PlayerId, tc: TimeControl, re: Option<u64>) -> Result<bool, LobbyError> {
     if !presets().contains(&tc) {
         return Err((ErrorCode::UnknownTimeControl, "quick pairing offers only the preset time controls".into()));
     }
@@ -73,7 +74,7 @@ pub async fn seek(hub: &Arc<Hub>, me: PlayerId, tc: TimeControl) -> Result<bool,
         tx.commit().await.map_err(|e| unavailable(e.into()))?;
         return Ok(true);
     }
-    start(hub, tx, me, (other.player, &other.node), tc, true).await.map_err(unavailable)?;
+    start(hub, tx, (me, re), (other.player, &other.node), tc, true).await.map_err(unavailable)?;
     Ok(false)
 }
 
@@ -93,7 +94,8 @@ async fn pair_waiting(hub: &Arc<Hub>) -> Result<(), StoreError> {
             continue; // rolled back: both seeks stay
         }
         tx.execute("DELETE FROM seeks WHERE player_id = $1", &[&me]).await?;
-        start(hub, tx, me, (other.player, &other.node), tc, true).await?;
+        // Paired by the clock, not by a request: the game's states are events.
+        start(hub, tx, (me, None), (other.player, &other.node), tc, true).await?;
     }
     Ok(())
 }
@@ -137,7 +139,8 @@ pub async fn create_invite(hub: &Arc<Hub>, me: PlayerId, tc: TimeControl, rated:
     Err((ErrorCode::Internal, "no free invite code".into()))
 }
 
-pub async fn accept_invite(hub: &Arc<Hub>, me: PlayerId, code: &str) -> Result<(), LobbyError> {
+/// Starts the game of an invite; its state answers request `re` of the player accepting.
+pub async fn accept_invite(hub: &Arc<Hub>, me: PlayerId, code: &str, re: Option<u64>) -> Result<(), LobbyError> {
     let code = code.trim().to_uppercase();
     let mut c = hub.pool.get().await.map_err(|e| unavailable(e.into()))?;
     let tx = c.transaction().await.map_err(|e| unavailable(e.into()))?;
@@ -152,15 +155,15 @@ pub async fn accept_invite(hub: &Arc<Hub>, me: PlayerId, code: &str) -> Result<(
         return Err((ErrorCode::Busy, "you or your friend are in a game".into()));
     }
     store::take_invite(&tx, &code).await.map_err(unavailable)?;
-    start(hub, tx, me, (inv.player, &inv.node), inv.time_control, inv.rated).await.map_err(unavailable)
+    start(hub, tx, (me, re), (inv.player, &inv.node), inv.time_control, inv.rated).await.map_err(unavailable)
 }
 
-/// Creates the game of `me` (connected here) and `other` (connected to the node named), colours drawn at
-/// random, commits the caller's transaction and runs the game on this node.
+/// Creates the game of `me` (connected here; the game's state answers its request id) and `other` (connected
+/// to the node named), colours drawn at random, commits the caller's transaction and runs the game on this node.
 async fn start(
     hub: &Arc<Hub>,
     tx: deadpool_postgres::Transaction<'_>,
-    me: PlayerId,
+    (me, re): (PlayerId, Option<u64>),
     other: (PlayerId, &str),
     tc: TimeControl,
     rated: bool,
@@ -171,7 +174,7 @@ async fn start(
     tx.commit().await?;
     let node_of = |p: PlayerId| if p == other.0 { Some(other.1) } else { None };
     let routes = [hub.route_for(white, node_of(white)), hub.route_for(black, node_of(black))];
-    hub.run_game(stored, routes, false);
+    hub.run_game(stored, routes, false, Some((me, re)));
     Ok(())
 }
 

@@ -474,7 +474,7 @@ async fn bad_frames_get_errors_and_the_connection_lives() {
     let id = b.send(mv(0, "c3-d4")).await;
     assert_eq!(b.error(id).await, ErrorCode::NotYourTurn);
     let id = stranger.send(mv(0, "c3-d4")).await;
-    assert_eq!(stranger.error(id).await, ErrorCode::UnknownGame);
+    assert_eq!(stranger.error(id).await, ErrorCode::NotYourGame);
     let id = w.send(ClientMessage::Move { game: 999_999, ply: 0, mv: "c3-d4".into(), think_ms: None }).await;
     assert_eq!(w.error(id).await, ErrorCode::UnknownGame);
     // White moving a black piece, an illegal move, garbage, the wrong ply.

@@ -9,8 +9,11 @@ use giveaway_protocol::{
     TimeControl, PROTOCOL_VERSION,
 };
 use giveaway_server::{start, Config, Running};
-use std::collections::VecDeque;
+use serde_json::Value;
+use std::collections::{HashSet, VecDeque};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
@@ -41,15 +44,64 @@ pub async fn sql(url: &str) -> tokio_postgres::Client {
 pub trait Stream: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Stream for T {}
 
+/// A WebSocket client that checks every frame it receives against the rules of `docs/protocol.md` (see
+/// [`Client::check`]).
 pub struct Client {
     ws: WebSocketStream<Box<dyn Stream>>,
     pending: VecDeque<ServerFrame>,
-    next_id: u64,
+    /// Ids of this client's requests not answered yet.
+    unanswered: HashSet<u64>,
+    /// Whether this client sent a frame without a readable id (whose answer then has no `re`).
+    sent_without_id: bool,
     pub player: Option<PlayerInfo>,
     pub token: Option<String>,
 }
 
 const WAIT: Duration = Duration::from_secs(15);
+
+/// Request ids are unique across all clients of a test process, so an answer that reaches the wrong player
+/// (the opponent's copy carrying the mover's `re`) is caught.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A request id no client has used.
+pub fn fresh_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The server messages that may come unasked (events), without `re`.
+const EVENTS: [&str; 10] = [
+    "game_state",
+    "moved",
+    "draw_offered",
+    "draw_declined",
+    "reaction",
+    "opponent_connection",
+    "game_end",
+    "rematch_offered",
+    "rematch_declined",
+    "error",
+];
+
+/// The error codes `docs/protocol.md` lists.
+fn documented_codes() -> &'static Vec<String> {
+    static CODES: OnceLock<Vec<String>> = OnceLock::new();
+    CODES.get_or_init(|| {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md")).expect("the document");
+        let start = doc.find("The codes are the `ErrorCode` enum:").expect("the document lists the codes");
+        let list = &doc[start..];
+        let list = &list[..list.find("`message` is").expect("the list ends")];
+        list.split('`').skip(3).step_by(2).map(str::to_string).collect()
+    })
+}
+
+fn has_null(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Array(a) => a.iter().any(has_null),
+        Value::Object(o) => o.values().any(has_null),
+        _ => false,
+    }
+}
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
@@ -59,23 +111,71 @@ impl Client {
 
     pub async fn over(stream: Box<dyn Stream>, url: &str) -> Client {
         let (ws, _) = tokio_tungstenite::client_async(url, stream).await.expect("websocket handshake");
-        Client { ws, pending: VecDeque::new(), next_id: 1, player: None, token: None }
+        Client { ws, pending: VecDeque::new(), unanswered: HashSet::new(), sent_without_id: false, player: None, token: None }
     }
 
     /// Sends a message with a fresh request id and returns the id.
     pub async fn send(&mut self, message: ClientMessage) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = fresh_id();
         self.send_raw(&encode(&ClientFrame { id: Some(id), message })).await;
         id
     }
 
+    /// Sends any text; a JSON object's numeric `id` (as the server would read it) is expected back as `re`.
     pub async fn send_raw(&mut self, text: &str) {
+        let id = serde_json::from_str::<Value>(text).ok().and_then(|v| v.get("id").and_then(Value::as_u64));
+        match id {
+            Some(id) if text.len() <= giveaway_protocol::MAX_CLIENT_FRAME => {
+                self.unanswered.insert(id);
+            }
+            _ => self.sent_without_id = true,
+        }
         self.ws.send(Message::text(text.to_string())).await.expect("send");
     }
 
     pub async fn send_message(&mut self, m: Message) {
+        self.sent_without_id = true;
         self.ws.send(m).await.expect("send");
+    }
+
+    /// Checks a frame against the document's rules: JSON with no `null` (absent optional fields are left out),
+    /// a message type of the protocol crate with only its fields (it encodes back to the same JSON), `re` only
+    /// on the one answer to a request of this client, no answer type without `re` unless this client sent a
+    /// frame without an id, and error codes from the document's list.
+    fn check(&mut self, text: &str) -> ServerFrame {
+        let value: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("a server frame is not JSON ({e}): {text}"));
+        assert!(!has_null(&value), "absent optional fields are left out, not null: {text}");
+        let frame = decode_server(text).unwrap_or_else(|e| panic!("a server frame does not decode ({e}): {text}"));
+        assert_ne!(frame.message, ServerMessage::Unknown, "a message type of the document: {text}");
+        let again: Value = serde_json::from_str(&encode(&frame)).expect("encoded frames are JSON");
+        assert_eq!(again, value, "the frame has the document's fields and no others: {text}");
+        let kind = value.get("type").and_then(Value::as_str).expect("every frame has a type");
+        match frame.re {
+            Some(re) => assert!(self.unanswered.remove(&re), "re {re} answers no request of this client still unanswered: {text}"),
+            None => assert!(
+                EVENTS.contains(&kind) || self.sent_without_id,
+                "an answer without re, though every request of this client carried an id: {text}"
+            ),
+        }
+        if let ServerMessage::Error { code, .. } = &frame.message {
+            assert!(documented_codes().contains(&code.name()), "error code {} is not in the document's list: {text}", code.name());
+        }
+        frame
+    }
+
+    /// The close frame's code after the server ends the connection (`None` if it closed without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await.expect("the close within 15 s") {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| f.code.into()),
+                Some(Ok(Message::Text(t))) => {
+                    self.check(t.as_str());
+                }
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return None,
+            }
+        }
     }
 
     /// The next frame (15 s at most); `None` when the server closed the connection.
@@ -92,7 +192,7 @@ impl Client {
             let m = tokio::time::timeout_at(deadline, self.ws.next()).await.expect("the awaited frame within 15 s");
             match m {
                 None | Some(Err(_)) => return None,
-                Some(Ok(Message::Text(t))) => return Some(decode_server(t.as_str()).expect("server frames decode")),
+                Some(Ok(Message::Text(t))) => return Some(self.check(t.as_str())),
                 Some(Ok(Message::Close(_))) => return None,
                 Some(Ok(_)) => {}
             }
