@@ -61,6 +61,10 @@ pub struct Storage {
     access: Access,
     /// Set by [`Storage::close`]: every later write is refused.
     closed: AtomicBool,
+    /// Held by [`Storage::check_and_recover`] while it runs and by [`Storage::checkpoint`], which waits for it:
+    /// the check's long read on a connection of its own would keep the checkpoint from finishing, and it may
+    /// tidy the file (or replace a damaged one) on that connection.
+    checking: Mutex<()>,
 }
 
 /// How a connection opens the file.
@@ -204,7 +208,7 @@ impl Storage {
     }
 
     fn with_connection(conn: Connection, path: PathBuf, access: Access) -> Storage {
-        Storage { conn: Mutex::new(conn), path, access, closed: AtomicBool::new(false) }
+        Storage { conn: Mutex::new(conn), path, access, closed: AtomicBool::new(false), checking: Mutex::new(()) }
     }
 
     fn open_or_replace(path: &Path) -> Result<(Connection, Access, OpenReport)> {
@@ -288,7 +292,12 @@ impl Storage {
     /// not held up meanwhile. If the file is damaged, it is renamed aside, a fresh database takes its place in
     /// this `Storage`, and every game that can still be read is copied into it (`None`: the file is sound).
     /// A sound library is also tidied: the hidden games of imports that were killed are removed.
+    /// A closed library is not checked: the process is ending.
     pub fn check_and_recover(&self) -> Result<Option<Recovery>> {
+        let _checking = self.checking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if self.closed.load(Ordering::SeqCst) {
+            return Ok(None);
+        }
         let check_access = if self.access == Access::ReadWrite { Access::ReadOnly } else { self.access };
         let problem = match Self::quick_check(&self.path, check_access) {
             Ok(None) if self.is_read_only() => return Ok(None),
@@ -346,11 +355,13 @@ impl Storage {
     /// phone app going to the background, and for [`Storage::close`]. It waits, as for a writer, for readers
     /// still on an older state of the file (another connection's long read); if they keep it from finishing,
     /// it fails with [`StorageError::CheckpointIncomplete`] and the changes stay safe in the journal. A
-    /// read-only library has written nothing: there is nothing to copy.
+    /// read-only library has written nothing: there is nothing to copy. An integrity check under way is let
+    /// finish first.
     pub fn checkpoint(&self) -> Result<()> {
         if self.is_read_only() {
             return Ok(());
         }
+        let _no_check = self.checking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let conn = self.conn();
         // Columns: busy (1 when the checkpoint could not finish), frames in the log, frames copied.
         let (busy, log, copied) =
