@@ -3,8 +3,9 @@
 use sha2::{Digest, Sha256};
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection::skeleton;
 
-/// Nickname length in characters.
+/// Nickname length in characters, as written and after NFKC normalisation.
 pub const NICKNAME_CHARS: std::ops::RangeInclusive<usize> = 3..=20;
 
 /// A new token: 32 random bytes from the operating system, hex-encoded behind a `gw1_` prefix (so a leaked one
@@ -26,10 +27,28 @@ pub fn nickname_key(nickname: &str) -> String {
     nickname.nfkc().collect::<String>().to_lowercase()
 }
 
-/// Checks a nickname: 3–20 characters; letters, marks, digits, punctuation, symbols and single inner spaces;
-/// no control, format (zero-width, bidirectional overrides), private-use, unassigned or other invisible
+/// The form look-alike nicknames share: the UTS #39 confusable skeleton of the NFKC form, case-folded (upper
+/// then lower case, which folds `ß` and final `ς` too) and taken again (so that a lower-case look-alike maps
+/// to its prototype as well). `Anna`, `ANNA`, `Аnna` (Cyrillic А) and `Ann\u{0430}` have one skeleton, and so
+/// have `Ian` and `lan`. A new name whose skeleton an existing account has is taken.
+pub fn nickname_skeleton(nickname: &str) -> String {
+    let nfkc: String = nickname.nfkc().collect();
+    let first: String = skeleton(&nfkc).collect();
+    let folded = first.to_uppercase().to_lowercase();
+    skeleton(&folded).collect()
+}
+
+/// Checks a nickname, as written and after NFKC normalisation (a compatibility character can stand for many,
+/// or for a space): 3–20 characters; letters, marks, digits, punctuation, symbols and single inner spaces; no
+/// control, format (zero-width, bidirectional overrides), private-use, unassigned or other invisible
 /// characters. Returns the reason it is refused.
 pub fn check_nickname(nickname: &str) -> Result<(), String> {
+    check_form(nickname)?;
+    let nfkc: String = nickname.nfkc().collect();
+    check_form(&nfkc).map_err(|why| format!("normalised (NFKC) as {nfkc:?}: {why}"))
+}
+
+fn check_form(nickname: &str) -> Result<(), String> {
     let n = nickname.chars().count();
     if !NICKNAME_CHARS.contains(&n) {
         return Err(format!("a nickname has {}–{} characters, this one {n}", NICKNAME_CHARS.start(), NICKNAME_CHARS.end()));
@@ -66,6 +85,27 @@ mod tests {
         }
         assert_eq!(nickname_key("ANNA"), nickname_key("anna"));
         assert_eq!(nickname_key("ａｎｎａ"), "anna");
+        // U+FDFA is one character that NFKC writes as 18; U+00B4 becomes a space and a combining accent.
+        assert!(check_nickname("\u{FDFA}\u{FDFA}\u{FDFA}").is_err());
+        assert!(check_nickname("\u{FDFA}").is_err());
+        assert!(check_nickname("\u{B4}Anna").is_err());
+        assert_eq!(check_nickname("ﬁne"), Ok(()));
+    }
+
+    #[test]
+    fn look_alike_nicknames_share_a_skeleton() {
+        let anna = nickname_skeleton("Anna");
+        for same in ["anna", "ANNA", "ａｎｎａ", "\u{0410}nna", "Ann\u{0430}", "\u{0410}NN\u{0410}", "An\u{00AD}na"] {
+            assert_eq!(nickname_skeleton(same), anna, "{same:?}");
+        }
+        // Cyrillic Н looks like H, not N.
+        assert_eq!(nickname_skeleton("\u{0410}\u{041D}\u{041D}\u{0410}"), nickname_skeleton("AHHA"));
+        assert_eq!(nickname_skeleton("Ian"), nickname_skeleton("lan"));
+        assert_eq!(nickname_skeleton("B0b"), nickname_skeleton("Bob"));
+        assert_eq!(nickname_skeleton("Straße"), nickname_skeleton("STRASSE"));
+        for other in ["Anne", "Boris", "Игрок 7", "王小明"] {
+            assert_ne!(nickname_skeleton(other), anna, "{other:?}");
+        }
     }
 
     #[test]

@@ -33,6 +33,64 @@ enum Body {
     Deliver { player: PlayerId, game: GameId, frame: String },
     /// The payload is in `bus_messages`.
     Stored { id: i64 },
+    /// A process starting with the receiver's name asks whether that name is in use.
+    Probe { nonce: u64 },
+    /// The answer to a probe: this node runs.
+    Alive { nonce: u64 },
+}
+
+/// A connection of its own that LISTENs on the bus: the client, and the payloads as they come.
+type Listening = (tokio_postgres::Client, tokio::sync::mpsc::UnboundedReceiver<String>, tokio::task::JoinHandle<()>);
+
+async fn connect_listening(url: &str) -> Result<Listening, tokio_postgres::Error> {
+    let (client, mut conn) = tokio_postgres::connect(url, NoTls).await?;
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut stream = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
+        while let Some(msg) = stream.next().await {
+            match msg {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if tx.send(n.payload().to_string()).is_err() {
+                        break;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    log::warn!("bus: connection: {e}");
+                    break;
+                }
+            }
+        }
+    });
+    client.batch_execute("LISTEN giveaway_bus").await?;
+    Ok((client, rx, driver))
+}
+
+/// Whether a live node of this name answers on the bus within `wait`: a process starting with a name in use
+/// learns it at once, instead of waiting for the name's lock as it would for a predecessor that just died.
+pub async fn node_answers(url: &str, node: &str, wait: Duration) -> Result<bool, tokio_postgres::Error> {
+    let (client, mut rx, driver) = connect_listening(url).await?;
+    let mut b = [0u8; 8];
+    // Without randomness the nonce is still unlikely to match an answer meant for another prober.
+    let _ = getrandom::fill(&mut b);
+    let nonce = u64::from_le_bytes(b) ^ u64::from(std::process::id());
+    let probe = Envelope { to: node.to_string(), from: node.to_string(), body: Body::Probe { nonce } };
+    let payload = serde_json::to_string(&probe).expect("bus envelopes serialise");
+    client.execute("SELECT pg_notify('giveaway_bus', $1)", &[&payload]).await?;
+    let answered = tokio::time::timeout(wait, async {
+        while let Some(p) = rx.recv().await {
+            if let Ok(Envelope { body: Body::Alive { nonce: n }, .. }) = serde_json::from_str(&p) {
+                if n == nonce {
+                    return true;
+                }
+            }
+        }
+        false
+    })
+    .await
+    .unwrap_or(false);
+    driver.abort();
+    Ok(answered)
 }
 
 /// The sending side, and the hub the listener hands messages to (set once the hub exists).
@@ -106,26 +164,8 @@ impl Bus {
     }
 
     async fn listen_once(&self, url: &str, first: bool) -> Result<(), tokio_postgres::Error> {
-        let (client, mut conn) = tokio_postgres::connect(url, NoTls).await?;
-        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        let driver = tokio::spawn(async move {
-            let mut stream = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
-            while let Some(msg) = stream.next().await {
-                match msg {
-                    Ok(AsyncMessage::Notification(n)) => {
-                        if tx.send(n.payload().to_string()).is_err() {
-                            break;
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        log::warn!("bus: connection: {e}");
-                        break;
-                    }
-                }
-            }
-        });
-        client.batch_execute("LISTEN giveaway_bus").await?;
+        // The client must live as long as the listening: dropping it ends the connection.
+        let (_client, mut rx, driver) = connect_listening(url).await?;
         if !first {
             log::info!("bus: listening again");
             if let Some(hub) = self.hub.get().and_then(Weak::upgrade) {
@@ -172,7 +212,11 @@ impl Bus {
                     self.command(&env.from, game, &cmd).await;
                 }
             },
-            Body::Stored { .. } => {}
+            Body::Probe { nonce } => {
+                log::warn!("another process tried to start as node {}: refused", self.node);
+                self.send(&env.from, Body::Alive { nonce }).await;
+            }
+            Body::Stored { .. } | Body::Alive { .. } => {}
         }
     }
 

@@ -321,15 +321,17 @@ impl Conn {
             Ok(t) => t,
             Err(e) => return error(re, ErrorCode::Internal, format!("no randomness: {e}")),
         };
-        let key = accounts::nickname_key(nickname);
-        match store::create_player(&self.hub.pool, nickname, &key, &accounts::token_hash(&token)).await {
+        let (key, skeleton) = (accounts::nickname_key(nickname), accounts::nickname_skeleton(nickname));
+        match store::create_player(&self.hub.pool, nickname, &key, &skeleton, &accounts::token_hash(&token)).await {
             Ok(p) => {
                 if let Err(e) = self.login(p.clone()).await {
                     return unavailable(re, e);
                 }
                 reply(re, ServerMessage::Account { player: p, token })
             }
-            Err(StoreError::NicknameTaken) => error(re, ErrorCode::NicknameTaken, format!("{nickname} is taken (ignoring case)")),
+            Err(StoreError::NicknameTaken) => {
+                error(re, ErrorCode::NicknameTaken, format!("{nickname} is taken, or looks like a name that is"))
+            }
             Err(e) => unavailable(re, e),
         }
     }

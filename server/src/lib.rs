@@ -83,6 +83,11 @@ fn tls_acceptor(cfg: &Config) -> Result<Option<TlsAcceptor>, StartError> {
     Ok(Some(TlsAcceptor::from(Arc::new(config))))
 }
 
+/// How long a killed predecessor's database session is waited for (it may take a moment to end).
+const NAME_WAIT: Duration = Duration::from_secs(10);
+/// How long the node holding the name is given to answer the bus probe.
+const PROBE_WAIT: Duration = Duration::from_secs(1);
+
 type NameLock = (tokio_postgres::Client, tokio::task::JoinHandle<Result<(), tokio_postgres::Error>>);
 
 /// One try at the advisory lock that stands for the node's name; `None` while another session holds it.
@@ -95,13 +100,23 @@ async fn lock_node_name(url: &str, node: &str) -> Result<Option<NameLock>, Start
 }
 
 /// Holds this node's name for as long as the process lives: a session-level advisory lock on a connection of
-/// its own, taken again after the database comes back. A second process with the same name is refused.
+/// its own, taken again after the database comes back. A second process with the same name is refused: at
+/// once when the node holding the name answers on the bus, else after waiting for the lock in case its holder
+/// is a predecessor that just died.
 async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
-    // A killed predecessor's session may take a moment to end.
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + NAME_WAIT;
+    let mut probed = false;
     let held = loop {
         if let Some(held) = lock_node_name(url, node).await? {
             break held;
+        }
+        if !probed {
+            probed = true;
+            let answers = bus::node_answers(url, node, PROBE_WAIT).await.map_err(|e| StartError::Database(e.to_string()))?;
+            if answers {
+                return Err(StartError::NodeTaken(node.to_string()));
+            }
+            log::info!("node {node}'s name is held by a process that does not answer: waiting for its session to end");
         }
         if Instant::now() > deadline {
             return Err(StartError::NodeTaken(node.to_string()));
@@ -150,6 +165,10 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
         }
     }
     hold_node_name(&cfg.database_url, &cfg.node).await?;
+    let filled = store::fill_nickname_skeletons(&pool, accounts::nickname_skeleton).await.map_err(|e| StartError::Database(e.to_string()))?;
+    if filled > 0 {
+        log::info!("computed the nickname skeletons of {filled} older accounts");
+    }
     store::delete_node_seeks(&pool, &cfg.node).await.map_err(|e| StartError::Database(e.to_string()))?;
     let listener = TcpListener::bind(cfg.listen).await.map_err(StartError::Listen)?;
     let addr = listener.local_addr().map_err(StartError::Listen)?;

@@ -100,14 +100,36 @@ fn ms(v: i64) -> u64 {
     v.max(0) as u64
 }
 
-pub async fn create_player(pool: &Pool, nickname: &str, key: &str, token_hash: &[u8]) -> Result<PlayerInfo> {
+/// Fills in the skeleton of the accounts made before there was one (see migration V2), with `skeleton_of`
+/// (the accounts module's rule; the store knows no Unicode). Returns how many rows it filled.
+pub async fn fill_nickname_skeletons(pool: &Pool, skeleton_of: impl Fn(&str) -> String) -> Result<usize> {
     let c = pool.get().await?;
-    let row = c
+    let rows = c.query("SELECT id, nickname FROM players WHERE nickname_skeleton IS NULL", &[]).await?;
+    for r in &rows {
+        let (id, nickname): (PlayerId, &str) = (r.get(0), r.get(1));
+        c.execute("UPDATE players SET nickname_skeleton = $2 WHERE id = $1", &[&id, &skeleton_of(nickname)]).await?;
+    }
+    Ok(rows.len())
+}
+
+/// A new account. `key` (the NFKC, lower-case form) is unique in the table; `skeleton` must be unused too,
+/// though older look-alike accounts may share one (so no unique index): the check and the insert are one
+/// transaction that holds a lock on the skeleton, so two look-alike names created at once cannot both pass.
+pub async fn create_player(pool: &Pool, nickname: &str, key: &str, skeleton: &str, token_hash: &[u8]) -> Result<PlayerInfo> {
+    let mut c = pool.get().await?;
+    let tx = c.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock(727002, hashtext($1))", &[&skeleton]).await?;
+    // Read committed: this statement sees an account committed by whoever held the lock before.
+    if tx.query_opt("SELECT 1 FROM players WHERE nickname_skeleton = $1 LIMIT 1", &[&skeleton]).await?.is_some() {
+        return Err(StoreError::NicknameTaken);
+    }
+    let row = tx
         .query_one(
-            "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ($1, $2, $3) RETURNING id",
-            &[&nickname, &key, &token_hash],
+            "INSERT INTO players (nickname, nickname_key, nickname_skeleton, token_hash) VALUES ($1, $2, $3, $4) RETURNING id",
+            &[&nickname, &key, &skeleton, &token_hash],
         )
         .await?;
+    tx.commit().await?;
     Ok(PlayerInfo { id: row.get(0), nickname: nickname.to_string() })
 }
 
