@@ -434,3 +434,22 @@ pub struct Snapshot {
     /// The reactions shown so far, in order.
     pub reactions: Vec<Reaction>,
 }
+
+/// What an import added, for the message after it: how many games, and the range of their ids (every id in it
+/// is theirs unless another game was saved while the import was being written). Small whatever the file's
+/// size, unlike a list of every id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImportResult {
+    /// How many games were imported (at least 1: a file without games is an error).
+    pub count: u64,
+    /// The first imported game's id.
+    pub first_id: Option<i64>,
+    /// The last imported game's id.
+    pub last_id: Option<i64>,
+}
+
+impl From<&giveaway_core::storage::ImportedIds> for ImportResult {
+    fn from(ids: &giveaway_core::storage::ImportedIds) -> ImportResult {
+        ImportResult { count: ids.count(), first_id: ids.first(), last_id: ids.last() }
+    }
+}

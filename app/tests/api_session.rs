@@ -87,16 +87,16 @@ fn an_imported_result_without_a_reason_is_reopened_by_playing_on() {
     // The board cannot show a bare `0-1`, so the resumed game plays on; its first move used to be refused by
     // storage ("game 1 is finished; moves cannot be added") and every later save failed the same way.
     let (dir, lib) = library();
-    let ids = lib.import_pdn("[Result \"0-1\"]\n1. c3-d4 f6-g5 0-1\n".into()).unwrap();
-    assert_eq!(saved(&dir, ids[0]).summary.ending.map(|e| e.outcome), Some(giveaway_core::Outcome::BlackWins));
-    let session = lib.resume(ids[0]).unwrap();
+    let id = lib.import_pdn("[Result \"0-1\"]\n1. c3-d4 f6-g5 0-1\n".into()).unwrap().first_id.unwrap();
+    assert_eq!(saved(&dir, id).summary.ending.map(|e| e.outcome), Some(giveaway_core::Outcome::BlackWins));
+    let session = lib.resume(id).unwrap();
     let before = session.snapshot().unwrap();
     assert!(before.result.is_none());
     let mv = giveaway_core::legal_moves(&giveaway_core::parse_fen(&before.fen).unwrap())[0];
     let snap = session.play_move(mv.to_string()).unwrap();
     assert_eq!(snap.ply, 3);
     assert_matches_saved(&snap, &dir);
-    let record = saved(&dir, ids[0]);
+    let record = saved(&dir, id);
     assert_eq!(record.summary.ending, None, "the game is in progress again");
     assert_eq!(record.game.ply(), 3);
 }

@@ -20,7 +20,7 @@ fn an_imported_timed_game_replays_with_its_clocks() {
     let played = Storage::open(dir.path().join("a.db")).unwrap().0.load_game(id).unwrap().move_clocks;
     assert!(played.iter().all(Option::is_some), "{played:?}");
 
-    let imported = b.import_pdn(a.export_pdn(id).unwrap()).unwrap()[0];
+    let imported = b.import_pdn(a.export_pdn(id).unwrap()).unwrap().first_id.unwrap();
     let stored = Storage::open(dir.path().join("b.db")).unwrap().0.load_game(imported).unwrap().move_clocks;
     assert_eq!(stored, played);
     let replay = b.replay(imported).unwrap();
@@ -37,7 +37,7 @@ fn absurd_imported_clocks_resume_without_panic() {
     let lib = GameLibrary::open(dir.path().join("a.db").to_string_lossy().into_owned()).unwrap();
     // Clocks far past what any game uses (they are stored clamped to i64 milliseconds), with an increment.
     let text = "[TimeControl \"60+5\"]\n1. 22-18 {[%clock w5124095576030:25:51.615 B5124095576030:25:51.615]} *";
-    let id = lib.import_pdn(text.into()).unwrap()[0];
+    let id = lib.import_pdn(text.into()).unwrap().first_id.unwrap();
     let game = lib.resume(id).unwrap();
     let snap = game.play_move("f6-e5".into()).unwrap();
     assert_eq!(snap.ply, 2);

@@ -247,7 +247,7 @@ fn import_while_playing(path: &Path, mb: usize, rng: &mut Rng, now: i64) -> Resu
                     Some(Err(e)) => return (Err(e.to_string()), t.elapsed()),
                     None => player.import_pdn(&text),
                 };
-                (imported.map(|ids| ids.len()).map_err(|e| e.to_string()), t.elapsed())
+                (imported.map(|ids| ids.count()).map_err(|e| e.to_string()), t.elapsed())
             })
         };
         let mut before = player.list_games(&Filter::default(), None, 1)?.total;

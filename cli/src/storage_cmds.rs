@@ -239,7 +239,7 @@ fn not_the_database(out: &Path, db: &Path) -> Result<(), Fail> {
     Ok(())
 }
 
-/// A PDN file's text for `import` and `analyze`: UTF-8 with or without a byte-order mark, UTF-16 either way
+/// A PDN file's text for `analyze`: UTF-8 with or without a byte-order mark, UTF-16 either way
 /// round, or the Latin-1 or CP1251 of old draughts programs, whose undecodable bytes (in names and comments)
 /// must not stop an otherwise good file (`pdn::decode`).
 /// Reading stops at `MAX_PDN_BYTES` (hundreds of thousands of games), so that an endless file such as
@@ -260,10 +260,14 @@ const MAX_PDN_BYTES: u64 = 256 << 20;
 pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
     let args = Args::parse(raw, &["db"], &[])?;
     let [file] = args.positional.as_slice() else { return Err(Fail("import needs exactly one FILE".into())) };
-    let text = read_pdn_file(file)?;
-    let ids = with_library(&args, |s| s.import_pdn(&text))?;
-    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    outln!("imported {} game{}: {}", ids.len(), if ids.len() == 1 { "" } else { "s" }, list.join(" "))?;
+    // Read and written a game at a time, so a file of any size takes little memory (no `read_pdn_file`).
+    std::fs::File::open(file).map_err(|e| Fail(format!("cannot read {file}: {e}")))?;
+    let ids = with_library(&args, |s| {
+        // Opened again for each try: one after a repair reads the file from its start.
+        let f = std::fs::File::open(file).map_err(|e| StorageError::InvalidInput(format!("cannot read {file}: {e}")))?;
+        s.import_pdn_from(f)
+    })?;
+    outln!("{ids}")?;
     Ok(())
 }
 

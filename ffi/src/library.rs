@@ -8,7 +8,7 @@ use crate::screens::{GameController, GameList, ReplayController};
 use crate::session::GameSession;
 use giveaway_app::library::ListFilter;
 use giveaway_app::setup::GameSetup;
-use giveaway_app::{AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, NewGame, Snapshot};
+use giveaway_app::{AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, ImportResult, NewGame, Snapshot};
 use giveaway_core::notation::Notation;
 use giveaway_core::storage::{Filter, Settings, Stats};
 use std::sync::Arc;
@@ -92,7 +92,9 @@ impl GameLibrary {
         self.0.export_all_pdn()
     }
 
-    pub fn import_pdn(&self, text: String) -> ApiResult<Vec<i64>> {
+    /// Imports every game of a PDN text, all or nothing, reading and writing a game at a time (no second copy of
+    /// the file is made); returns how many and the range of their ids, not a list of every id.
+    pub fn import_pdn(&self, text: String) -> ApiResult<ImportResult> {
         self.0.import_pdn(text)
     }
 

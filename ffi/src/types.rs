@@ -441,6 +441,13 @@ pub struct GamePage {
 }
 
 #[uniffi::remote(Record)]
+pub struct ImportResult {
+    pub count: u64,
+    pub first_id: Option<i64>,
+    pub last_id: Option<i64>,
+}
+
+#[uniffi::remote(Record)]
 pub struct DatabaseNotice {
     pub moved_to: String,
     pub reason: String,

@@ -17,7 +17,7 @@ use crate::game::state::{start_position, GameState};
 use crate::background::{Background, Observer};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
-use crate::types::{NewGame, Opponent, StartPosition};
+use crate::types::{ImportResult, NewGame, Opponent, StartPosition};
 use giveaway_core::engine::Rng;
 use giveaway_core::engine::Level;
 use giveaway_core::fen::to_fen;
@@ -378,9 +378,9 @@ impl GameLibrary {
         Ok(self.storage.export_all_pdn()?)
     }
 
-    /// Imports every game of a PDN file (all or nothing); returns their ids.
-    pub fn import_pdn(&self, text: String) -> ApiResult<Vec<i64>> {
-        Ok(self.storage.import_pdn(&text)?)
+    /// Imports every game of a PDN file (all or nothing), a game at a time; returns how many and their ids.
+    pub fn import_pdn(&self, text: String) -> ApiResult<ImportResult> {
+        Ok(ImportResult::from(&self.storage.import_pdn(&text)?))
     }
 
     /// The player's settings (defaults for any not saved).

@@ -223,7 +223,7 @@ impl SavedScreen {
             Prompt::Import => std::fs::read_to_string(text)
                 .map_err(|e| format!("cannot read {text}: {e}"))
                 .and_then(|t| ctx.library.import_pdn(t).map_err(|e| e.to_string()))
-                .map(|ids| format!("Imported {} game(s) from {text}.", ids.len())),
+                .map(|ids| format!("Imported {} game(s) from {text}.", ids.count)),
         };
         self.message = Some(match outcome {
             Ok(m) => (m, false),

@@ -13,6 +13,9 @@ use crate::record::{
     ClockTimes, Ending, GameId, GameRecord, GameSummary, NewGame, Reaction, SavedGame, SideTime, TimeControl,
 };
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior};
+use std::borrow::Borrow;
+use std::fmt;
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 /// How long one transaction of an import writes before it lets other writers in.
@@ -237,16 +240,121 @@ pub(super) fn listed_only(conn: &Connection) -> Result<Option<&'static str>> {
     Ok(pending.then_some("(import_batch IS NULL OR import_batch NOT IN (SELECT id FROM import_batches))"))
 }
 
-/// Writes an import's games in slices of about [`IMPORT_SLICE`], pausing between them so that other writers
-/// get the database; every slice also proves the batch alive (or finds it abandoned). Returns their ids.
-fn write_batch(conn: &mut Connection, batch: i64, records: &[GameRecord], starts: &[Option<String>]) -> Result<Vec<GameId>> {
-    let mut ids = Vec::with_capacity(records.len());
-    let mut next = records.iter().zip(starts).peekable();
+/// The ids an import gave its games, in order, kept as runs of consecutive ids: one run, unless another writer
+/// made a game between two slices of the import. Small whatever the number of games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportedIds {
+    runs: Vec<RangeInclusive<GameId>>,
+    count: u64,
+}
+
+impl ImportedIds {
+    /// How many games were imported.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The first game's id (`None` when there were no games).
+    pub fn first(&self) -> Option<GameId> {
+        self.runs.first().map(|r| *r.start())
+    }
+
+    /// The last game's id (`None` when there were no games).
+    pub fn last(&self) -> Option<GameId> {
+        self.runs.last().map(|r| *r.end())
+    }
+
+    /// The ids as runs of consecutive ids, in order.
+    pub fn runs(&self) -> &[RangeInclusive<GameId>] {
+        &self.runs
+    }
+
+    /// Every id, in order.
+    pub fn iter(&self) -> impl Iterator<Item = GameId> + '_ {
+        self.runs.iter().flat_map(Clone::clone)
+    }
+
+    pub(super) fn push(&mut self, id: GameId) {
+        match self.runs.last_mut() {
+            Some(run) if id.checked_sub(1) == Some(*run.end()) => *run = *run.start()..=id,
+            _ => self.runs.push(id..=id),
+        }
+        self.count += 1;
+    }
+}
+
+/// What a person reads after an import: "imported 157,100 games, ids 1–157,100", the ids listed only when they
+/// are few.
+impl fmt::Display for ImportedIds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// Ids listed one by one up to this many; runs of ids up to this many too.
+        const LISTED: usize = 10;
+        let (Some(first), Some(last)) = (self.first(), self.last()) else { return f.write_str("imported no games") };
+        if self.count == 1 {
+            return write!(f, "imported 1 game, id {}", thousands(first));
+        }
+        write!(f, "imported {} games, ids ", thousands(self.count))?;
+        if self.count <= LISTED as u64 && self.runs.len() > 1 {
+            let ids: Vec<String> = self.iter().map(thousands).collect();
+            return f.write_str(&ids.join(", "));
+        }
+        if self.runs.len() <= LISTED {
+            let runs: Vec<String> = self
+                .runs
+                .iter()
+                .map(|r| match r.start() == r.end() {
+                    true => thousands(*r.start()),
+                    false => format!("{}–{}", thousands(*r.start()), thousands(*r.end())),
+                })
+                .collect();
+            return f.write_str(&runs.join(", "));
+        }
+        write!(f, "{}–{} (other games' ids among them)", thousands(first), thousands(last))
+    }
+}
+
+/// `157100` → `157,100`.
+fn thousands(n: impl Into<i128>) -> String {
+    let n: i128 = n.into();
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::from(if n < 0 { "-" } else { "" });
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Checks a record to store by replaying its moves; returns its start FEN as stored. `i` is its 0-based place
+/// among the games being stored, for the error.
+fn checked(rec: &GameRecord, i: usize) -> Result<Option<String>> {
+    let (start, fen) = start_of(&rec.setup)?;
+    let mut game = Game::new(start, rec.setup.rules);
+    for (ply, mv) in rec.moves.iter().enumerate() {
+        game.play(mv).map_err(|e| StorageError::InvalidInput(format!("game {} ply {ply}: {e}", i + 1)))?;
+    }
+    Ok(fen)
+}
+
+/// Writes an import's games as they come, in slices of about [`IMPORT_SLICE`], pausing between them so that
+/// other writers get the database; every slice also proves the batch alive (or finds it abandoned). The first
+/// bad record ends it with its error. Returns the games' ids.
+fn write_batch<B: Borrow<GameRecord>>(
+    conn: &mut Connection,
+    batch: i64,
+    records: impl Iterator<Item = Result<B>>,
+) -> Result<ImportedIds> {
+    let mut ids = ImportedIds::default();
+    let mut next = records.enumerate().peekable();
     while next.peek().is_some() {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let slice = Instant::now();
-        while let Some((rec, fen)) = next.next_if(|_| slice.elapsed() < IMPORT_SLICE) {
-            ids.push(insert_record(&tx, rec, fen.as_deref(), Some(batch))?);
+        while let Some((i, rec)) = next.next_if(|_| slice.elapsed() < IMPORT_SLICE) {
+            let rec = rec?;
+            let fen = checked(rec.borrow(), i)?;
+            ids.push(insert_record(&tx, rec.borrow(), fen.as_deref(), Some(batch))?);
         }
         let alive = tx
             .prepare_cached("UPDATE import_batches SET heartbeat = ?2 WHERE id = ?1 AND NOT abandoned")?
@@ -534,28 +642,27 @@ impl Storage {
         Ok(())
     }
 
-    /// Stores whole games, all or none, every move checked by replaying it first. A large import must not hold
-    /// play up, so the games are written on a connection of their own in slices of about 20 ms, between which
-    /// other writers (a move being saved, in this process or another) get the database. Until the last slice is
-    /// in they belong to an unfinished import batch, hidden from every reader; then one small write shows them
-    /// all. A failed import removes what it wrote; the hidden games of a killed one are removed by a later
-    /// import or by [`Storage::check_and_recover`].
+    /// Stores whole games, all or none, every move checked by replaying it first: [`Storage::insert_stream`]
+    /// of games in memory.
     pub fn insert_games(&self, records: &[GameRecord]) -> Result<Vec<GameId>> {
+        Ok(self.insert_stream(records.iter().map(Ok))?.iter().collect())
+    }
+
+    /// Stores whole games as they come (each made, e.g. parsed, only when it is written, so that any number
+    /// take little memory), all or none, every move checked by replaying it first; the first error (a record's
+    /// own, or a bad move) ends it and nothing is stored. A large import must not hold play up, so the games
+    /// are written on a connection of their own in slices of about 20 ms, between which other writers (a move
+    /// being saved, in this process or another) get the database. Until the last slice is in they belong to an
+    /// unfinished import batch, hidden from every reader; then one small write shows them all. A failed import
+    /// removes what it wrote; the hidden games of a killed one are removed by a later import or by
+    /// [`Storage::check_and_recover`].
+    pub fn insert_stream<B: Borrow<GameRecord>>(&self, records: impl Iterator<Item = Result<B>>) -> Result<ImportedIds> {
         self.writable()?;
-        let mut starts = Vec::with_capacity(records.len());
-        for (i, rec) in records.iter().enumerate() {
-            let (start, fen) = start_of(&rec.setup)?;
-            let mut game = Game::new(start, rec.setup.rules);
-            for (ply, mv) in rec.moves.iter().enumerate() {
-                game.play(mv).map_err(|e| StorageError::InvalidInput(format!("game {} ply {ply}: {e}", i + 1)))?;
-            }
-            starts.push(fen);
-        }
         let mut conn = self.side_connection()?;
         drop_abandoned_imports(&conn)?;
         conn.execute("INSERT INTO import_batches (heartbeat) VALUES (?1)", [now_ms()])?;
         let batch = conn.last_insert_rowid();
-        let shown = write_batch(&mut conn, batch, records, &starts).and_then(|ids| {
+        let shown = write_batch(&mut conn, batch, records).and_then(|ids| {
             match conn.execute("DELETE FROM import_batches WHERE id = ?1 AND NOT abandoned", [batch])? {
                 0 => Err(StorageError::ImportAbandoned),
                 _ => Ok(ids),

@@ -28,7 +28,7 @@ mod stats;
 
 pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
-pub use games::GameChanges;
+pub use games::{GameChanges, ImportedIds};
 pub use recover::Recovery;
 pub use settings::{AnimationSpeed, Orientation, Settings};
 pub use stats::{LevelStats, ModeStats, Stats};

@@ -1,13 +1,15 @@
-//! PDN export of saved games and import of PDN files (all or nothing per file).
+//! PDN export of saved games and import of PDN files (all or nothing per file, read a game at a time).
 
 use super::dates::pdn_date;
 use super::error::{Result, StorageError};
 use super::{now_ms, Storage};
 use crate::fen::to_fen;
 use crate::game::Rules;
-use crate::pdn::{clock_text, parse_clock, read_games, write_games, PdnGame};
+use super::games::ImportedIds;
+use crate::pdn::{clock_text, parse_clock, write_games, GameReader, PdnGame};
 use crate::record::{ClockTimes, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
 use crate::position::Position;
+use std::io::Read;
 
 /// Tags this module writes from columns, and reads back into them on import.
 const COLUMN_TAGS: [&str; 6] = ["White", "Black", "TimeControl", "WhiteClock", "BlackClock", "Handicap"];
@@ -104,13 +106,22 @@ impl Storage {
 
     /// Imports every game in a PDN text, checking every move against the rules. All or nothing: on any error
     /// (which names the game, the move and the reason) the database is left as it was.
-    pub fn import_pdn(&self, text: &str) -> Result<Vec<GameId>> {
-        let games = read_games(text).map_err(StorageError::Import)?;
-        if games.is_empty() {
+    pub fn import_pdn(&self, text: &str) -> Result<ImportedIds> {
+        self.import_games(GameReader::from_text(text))
+    }
+
+    /// Imports every game of a PDN file in any encoding [`crate::pdn::decode`] knows, as [`Storage::import_pdn`]
+    /// does, reading and writing one game at a time: a file of any size takes little memory.
+    pub fn import_pdn_from(&self, file: impl Read) -> Result<ImportedIds> {
+        self.import_games(GameReader::new(file))
+    }
+
+    fn import_games(&self, games: GameReader<impl Read>) -> Result<ImportedIds> {
+        let mut games = games.peekable();
+        if games.peek().is_none() {
             return Err(StorageError::NoGamesInFile);
         }
         let now = now_ms();
-        let records = games.iter().map(|g| from_pdn(g, Rules::default(), now)).collect::<Result<Vec<_>>>()?;
-        self.insert_games(&records)
+        self.insert_stream(games.map(|g| from_pdn(&g.map_err(StorageError::Import)?, Rules::default(), now)))
     }
 }

@@ -71,9 +71,9 @@ public final class SavedGamesModel {
     @discardableResult
     public func importPdn(_ text: String) -> Int {
         do {
-            let ids = try library.importPdn(text: text)
+            let imported = try library.importPdn(text: text)
             reload()
-            return ids.count
+            return Int(imported.count)
         } catch {
             message = UserMessage(error)
             return 0

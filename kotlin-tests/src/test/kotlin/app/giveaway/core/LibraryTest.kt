@@ -68,14 +68,15 @@ class LibraryTest {
             val pdn = lib.exportPdn(inProgress.games.single().id)
             assertTrue(pdn.contains("c3-d4"), pdn)
             val imported = lib.importPdn(pdn)
-            assertEquals(1, imported.size)
+            assertEquals(1uL, imported.count)
+            assertEquals(imported.firstId, imported.lastId)
             assertThrows<GiveawayException.BadPdn> { lib.importPdn("1. zz-zz") }
 
             val stats = lib.stats()
             assertEquals(3uL, stats.byLevel.single { it.level == 2u.toUByte() }.losses)
 
-            lib.deleteGame(imported[0])
-            assertThrows<GiveawayException.NotFound> { lib.deleteGame(imported[0]) }
+            lib.deleteGame(imported.firstId!!)
+            assertThrows<GiveawayException.NotFound> { lib.deleteGame(imported.firstId!!) }
             assertThrows<GiveawayException.NotFound> { lib.resume(9999) }
 
             val settings = lib.settings().copy(notation = Notation.NUMERIC, coach = false)

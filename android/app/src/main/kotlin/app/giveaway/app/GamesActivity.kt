@@ -143,7 +143,7 @@ class GamesActivity : Activity() {
             }
             else -> null
         } ?: return
-        storage({ lib -> readText(uri)?.let { lib.importPdn(it).size } }) { n ->
+        storage({ lib -> readText(uri)?.let { lib.importPdn(it).count.toInt() } }) { n ->
             if (n == null) Toast.makeText(this, R.string.error_read_file, Toast.LENGTH_LONG).show() else imported(n)
         }
     }
@@ -157,7 +157,7 @@ class GamesActivity : Activity() {
         null
     }
 
-    private fun importText(text: String) = storage({ lib -> lib.importPdn(text).size }, ::imported)
+    private fun importText(text: String) = storage({ lib -> lib.importPdn(text).count.toInt() }, ::imported)
 
     private fun imported(n: Int) {
         Toast.makeText(this, resources.getQuantityString(R.plurals.imported, n, n), Toast.LENGTH_LONG).show()
