@@ -16,6 +16,10 @@
 #![warn(missing_docs)]
 
 mod connection;
+mod screen;
+
+pub use giveaway_protocol::ErrorCode;
+pub use screen::{AccountState, LobbyActions, OnlineGameActions, OnlineGame, OnlineGameStatus, OnlineProblem, OnlineScreen, RematchState};
 
 use giveaway_app::background::{Background, Observer};
 use giveaway_app::game::controller::Seat;
@@ -27,7 +31,7 @@ use connection::Command;
 use giveaway_core::game::{EndReason, GameResult as CoreResult, Outcome};
 use giveaway_core::position::Color;
 use giveaway_core::record::{Reaction as CoreReaction, SideTime, Speed, TimeControl};
-use giveaway_protocol::{self as wire, ClientMessage, ErrorCode, GameState as WireGame, Reaction, ServerMessage};
+use giveaway_protocol::{self as wire, ClientMessage, GameState as WireGame, Reaction, ServerMessage};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -283,8 +287,8 @@ pub enum OnlineEvent {
     },
     /// A request was refused.
     Refused {
-        /// The protocol's error name (`nickname_taken`, `unknown_invite`, …), for the shells to word.
-        code: String,
+        /// Why, as the protocol names it, for the shells to word.
+        code: ErrorCode,
         /// The English text.
         message: String,
     },
@@ -309,12 +313,17 @@ struct Live {
     pending: Option<(u32, String)>,
     /// When the opponent's last move arrived, for `think_ms`.
     turn_since: Instant,
+    /// Until when the side to move may make its first move (the server aborts the game after), while one of
+    /// the two first moves is awaited.
+    first_move_by: Option<Instant>,
 }
 
 struct Shared {
     state: OnlineState,
     events: Vec<OnlineEvent>,
     live: Option<Live>,
+    /// The server forgot this device's account, and no new one was made yet.
+    signed_out: bool,
 }
 
 /// The online client; see the module documentation.
@@ -404,6 +413,11 @@ fn seat_view(s: &wire::Seat) -> SeatView {
     SeatView { nickname: s.player.nickname.clone(), rating: s.rating, provisional: s.provisional }
 }
 
+/// The server's deadline for the side to move's first move, from a game state frame.
+fn first_move_by(wire: &WireGame) -> Option<Instant> {
+    wire.first_move_deadline_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms))
+}
+
 fn not_connected() -> GiveawayError {
     GiveawayError::Unavailable { reason: "not connected to the server; trying again".into() }
 }
@@ -438,7 +452,7 @@ impl OnlineClient {
             background,
             observer,
             commands: tx,
-            shared: Mutex::new(Shared { state, events: Vec::new(), live: None }),
+            shared: Mutex::new(Shared { state, events: Vec::new(), live: None, signed_out: false }),
             me: me.clone(),
         });
         connection::spawn(Arc::downgrade(&client), server.to_string(), extra_roots, rx)
@@ -456,6 +470,27 @@ impl OnlineClient {
         let mut state = s.state.clone();
         state.game = s.live.as_ref().map(|l| l.view.clone());
         state
+    }
+
+    /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
+    pub fn screen(&self) -> OnlineScreen {
+        let (state, first_move_by, board) = {
+            let s = self.lock();
+            let mut state = s.state.clone();
+            state.game = s.live.as_ref().map(|l| l.view.clone());
+            let live = s.live.as_ref();
+            (state, live.and_then(|l| l.first_move_by), live.map(|l| l.controller.clone()))
+        };
+        // The board is read without the client's lock held (its controller calls back into the client).
+        let snapshot = board.map(|c| c.state().snapshot);
+        let to_move = snapshot.as_ref().map_or(Color::White, |s| s.side_to_move);
+        let awaiting_first = snapshot.as_ref().is_some_and(|s| s.ply < giveaway_app::game::state::TIMED_FROM_PLY as u32);
+        let extra = screen::Extra {
+            signed_out: self.lock().signed_out,
+            first_move: first_move_by.filter(|_| awaiting_first).map(|by| (to_move, by)),
+            to_move,
+        };
+        screen::decide(&state, &extra, Instant::now())
     }
 
     /// The events since the last call, oldest first.
@@ -635,6 +670,7 @@ impl OnlineClient {
                 let player = self::player(player);
                 self.update(|s| {
                     s.state.player = Some(player.clone());
+                    s.signed_out = false;
                     s.events.push(OnlineEvent::AccountCreated { player });
                 });
             }
@@ -706,6 +742,7 @@ impl OnlineClient {
                 }
                 self.update(|s| {
                     s.state.player = None;
+                    s.signed_out = true;
                     s.events.push(OnlineEvent::SignedOut);
                 });
                 return Some(true);
@@ -732,7 +769,7 @@ impl OnlineClient {
             }
             _ => {}
         }
-        self.update(|s| s.events.push(OnlineEvent::Refused { code: code.name().to_string(), message }));
+        self.update(|s| s.events.push(OnlineEvent::Refused { code, message }));
         None
     }
 
@@ -754,6 +791,10 @@ impl OnlineClient {
 
     fn moved(&self, game: GameId, ply: u32, mv: String, by: Color, clocks: [i64; 2], replies: &mut Vec<ClientMessage>) {
         let Some(controller) = self.board_of(game) else { return };
+        if let Some(l) = self.lock().live.as_mut().filter(|l| l.view.game == game) {
+            // White's first move is in: Black's first-move time starts now; after Black's, the clocks decide.
+            l.first_move_by = (ply == 0).then(|| Instant::now() + std::time::Duration::from_millis(wire::FIRST_MOVE_MS));
+        }
         let own = self.lock().live.as_ref().is_some_and(|l| l.view.you == by);
         let result = if own {
             // The acknowledgement of the move waiting at this ply: it need not be sent again.
@@ -796,7 +837,7 @@ impl OnlineClient {
                 }
                 Err(e) => {
                     log::error!("online game {} cannot be shown: {e}", wire.game);
-                    self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal.name().into(), message: e.to_string() }));
+                    self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal, message: e.to_string() }));
                     return;
                 }
             }
@@ -804,6 +845,7 @@ impl OnlineClient {
             self.sync(wire.game, &server, replies);
             let mut s = self.lock();
             if let Some(l) = s.live.as_mut().filter(|l| l.view.game == wire.game) {
+                l.first_move_by = first_move_by(&wire);
                 l.view.opponent_connected = wire.opponent_connected;
                 l.view.white = seat_view(&wire.white);
                 l.view.black = seat_view(&wire.black);
@@ -902,7 +944,8 @@ impl OnlineClient {
         if let Some(old) = s.live.take() {
             old.controller.leave();
         }
-        s.live = Some(Live { view, controller: controller.clone(), local_id, pending: None, turn_since: Instant::now() });
+        let first_move_by = first_move_by(wire);
+        s.live = Some(Live { view, controller: controller.clone(), local_id, pending: None, turn_since: Instant::now(), first_move_by });
         s.state.lobby = Lobby::Idle;
         s.events.push(OnlineEvent::GameStarted { game: wire.game });
         Ok(controller)
@@ -974,7 +1017,7 @@ impl OnlineClient {
     /// Sends one of the seat's requests; offline, the player is told it did not go.
     fn seat_send(&self, message: ClientMessage) {
         if let Err(e) = self.send(message) {
-            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable.name().into(), message: e.to_string() }));
+            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable, message: e.to_string() }));
         }
     }
 }
@@ -1029,3 +1072,6 @@ impl Seat for ClientSeat {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod screen_tests;

@@ -15,6 +15,10 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// with `too_large` before it is parsed.
 pub const MAX_CLIENT_FRAME: usize = 4096;
 
+/// The time each side has for its first move before the server aborts the game (the clocks start with
+/// White's second move).
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
 /// The largest server frame a client should accept: a long game's full state with its moves and reactions.
 pub const MAX_SERVER_FRAME: usize = 256 * 1024;
 

@@ -30,7 +30,11 @@ pub struct ScreenState {
     pub animation: Option<AnimationPlan>,
     /// What the engine is doing, if anything.
     pub thinking: Option<Thinking>,
-    /// Milliseconds until the running clock's text changes: when to call `tick`. `None`: no clock runs.
+    /// The newest reaction, shown beside its side for [`super::controller::REACTION_SHOWN_FOR`] after it came
+    /// (the reactions a game had when its screen opened are history, not news); `None` when none shows.
+    pub reaction: Option<Reaction>,
+    /// Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
+    /// nothing changes by itself.
     pub next_tick_ms: Option<u64>,
 }
 

@@ -7,7 +7,7 @@
 use super::app::{Ctx, Go};
 use super::board::{self, Marks};
 use super::input::{direction, is_confirm, Dir};
-use super::reactions::{self, Shown};
+use super::reactions;
 use super::theme::{accent, dim, error, Theme};
 use crate::board_text::square_at;
 use crate::line::{article, names};
@@ -43,7 +43,6 @@ pub struct GameScreen {
     confirm: Option<Confirm>,
     /// The emoji picker is open: the next key picks one (1–7) or closes it.
     picking: bool,
-    reactions: Shown,
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -56,10 +55,9 @@ fn side_name(c: Color) -> &'static str {
 impl GameScreen {
     pub fn new(game: Arc<GameController>) -> GameScreen {
         let state = game.start();
-        let reactions = Shown::new(&state.snapshot.reactions);
         // c3 for White, f6 for Black: the same cell of the screen, since the board turns.
         let cursor = (2, 5);
-        GameScreen { game, state, cursor, typing: None, message: None, thinking_since: None, tip: None, confirm: None, picking: false, reactions }
+        GameScreen { game, state, cursor, typing: None, message: None, thinking_since: None, tip: None, confirm: None, picking: false }
     }
 
     fn say(&mut self, text: impl Into<String>) {
@@ -78,7 +76,6 @@ impl GameScreen {
         if s.snapshot.ply != self.state.snapshot.ply {
             self.tip = None;
         }
-        self.reactions.update(&s.snapshot.reactions, Instant::now());
         match (&s.thinking, self.thinking_since) {
             (Some(_), None) => self.thinking_since = Some(Instant::now()),
             (None, Some(_)) => self.thinking_since = None,
@@ -337,12 +334,11 @@ impl GameScreen {
     fn draw_panel(&self, f: &mut Frame, area: Rect, ctx: &Ctx) {
         let mut top: Vec<Line> = Vec::new();
         if let Some(client) = &ctx.online {
-            top.extend(online_lines(&client.state()));
+            top.extend(online_lines(&client.screen()));
         }
-        let now = Instant::now();
         let s = &self.state.snapshot;
         for side in [Color::White, Color::Black] {
-            let reaction = self.reactions.of(side, now).map_or(String::new(), |e| format!("  {e}"));
+            let reaction = self.state.reaction.as_ref().filter(|r| r.side == side).map_or(String::new(), |r| format!("  {}", r.emoji));
             match &s.clocks {
                 Some(c) => {
                     let text = if side == Color::White { &c.white_text } else { &c.black_text };
@@ -486,22 +482,20 @@ impl GameScreen {
 
 /// An online game's players with their ratings, the connection when it is not right, and the rating change
 /// once it is over.
-fn online_lines(state: &giveaway_online::OnlineState) -> Vec<Line<'static>> {
-    use super::online::{connection_text, end_text, time_control_name};
-    let Some(g) = &state.game else { return Vec::new() };
+fn online_lines(screen: &giveaway_online::OnlineScreen) -> Vec<Line<'static>> {
+    use super::online::{connection_text, game_status_text, time_control_name};
+    let Some(g) = &screen.game else { return Vec::new() };
     let kind = if g.rated { "Rated" } else { "Casual" };
     let mut out = vec![
         Line::styled(format!("{kind} {} online", time_control_name(g.time_control)), dim()),
-        Line::raw(format!("White {} ({:.0}) · Black {} ({:.0})", g.white.nickname, g.white.rating, g.black.nickname, g.black.rating)),
+        Line::raw(format!("You {} ({:.0}) · {} ({:.0})", g.player.nickname, g.player.rating, g.opponent.nickname, g.opponent.rating)),
     ];
-    let (conn, bad) = connection_text(state);
+    let (conn, bad) = connection_text(screen);
     if bad {
         out.push(Line::styled(conn, error()));
-    } else if !g.opponent_connected && g.end.is_none() {
-        out.push(Line::styled("Your opponent's connection dropped; they have 60 s to come back.", error()));
     }
-    if let Some(end) = &g.end {
-        out.push(Line::styled(end_text(end, g.you), accent()));
+    if let Some((text, urgent)) = game_status_text(screen) {
+        out.push(Line::styled(text, if urgent { error() } else { accent() }));
     }
     out
 }

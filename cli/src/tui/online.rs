@@ -6,8 +6,8 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineState};
-use giveaway_app::{SideTime, TimeControl};
+use giveaway_online::{AccountState, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineGameStatus, OnlineProblem, OnlineScreen as Screen, RematchState};
+use giveaway_app::TimeControl;
 use giveaway_core::record::Speed;
 use giveaway_core::EndReason;
 use giveaway_core::Color;
@@ -82,32 +82,51 @@ fn reason_text(r: EndReason) -> &'static str {
 }
 
 /// The connection as one line, and whether it is a problem.
-pub fn connection_text(state: &OnlineState) -> (String, bool) {
-    match &state.connection {
-        Connection::Connecting { attempt: 1 } => (format!("Connecting to {}…", state.server), false),
-        Connection::Connecting { attempt } => (format!("Connecting to {} (attempt {attempt})…", state.server), false),
-        Connection::Online => match &state.player {
-            Some(p) => (format!("Online as {} · {}", p.nickname, state.server), false),
-            None => (format!("Online · {}", state.server), false),
-        },
-        Connection::Offline { reason, retry_in_ms } => {
-            (format!("Offline: {reason}. Trying again in {:.1} s (r: now).", *retry_in_ms as f64 / 1000.0), true)
+pub fn connection_text(screen: &Screen) -> (String, bool) {
+    use giveaway_online::Connection;
+    let text = match (&screen.problem, &screen.connection, &screen.account) {
+        (Some(OnlineProblem::Offline { reason, retry_in_ms }), ..) => {
+            format!("Offline: {reason}. Trying again in {:.1} s (r: now).", *retry_in_ms as f64 / 1000.0)
         }
-        Connection::UpdateNeeded { message } => (format!("This app is too old for the server ({message}). Update the app to play online."), true),
-        Connection::Closed => ("Disconnected.".into(), true),
-    }
+        (Some(OnlineProblem::UpdateNeeded { message }), ..) => format!("This app is too old for the server ({message}). Update the app to play online."),
+        (Some(OnlineProblem::SignedOut), ..) => {
+            "The server does not know this device's account any more: choose a nickname for a new one.".into()
+        }
+        (Some(OnlineProblem::Closed), ..) => "Disconnected.".into(),
+        (None, Connection::Connecting { attempt: 1 }, _) => format!("Connecting to {}…", screen.server),
+        (None, Connection::Connecting { attempt }, _) => format!("Connecting to {} (attempt {attempt})…", screen.server),
+        (None, _, AccountState::SignedIn { player }) => format!("Online as {} · {}", player.nickname, screen.server),
+        (None, ..) => format!("Online · {}", screen.server),
+    };
+    (text, screen.problem.is_some())
+}
+
+/// The online game's status line (the first-move countdown, the opponent away, the end).
+pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
+    let g = screen.game.as_ref()?;
+    Some(match &g.status {
+        OnlineGameStatus::FirstMove { side, remaining_ms } => {
+            let who = if *side == g.you { "You have".to_string() } else { format!("{} has", g.opponent.nickname) };
+            (format!("{who} {} s to make the first move, or the game is aborted.", remaining_ms.div_ceil(1000)), *side == g.you)
+        }
+        OnlineGameStatus::Reconnecting => ("The game goes on on the server: it comes back with the connection.".into(), true),
+        OnlineGameStatus::Over { end } => (end_text(end, g.you), false),
+        OnlineGameStatus::Playing { .. } if g.opponent_away => {
+            (format!("{}'s connection dropped; they have 60 s to come back.", g.opponent.nickname), true)
+        }
+        OnlineGameStatus::Playing { .. } => return None,
+    })
 }
 
 impl OnlineScreen {
     pub fn new(client: Arc<OnlineClient>) -> OnlineScreen {
-        let opened = client.state().game.map(|g| g.game);
+        let opened = client.screen().game.map(|g| g.game);
         OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened }
     }
 
-    fn build_menu(&mut self, presets: &[TimeControl]) {
+    fn build_menu(&mut self, presets: &[TimeControl], first: u32) {
         let names: Vec<String> = presets.iter().map(|t| time_control_name(*t)).collect();
-        let five_three = SideTime { base_ms: 300_000, increment_ms: 3000 };
-        let blitz = presets.iter().position(|t| t.white == five_three).unwrap_or(0);
+        let blitz = first as usize;
         let keep = |i: usize, old: &Form| old.fields.get(i).map_or(blitz, |f| f.choice);
         let fields = vec![
             Field::new("Quick pairing", names.clone(), keep(0, &self.menu)),
@@ -127,8 +146,8 @@ impl OnlineScreen {
             self.message = match e {
                 OnlineEvent::Connected => None,
                 OnlineEvent::AccountCreated { player } => Some((format!("Welcome, {}! Your account is kept on this device.", player.nickname), false)),
-                OnlineEvent::SignedOut => Some(("The server does not know this device's account any more: choose a nickname for a new one.".into(), true)),
-                OnlineEvent::GameStarted { .. } | OnlineEvent::OpponentConnection { .. } => None,
+                // Said by the connection line, from the screen's problem.
+                OnlineEvent::SignedOut | OnlineEvent::GameStarted { .. } | OnlineEvent::OpponentConnection { .. } => None,
                 OnlineEvent::GameEnded { end } if end.reason.is_none() => {
                     Some(("The game was aborted: a first move did not come in time. Nothing is kept.".into(), true))
                 }
@@ -137,11 +156,11 @@ impl OnlineScreen {
                 OnlineEvent::Refused { message, .. } => Some((message, true)),
             };
         }
-        let state = self.client.state();
+        let state = self.client.screen();
         if self.menu.fields.is_empty() && !state.presets.is_empty() {
-            self.build_menu(&state.presets);
+            self.build_menu(&state.presets, state.default_preset);
         }
-        let game = state.game.as_ref().filter(|g| g.end.is_none()).map(|g| g.game);
+        let game = state.game.as_ref().filter(|_| state.actions.back_to_game).map(|g| g.game);
         if game.is_some() && game != self.opened {
             self.opened = game;
             return Some(Go::OnlineGame);
@@ -150,7 +169,7 @@ impl OnlineScreen {
     }
 
     pub fn key(&mut self, key: KeyEvent, ctx: &mut Ctx) -> Go {
-        let state = self.client.state();
+        let state = self.client.screen();
         if let Some(t) = &mut self.typing {
             let text = match t {
                 Typing::Nickname(s) | Typing::Code(s) => s,
@@ -176,38 +195,40 @@ impl OnlineScreen {
         self.message = None;
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => {
-                let r = match state.lobby {
-                    Lobby::Seeking { .. } => self.client.cancel_seek(),
-                    Lobby::Inviting { .. } => self.client.cancel_invite(),
-                    Lobby::Idle => return self.back(ctx),
+                let r = if state.actions.cancel_seek {
+                    self.client.cancel_seek()
+                } else if state.actions.cancel_invite {
+                    self.client.cancel_invite()
+                } else {
+                    return self.back(ctx);
                 };
                 self.result(r);
                 return Go::Stay;
             }
-            KeyCode::Char('r') => {
+            KeyCode::Char('r') if state.actions.try_now => {
                 self.client.reconnect();
                 return Go::Stay;
             }
             // After a game: offer a rematch (accepting the opponent's), or decline theirs.
-            KeyCode::Char('m') if state.game.as_ref().is_some_and(|g| g.end.is_some()) => {
+            KeyCode::Char('m') if state.game.as_ref().is_some_and(|g| g.actions.offer_rematch) => {
                 let r = self.client.offer_rematch();
                 self.result(r);
                 return Go::Stay;
             }
-            KeyCode::Char('x') if state.game.as_ref().is_some_and(|g| g.end.is_some() && g.rematch_offer.is_some()) => {
+            KeyCode::Char('x') if state.game.as_ref().is_some_and(|g| g.actions.decline_rematch) => {
                 let r = self.client.decline_rematch();
                 self.result(r);
                 return Go::Stay;
             }
             _ => {}
         }
-        if state.connection == Connection::Online && state.player.is_none() {
+        if state.actions.create_account {
             if is_confirm(&key) {
                 self.typing = Some(Typing::Nickname(String::new()));
             }
             return Go::Stay;
         }
-        if let Some(g) = state.game.as_ref().filter(|g| g.end.is_none()) {
+        if let Some(g) = state.game.as_ref().filter(|_| state.actions.back_to_game) {
             if is_confirm(&key) {
                 self.opened = Some(g.game);
                 return Go::OnlineGame;
@@ -227,9 +248,9 @@ impl OnlineScreen {
                 Ok(())
             }
             3 => self.client.leaderboard(SPEEDS[self.menu.fields[3].choice]),
-            4 => match &state.player {
-                Some(p) => self.client.profile(&p.nickname),
-                None => Ok(()),
+            4 => match &state.account {
+                AccountState::SignedIn { player } => self.client.profile(&player.nickname),
+                _ => Ok(()),
             },
             _ => return self.back(ctx),
         };
@@ -251,7 +272,7 @@ impl OnlineScreen {
     }
 
     pub fn draw(&mut self, f: &mut Frame, _ctx: &Ctx) {
-        let state = self.client.state();
+        let state = self.client.screen();
         let [top, body, bottom] = Layout::vertical([Constraint::Length(3), Constraint::Min(8), Constraint::Length(3)]).areas(f.area());
         let (conn, bad) = connection_text(&state);
         let head = vec![Line::styled("Giveaway online", accent()), Line::styled(conn, if bad { error() } else { dim() })];
@@ -266,18 +287,18 @@ impl OnlineScreen {
             };
             lines.push(Line::styled(format!("{label}: {text}█"), accent()));
             help = "Enter confirm · Esc cancel";
-        } else if state.connection != Connection::Online {
-            lines.push(Line::raw("Waiting for the server."));
-            if let Some(g) = state.game.as_ref().filter(|g| g.end.is_none()) {
-                let them = if g.you == Color::White { &g.black.nickname } else { &g.white.nickname };
-                lines.push(Line::styled(format!("Your game against {them} goes on: it comes back with the connection."), dim()));
-            }
-            help = "r try now · q back";
-        } else if state.player.is_none() {
+        } else if state.actions.create_account {
             lines.push(Line::raw("To play online, make an account: press Enter and type a nickname."));
             help = "Enter choose a nickname · q back";
-        } else if let Some(g) = state.game.as_ref().filter(|g| g.end.is_none()) {
-            let (me, them) = if g.you == Color::White { (&g.white, &g.black) } else { (&g.black, &g.white) };
+        } else if !state.actions.browse {
+            lines.push(Line::raw("Waiting for the server."));
+            if let Some(g) = state.game.as_ref().filter(|_| state.actions.back_to_game) {
+                let them = &g.opponent.nickname;
+                lines.push(Line::styled(format!("Your game against {them} goes on: it comes back with the connection."), dim()));
+            }
+            help = if state.actions.try_now { "r try now · q back" } else { "q back" };
+        } else if let Some(g) = state.game.as_ref().filter(|_| state.actions.back_to_game) {
+            let (me, them) = (&g.player, &g.opponent);
             lines.push(Line::styled(format!("Your game against {} ({:.0}) is on: press Enter to go back to it.", them.nickname, them.rating), accent()));
             lines.push(Line::styled(format!("You: {} ({:.0})", me.nickname, me.rating), dim()));
             help = "Enter back to the game · q leave (the game goes on)";
@@ -295,18 +316,19 @@ impl OnlineScreen {
                 Lobby::Idle => lines.extend(self.menu.lines()),
             }
         }
-        if let Some((end, g)) = state.game.as_ref().and_then(|g| g.end.as_ref().map(|e| (e, g))) {
+        if let Some((end, g)) = state.game.as_ref().and_then(|g| g.end().map(|e| (e, g))) {
             lines.push(Line::raw(""));
             lines.push(Line::styled(format!("Last game: {}", end_text(end, g.you)), accent()));
             if let Some(id) = end.saved_id {
                 lines.push(Line::styled(format!("Saved as game {id}: replay and analyse it in Saved games."), dim()));
             }
-            let them = if g.you == Color::White { &g.black.nickname } else { &g.white.nickname };
-            lines.push(match g.rematch_offer {
-                Some(by) if by == g.you => Line::styled(format!("Rematch offered; waiting for {them}."), dim()),
-                Some(_) => Line::styled(format!("{them} offers a rematch: m accept · x decline"), accent()),
-                None => Line::styled(format!("m: offer {them} a rematch"), dim()),
-            });
+            let them = &g.opponent.nickname;
+            match g.rematch {
+                RematchState::Offered => lines.push(Line::styled(format!("Rematch offered; waiting for {them}."), dim())),
+                RematchState::OfferedToYou => lines.push(Line::styled(format!("{them} offers a rematch: m accept · x decline"), accent())),
+                RematchState::CanOffer if g.actions.offer_rematch => lines.push(Line::styled(format!("m: offer {them} a rematch"), dim())),
+                RematchState::CanOffer | RematchState::Unavailable => {}
+            }
         }
         if let Some(board) = &state.leaderboard {
             let entries = &board.rows;

@@ -18,13 +18,14 @@ use crate::board::speech::{Announcement, SquareDescription};
 use crate::board::{square_name, AnimationPlan, BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::clock::next_change_ms;
-use crate::types::{HintView, Opponent, SearchProgress, Snapshot};
+use crate::types::{HintView, Opponent, Reaction, SearchProgress, Snapshot};
 use crate::ProgressListener;
 use giveaway_core::game::Outcome;
 use giveaway_core::engine::StopHandle;
 use giveaway_core::storage::{Settings, Storage};
 use giveaway_core::Color;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 /// The two-step hint, for the position it was asked in.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,6 +73,8 @@ struct Ui {
     closed: bool,
     /// The computer waits until let go (the terminal's Esc).
     computer_held: bool,
+    /// The newest reaction and when it came, while it may still show.
+    reaction: Option<(Reaction, Instant)>,
 }
 
 /// Where the player's own actions in an online game go instead of into the local game: the online client
@@ -143,6 +146,7 @@ impl GameController {
             paused: true,
             closed: false,
             computer_held: false,
+            reaction: None,
         };
         Ok(Arc::new(GameController { session, storage, background, observer, seat, ui: Mutex::new(ui) }))
     }
@@ -517,7 +521,11 @@ impl GameController {
             let event = GameEvent::HeldBack { notice: n.clone(), cue: cue(Sound::Refused, ui) };
             ui.events.push(event);
         }
+        if next.reactions.len() < before.reactions.len() {
+            ui.reaction = None; // taken back with its move
+        }
         if next.reactions.len() > before.reactions.len() {
+            ui.reaction = next.reactions.last().map(|r| (r.clone(), Instant::now()));
             let new: Vec<GameEvent> = next.reactions[before.reactions.len()..]
                 .iter()
                 .map(|r| GameEvent::Reacted { reaction: r.clone() })
@@ -800,10 +808,13 @@ fn build(ui: &Ui) -> ScreenState {
         react: playing,
         analyse: !playing && s.game_id.is_some(),
     };
-    let next_tick_ms = s.clocks.as_ref().and_then(|c| {
+    let clock_tick_ms = s.clocks.as_ref().and_then(|c| {
         let running = c.running?;
         next_change_ms(if running == Color::White { c.white_ms } else { c.black_ms })
     });
+    let reaction_left = ui.reaction.as_ref().and_then(|(r, at)| REACTION_SHOWN_FOR.checked_sub(at.elapsed()).map(|left| (r, left)));
+    let reaction_tick_ms = reaction_left.map(|(_, left)| left.as_millis() as u64 + 1);
+    let next_tick_ms = clock_tick_ms.into_iter().chain(reaction_tick_ms).min();
     ScreenState {
         revision: ui.revision,
         coordinates: Coordinates::new(orientation.flipped, s.notation),
@@ -813,11 +824,15 @@ fn build(ui: &Ui) -> ScreenState {
         hint,
         animation: ui.animation.clone(),
         thinking,
+        reaction: reaction_left.map(|(r, _)| r.clone()),
         next_tick_ms,
         orientation,
         snapshot,
     }
 }
+
+/// How long the newest reaction shows beside its player.
+pub const REACTION_SHOWN_FOR: Duration = Duration::from_secs(4);
 
 #[cfg(test)]
 mod tests;

@@ -285,6 +285,21 @@ fn square_descriptions_and_reactions() {
 }
 
 #[test]
+fn the_newest_reaction_shows_beside_its_side_for_a_few_seconds_and_old_ones_are_history() {
+    let (c, _, _) = controller(NewGame::pass_and_play(None));
+    assert_eq!(c.state().reaction, None);
+    let s = c.react(Color::Black, "👍".into()).unwrap();
+    assert_eq!(s.reaction.as_ref().map(|r| (r.side, r.emoji.as_str())), Some((Color::Black, "👍")));
+    // Read again before it goes (no clock runs in this game: the reaction alone asks for a tick).
+    assert!(s.next_tick_ms.is_some_and(|t| t <= REACTION_SHOWN_FOR.as_millis() as u64 + 1), "{:?}", s.next_tick_ms);
+    let s = c.react(Color::White, "🤔".into()).unwrap();
+    assert_eq!(s.reaction.map(|r| (r.side, r.emoji)), Some((Color::White, "🤔".to_string())), "only the newest shows");
+    // Another screen on the same game: its reactions so far are not news.
+    let again = GameController::new(c.session().clone(), quiet(), None, Arc::new(Queue::default()), Arc::new(crate::background::NoObserver)).unwrap();
+    assert_eq!(again.start().reaction, None);
+}
+
+#[test]
 fn a_background_that_cannot_start_work_is_reported_not_hung() {
     struct Refuses;
     impl Background for Refuses {

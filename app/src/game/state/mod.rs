@@ -3,7 +3,7 @@
 //! chosen `Instant` for the clocks.
 
 mod remote;
-pub use remote::{ServerGame, Synced};
+pub use remote::{ServerGame, Synced, TIMED_FROM_PLY};
 
 use crate::game::clock::GameClock;
 use crate::error::{ApiResult, GiveawayError};
@@ -171,7 +171,8 @@ impl GameState {
     /// Runs the side to move's clock, or stops both once the game is over.
     fn run_clock(&mut self, now: Instant) {
         let side = self.game.position().side_to_move();
-        let over = self.game.is_over();
+        // Online, the server times neither side's first move (each has a deadline instead): nor does the board.
+        let over = self.game.is_over() || (self.online() && self.game.ply() < TIMED_FROM_PLY);
         if let Some(c) = self.clock.as_mut() {
             if over {
                 c.stop(now);

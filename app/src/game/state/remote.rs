@@ -29,6 +29,10 @@ pub struct ServerGame {
     pub over: bool,
 }
 
+/// The first ply the server times: clocks start with White's second move (neither side's first move is timed;
+/// each has a deadline instead, see `docs/protocol.md`).
+pub const TIMED_FROM_PLY: usize = 2;
+
 /// What became of this device's own move the server did not have, after a [`GameState::sync_remote`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Synced {

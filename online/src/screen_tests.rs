@@ -1,0 +1,133 @@
+//! One sequence of server frames through the client, and the online screen each front end draws after each
+//! (issue 23 item 7): account, lobby, the first-move countdowns with the clocks still, the clocks, the
+//! opponent away, the end, the rematch, a refusal, the connection lost, the account forgotten, closed.
+
+use super::*;
+use giveaway_app::background::{NoObserver, Queued};
+
+fn client() -> (tempfile::TempDir, Arc<OnlineClient>) {
+    let dir = tempfile::tempdir().unwrap();
+    let library = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
+    // Nothing listens on port 9 (discard): the socket thread only fails and waits; frames are fed directly.
+    let client = OnlineClient::connect("ws://127.0.0.1:9/ws", library, Arc::new(Queued::default()), Arc::new(NoObserver)).unwrap();
+    (dir, client)
+}
+
+fn feed(c: &OnlineClient, text: &str) {
+    let frame = giveaway_protocol::decode_server(text).unwrap();
+    let mut replies = Vec::new();
+    let _ = c.received(frame.message, &mut replies);
+}
+
+const SEATS: &str = r#""white":{"player":{"id":1,"nickname":"Anna"},"rating":1500.0,"provisional":true},"black":{"player":{"id":2,"nickname":"Boris"},"rating":1612.0,"provisional":false}"#;
+
+fn running_clock(c: &OnlineClient) -> Option<Color> {
+    c.game().unwrap().state().snapshot.clocks.unwrap().running
+}
+
+fn first_move(s: &OnlineScreen) -> Option<(Color, u64)> {
+    match s.game.as_ref()?.status {
+        OnlineGameStatus::FirstMove { side, remaining_ms } => Some((side, remaining_ms)),
+        _ => None,
+    }
+}
+
+#[test]
+fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
+    let (_dir, c) = client();
+    let s = c.screen();
+    assert_eq!((s.account.clone(), s.problem.clone()), (AccountState::Unknown, None));
+    assert_eq!(s.actions, LobbyActions::default(), "nothing can be asked before the server greets");
+
+    feed(&c, r#"{"type":"welcome","protocol":1,"games":[],"presets":[{"base_ms":60000,"increment_ms":0},{"base_ms":300000,"increment_ms":3000}]}"#);
+    let s = c.screen();
+    assert_eq!(s.account, AccountState::Needed);
+    assert!(s.actions.create_account && !s.actions.seek && s.actions.browse);
+    assert_eq!(s.default_preset, 1, "5+3 is chosen first");
+
+    feed(&c, r#"{"type":"account","player":{"id":2,"nickname":"Boris"},"token":"gw1_x"}"#);
+    let s = c.screen();
+    assert_eq!(s.account, AccountState::SignedIn { player: OnlinePlayer { id: 2, nickname: "Boris".into() } });
+    assert!(s.actions.seek && s.actions.invite && s.actions.join_with_code && !s.actions.create_account && !s.actions.cancel_seek);
+
+    feed(&c, r#"{"type":"seeking","time_control":{"base_ms":300000,"increment_ms":3000}}"#);
+    let s = c.screen();
+    assert!(s.actions.cancel_seek && !s.actions.seek && !s.actions.invite);
+
+    // Paired, as Black: White has 30 s for the first move, and no clock runs.
+    feed(&c, &format!(
+        r#"{{"type":"game_state","game":7,{SEATS},"you":"black","time_control":{{"base_ms":300000,"increment_ms":3000}},"speed":"blitz","rated":true,"moves":[],"clocks":{{"white_ms":300000,"black_ms":300000}},"turn":"white","clock_running":false,"first_move_deadline_ms":30000,"opponent_connected":true,"reactions":[]}}"#
+    ));
+    let s = c.screen();
+    let g = s.game.clone().unwrap();
+    assert_eq!((g.player.nickname.as_str(), g.opponent.nickname.as_str(), g.you), ("Boris", "Anna", Color::Black));
+    let (side, left) = first_move(&s).unwrap();
+    assert!(side == Color::White && (29_000..=30_000).contains(&left), "{side:?} {left}");
+    assert!(s.next_tick_ms.is_some_and(|t| t <= 1000), "the countdown is read again within a second");
+    assert_eq!(s.lobby, Lobby::Idle);
+    assert!(s.actions.back_to_game && !s.actions.seek);
+    assert_eq!(g.rematch, RematchState::Unavailable);
+    assert!(g.actions.in_game && !g.actions.back_to_lobby);
+    assert_eq!(running_clock(&c), None, "the first move is not timed: no clock runs on the board either");
+
+    // White's first move: now Black has 30 s for theirs, and still no clock runs.
+    feed(&c, r#"{"type":"moved","game":7,"ply":0,"move":"c3-d4","by":"white","clocks":{"white_ms":300000,"black_ms":300000}}"#);
+    let s = c.screen();
+    let (side, left) = first_move(&s).unwrap();
+    assert!(side == Color::Black && (29_000..=30_000).contains(&left), "{side:?} {left}");
+    assert_eq!(running_clock(&c), None);
+
+    // Black's first move, played on the board and acknowledged: the clocks run from White's second move.
+    c.game().unwrap().play_move("f6-g5".into()).unwrap();
+    feed(&c, r#"{"type":"moved","game":7,"ply":1,"move":"f6-g5","by":"black","clocks":{"white_ms":300000,"black_ms":300000}}"#);
+    let s = c.screen();
+    assert_eq!(s.game.as_ref().unwrap().status, OnlineGameStatus::Playing { side: Color::White });
+    assert_eq!(s.next_tick_ms, None);
+    assert_eq!(running_clock(&c), Some(Color::White));
+
+    feed(&c, r#"{"type":"opponent_connection","game":7,"connected":false}"#);
+    assert!(c.screen().game.unwrap().opponent_away);
+    feed(&c, r#"{"type":"opponent_connection","game":7,"connected":true}"#);
+    assert!(!c.screen().game.unwrap().opponent_away);
+
+    // A refusal reaches the shells as the protocol's code, not as a string to match.
+    feed(&c, r#"{"type":"error","code":"busy","message":"a game is in progress"}"#);
+    assert!(c.take_events().iter().any(|e| matches!(e, OnlineEvent::Refused { code: ErrorCode::Busy, .. })));
+
+    feed(&c, r#"{"type":"game_end","game":7,"result":{"winner":"black","reason":"resignation"},"clocks":{"white_ms":290000,"black_ms":300000}}"#);
+    let s = c.screen();
+    let g = s.game.clone().unwrap();
+    assert!(matches!(&g.status, OnlineGameStatus::Over { end } if end.winner == Some(Color::Black)));
+    assert_eq!(g.rematch, RematchState::CanOffer);
+    assert!(!g.actions.in_game && g.actions.back_to_lobby && g.actions.offer_rematch && !g.actions.decline_rematch);
+    assert!(!g.opponent_away && !s.actions.back_to_game && s.actions.seek);
+
+    feed(&c, r#"{"type":"rematch_offered","game":7,"by":"white"}"#);
+    let g = c.screen().game.unwrap();
+    assert_eq!(g.rematch, RematchState::OfferedToYou);
+    assert!(g.actions.offer_rematch && g.actions.decline_rematch);
+    feed(&c, r#"{"type":"rematch_declined","game":7,"by":"black"}"#);
+    assert_eq!(c.screen().game.unwrap().rematch, RematchState::CanOffer);
+
+    // The connection lost: a problem with its way on, and nothing to ask the server meanwhile.
+    c.disconnected("the server went away".into(), 2000);
+    let s = c.screen();
+    assert_eq!(s.problem, Some(OnlineProblem::Offline { reason: "the server went away".into(), retry_in_ms: 2000 }));
+    assert!(s.actions.try_now && !s.actions.seek && !s.actions.browse);
+    assert!(!s.game.unwrap().actions.offer_rematch);
+
+    // Back, but the server forgot the account: signed out until a new one is made.
+    feed(&c, r#"{"type":"welcome","protocol":1,"player":{"id":2,"nickname":"Boris"},"games":[],"presets":[]}"#);
+    feed(&c, r#"{"type":"error","code":"unknown_token","message":"no such account"}"#);
+    let s = c.screen();
+    assert_eq!(s.problem, Some(OnlineProblem::SignedOut));
+    assert_eq!(s.account, AccountState::Needed);
+    feed(&c, r#"{"type":"account","player":{"id":3,"nickname":"Cleo"},"token":"gw1_y"}"#);
+    assert_eq!(c.screen().problem, None);
+
+    // Closed for good: a problem, but not one that trying again now solves.
+    c.disconnect();
+    let s = c.screen();
+    assert_eq!(s.problem, Some(OnlineProblem::Closed));
+    assert!(!s.actions.try_now);
+}
