@@ -5,7 +5,7 @@
 use crate::background::{background, observer, ScreenObserver};
 use crate::library::GameLibrary;
 use crate::screens::GameController;
-use giveaway_online::{OnlineEvent, OnlineState};
+use giveaway_online::{OnlineEvent, OnlineScreen};
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
 use std::sync::Arc;
@@ -35,8 +35,9 @@ impl OnlineClient {
         Ok(Arc::new(OnlineClient(client)))
     }
 
-    pub fn state(&self) -> OnlineState {
-        self.0.state()
+    /// What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
+    pub fn screen(&self) -> OnlineScreen {
+        self.0.screen()
     }
 
     pub fn take_events(&self) -> Vec<OnlineEvent> {

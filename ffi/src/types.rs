@@ -12,8 +12,9 @@ use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
 use giveaway_core::record::{GameMode, Reaction, SideTime, Speed, TimeControl};
 use giveaway_online::{
-    Connection, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer, OnlineState, ProfileView,
-    RatingChange, RatingView, RecentGame, SeatView,
+    AccountState, Connection, ErrorCode, Leaderboard, LeaderboardRow, Lobby, LobbyActions, OnlineEnd, OnlineEvent, OnlineGameActions,
+    OnlineGame, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, ProfileView, RatingChange, RatingView, RecentGame,
+    RematchState, SeatView,
 };
 use giveaway_core::storage::{AnimationSpeed, Filter, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats};
 
@@ -513,6 +514,7 @@ pub struct ScreenState {
     pub hint: Option<HintShown>,
     pub animation: Option<AnimationPlan>,
     pub thinking: Option<Thinking>,
+    pub reaction: Option<Reaction>,
     pub next_tick_ms: Option<u64>,
 }
 
@@ -830,36 +832,10 @@ pub struct OnlineEnd {
 }
 
 #[uniffi::remote(Record)]
-pub struct OnlineGameView {
-    pub game: i64,
-    pub you: Color,
-    pub white: SeatView,
-    pub black: SeatView,
-    pub time_control: TimeControl,
-    pub speed: Speed,
-    pub rated: bool,
-    pub opponent_connected: bool,
-    pub end: Option<OnlineEnd>,
-    pub rematch_offer: Option<Color>,
-}
-
-#[uniffi::remote(Record)]
 pub struct ProfileView {
     pub player: OnlinePlayer,
     pub ratings: Vec<RatingView>,
     pub recent: Vec<RecentGame>,
-}
-
-#[uniffi::remote(Record)]
-pub struct OnlineState {
-    pub server: String,
-    pub connection: Connection,
-    pub player: Option<OnlinePlayer>,
-    pub lobby: Lobby,
-    pub presets: Vec<TimeControl>,
-    pub game: Option<OnlineGameView>,
-    pub leaderboard: Option<Leaderboard>,
-    pub profile: Option<ProfileView>,
 }
 
 #[uniffi::remote(Enum)]
@@ -871,5 +847,119 @@ pub enum OnlineEvent {
     GameEnded { end: OnlineEnd },
     MoveRefused { mv: String, reason: String },
     OpponentConnection { connected: bool },
-    Refused { code: String, message: String },
+    Refused { code: ErrorCode, message: String },
+}
+
+#[uniffi::remote(Enum)]
+pub enum ErrorCode {
+    Malformed,
+    TooLarge,
+    BinaryFrame,
+    UnsupportedVersion,
+    HelloFirst,
+    NotAuthenticated,
+    UnknownToken,
+    AlreadyAuthenticated,
+    NicknameInvalid,
+    NicknameTaken,
+    UnknownTimeControl,
+    Busy,
+    UnknownInvite,
+    OwnInvite,
+    UnknownGame,
+    NotYourGame,
+    NotYourTurn,
+    WrongPly,
+    IllegalMove,
+    GameOver,
+    NoOffer,
+    UnknownReaction,
+    RematchUnavailable,
+    UnknownPlayer,
+    RateLimited,
+    Unavailable,
+    Internal,
+}
+
+#[uniffi::remote(Enum)]
+pub enum OnlineProblem {
+    Offline { reason: String, retry_in_ms: u64 },
+    UpdateNeeded { message: String },
+    SignedOut,
+    Closed,
+}
+
+#[uniffi::remote(Enum)]
+pub enum AccountState {
+    Unknown,
+    Needed,
+    SignedIn { player: OnlinePlayer },
+}
+
+#[uniffi::remote(Record)]
+pub struct LobbyActions {
+    pub try_now: bool,
+    pub create_account: bool,
+    pub seek: bool,
+    pub cancel_seek: bool,
+    pub invite: bool,
+    pub cancel_invite: bool,
+    pub join_with_code: bool,
+    pub browse: bool,
+    pub back_to_game: bool,
+}
+
+#[uniffi::remote(Enum)]
+pub enum RematchState {
+    Unavailable,
+    CanOffer,
+    Offered,
+    OfferedToYou,
+}
+
+#[uniffi::remote(Enum)]
+pub enum OnlineGameStatus {
+    FirstMove { side: Color, remaining_ms: u64 },
+    Playing { side: Color },
+    Reconnecting,
+    Over { end: OnlineEnd },
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlineGameActions {
+    pub in_game: bool,
+    pub offer_rematch: bool,
+    pub decline_rematch: bool,
+    pub back_to_lobby: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlineGame {
+    pub game: i64,
+    pub you: Color,
+    pub player: SeatView,
+    pub opponent: SeatView,
+    pub time_control: TimeControl,
+    pub speed: Speed,
+    pub rated: bool,
+    pub status: OnlineGameStatus,
+    pub opponent_away: bool,
+    pub rematch: RematchState,
+    pub actions: OnlineGameActions,
+}
+
+#[uniffi::remote(Record)]
+pub struct OnlineScreen {
+    pub server: String,
+    pub connection: Connection,
+    pub problem: Option<OnlineProblem>,
+    pub account: AccountState,
+    pub lobby: Lobby,
+    pub actions: LobbyActions,
+    pub presets: Vec<TimeControl>,
+    pub default_preset: u32,
+    pub game: Option<OnlineGame>,
+    pub leaderboard: Option<Leaderboard>,
+    pub profile: Option<ProfileView>,
+    pub next_tick_ms: Option<u64>,
 }
