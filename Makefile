@@ -43,11 +43,16 @@ serve:
 	@if [ -z "$$DATABASE_URL" ]; then $(PG) start; fi
 	DATABASE_URL="$${DATABASE_URL:-$$($(PG) url)}" $(SERVER_BIN) $(SERVE_ARGS)
 
-## The server's benchmark on loopback (a few minutes): concurrent games with one move per side every 2 s,
+## The server's benchmark on loopback (about 20 minutes): concurrent games with one move per side every 2 s,
 ## latency and memory per game; then the fault tests: the server SIGKILLed mid-games and restarted, and
-## PostgreSQL restarted under it. Each run is bounded in games and seconds and stops by itself.
+## PostgreSQL restarted under it; then the memory soak: SOAK_GAMES games for SOAK_S seconds, the server's
+## resident memory every 10 s and a verdict (first minute vs last), then every game ended and the memory
+## sampled for DRAIN_S more seconds. Each run is bounded in games and seconds and stops by itself.
 BENCH_GAMES ?= 5000
 FAULT_GAMES ?= 1000
+SOAK_GAMES ?= 1000
+SOAK_S ?= 600
+DRAIN_S ?= 150
 LOAD := ./target/release/giveaway-load --server-bin $(SERVER_BIN) --pg-script $(PG)
 bench-server:
 	$(CARGO) build --release -p giveaway-server --bins
@@ -55,6 +60,7 @@ bench-server:
 	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(BENCH_GAMES) --ramp-s 60 --measure-s 60
 	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault kill
 	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault pg-restart
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(SOAK_GAMES) --ramp-s 20 --measure-s $(SOAK_S) --sample-s 10 --drain-s $(DRAIN_S)
 
 ## Property tests with 40 times the usual cases and fresh random seeds, optimised (about 15 minutes; not part of
 ## `make test`, whose CI run uses one fixed seed so that a green commit stays green).

@@ -6,6 +6,10 @@
 //! `--fault kill` SIGKILLs the server in the middle of the games and starts it again: the clients reconnect,
 //! the games must go on with every acknowledged move and fair clocks. `--fault pg-restart` restarts PostgreSQL
 //! (through `--pg-script restart`) under the running server instead.
+//!
+//! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
+//! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
+//! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
 
 use clap::{Parser, ValueEnum};
 use futures_util::{SinkExt, StreamExt};
@@ -63,7 +67,19 @@ struct Args {
     /// The database the run makes afresh (dropped first) on the cluster of --database-url.
     #[arg(long, default_value = "giveaway_bench")]
     bench_database: String,
+    /// The soak: print the server's resident memory every this many seconds of the measured phase (0: no
+    /// table), and a verdict comparing its first and last minute.
+    #[arg(long, default_value_t = 0)]
+    sample_s: u64,
+    /// After the measured phase, resign every game, close every connection and go on sampling the server's
+    /// memory for this many seconds (0: stop at once). Longer than the rematch window (120 s), the finished
+    /// games should be gone by its end.
+    #[arg(long, default_value_t = 0)]
+    drain_s: u64,
 }
+
+/// How long the server keeps a finished game for its rematch (passed to it as --rematch-ms; its default).
+const REMATCH_MS: u64 = 120_000;
 
 /// 60+0: long enough that no flag falls at one move every two seconds.
 const TC: TimeControl = TimeControl { base_ms: 3_600_000, increment_ms: 0 };
@@ -84,6 +100,10 @@ struct Stats {
     resumed_checked: u64,
     /// A resumed game missing a move its player had seen acknowledged.
     resumed_missing: u64,
+    /// When each game ended (the server keeps it for REMATCH_MS after).
+    ended_at: Vec<Instant>,
+    /// Games resigned by the drain (not in games_finished).
+    drain_resigned: u64,
 }
 
 struct Shared {
@@ -93,6 +113,10 @@ struct Shared {
     /// Bumped when the server is killed; tasks then expect a reconnection.
     epoch: std::sync::atomic::AtomicU64,
     addr: Mutex<String>,
+    /// Games in progress (started and not yet ended), as the clients see them.
+    live: std::sync::atomic::AtomicI64,
+    /// With `stop`: resign the game in progress and close only once it has ended (the drain).
+    resign_at_stop: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
@@ -101,6 +125,21 @@ impl Shared {
         let what = what.into();
         let kind = what.split(':').next().unwrap_or_default().to_string();
         *self.stats.lock().unwrap().errors.entry(kind).or_default() += 1;
+    }
+
+    fn game_started(&self) {
+        self.live.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn game_ended(&self) {
+        self.live.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        let mut s = self.stats.lock().unwrap();
+        if self.stop.load(std::sync::atomic::Ordering::SeqCst) {
+            s.drain_resigned += 1;
+        } else {
+            s.games_finished += 1;
+        }
+        s.ended_at.push(Instant::now());
     }
 }
 
@@ -200,6 +239,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     // seat[c] = index into sides of colour c
     let mut white_side = if s0.you == Color::White { 0 } else { 1 };
     let mut game_id = s0.game;
+    shared.game_started();
     let mut game = Game::new(Position::start(), Rules::default());
     let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut next_at = Instant::now() + Duration::from_millis(rng.below(interval.as_millis() as usize) as u64);
@@ -208,15 +248,38 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let mut last_clocks = Clocks { white_ms: TC.base_ms, black_ms: TC.base_ms };
     let mut epoch = shared.epoch.load(std::sync::atomic::Ordering::SeqCst);
     let mut rematching = false;
+    // The drain: when it began, and whether the game in progress was resigned.
+    let mut finishing: Option<Instant> = None;
+    let mut resigned = false;
+    // The server's game_end for the current game has come.
+    let mut ended = false;
     loop {
         if shared.stop.load(std::sync::atomic::Ordering::Relaxed) {
-            for s in &mut sides {
-                let _ = s.ws.close(None).await;
+            let drain = shared.resign_at_stop.load(std::sync::atomic::Ordering::Relaxed);
+            let since = *finishing.get_or_insert_with(Instant::now);
+            // Without the drain, or once the game has ended (and no rematch is coming), or when it takes too long.
+            let done = ended && !rematching;
+            if !drain || done || since.elapsed() > Duration::from_secs(30) {
+                if drain && !done {
+                    shared.error("drain: a game did not end within 30 s");
+                }
+                for s in &mut sides {
+                    let _ = s.ws.close(None).await;
+                }
+                return Ok(());
             }
-            return Ok(());
+            // A rematch on its way: wait for its state, then resign it. A move in flight: wait for it too.
+            if !rematching && !resigned && !ended && in_flight.is_none() && !game.is_over() {
+                resigned = true;
+                sides[white_side].send(ClientMessage::Resign { game: game_id }).await?;
+            }
         }
         let mover = if game.position().side_to_move() == giveaway_core::Color::White { white_side } else { 1 - white_side };
-        let due = if in_flight.is_none() && !rematching && !game.is_over() { next_at } else { Instant::now() + Duration::from_secs(1) };
+        let due = if in_flight.is_none() && !rematching && !game.is_over() && finishing.is_none() {
+            next_at
+        } else {
+            Instant::now() + Duration::from_millis(200)
+        };
         let (a, b) = sides.split_at_mut(1);
         let event = tokio::select! {
             m = a[0].next() => Some((0usize, m)),
@@ -225,7 +288,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
         };
         match event {
             None => {
-                if in_flight.is_some() || rematching || game.is_over() {
+                if in_flight.is_some() || rematching || game.is_over() || finishing.is_some() {
                     continue;
                 }
                 let moves = game.legal_moves();
@@ -287,6 +350,8 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 in_flight = None;
                 next_at = Instant::now() + interval / 2;
                 if st.result.is_some() {
+                    shared.game_ended();
+                    ended = true;
                     for s in sides.iter_mut() {
                         s.send(ClientMessage::OfferRematch { game: game_id }).await?;
                     }
@@ -327,9 +392,14 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     }
                 }
                 ServerMessage::GameEnd { game: g, .. } if g == game_id && !rematching => {
-                    shared.stats.lock().unwrap().games_finished += 1;
-                    rematching = true;
+                    shared.game_ended();
+                    ended = true;
                     in_flight = None;
+                    if finishing.is_some() {
+                        // The drain: no rematch; the next turn of the loop closes the pair.
+                        continue;
+                    }
+                    rematching = true;
                     for s in sides.iter_mut() {
                         s.send(ClientMessage::OfferRematch { game: game_id }).await?;
                     }
@@ -338,6 +408,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     // The rematch: each side gets its state; the first to arrive switches the pair to it.
                     white_side = if s.you == Color::White { who } else { 1 - who };
                     game_id = s.game;
+                    shared.game_started();
+                    ended = false;
+                    resigned = false;
                     game = Game::new(Position::start(), Rules::default());
                     last_clocks = s.clocks;
                     rematching = false;
@@ -357,10 +430,96 @@ fn rss_kb(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// One row of the soak's table.
+struct Sample {
+    /// Seconds since the measured phase began.
+    at_s: f64,
+    live: i64,
+    /// Ended less than REMATCH_MS ago: the server still keeps them for a rematch.
+    held: usize,
+    finished: u64,
+    rss_kb: u64,
+}
+
+fn sample(shared: &Shared, pid: u32, measure_start: Instant) -> Sample {
+    let rss = rss_kb(pid);
+    let now = Instant::now();
+    let (held, finished) = {
+        let s = shared.stats.lock().unwrap();
+        let window = Duration::from_millis(REMATCH_MS);
+        (s.ended_at.iter().filter(|t| now.duration_since(**t) < window).count(), s.games_finished + s.drain_resigned)
+    };
+    Sample { at_s: now.duration_since(measure_start).as_secs_f64(), live: shared.live.load(std::sync::atomic::Ordering::SeqCst), held, finished, rss_kb: rss }
+}
+
+fn print_sample_header(args: &Args) {
+    println!(
+        "server memory every {} s (live: games in progress; ended <{} s: finished games the server keeps for a rematch)",
+        args.sample_s,
+        REMATCH_MS / 1000
+    );
+    println!("{:>9} {:>7} {:>10} {:>9} {:>8}", "elapsed s", "live", "ended <2m", "finished", "RSS MB");
+}
+
+fn print_sample(s: &Sample) {
+    println!("{:>9.0} {:>7} {:>10} {:>9} {:>8.1}", s.at_s, s.live, s.held, s.finished, s.rss_kb as f64 / 1024.0);
+}
+
+/// Mean RSS in MB of the samples taken in [from, to) seconds.
+fn mean_mb(samples: &[Sample], from: f64, to: f64) -> Option<f64> {
+    let v: Vec<f64> = samples.iter().filter(|s| s.at_s >= from - 0.5 && s.at_s < to - 0.5).map(|s| s.rss_kb as f64 / 1024.0).collect();
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+/// Prints the first minute against the last, and the second half's growth; true when memory still grows in
+/// the second half (more than 2 MB or 2 %, whichever is larger, between the minute at the half and the last).
+fn rss_verdict(samples: &[Sample], rss_idle_kb: u64, drained: &[Sample]) -> bool {
+    let Some(end) = samples.last().map(|s| s.at_s.round()) else {
+        println!("memory verdict: no samples");
+        return false;
+    };
+    // First minute: samples at 10..=60 s; last minute: the last 60 s.
+    let first = mean_mb(samples, 1.0, 61.0).unwrap_or(f64::NAN);
+    let last = mean_mb(samples, end - 59.0, end + 1.0).unwrap_or(f64::NAN);
+    let half = (end / 2.0).round();
+    let middle = mean_mb(samples, half - 59.0, half + 1.0).unwrap_or(f64::NAN);
+    let minutes = (end - 60.0).max(1.0) / 60.0;
+    let growth = last - first;
+    println!(
+        "memory, first minute vs last: mean RSS {first:.1} MB (0-60 s) -> {last:.1} MB ({:.0}-{end:.0} s): {growth:+.1} MB, {:+.2} MB/min",
+        end - 60.0,
+        growth / minutes
+    );
+    let late = last - middle;
+    let bound = (middle * 0.02).max(2.0);
+    if end < 180.0 || late.is_nan() {
+        println!("memory verdict: none (the measured phase is too short: at least 180 s of samples are needed)");
+        return false;
+    }
+    let grows = late > bound;
+    println!(
+        "memory verdict: {} (second half: {middle:.1} MB at {:.0}-{half:.0} s -> {last:.1} MB, {late:+.1} MB; bound +{bound:.1} MB)",
+        if grows { "STILL GROWING" } else { "levels off" },
+        half - 60.0
+    );
+    if let Some(d) = drained.last() {
+        println!(
+            "after the games ended: {:.1} MB resident {:.0} s after the drain began, {} games live, {} held for a rematch ({:.1} MB before any game)",
+            d.rss_kb as f64 / 1024.0,
+            drained.len() as f64 * (drained.get(1).map(|s| s.at_s - drained[0].at_s).unwrap_or(0.0)),
+            d.live,
+            d.held,
+            rss_idle_kb as f64 / 1024.0
+        );
+    }
+    grows
+}
+
 fn start_server(args: &Args, listen: &str) -> (Child, String) {
     let mut child = Command::new(&args.server_bin)
         .args(["--listen", listen, "--node", "bench", "--database-url", &args.database_url])
         .args(["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20"])
+        .args(["--rematch-ms", &REMATCH_MS.to_string()])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .spawn()
@@ -425,6 +584,8 @@ async fn main() {
         stop: false.into(),
         epoch: 0.into(),
         addr: Mutex::new(addr.clone()),
+        live: 0.into(),
+        resign_at_stop: (args.drain_s > 0).into(),
     });
     let interval = Duration::from_millis(args.interval_ms);
     let t0 = Instant::now();
@@ -448,9 +609,21 @@ async fn main() {
     let mut rss_peak = 0;
     let mut fault_done = false;
     let mut down = Duration::ZERO;
+    let sample_every = Duration::from_secs(args.sample_s.max(1));
+    let mut samples: Vec<Sample> = Vec::new();
+    let mut next_sample = measure_start + sample_every;
+    if args.sample_s > 0 {
+        print_sample_header(&args);
+    }
     while measure_start.elapsed() < Duration::from_secs(args.measure_s) {
         tokio::time::sleep(Duration::from_millis(500)).await;
         rss_peak = rss_peak.max(rss_kb(child.id()));
+        if args.sample_s > 0 && Instant::now() >= next_sample {
+            next_sample += sample_every;
+            let s = sample(&shared, child.id(), measure_start);
+            print_sample(&s);
+            samples.push(s);
+        }
         if !fault_done && measure_start.elapsed() >= Duration::from_secs(args.measure_s / 3) {
             match args.fault {
                 Some(Fault::Kill) => {
@@ -482,8 +655,28 @@ async fn main() {
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
     shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
     for t in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+        let _ = tokio::time::timeout(stop_wait, t).await;
+    }
+    let mut drained: Vec<Sample> = Vec::new();
+    if args.drain_s > 0 {
+        let closed = Instant::now();
+        println!(
+            "drain: every game resigned and every connection closed {:.0} s after the measured phase ({} games still live); sampling for {} s",
+            closed.duration_since(measure_start + measured).as_secs_f64(),
+            shared.live.load(std::sync::atomic::Ordering::SeqCst),
+            args.drain_s
+        );
+        print_sample_header(&args);
+        let mut next = closed + sample_every;
+        while closed.elapsed() < Duration::from_secs(args.drain_s) {
+            tokio::time::sleep_until(next.into()).await;
+            next += sample_every;
+            let s = sample(&shared, child.id(), measure_start);
+            print_sample(&s);
+            drained.push(s);
+        }
     }
     let mut stats = std::mem::take(&mut *shared.stats.lock().unwrap());
     let (acked, missing) = verify_in_database(&args.database_url, &stats.acked).await;
@@ -505,6 +698,9 @@ async fn main() {
     let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / args.games.max(1) as f64;
     println!("server memory: {} MB idle, {} MB peak: {per_game:.1} KB per game (its two connections included)", rss_idle / 1024, rss_peak / 1024);
     println!("acknowledged moves: {acked}, missing from the database: {missing}; games finished (and rematched): {}", stats.games_finished);
+    if args.drain_s > 0 {
+        println!("drain: {} games resigned, {} left live", stats.drain_resigned, shared.live.load(std::sync::atomic::Ordering::SeqCst));
+    }
     if let Some(f) = args.fault {
         println!(
             "fault {f:?}: down {:.1} s; reconnections {}; resumed games checked {}, missing an acknowledged move {}; largest clock gap after resuming {} ms",
@@ -515,9 +711,13 @@ async fn main() {
             stats.clock_gap_ms
         );
     }
+    let mut grows = false;
+    if args.sample_s > 0 {
+        grows = rss_verdict(&samples, rss_idle, &drained);
+    }
     let mut errors: Vec<_> = stats.errors.iter().collect();
     errors.sort();
     println!("errors: {}", if errors.is_empty() { "none".to_string() } else { format!("{errors:?}") });
-    let failed = missing > 0 || stats.resumed_missing > 0 || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
+    let failed = missing > 0 || grows || stats.resumed_missing > 0 || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
     std::process::exit(if failed { 1 } else { 0 });
 }
