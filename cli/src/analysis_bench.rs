@@ -2,7 +2,7 @@
 //! `Replay::analyse` (the engine searches every position, then the result is cached) against the second one
 //! and a resumed session's (read from the analysis cache) — and checks the cached answers are identical.
 
-use crate::args::{Args, Fail};
+use crate::args::{Fail, InRange};
 use crate::out::outln;
 use crate::scratch::ScratchDir;
 use crate::storage_bench::{realistic_game, summary, time};
@@ -34,14 +34,23 @@ where
     Ok((view?, d, searched.0.load(Ordering::Relaxed)))
 }
 
-pub fn cmd_bench_analysis(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["games", "plies", "dir"], &[])?;
-    args.at_most(0)?;
-    let games = args.number_in("games", 1..=100, 3)?;
-    // Realistic games are 60–100 plies long; each is cut to this length.
-    let plies = args.number_in("plies", 1..=60, 60)?;
-    let dir = ScratchDir::create(args.value("dir"), "bench-analysis")?;
-    run(dir.path(), games, plies)
+/// `giveaway bench-analysis [--games N] [--plies P] [--dir DIR]`
+#[derive(clap::Args)]
+pub struct BenchAnalysisArgs {
+    /// Games to analyse
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = InRange(1..=100usize))]
+    games: usize,
+    /// Each game cut to this many plies (realistic games are 60–100 plies long)
+    #[arg(long, value_name = "P", default_value_t = 60, value_parser = InRange(1..=60usize))]
+    plies: usize,
+    /// Where the scratch database goes (default: a temporary folder)
+    #[arg(long, value_name = "DIR")]
+    dir: Option<String>,
+}
+
+pub fn cmd_bench_analysis(args: &BenchAnalysisArgs) -> Result<(), Fail> {
+    let dir = ScratchDir::create(args.dir.as_deref(), "bench-analysis")?;
+    run(dir.path(), args.games, args.plies)
 }
 
 fn run(dir: &Path, games: usize, plies: usize) -> Result<(), Fail> {

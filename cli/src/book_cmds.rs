@@ -1,35 +1,69 @@
 //! `giveaway book build|probe`: the opening book made by self-play, and what it holds.
 
-use crate::args::{Args, Fail};
+use crate::args::{number, Fail, InRange};
 use crate::out::outln;
 use crate::output_file::OutputFile;
 use giveaway_core::engine::{build_book, Book, BookSettings, StopHandle};
 use std::time::{Duration, Instant};
 
 /// `giveaway book build ...` or `giveaway book probe ...`.
-pub fn cmd_book(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["games", "movetime", "plies", "depth", "min-games", "seed", "out", "fen", "file"], &[])?;
-    args.at_most(1)?;
-    match args.positional.first().map(String::as_str) {
-        Some("build") => build(&args),
-        Some("probe") => probe(&args),
-        _ => Err(Fail("book needs build or probe".into())),
-    }
+#[derive(clap::Subcommand)]
+pub enum BookCommand {
+    /// Build a book by self-play: the moves of positions reached often enough, with their scores
+    Build(BuildArgs),
+    /// The book's size and check, then its moves for a position
+    Probe {
+        /// The position (default: the start)
+        #[arg(long, value_parser = crate::args::position)]
+        fen: Option<giveaway_core::Position>,
+        /// The book file (default: the book built into the program)
+        #[arg(long, value_name = "FILE")]
+        file: Option<String>,
+    },
 }
 
 /// `book build --games N --movetime MS [--plies P] [--depth D] [--min-games K] [--seed S] --out FILE`
-fn build(args: &Args) -> Result<(), Fail> {
-    let need = |name: &str| args.value(name).ok_or_else(|| Fail(format!("book build needs --{name}")));
-    need("games")?;
-    need("movetime")?;
-    let out = OutputFile::open(need("out")?)?;
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// Self-play games
+    #[arg(long, value_name = "N", value_parser = InRange(1..=10_000_000u32))]
+    games: u32,
+    /// Time per move, in milliseconds
+    #[arg(long, value_name = "MS", value_parser = InRange(1..=60_000u64))]
+    movetime: u64,
+    /// Plies of each game kept in the book
+    #[arg(long, value_name = "P", default_value_t = 10, value_parser = InRange(1..=40usize))]
+    plies: usize,
+    /// Search depth of each book move's score
+    #[arg(long, value_name = "D", default_value_t = 8, value_parser = InRange(1..=30u32))]
+    depth: u32,
+    /// Games a position needs to be kept
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = InRange(1..=1_000_000u32))]
+    min_games: u32,
+    /// The self-play's seed
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>())]
+    seed: u64,
+    /// The book file to write
+    #[arg(long, value_name = "FILE")]
+    out: String,
+}
+
+pub fn cmd_book(command: &BookCommand) -> Result<(), Fail> {
+    match command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Probe { fen, file } => probe(&crate::args::or_start(fen), file.as_deref()),
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<(), Fail> {
+    let out = OutputFile::open(&args.out)?;
     let settings = BookSettings {
-        games: args.number_in("games", 1..=10_000_000, 0)?,
-        movetime: Duration::from_millis(args.number_in("movetime", 1..=60_000, 0)?),
-        plies: args.number_in("plies", 1..=40, 10)?,
-        depth: args.number_in("depth", 1..=30, 8)?,
-        min_games: args.number_in("min-games", 1..=1_000_000, 3)?,
-        seed: args.number_in("seed", 0..=u64::MAX, 1)?,
+        games: args.games,
+        movetime: Duration::from_millis(args.movetime),
+        plies: args.plies,
+        depth: args.depth,
+        min_games: args.min_games,
+        seed: args.seed,
     };
     let t = Instant::now();
     let book = build_book(&settings, &StopHandle::new(), &mut |i, g| {
@@ -60,8 +94,8 @@ fn build(args: &Args) -> Result<(), Fail> {
 }
 
 /// `book probe [--fen FEN] [--file FILE]`: the book's size and check, then its moves for the position.
-fn probe(args: &Args) -> Result<(), Fail> {
-    let (book, size) = match args.value("file") {
+fn probe(pos: &giveaway_core::Position, file: Option<&str>) -> Result<(), Fail> {
+    let (book, size) = match file {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| Fail(format!("{path}: {e}")))?;
             (Book::parse(&text).map_err(|e| Fail(format!("{path}: {e}")))?, text.len())
@@ -79,8 +113,7 @@ fn probe(args: &Args) -> Result<(), Fail> {
     for line in &illegal {
         outln!("illegal: {line}")?;
     }
-    let pos = args.position()?;
-    let moves = book.moves(&pos);
+    let moves = book.moves(pos);
     if moves.is_empty() {
         outln!("not in the book")?;
     }

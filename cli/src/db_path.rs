@@ -2,13 +2,13 @@
 //! (`$XDG_DATA_HOME/giveaway/games.db`, by default `~/.local/share/giveaway/games.db`; on macOS
 //! `~/Library/Application Support/giveaway/games.db`).
 
-use crate::args::{Args, Fail};
+use crate::args::{DbArgs, Fail};
 use std::path::PathBuf;
 
 /// The database path for these arguments and this environment; creates its directory when it is the default.
-pub fn database_path(args: &Args) -> Result<PathBuf, Fail> {
+pub fn database_path(args: &DbArgs) -> Result<PathBuf, Fail> {
     let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(p) = args.value("db") {
+    if let Some(p) = &args.db {
         // SQLite would open an empty path as a private temporary database: every save would be lost.
         if p.is_empty() {
             return Err(Fail("--db needs a file path, not an empty one".into()));

@@ -1,6 +1,6 @@
 //! Engine commands: `bestmove`, `match`, `analyze`, `bench-search`, `tune`.
 
-use crate::args::{Args, Fail};
+use crate::args::{number, Fail, InRange};
 use crate::out::{out, outln};
 use crate::output_file::OutputFile;
 use giveaway_core::engine::Match;
@@ -13,17 +13,6 @@ use giveaway_core::{Color, Rules};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-fn number<T: std::str::FromStr>(args: &Args, name: &str) -> Result<Option<T>, Fail> {
-    match args.value(name) {
-        None => Ok(None),
-        Some(v) => v.parse().map(Some).map_err(|_| {
-            // All digits yet refused: a number, only too large for the option.
-            let what = if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) { "a smaller number" } else { "a number" };
-            Fail(format!("--{name} needs {what}, not '{v}'"))
-        }),
-    }
-}
 
 fn level_arg(text: &str, what: &str) -> Result<Level, Fail> {
     text.parse::<u8>()
@@ -48,35 +37,58 @@ fn print_info(i: &SearchInfo) {
 
 /// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
 /// [--tablebase FILE]`
-pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["fen", "level", "movetime", "depth", "nodes", "seed", "tablebase"], &[])?;
-    args.at_most(0)?;
-    let position = args.position()?;
+#[derive(clap::Args)]
+pub struct BestmoveArgs {
+    /// The position (default: the start)
+    #[arg(long, value_parser = crate::args::position)]
+    fen: Option<giveaway_core::Position>,
+    /// Play as this level, 1–8, with its own limits (default: 8)
+    #[arg(long, value_name = "N")]
+    level: Option<String>,
+    /// Search this long, in milliseconds
+    #[arg(long, value_name = "MS", value_parser = number::<u64>())]
+    movetime: Option<u64>,
+    /// Search to this depth (1–100)
+    #[arg(long, value_name = "D", value_parser = number::<u32>())]
+    depth: Option<u32>,
+    /// Search this many nodes
+    #[arg(long, value_name = "N", value_parser = number::<u64>())]
+    nodes: Option<u64>,
+    /// The level's random choice among near-equal moves
+    #[arg(long, value_name = "S", value_parser = number::<u64>())]
+    seed: Option<u64>,
+    /// Endgame tables for the search (from `giveaway tablebase build`)
+    #[arg(long, value_name = "FILE")]
+    tablebase: Option<String>,
+}
+
+pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
+    let position = crate::args::or_start(&args.fen);
     // Before any search output, so that the refusal is the only line on stderr.
     if giveaway_core::legal_moves(&position).is_empty() {
         return Err(Fail("the side to move has no legal move (it has already won)".into()));
     }
     let root = SearchRoot::new(position, Rules::default());
     let mut engine = Engine::default();
-    if let Some(path) = args.value("tablebase") {
+    if let Some(path) = &args.tablebase {
         engine.set_tablebase(Some(Arc::new(crate::tablebase_cmds::read(Path::new(path))?)));
     }
     let stop = StopHandle::new();
     let limits = Limits {
-        depth: number::<u32>(&args, "depth")?.map(|d| d.clamp(1, 100)),
-        nodes: number(&args, "nodes")?,
-        movetime: number::<u64>(&args, "movetime")?.map(Duration::from_millis),
+        depth: args.depth.map(|d| d.clamp(1, 100)),
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
         clock: None,
     };
-    if args.value("level").is_some() && limits != Limits::default() {
+    if args.level.is_some() && limits != Limits::default() {
         return Err(Fail("--level plays with the level's own limits: give --level or --movetime/--depth/--nodes, not both".into()));
     }
     let chosen = if limits == Limits::default() {
-        let level = match args.value("level") {
+        let level = match args.level.as_deref() {
             Some(l) => level_arg(l, "--level")?,
             None => Level::get(8).expect("level 8 exists"),
         };
-        let seed = number(&args, "seed")?.unwrap_or(0);
+        let seed = args.seed.unwrap_or(0);
         let mut rng = giveaway_core::engine::Rng::new(seed);
         eprintln!("level {} {} (rating ~{})", level.number, level.name, level.rating);
         level.choose(&mut engine, &root, &mut rng, &stop, &mut print_info)
@@ -106,50 +118,86 @@ pub fn cmd_bestmove(raw: &[String]) -> Result<(), Fail> {
 /// for one side (e.g. level 8 at 100 ms against level 8 at 25 ms); `--white-tablebase FILE` /
 /// `--black-tablebase FILE` give one player endgame tables; `--pdn FILE` saves the games. "White" names the
 /// first player, who has White in odd-numbered games: colours alternate.
-pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(
-        raw,
-        &["white", "black", "games", "movetime", "white-movetime", "black-movetime", "seed", "hash", "no-lmr", "pdn", "white-tablebase", "black-tablebase", "no-book"],
-        &[],
-    )?;
-    args.at_most(0)?;
-    let need = |name: &str| args.value(name).ok_or_else(|| Fail(format!("match needs --{name}")));
-    let mut a = level_arg(need("white")?, "--white")?;
-    let mut b = level_arg(need("black")?, "--black")?;
-    need("games")?;
-    let games: u32 = args.number_in("games", 1..=1_000_000, 0)?;
-    let ms = |name: &str| number::<u64>(&args, name).map(|v| v.map(Duration::from_millis));
-    let both = ms("movetime")?;
-    if let Some(t) = ms("white-movetime")?.or(both) {
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// The first player's level, 1–8 (White in odd-numbered games)
+    #[arg(long, value_name = "A")]
+    white: String,
+    /// The second player's level, 1–8
+    #[arg(long, value_name = "B")]
+    black: String,
+    /// Games to play
+    #[arg(long, value_name = "N", value_parser = InRange(1..=1_000_000u32))]
+    games: u32,
+    /// Move time of both players' time-limited levels, in milliseconds
+    #[arg(long, value_name = "MS", value_parser = number::<u64>())]
+    movetime: Option<u64>,
+    /// The first player's move time, in milliseconds
+    #[arg(long, value_name = "MS", value_parser = number::<u64>())]
+    white_movetime: Option<u64>,
+    /// The second player's move time, in milliseconds
+    #[arg(long, value_name = "MS", value_parser = number::<u64>())]
+    black_movetime: Option<u64>,
+    /// The games' seed
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>())]
+    seed: u64,
+    /// Each engine's transposition table, in MB
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = InRange(1..=MAX_HASH_MB))]
+    hash: usize,
+    /// Late-move reductions off for white, black or both
+    #[arg(long, value_name = "white|black|both")]
+    no_lmr: Option<String>,
+    /// Opening book off for white, black or both
+    #[arg(long, value_name = "white|black|both")]
+    no_book: Option<String>,
+    /// Save the games as PDN in this file
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<String>,
+    /// Endgame tables for the first player
+    #[arg(long, value_name = "FILE")]
+    white_tablebase: Option<String>,
+    /// Endgame tables for the second player
+    #[arg(long, value_name = "FILE")]
+    black_tablebase: Option<String>,
+}
+
+pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
+    let mut a = level_arg(&args.white, "--white")?;
+    let mut b = level_arg(&args.black, "--black")?;
+    let ms = |v: Option<u64>| v.map(Duration::from_millis);
+    let both = ms(args.movetime);
+    if let Some(t) = ms(args.white_movetime).or(both) {
         a = a.with_movetime(t);
     }
-    if let Some(t) = ms("black-movetime")?.or(both) {
+    if let Some(t) = ms(args.black_movetime).or(both) {
         b = b.with_movetime(t);
     }
-    if side_named(&args, "no-book", "white")? {
+    let no_book = args.no_book.as_deref();
+    if side_named(no_book, "no-book", "white")? {
         a = a.without_book();
     }
-    if side_named(&args, "no-book", "black")? {
+    if side_named(no_book, "no-book", "black")? {
         b = b.without_book();
     }
+    let no_lmr = args.no_lmr.as_deref();
     let m = Match {
         a,
         b,
-        games,
-        seed: number(&args, "seed")?.unwrap_or(1),
+        games: args.games,
+        seed: args.seed,
         rules: Rules::default(),
-        tt_megabytes: hash_megabytes(&args, 16)?,
-        configs: [config_for(&args, "white")?, config_for(&args, "black")?],
-        tablebases: tablebases_for(&args)?,
+        tt_megabytes: args.hash,
+        configs: [config_for(no_lmr, "white")?, config_for(no_lmr, "black")?],
+        tablebases: tablebases_for(args.white_tablebase.as_deref(), args.black_tablebase.as_deref())?,
     };
     // Games that got down to the tables' size: where the tables could have told at all.
     let small = m.tablebases.iter().flatten().map(|tb| tb.max_pieces()).max().unwrap_or(5);
     let mut reached_small = 0u32;
-    let pdn_file = args.value("pdn").map(OutputFile::open).transpose()?;
+    let pdn_file = args.pdn.as_deref().map(OutputFile::open).transpose()?;
     let t = std::time::Instant::now();
     let mut records = Vec::new();
     let score = m.run(&StopHandle::new(), &mut |i, g, s| {
-        if args.has("pdn") {
+        if args.pdn.is_some() {
             records.push(pdn_record(g, i, if i % 2 == 0 { (&a, &b) } else { (&b, &a) }));
         }
         // Pieces are never added, so the last position is the game's smallest.
@@ -173,16 +221,16 @@ pub fn cmd_match(raw: &[String]) -> Result<(), Fail> {
 }
 
 /// `--white-tablebase FILE` / `--black-tablebase FILE`: each side's tables, read once when both name one file.
-fn tablebases_for(args: &Args) -> Result<[Option<Arc<Tablebase>>; 2], Fail> {
-    let read = |side: &str| -> Result<Option<(String, Arc<Tablebase>)>, Fail> {
-        let Some(path) = args.value(&format!("{side}-tablebase")) else { return Ok(None) };
+fn tablebases_for(white: Option<&str>, black: Option<&str>) -> Result<[Option<Arc<Tablebase>>; 2], Fail> {
+    let read = |side: &str, file: Option<&str>| -> Result<Option<(String, Arc<Tablebase>)>, Fail> {
+        let Some(path) = file else { return Ok(None) };
         eprintln!("reading the tables of {side} from {path}");
         Ok(Some((path.to_string(), Arc::new(crate::tablebase_cmds::read(Path::new(path))?))))
     };
-    let white = read("white")?;
-    let black = match (&white, args.value("black-tablebase")) {
+    let white = read("white", white)?;
+    let black = match (&white, black) {
         (Some((wp, tb)), Some(bp)) if wp == bp => Some(tb.clone()),
-        _ => read("black")?.map(|(_, tb)| tb),
+        _ => read("black", black)?.map(|(_, tb)| tb),
     };
     Ok([white.map(|(_, tb)| tb), black])
 }
@@ -201,9 +249,9 @@ fn pdn_record(g: &giveaway_core::Game, i: u32, (white, black): (&Level, &Level))
     p
 }
 
-/// Whether `--OPTION white|black|both` names `side`.
-fn side_named(args: &Args, option: &str, side: &str) -> Result<bool, Fail> {
-    match args.value(option) {
+/// Whether `--OPTION white|black|both` (given as `value`) names `side`.
+fn side_named(value: Option<&str>, option: &str, side: &str) -> Result<bool, Fail> {
+    match value {
         None => Ok(false),
         Some(v @ ("white" | "black" | "both")) => Ok(v == side || v == "both"),
         Some(v) => Err(Fail(format!("--{option} takes white, black or both, not '{v}'"))),
@@ -211,25 +259,46 @@ fn side_named(args: &Args, option: &str, side: &str) -> Result<bool, Fail> {
 }
 
 /// `--no-lmr white|black|both` turns late-move reductions off for a side (to measure what they are worth).
-fn config_for(args: &Args, side: &str) -> Result<SearchConfig, Fail> {
-    Ok(SearchConfig { lmr: !side_named(args, "no-lmr", side)?, ..SearchConfig::default() })
+fn config_for(no_lmr: Option<&str>, side: &str) -> Result<SearchConfig, Fail> {
+    Ok(SearchConfig { lmr: !side_named(no_lmr, "no-lmr", side)?, ..SearchConfig::default() })
 }
 
 /// `giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]`
 /// Self-play, Texel fit and win-curve fit; writes the weights file (default: stdout).
-pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["games", "rounds", "curve-games", "nodes", "seed", "out"], &[])?;
-    args.at_most(0)?;
+// Fits need data: no games (or no search) would write weights and a curve fitted to nothing, hence the
+// lower bounds of 1.
+#[derive(clap::Args)]
+pub struct TuneArgs {
+    /// Self-play games per round (default: the tuner's)
+    #[arg(long, value_name = "N", value_parser = InRange(1..=10_000_000u32))]
+    games: Option<u32>,
+    /// Rounds of self-play and fit
+    #[arg(long, value_name = "R", value_parser = InRange(0..=1000u32))]
+    rounds: Option<u32>,
+    /// Games for the win-curve fit
+    #[arg(long, value_name = "N", value_parser = InRange(1..=10_000_000u32))]
+    curve_games: Option<u32>,
+    /// Nodes searched per move
+    #[arg(long, value_name = "N", value_parser = InRange(1..=1_000_000_000u64))]
+    nodes: Option<u64>,
+    /// The self-play's seed
+    #[arg(long, value_name = "S", value_parser = number::<u64>())]
+    seed: Option<u64>,
+    /// Write the weights file here (default: stdout)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+}
+
+pub fn cmd_tune(args: &TuneArgs) -> Result<(), Fail> {
     let d = TuneSettings::default();
-    // Fits need data: no games (or no search) would write weights and a curve fitted to nothing.
     let settings = TuneSettings {
-        games_per_round: args.number_in("games", 1..=10_000_000, d.games_per_round)?,
-        rounds: args.number_in("rounds", 0..=1000, d.rounds)?,
-        curve_games: args.number_in("curve-games", 1..=10_000_000, d.curve_games)?,
-        nodes_per_move: args.number_in("nodes", 1..=1_000_000_000, d.nodes_per_move)?,
-        seed: number(&args, "seed")?.unwrap_or(d.seed),
+        games_per_round: args.games.unwrap_or(d.games_per_round),
+        rounds: args.rounds.unwrap_or(d.rounds),
+        curve_games: args.curve_games.unwrap_or(d.curve_games),
+        nodes_per_move: args.nodes.unwrap_or(d.nodes_per_move),
+        seed: args.seed.unwrap_or(d.seed),
     };
-    let out = args.value("out").map(OutputFile::open).transpose()?;
+    let out = args.out.as_deref().map(OutputFile::open).transpose()?;
     let text = tune(&settings, &mut |line| eprintln!("{line}"));
     match out {
         Some(file) => file.replace_with(&text)?,
@@ -241,10 +310,6 @@ pub fn cmd_tune(raw: &[String]) -> Result<(), Fail> {
 /// The largest `--hash`: the table is filled when made, so a huge size would exhaust memory and abort.
 const MAX_HASH_MB: usize = 4096;
 
-fn hash_megabytes(args: &Args, default: usize) -> Result<usize, Fail> {
-    args.number_in("hash", 1..=MAX_HASH_MB, default)
-}
-
 /// The positions `bench-search` times: the start and three quiet middle games reached in engine self-play.
 const BENCH_FENS: [(&str, &str); 4] = [
     ("start", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
@@ -254,11 +319,19 @@ const BENCH_FENS: [(&str, &str); 4] = [
 ];
 
 /// `giveaway bench-search [--movetime MS] [--hash MB]`: depth reached and nodes per second in a fixed time.
-pub fn cmd_bench_search(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["movetime", "hash"], &[])?;
-    args.at_most(0)?;
-    let t = Duration::from_millis(number(&args, "movetime")?.unwrap_or(1000));
-    let hash = hash_megabytes(&args, 32)?;
+#[derive(clap::Args)]
+pub struct BenchSearchArgs {
+    /// Search time per position, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = number::<u64>())]
+    movetime: u64,
+    /// The transposition table, in MB
+    #[arg(long, value_name = "MB", default_value_t = 32, value_parser = InRange(1..=MAX_HASH_MB))]
+    hash: usize,
+}
+
+pub fn cmd_bench_search(args: &BenchSearchArgs) -> Result<(), Fail> {
+    let t = Duration::from_millis(args.movetime);
+    let hash = args.hash;
     let mut total = (0u64, 0f64);
     for (name, fen) in BENCH_FENS {
         let pos = giveaway_core::parse_fen(fen)?;
@@ -316,21 +389,37 @@ fn stop_lags(hash_mb: usize) -> Result<Vec<Duration>, Fail> {
 
 /// `giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]`: classified moves and
 /// accuracies (progress on stderr).
-pub fn cmd_analyze(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["game", "nodes", "depth", "movetime"], &[])?;
-    let [path] = args.positional.as_slice() else {
-        return Err(Fail("analyze needs exactly one FILE.pdn".into()));
-    };
+#[derive(clap::Args)]
+pub struct AnalyzeArgs {
+    /// The PDN file
+    #[arg(value_name = "FILE.pdn")]
+    file: String,
+    /// Which of its games, from 1
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = number::<usize>())]
+    game: usize,
+    /// Search each position this many nodes
+    #[arg(long, value_name = "N", value_parser = number::<u64>())]
+    nodes: Option<u64>,
+    /// Search each position to this depth
+    #[arg(long, value_name = "D", value_parser = number::<u32>())]
+    depth: Option<u32>,
+    /// Search each position this long, in milliseconds
+    #[arg(long, value_name = "MS", value_parser = number::<u64>())]
+    movetime: Option<u64>,
+}
+
+pub fn cmd_analyze(args: &AnalyzeArgs) -> Result<(), Fail> {
+    let path = &args.file;
     let text = crate::storage_cmds::read_pdn_file(path)?;
     let games = giveaway_core::pdn::read_games(&text)?;
-    let k: usize = number(&args, "game")?.unwrap_or(1);
+    let k = args.game;
     let pdn = games.get(k.wrapping_sub(1)).ok_or_else(|| Fail(format!("{path} has {} game(s), no game {k}", games.len())))?;
     let game = pdn.to_game(Rules::default())?;
     let mut options = AnalysisOptions::default();
     let limits = Limits {
-        depth: number(&args, "depth")?,
-        nodes: number(&args, "nodes")?,
-        movetime: number::<u64>(&args, "movetime")?.map(Duration::from_millis),
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
         clock: None,
     };
     if limits != Limits::default() {

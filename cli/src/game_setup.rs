@@ -1,7 +1,8 @@
 //! Turning `giveaway play` options into the API's game description: level by number or name, colour, time
 //! control with odds, handicap. The full-screen app builds the same `NewGame` from its menus.
 
-use crate::args::{Args, Fail};
+use crate::args::Fail;
+use crate::play::PlayArgs;
 use giveaway_app::{levels, NewGame, Opponent, SideTime, StartPosition, TimeControl};
 use giveaway_core::record::parse_seconds;
 use giveaway_core::Color;
@@ -67,25 +68,25 @@ fn square_number(name: &str) -> Option<u32> {
 }
 
 /// The game `play --line` starts from its options.
-pub fn new_game(args: &Args) -> Result<NewGame, Fail> {
-    let opponent = match (args.value("vs-computer"), args.has("pass-and-play")) {
+pub fn new_game(args: &PlayArgs) -> Result<NewGame, Fail> {
+    let opponent = match (&args.vs_computer, args.pass_and_play) {
         (Some(_), true) => return Err(Fail("choose either --vs-computer LEVEL or --pass-and-play".into())),
-        (None, true) if args.value("color").is_some() => {
+        (None, true) if args.color.is_some() => {
             return Err(Fail("--color is your colour against the computer; in pass-and-play both sides are played here".into()))
         }
         (None, true) => Opponent::PassAndPlay,
         (level, false) => Opponent::Computer {
-            level: parse_level(level.unwrap_or("1"))?,
-            human: args.value("color").map(parse_color).transpose()?.unwrap_or(Color::White),
+            level: parse_level(level.as_deref().unwrap_or("1"))?,
+            human: args.color.as_deref().map(parse_color).transpose()?.unwrap_or(Color::White),
         },
     };
-    let start = match (args.value("fen"), args.value("remove")) {
+    let start = match (&args.fen, &args.remove) {
         (Some(_), Some(_)) => return Err(Fail("choose either --fen or --remove".into())),
-        (Some(fen), None) => StartPosition::Fen { fen: fen.to_string() },
+        (Some(fen), None) => StartPosition::Fen { fen: fen.clone() },
         (None, Some(list)) => StartPosition::RemovedMen { squares: parse_squares(list)? },
         (None, None) => StartPosition::Standard,
     };
-    let time_control = args.value("time").map(parse_time_control).transpose()?;
+    let time_control = args.time.as_deref().map(parse_time_control).transpose()?;
     Ok(NewGame { opponent, start, time_control })
 }
 

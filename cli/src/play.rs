@@ -1,7 +1,7 @@
 //! `giveaway play`: opens the games database and starts the full-screen app, or line mode when stdin or
 //! stdout is not a terminal (or with `--line`).
 
-use crate::args::{Args, Fail};
+use crate::args::{DbArgs, Fail};
 use crate::out::warn;
 use crate::{db_path, game_setup, line, log_file, tui};
 use giveaway_app::background::{NoObserver, Queued};
@@ -11,21 +11,47 @@ use std::io::IsTerminal;
 use std::sync::mpsc::channel;
 use std::sync::Arc;
 
-pub const USAGE: &str = "  giveaway play [--db PATH] [--line] [--resume ID|last]
-      [--vs-computer LEVEL [--color white|black] | --pass-and-play] [--time M+S[/M+S]]
-      [--remove SQUARES | --fen FEN]";
+/// `giveaway play [--db PATH] [--line] [--resume ID|last] [--vs-computer LEVEL [--color white|black] |
+/// --pass-and-play] [--time M+S[/M+S]] [--remove SQUARES | --fen FEN]`
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Line mode: the board as text, moves typed one per line (also when stdin or stdout is not a terminal)
+    #[arg(long)]
+    pub line: bool,
+    /// Continue a saved game: its id, or `last` (the newest unfinished one)
+    #[arg(long, value_name = "ID|last")]
+    pub resume: Option<String>,
+    /// Play the computer at this level, 1–8 or its name (line mode's default: 1)
+    #[arg(long, value_name = "LEVEL")]
+    pub vs_computer: Option<String>,
+    /// Your colour against the computer: white or black (default: white)
+    #[arg(long, value_name = "white|black")]
+    pub color: Option<String>,
+    /// Two players on this device
+    #[arg(long)]
+    pub pass_and_play: bool,
+    /// Clocks: minutes+increment seconds, or White's/Black's for time odds (5+3, 5+3/3+0)
+    #[arg(long, value_name = "M+S[/M+S]")]
+    pub time: Option<String>,
+    /// A handicap: men taken off the start position, by number or name (21,22 or "a3 c3")
+    #[arg(long, value_name = "SQUARES")]
+    pub remove: Option<String>,
+    /// Start from this position
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+}
 
-pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["db", "resume", "vs-computer", "color", "time", "remove", "fen"], &["line", "pass-and-play"])?;
-    args.at_most(0)?;
-    let asked_for_game = ["vs-computer", "color", "time", "remove", "fen"].iter().any(|o| args.value(o).is_some())
-        || args.has("pass-and-play");
-    if args.value("resume").is_some() && asked_for_game {
+pub fn cmd_play(args: &PlayArgs) -> Result<(), Fail> {
+    let asked_for_game =
+        args.vs_computer.is_some() || args.color.is_some() || args.time.is_some() || args.remove.is_some() || args.fen.is_some() || args.pass_and_play;
+    if args.resume.is_some() && asked_for_game {
         return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
-    let library = open_library(&args)?;
-    load_tables(&args)?;
-    let line_mode = args.has("line") || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    let library = open_library(&args.db)?;
+    load_tables(&args.db)?;
+    let line_mode = args.line || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     // The full check reads the whole file (seconds for a large library): it runs while the game is played.
     // Line mode says what it found on stderr; the full-screen app shows it on the screen.
     let (found, notices) = channel();
@@ -36,16 +62,25 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
             let _ = found.send(text);
         }
     })?;
-    let session = match args.value("resume") {
+    let session = match &args.resume {
         Some(which) => Some(library.resume(resume_id(&library, which)?)?),
-        None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(&args)?)?),
+        None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(args)?)?),
         None => None,
     };
     match session {
         Some(s) if line_mode => {
             // Line mode waits for the engine anyway: its work runs when the loop asks for it.
             let engine = Arc::new(Queued::default());
-            line::run(library.controller(s, engine.clone(), Arc::new(NoObserver))?, engine, args.value("db"))
+            let game = library.controller(s, engine.clone(), Arc::new(NoObserver))?;
+            // The loop waits in a read of stdin that no signal interrupts: the library is closed from the
+            // signal's thread. A closed stdout is then a failed write, which ends the loop, not a SIGPIPE
+            // death that would leave the moves in the journal.
+            let on_signal = library.clone();
+            tui::exit_on_signal(move || close(&on_signal))?;
+            crate::closed_pipe::fail_writes_on_closed_pipe();
+            let played = line::run(game, engine, args.db.db.as_deref());
+            close(&library);
+            played
         }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
         Some(s) => tui::run(library, tui::Start::Game(s), notices),
@@ -55,7 +90,7 @@ pub fn cmd_play(raw: &[String]) -> Result<(), Fail> {
 
 /// The games database of `--db` (or its default place), with the log file beside it; a damaged file found on
 /// opening is said on stderr.
-pub fn open_library(args: &Args) -> Result<Arc<GameLibrary>, Fail> {
+pub fn open_library(args: &DbArgs) -> Result<Arc<GameLibrary>, Fail> {
     let path = db_path::database_path(args)?;
     log_file::start_beside(&path);
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
@@ -66,9 +101,20 @@ pub fn open_library(args: &Args) -> Result<Arc<GameLibrary>, Fail> {
     Ok(library)
 }
 
+/// The last step of every way out of `play` and `online` (quit, end of input, a signal, the terminal gone):
+/// closes the library, so that the database file alone holds every move once the process is gone — its
+/// threads (the integrity check, the engine) may still hold the library when the process ends, and then
+/// SQLite never closes the connection that would have written the journal back. A failure is said on
+/// stderr; the moves are still safe in the journal then.
+pub fn close(library: &GameLibrary) {
+    if let Err(e) = library.close() {
+        warn(&format!("warning: {e}"));
+    }
+}
+
 /// Loads the endgame tables built in the data folder (`giveaway tablebase build`) on a thread of its own: the
 /// engines use them from the first search after they are in.
-fn load_tables(args: &Args) -> Result<(), Fail> {
+fn load_tables(args: &DbArgs) -> Result<(), Fail> {
     let path = db_path::database_path(args)?;
     let dir = path.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
     std::thread::Builder::new()

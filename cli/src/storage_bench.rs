@@ -3,7 +3,7 @@
 //! several filters, appending a move, loading a game to resume; with `--import-mb MB`, how long a move's save
 //! waits while a PDN file of that size is imported.
 
-use crate::args::{Args, Fail};
+use crate::args::{Fail, InRange};
 use crate::out::outln;
 use crate::scratch::ScratchDir;
 use giveaway_core::engine::Rng;
@@ -81,12 +81,23 @@ pub fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (v, t.elapsed())
 }
 
-pub fn cmd_bench_storage(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["games", "dir", "import-mb"], &[])?;
-    args.at_most(0)?;
-    let n = args.number_in("games", 1..=1_000_000, 10_000)?;
-    let import_mb = args.number_in("import-mb", 0..=200, 0)?;
-    let dir = ScratchDir::create(args.value("dir"), "bench")?;
+/// `giveaway bench-storage [--games N] [--dir DIR] [--import-mb MB]`
+#[derive(clap::Args)]
+pub struct BenchStorageArgs {
+    /// Games in the scratch library
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = InRange(1..=1_000_000usize))]
+    games: usize,
+    /// Where the scratch database goes (default: a temporary folder)
+    #[arg(long, value_name = "DIR")]
+    dir: Option<String>,
+    /// Also time moves saved during an import of a PDN file of this many MB
+    #[arg(long, value_name = "MB", default_value_t = 0, value_parser = InRange(0..=200usize))]
+    import_mb: usize,
+}
+
+pub fn cmd_bench_storage(args: &BenchStorageArgs) -> Result<(), Fail> {
+    let (n, import_mb) = (args.games, args.import_mb);
+    let dir = ScratchDir::create(args.dir.as_deref(), "bench")?;
     run(dir.path(), n, import_mb)
 }
 

@@ -1,6 +1,6 @@
 //! Saved-game commands: `games`, `show`, `export`, `import`, `stats`.
 
-use crate::args::{Args, Fail};
+use crate::args::{DbArgs, Fail, InRange};
 use crate::out::{out, outln, printable, warn};
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
@@ -12,7 +12,7 @@ use std::path::Path;
 /// Opens the database, telling the user on stderr if a damaged file had to be moved aside. It does not run the
 /// full integrity check, which reads the whole file (seconds for a large library): `giveaway check` does, and a
 /// command that meets damage on its way repairs the library ([`with_library`]).
-fn open(args: &Args) -> Result<Storage, Fail> {
+fn open(args: &DbArgs) -> Result<Storage, Fail> {
     let path = crate::db_path::database_path(args)?;
     let (storage, report) = Storage::open(&path)?;
     if let Some(r) = &report.recovery {
@@ -27,7 +27,7 @@ fn warn_recovered(path: &Path, r: &Recovery) {
 
 /// Runs `job` on the library. If the file turns out damaged on the way, the library is repaired (the damaged
 /// file moved aside, every readable game recovered), the user told, and `job` runs again on the result.
-fn with_library<T>(args: &Args, job: impl Fn(&Storage) -> Result<T, StorageError>) -> Result<T, Fail> {
+fn with_library<T>(args: &DbArgs, job: impl Fn(&Storage) -> Result<T, StorageError>) -> Result<T, Fail> {
     let storage = open(args)?;
     match job(&storage) {
         Err(e) if e.is_damage() => match storage.check_and_recover()? {
@@ -42,10 +42,8 @@ fn with_library<T>(args: &Args, job: impl Fn(&Storage) -> Result<T, StorageError
 }
 
 /// `giveaway check`: the full integrity check; a damaged library is repaired and the result said.
-pub fn cmd_check(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["db"], &[])?;
-    args.at_most(0)?;
-    let storage = open(&args)?;
+pub fn cmd_check(args: &DbArgs) -> Result<(), Fail> {
+    let storage = open(args)?;
     let path = storage.path().display().to_string();
     match storage.check_and_recover()? {
         Some(r) => outln!("{}: {}", printable(&path), printable(&r.to_string()))?,
@@ -58,8 +56,9 @@ pub fn cmd_check(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-fn parse_id(text: &str) -> Result<i64, Fail> {
-    text.parse().map_err(|_| Fail(format!("'{text}' is not a game id")))
+/// A game ID argument.
+fn game_id(text: &str) -> Result<i64, String> {
+    text.parse().map_err(|_| format!("'{text}' is not a game id"))
 }
 
 fn day(text: &str, flag: &str) -> Result<i64, Fail> {
@@ -84,43 +83,67 @@ fn result_text(g: &GameSummary) -> String {
     }
 }
 
-pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(
-        raw,
-        &["db", "mode", "result", "level", "since", "until", "player", "page-size", "after"],
-        &["in-progress", "finished"],
-    )?;
-    args.at_most(0)?;
+/// `giveaway games [filters] [--page-size N] [--after CURSOR] [--db PATH]`
+#[derive(clap::Args)]
+pub struct GamesArgs {
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Only games of this mode: computer, pass-and-play, imported, online
+    #[arg(long)]
+    mode: Option<String>,
+    /// Only games with this result: white, black, draw, or (against the computer) won, lost
+    #[arg(long)]
+    result: Option<String>,
+    /// Only games against the computer at this level
+    #[arg(long, value_parser = InRange(1..=LEVELS.len() as u8))]
+    level: Option<u8>,
+    /// Only unfinished games
+    #[arg(long, conflicts_with = "finished")]
+    in_progress: bool,
+    /// Only finished games
+    #[arg(long)]
+    finished: bool,
+    /// Only games started on or after this day (2026-11-30)
+    #[arg(long, value_name = "DATE")]
+    since: Option<String>,
+    /// Only games started on or before this day
+    #[arg(long, value_name = "DATE")]
+    until: Option<String>,
+    /// Only games with a player whose name contains this text
+    #[arg(long, value_name = "TEXT")]
+    player: Option<String>,
+    /// Games per page
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = InRange(1..=MAX_PAGE_SIZE))]
+    page_size: u32,
+    /// The page after this one (the cursor the previous page printed)
+    #[arg(long, value_name = "CURSOR")]
+    after: Option<String>,
+}
+
+pub fn cmd_games(args: &GamesArgs) -> Result<(), Fail> {
     let mut filter = Filter::default();
-    if let Some(m) = args.value("mode") {
+    if let Some(m) = &args.mode {
         let names: Vec<&str> = GameMode::ALL.iter().map(|m| m.name()).collect();
         filter.mode = Some(
             GameMode::from_name(m).ok_or_else(|| Fail(format!("--mode must be one of {}, not '{m}'", names.join(", "))))?,
         );
     }
-    if let Some(r) = args.value("result") {
+    if let Some(r) = &args.result {
         let names: Vec<&str> = ResultFilter::ALL.iter().map(|r| r.name()).collect();
         filter.result = Some(
             ResultFilter::from_name(r)
                 .ok_or_else(|| Fail(format!("--result must be one of {}, not '{r}'", names.join(", "))))?,
         );
     }
-    if args.value("level").is_some() {
-        filter.level = Some(args.number_in("level", 1..=LEVELS.len() as u8, 1)?);
-    }
-    filter.in_progress = match (args.has("in-progress"), args.has("finished")) {
-        (true, true) => return Err(Fail("--in-progress and --finished exclude each other".into())),
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        (false, false) => None,
-    };
-    filter.since = args.value("since").map(|d| day(d, "since")).transpose()?;
+    filter.level = args.level;
+    // (clap refuses --in-progress with --finished.)
+    filter.in_progress = (args.in_progress || args.finished).then_some(args.in_progress);
+    filter.since = args.since.as_deref().map(|d| day(d, "since")).transpose()?;
     // --until names the last day included.
-    filter.until = args.value("until").map(|d| day(d, "until").map(|t| t + 86_400_000)).transpose()?;
-    filter.player = args.value("player").map(str::to_string);
-    let page_size = args.number_in("page-size", 1..=MAX_PAGE_SIZE, 50)?;
-    let after = args.value("after").map(str::parse::<Cursor>).transpose()?;
-    let page = with_library(&args, |s| s.list_games(&filter, after, page_size))?;
+    filter.until = args.until.as_deref().map(|d| day(d, "until").map(|t| t + 86_400_000)).transpose()?;
+    filter.player = args.player.clone();
+    let after = args.after.as_deref().map(str::parse::<Cursor>).transpose()?;
+    let page = with_library(&args.db, |s| s.list_games(&filter, after, args.page_size))?;
     outln!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies")?;
     for g in &page.games {
         let players = format!("{} – {}", printable(&g.setup.white), printable(&g.setup.black));
@@ -147,11 +170,19 @@ pub fn cmd_games(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["db"], &[])?;
-    let [id] = args.positional.as_slice() else { return Err(Fail("show needs exactly one game ID".into())) };
-    let id = parse_id(id)?;
-    let saved = with_library(&args, |s| s.load_game(id))?;
+/// `giveaway show ID [--db PATH]`
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// The game's id (from `giveaway games`)
+    #[arg(value_parser = game_id)]
+    id: i64,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+pub fn cmd_show(args: &ShowArgs) -> Result<(), Fail> {
+    let id = args.id;
+    let saved = with_library(&args.db, |s| s.load_game(id))?;
     let s = &saved.summary;
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
     outln!("game {}  {}  {}", s.id, display_time(s.created_at), s.setup.mode.name())?;
@@ -205,21 +236,32 @@ pub fn cmd_show(raw: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-pub fn cmd_export(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["db", "out"], &["all"])?;
-    args.at_most(1)?;
-    if let Some(out) = args.value("out") {
-        not_the_database(Path::new(out), &crate::db_path::database_path(&args)?)?;
+/// `giveaway export (ID | --all) [--out FILE] [--db PATH]`
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// The game's id
+    #[arg(value_parser = game_id)]
+    id: Option<i64>,
+    /// Every saved game
+    #[arg(long)]
+    all: bool,
+    /// Write the PDN to this file (default: stdout)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+pub fn cmd_export(args: &ExportArgs) -> Result<(), Fail> {
+    if let Some(out) = &args.out {
+        not_the_database(Path::new(out), &crate::db_path::database_path(&args.db)?)?;
     }
-    let text = match (args.has("all"), args.positional.first()) {
-        (true, None) => with_library(&args, Storage::export_all_pdn)?,
-        (false, Some(id)) => {
-            let id = parse_id(id)?;
-            with_library(&args, |s| s.export_pdn(id))?
-        }
+    let text = match (args.all, args.id) {
+        (true, None) => with_library(&args.db, Storage::export_all_pdn)?,
+        (false, Some(id)) => with_library(&args.db, |s| s.export_pdn(id))?,
         _ => return Err(Fail("export needs a game ID or --all (not both)".into())),
     };
-    match args.value("out") {
+    match &args.out {
         Some(path) => std::fs::write(path, text).map_err(|e| Fail(format!("{path}: {e}")))?,
         None => out!("{text}")?,
     }
@@ -257,24 +299,30 @@ pub fn read_pdn_file(path: &str) -> Result<String, Fail> {
 
 const MAX_PDN_BYTES: u64 = 256 << 20;
 
-pub fn cmd_import(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["db"], &[])?;
-    let [file] = args.positional.as_slice() else { return Err(Fail("import needs exactly one FILE".into())) };
+/// `giveaway import FILE [--db PATH]`
+#[derive(clap::Args)]
+pub struct ImportArgs {
+    /// The PDN file (UTF-8, UTF-16, Latin-1 or CP1251)
+    file: String,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+pub fn cmd_import(args: &ImportArgs) -> Result<(), Fail> {
     // Read and written a game at a time, so a file of any size takes little memory (no `read_pdn_file`).
-    std::fs::File::open(file).map_err(|e| Fail(format!("cannot read {file}: {e}")))?;
-    let ids = with_library(&args, |s| {
+    let path = &args.file;
+    std::fs::File::open(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+    let ids = with_library(&args.db, |s| {
         // Opened again for each try: one after a repair reads the file from its start.
-        let f = std::fs::File::open(file).map_err(|e| StorageError::InvalidInput(format!("cannot read {file}: {e}")))?;
-        s.import_pdn_from(f)
+        let file = std::fs::File::open(path).map_err(|e| StorageError::InvalidInput(format!("cannot read {path}: {e}")))?;
+        s.import_pdn_from(file)
     })?;
     outln!("{ids}")?;
     Ok(())
 }
 
-pub fn cmd_stats(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["db"], &[])?;
-    args.at_most(0)?;
-    let stats = with_library(&args, Storage::stats)?;
+pub fn cmd_stats(args: &DbArgs) -> Result<(), Fail> {
+    let stats = with_library(args, Storage::stats)?;
     outln!("Against the computer, by level (your results):")?;
     outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress")?;
     for l in &stats.by_level {

@@ -1,6 +1,6 @@
 //! `giveaway tablebase build|verify|probe|check`: the endgame tables from the terminal.
 
-use crate::args::{Args, Fail};
+use crate::args::{number, DbArgs, Fail, InRange};
 use crate::out::outln;
 use giveaway_core::engine::Level;
 use giveaway_core::tablebase::{check_play, CheckSettings, Material, Tablebase, Value, DEFAULT_CACHE_BLOCKS};
@@ -18,12 +18,95 @@ use std::time::Instant;
 /// time and memory measured).
 const MAX_PIECES: u32 = 5;
 
+/// `giveaway tablebase build|verify|probe|check`.
+#[derive(clap::Subcommand)]
+pub enum TablebaseCommand {
+    /// Build the tables by retrograde analysis and write them to a file
+    Build {
+        #[command(flatten)]
+        tables: TablesFile,
+        /// No progress lines on stderr
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Check every entry against the values its moves lead to
+    Verify {
+        #[command(flatten)]
+        tables: TablesFile,
+        /// Keep the tables compressed with the default block cache, as a phone does
+        #[arg(long)]
+        packed: bool,
+    },
+    /// The value of a position and of each of its moves
+    Probe {
+        /// The position (default: the start)
+        #[arg(long, value_parser = crate::args::position)]
+        fen: Option<giveaway_core::Position>,
+        #[command(flatten)]
+        tables: TablesFile,
+        /// Keep the tables compressed with the default block cache, as a phone does
+        #[arg(long)]
+        packed: bool,
+    },
+    /// Level 8 with the tables in random positions: its moves judged by the tables, every win played out
+    Check {
+        #[command(flatten)]
+        tables: TablesFile,
+        /// Random positions to play
+        #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = InRange(1..=10_000_000usize))]
+        positions: usize,
+        /// The random positions' seed
+        #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>())]
+        seed: u64,
+        /// Level 8's time per move, in milliseconds
+        #[arg(long, value_name = "MS", default_value_t = 100, value_parser = InRange(1..=60_000u64))]
+        movetime: u64,
+        /// Keep the tables compressed with the default block cache, as a phone does
+        #[arg(long)]
+        packed: bool,
+        /// No progress lines on stderr
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+/// Which tables file: `--pieces`, `--file`, the games database they sit beside.
+#[derive(clap::Args)]
+pub struct TablesFile {
+    /// The most pieces the tables hold, 2–5 (default 4; for check: as many as the file holds)
+    #[arg(long, value_name = "N", value_parser = InRange(2..=MAX_PIECES))]
+    pieces: Option<u32>,
+    /// The tables file (default: tablebase-N.gwtb beside the games database)
+    #[arg(long, value_name = "FILE")]
+    file: Option<String>,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+impl TablebaseCommand {
+    /// The `--db` whose folder holds the tables by default.
+    pub fn db_mut(&mut self) -> &mut DbArgs {
+        match self {
+            TablebaseCommand::Build { tables, .. }
+            | TablebaseCommand::Verify { tables, .. }
+            | TablebaseCommand::Probe { tables, .. }
+            | TablebaseCommand::Check { tables, .. } => &mut tables.db,
+        }
+    }
+}
+
+impl TablesFile {
+    fn pieces(&self) -> u32 {
+        self.pieces.unwrap_or(4)
+    }
+}
+
 /// `--file FILE`, else `tablebase-N.gwtb` beside the games database, where `giveaway play` loads it from.
-fn file_of(args: &Args, pieces: u32) -> Result<PathBuf, Fail> {
-    if let Some(f) = args.value("file") {
+fn file_of(args: &TablesFile, pieces: u32) -> Result<PathBuf, Fail> {
+    if let Some(f) = &args.file {
         return Ok(PathBuf::from(f));
     }
-    let db = crate::db_path::database_path(args)?;
+    let db = crate::db_path::database_path(&args.db)?;
     Ok(giveaway_app::tables::file_for(db.parent().unwrap_or(Path::new(".")), pieces))
 }
 
@@ -37,10 +120,9 @@ fn peak_memory_mb() -> Option<f64> {
 
 /// Reads the tables of `--file` (or the default for `--pieces`); with `--packed`, keeps them compressed with
 /// the default block cache (as a phone would).
-fn load(args: &Args) -> Result<Tablebase, Fail> {
-    let pieces = args.number_in("pieces", 2..=MAX_PIECES, 4)?;
-    let path = file_of(args, pieces)?;
-    if !args.has("packed") {
+fn load(args: &TablesFile, packed: bool) -> Result<Tablebase, Fail> {
+    let path = file_of(args, args.pieces())?;
+    if !packed {
         return read(&path);
     }
     let file = File::open(&path).map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
@@ -54,36 +136,30 @@ pub fn read(path: &Path) -> Result<Tablebase, Fail> {
 }
 
 /// `giveaway tablebase build|verify|probe|check ...`.
-pub fn cmd_tablebase(raw: &[String]) -> Result<(), Fail> {
-    let args = Args::parse(raw, &["pieces", "file", "fen", "positions", "seed", "movetime", "db"], &["quiet", "packed"])?;
-    match args.positional.first().map(String::as_str) {
-        Some("build") => build(&args),
-        Some("verify") => verify(&args),
-        Some("probe") => probe(&args),
-        Some("check") => check(&args),
-        _ => Err(Fail("tablebase needs build, verify, probe or check".into())),
+pub fn cmd_tablebase(command: &TablebaseCommand) -> Result<(), Fail> {
+    match command {
+        TablebaseCommand::Build { tables, quiet } => build(tables, *quiet),
+        TablebaseCommand::Verify { tables, packed } => verify(tables, *packed),
+        TablebaseCommand::Probe { fen, tables, packed } => probe(tables, *packed, &crate::args::or_start(fen)),
+        TablebaseCommand::Check { tables, positions, seed, movetime, packed, quiet } => {
+            check(tables, *packed, *quiet, *positions, *seed, *movetime)
+        }
     }
 }
 
 /// Level 8 with the tables in random positions of `--pieces` pieces (issue 17's exactness in play): its
 /// moves judged by the tables, every win played out under the default draw rules against the slowest
 /// defence. Fails when a win or a draw was thrown away or a win was not won.
-fn check(args: &Args) -> Result<(), Fail> {
-    args.at_most(1)?;
+fn check(args: &TablesFile, packed: bool, quiet: bool, positions: usize, seed: u64, movetime: u64) -> Result<(), Fail> {
     let load_start = Instant::now();
-    let tb = Arc::new(load(args)?);
-    let pieces = args.number_in("pieces", 2..=tb.max_pieces(), tb.max_pieces())?;
-    let movetime = args.number_in("movetime", 1..=60_000u64, 100)?;
+    let tb = Arc::new(load(args, packed)?);
+    let pieces = args.pieces.unwrap_or(tb.max_pieces());
+    if pieces > tb.max_pieces() {
+        return Err(Fail(format!("--pieces must be a number from 2 to {}, not '{pieces}'", tb.max_pieces())));
+    }
     let level = Level::get(8).expect("level 8 exists").with_movetime(Duration::from_millis(movetime));
-    let settings = CheckSettings {
-        pieces,
-        positions: args.number_in("positions", 1..=10_000_000usize, 10_000)?,
-        seed: args.number_in("seed", 0..=u64::MAX, 1)?,
-        level,
-        rules: Rules::default(),
-    };
+    let settings = CheckSettings { pieces, positions, seed, level, rules: Rules::default() };
     outln!("tables loaded in {:.2} s; level 8 at {movetime} ms a move, {} positions of {pieces} pieces, seed {}", load_start.elapsed().as_secs_f64(), settings.positions, settings.seed)?;
-    let quiet = args.has("quiet");
     let r = check_play(&tb, &settings, |n, r| {
         if !quiet && n % 1000 == 0 {
             eprintln!("{n} positions: {} won, {} wins thrown, {} draws thrown", r.won, r.win_thrown, r.draw_thrown);
@@ -114,10 +190,8 @@ fn check(args: &Args) -> Result<(), Fail> {
     Ok(())
 }
 
-fn build(args: &Args) -> Result<(), Fail> {
-    args.at_most(1)?;
-    let pieces = args.number_in("pieces", 2..=MAX_PIECES, 4)?;
-    let quiet = args.has("quiet");
+fn build(args: &TablesFile, quiet: bool) -> Result<(), Fail> {
+    let pieces = args.pieces();
     let (tb, report) = Tablebase::build(pieces, |m, t| {
         if !quiet {
             eprintln!("{m:10} {:>10} entries  {:7.2} s", m.entries(), t.as_secs_f64());
@@ -150,10 +224,9 @@ fn build(args: &Args) -> Result<(), Fail> {
 }
 
 /// Every entry against the values its moves lead to (issue 17's consistency checks), with counts.
-fn verify(args: &Args) -> Result<(), Fail> {
-    args.at_most(1)?;
+fn verify(args: &TablesFile, packed: bool) -> Result<(), Fail> {
     let load_start = Instant::now();
-    let tb = load(args)?;
+    let tb = load(args, packed)?;
     outln!("loaded in {:.2} s", load_start.elapsed().as_secs_f64())?;
     let start = Instant::now();
     let mut moves = MoveList::new();
@@ -186,18 +259,16 @@ fn verify(args: &Args) -> Result<(), Fail> {
 }
 
 /// The value of `--fen` and of each of its moves.
-fn probe(args: &Args) -> Result<(), Fail> {
-    args.at_most(1)?;
-    let tb = load(args)?;
-    let pos = args.position()?;
+fn probe(args: &TablesFile, packed: bool, pos: &giveaway_core::Position) -> Result<(), Fail> {
+    let tb = load(args, packed)?;
     let text = |v: Option<Value>| match v {
         Some(Value::Win(d)) => format!("win in {d} plies"),
         Some(Value::Loss(d)) => format!("loss in {d} plies"),
         Some(Value::Draw) => "draw".to_string(),
         None => format!("not in the tables (more than {} pieces)", tb.max_pieces()),
     };
-    outln!("{}", text(tb.probe(&pos)))?;
-    for mv in &legal_moves(&pos) {
+    outln!("{}", text(tb.probe(pos)))?;
+    for mv in &legal_moves(pos) {
         outln!("  {mv}: {}", text(tb.probe(&pos.play(mv)).map(Value::before)))?;
     }
     Ok(())

@@ -34,13 +34,18 @@ use std::time::Duration;
 /// lobby); `notices` brings warnings about the
 /// library found while the app runs (the background integrity check). A terminating signal ends it the same
 /// way as Ctrl-C, then the process exits with 128 + the signal's number, as a shell reports such a death.
+/// Every way out closes the library ([`crate::play::close`]) once the screen is left.
 pub fn run(library: Arc<GameLibrary>, start: Start, notices: Receiver<String>) -> Result<(), Fail> {
     let signals = signals::Signals::install()?;
-    if let Some(number) = run_until_quit(library, start, &notices, &signals)? {
+    let ended = run_until_quit(library.clone(), start, &notices, &signals);
+    crate::play::close(&library);
+    if let Some(number) = ended? {
         std::process::exit(128 + number);
     }
     Ok(())
 }
+
+pub use signals::exit_on_signal;
 
 /// The event loop; returns the signal that ended it, if one did. The terminal is restored when it returns.
 fn run_until_quit(
@@ -51,18 +56,18 @@ fn run_until_quit(
 ) -> Result<Option<i32>, Fail> {
     let mut guard = terminal::Guard::enter()?;
     let events = terminal::events()?;
-    let mut app = app::App::new(library, start);
+    let mut app = app::App::new(library.clone(), start);
     while !app.done {
         if let Some(number) = signals.caught() {
             app.leave();
             if terminal::hung_up() {
-                gone(number);
+                gone(number, &library);
             }
             return Ok(Some(number));
         }
         if terminal::hung_up() {
             app.leave();
-            gone(libc::SIGHUP);
+            gone(libc::SIGHUP, &library);
         }
         while let Ok(text) = notices.try_recv() {
             app.notice(text);
@@ -70,7 +75,7 @@ fn run_until_quit(
         app.tick();
         if guard.term.draw(|f| app.draw(f)).is_err() {
             app.leave();
-            gone(libc::SIGHUP);
+            gone(libc::SIGHUP, &library);
         }
         // A short wait keeps clocks and the thinking spinner moving without spinning the CPU.
         match events.recv_timeout(Duration::from_millis(100)) {
@@ -84,7 +89,7 @@ fn run_until_quit(
             Ok(_) | Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
                 app.leave();
-                gone(libc::SIGHUP);
+                gone(libc::SIGHUP, &library);
             }
         }
     }
@@ -93,7 +98,8 @@ fn run_until_quit(
 
 /// The terminal went away and the game was saved (`leave`). With no terminal there is nothing to restore and
 /// nowhere to print (restoring would fail, and ratatui reports that failure on the dead terminal), so the
-/// process ends here as a hang-up ends a program: 128 + the signal's number.
-fn gone(number: i32) -> ! {
+/// process ends here, with the library closed, as a hang-up ends a program: 128 + the signal's number.
+fn gone(number: i32, library: &GameLibrary) -> ! {
+    crate::play::close(library);
     std::process::exit(128 + number)
 }

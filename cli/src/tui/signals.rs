@@ -27,12 +27,7 @@ pub struct Signals {
 impl Signals {
     /// Installs the handlers — from here on these signals no longer kill the process — and starts waiting.
     pub fn install() -> io::Result<Signals> {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
-        let kinds = [SignalKind::terminate(), SignalKind::hangup(), SignalKind::interrupt()];
-        let mut streams = {
-            let _inside = rt.enter();
-            kinds.iter().map(|&k| Ok((k.as_raw_value(), signal(k)?))).collect::<io::Result<Vec<_>>>()?
-        };
+        let (rt, mut streams) = listen()?;
         let caught = Arc::new(AtomicI32::new(0));
         let flag = caught.clone();
         std::thread::Builder::new().name("signals".into()).spawn(move || {
@@ -51,6 +46,30 @@ impl Signals {
     pub fn caught(&self) -> Option<i32> {
         Some(self.caught.load(Ordering::SeqCst)).filter(|&n| n != 0)
     }
+}
+
+/// For line mode, whose loop waits in a read that a signal does not interrupt: from here on SIGTERM, SIGHUP
+/// and SIGINT run `last` (which closes the library) on a thread of their own and end the process with
+/// 128 + the signal's number, as their default action would have without `last`.
+pub fn exit_on_signal(last: impl FnOnce() + Send + 'static) -> io::Result<()> {
+    let (rt, mut streams) = listen()?;
+    std::thread::Builder::new().name("signals".into()).spawn(move || {
+        let number = rt.block_on(next_signal(&mut streams));
+        last();
+        std::process::exit(128 + number);
+    })?;
+    Ok(())
+}
+
+/// Handlers for the signals that end the app, and the runtime their streams are read on.
+fn listen() -> io::Result<(tokio::runtime::Runtime, Vec<(i32, Signal)>)> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
+    let kinds = [SignalKind::terminate(), SignalKind::hangup(), SignalKind::interrupt()];
+    let streams = {
+        let _inside = rt.enter();
+        kinds.iter().map(|&k| Ok((k.as_raw_value(), signal(k)?))).collect::<io::Result<Vec<_>>>()?
+    };
+    Ok((rt, streams))
 }
 
 /// The number of the next signal to arrive on any of the streams.
