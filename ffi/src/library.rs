@@ -35,6 +35,15 @@ impl GameLibrary {
         run_blocking(move || lib.check_integrity()).await?
     }
 
+    /// Writes every saved change back into the database file and empties its `-wal` journal, off the caller's
+    /// thread: call it when the app goes to the background (Android `onStop`, iOS `didEnterBackground`), where
+    /// the process may be ended without notice, so that the file alone holds every move. Fails with a
+    /// `Storage` error when another reader kept it from finishing; the moves are then still in the journal.
+    pub async fn checkpoint(&self) -> ApiResult<()> {
+        let lib = self.0.clone();
+        run_blocking(move || lib.checkpoint()).await?
+    }
+
     pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {
         Ok(Arc::new(GameSession(self.0.new_game(setup)?)))
     }
