@@ -14,7 +14,8 @@ use std::sync::Arc;
 pub struct OnlineArgs {
     #[command(flatten)]
     pub db: DbArgs,
-    /// The game server (else $GIVEAWAY_SERVER, else ws://127.0.0.1:7878/ws, what `make serve` runs)
+    /// The game server, kept in the settings for next time (else $GIVEAWAY_SERVER, else the settings' server;
+    /// `make serve` runs one on ws://127.0.0.1:7878/ws)
     #[arg(long, value_name = "ws://HOST:PORT/ws|wss://…")]
     pub server: Option<String>,
     /// A certificate (PEM) to trust for a wss:// server, besides the system's
@@ -22,19 +23,14 @@ pub struct OnlineArgs {
     pub trust: Option<String>,
 }
 
-/// Where `make serve` listens.
-pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
-
-/// The server of `--server`, else `$GIVEAWAY_SERVER`, else the local one.
-pub fn server_url(args: Option<&OnlineArgs>) -> String {
-    args.and_then(|a| a.server.clone())
-        .or_else(|| std::env::var("GIVEAWAY_SERVER").ok().filter(|s| !s.is_empty()))
-        .unwrap_or_else(|| DEFAULT_SERVER.to_string())
+/// The server to play on: `$GIVEAWAY_SERVER` when set, else the settings' (the core's default until one is
+/// chosen, as on the phones).
+pub fn server_url(settings: &giveaway_core::storage::Settings) -> String {
+    std::env::var("GIVEAWAY_SERVER").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| settings.online_server.clone())
 }
 
 pub fn cmd_online(args: &OnlineArgs) -> Result<(), Fail> {
-    let server = server_url(Some(args));
-    if !(server.starts_with("ws://") || server.starts_with("wss://")) {
+    if let Some(server) = args.server.as_deref().filter(|s| !(s.starts_with("ws://") || s.starts_with("wss://"))) {
         return Err(Fail(format!("--server takes a ws:// or wss:// address, not '{server}'")));
     }
     let roots = match &args.trust {
@@ -45,6 +41,15 @@ pub fn cmd_online(args: &OnlineArgs) -> Result<(), Fail> {
         return Err(Fail("giveaway online needs a terminal".into()));
     }
     let library = play::open_library(&args.db)?;
+    let server = match &args.server {
+        // Kept, as the phones' settings screen keeps the address typed there.
+        Some(server) => {
+            let settings = library.settings()?;
+            library.save_settings(giveaway_core::storage::Settings { online_server: server.clone(), ..settings })?;
+            server.clone()
+        }
+        None => server_url(&library.settings()?),
+    };
     let (found, notices) = channel();
     play::check_in_background(library.clone(), move |text| {
         let _ = found.send(text);

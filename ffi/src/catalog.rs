@@ -12,6 +12,24 @@ pub fn reaction_emojis() -> Vec<String> {
     giveaway_app::reaction_emojis()
 }
 
+/// The board themes the settings offer, in their order (each shell has the colours).
+#[uniffi::export]
+pub fn board_themes() -> Vec<giveaway_core::storage::BoardTheme> {
+    giveaway_core::storage::BoardTheme::ALL.to_vec()
+}
+
+/// The piece sets the settings offer, in their order (each shell draws them).
+#[uniffi::export]
+pub fn piece_themes() -> Vec<giveaway_core::storage::PieceTheme> {
+    giveaway_core::storage::PieceTheme::ALL.to_vec()
+}
+
+/// The game server a fresh library's settings play online on (the settings' "default server" button).
+#[uniffi::export]
+pub fn default_server() -> String {
+    giveaway_core::storage::DEFAULT_SERVER.to_string()
+}
+
 /// The computer's levels, weakest first.
 #[uniffi::export]
 pub fn levels() -> Vec<LevelView> {

@@ -25,6 +25,18 @@ impl GameLibrary {
         Ok(Arc::new(GameLibrary(giveaway_app::GameLibrary::open(path)?)))
     }
 
+    /// The apps' policy for a games file that cannot be opened at all: a fresh scratch file at `scratch_path`
+    /// stands in for this run and `scratch_reason` says why (see `giveaway_app::GameLibrary::open_or_scratch`).
+    #[uniffi::constructor]
+    pub fn open_or_scratch(path: String, scratch_path: String) -> ApiResult<Arc<GameLibrary>> {
+        Ok(Arc::new(GameLibrary(giveaway_app::GameLibrary::open_or_scratch(path, scratch_path)?)))
+    }
+
+    /// Why the games file could not be opened, when a scratch file stands in for this run.
+    pub fn scratch_reason(&self) -> Option<String> {
+        self.0.scratch_reason()
+    }
+
     pub fn open_notice(&self) -> Option<DatabaseNotice> {
         self.0.open_notice()
     }
@@ -35,13 +47,12 @@ impl GameLibrary {
         run_blocking(move || lib.check_integrity()).await?
     }
 
-    /// Writes every saved change back into the database file and empties its `-wal` journal, off the caller's
-    /// thread: call it when the app goes to the background (Android `onStop`, iOS `didEnterBackground`), where
+    /// Writes every saved change back into the database file and empties its `-wal` journal (file work: call it
+    /// on a storage thread or a background task). The phones call it when the app goes to the background, where
     /// the process may be ended without notice, so that the file alone holds every move. Fails with a
     /// `Storage` error when another reader kept it from finishing; the moves are then still in the journal.
-    pub async fn checkpoint(&self) -> ApiResult<()> {
-        let lib = self.0.clone();
-        run_blocking(move || lib.checkpoint()).await?
+    pub fn checkpoint(&self) -> ApiResult<()> {
+        self.0.checkpoint()
     }
 
     pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {

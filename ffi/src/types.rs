@@ -16,7 +16,7 @@ use giveaway_online::{
     OnlineGame, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, ProfileView, RatingChange, RatingView, RecentGame,
     RematchState, SeatView,
 };
-use giveaway_core::storage::{AnimationSpeed, Filter, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats};
+use giveaway_core::storage::{AnimationSpeed, BoardTheme, Filter, PieceTheme, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats};
 
 #[uniffi::remote(Enum)]
 pub enum Color {
@@ -134,10 +134,27 @@ pub enum Orientation {
     FlipEachMove,
 }
 
+#[uniffi::remote(Enum)]
+pub enum BoardTheme {
+    Classic,
+    Wood,
+    Ocean,
+    Contrast,
+}
+
+#[uniffi::remote(Enum)]
+pub enum PieceTheme {
+    Classic,
+    Marble,
+    Flat,
+    Contrast,
+}
+
 #[uniffi::remote(Record)]
 pub struct Settings {
-    pub board_theme: String,
-    pub piece_theme: String,
+    pub board_theme: BoardTheme,
+    pub piece_theme: PieceTheme,
+    pub online_server: String,
     pub notation: Notation,
     pub sound: bool,
     pub haptics: bool,

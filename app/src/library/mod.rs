@@ -206,6 +206,9 @@ pub struct GameLibrary {
     storage: Arc<Storage>,
     /// Set when opening found a damaged file and moved it aside; the shell tells the player once.
     opened_fresh: Option<DatabaseNotice>,
+    /// Set when the games file could not be opened at all and a scratch file stands in (see
+    /// [`GameLibrary::open_or_scratch`]): why, in English.
+    scratch: Option<String>,
 }
 
 /// A damaged games database was renamed (never deleted), a fresh one started, and every game that could still
@@ -240,7 +243,31 @@ impl GameLibrary {
         Ok(Arc::new(GameLibrary {
             storage: Arc::new(storage),
             opened_fresh: DatabaseNotice::from(report.recovery),
+            scratch: None,
         }))
+    }
+
+    /// The apps' one policy for a games file that cannot be opened at all (a damaged one is already moved aside
+    /// by [`Self::open`]; this is a file the system refuses: no space, no permission, a folder in its place):
+    /// the app still starts, on a fresh scratch file at `scratch_path` (an older one is removed: it held only a
+    /// past run's games), and [`Self::scratch_reason`] says why, for the shell to tell the player that this
+    /// run's games may not be kept. Fails only when the scratch file cannot be opened either.
+    pub fn open_or_scratch(path: String, scratch_path: String) -> ApiResult<Arc<GameLibrary>> {
+        let refused = match Self::open(path.clone()) {
+            Ok(library) => return Ok(library),
+            Err(e) => e,
+        };
+        log::error!("the games file {path} cannot be opened ({refused}); using a scratch file for this run");
+        for stale in [scratch_path.clone(), format!("{scratch_path}-wal"), format!("{scratch_path}-shm")] {
+            let _ = std::fs::remove_file(stale);
+        }
+        let (storage, _) = Storage::open(&scratch_path)?;
+        Ok(Arc::new(GameLibrary { storage: Arc::new(storage), opened_fresh: None, scratch: Some(refused.to_string()) }))
+    }
+
+    /// Why the games file could not be opened, when a scratch file stands in for this run.
+    pub fn scratch_reason(&self) -> Option<String> {
+        self.scratch.clone()
     }
 
     /// What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).

@@ -122,13 +122,14 @@ fn glyph(sq: &SquareView, notation: Notation, theme: &Theme, base: Style) -> (St
 mod tests {
     use super::*;
     use giveaway_app::{GameSession, NewGame};
+    use giveaway_core::storage::{BoardTheme, PieceTheme};
 
     fn text(lines: &[Line]) -> Vec<String> {
         lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()
     }
 
     fn white_below(snap: &Snapshot) -> Vec<String> {
-        text(&board(snap, &Marks::default(), &Theme::new("classic", "classic")))
+        text(&board(snap, &Marks::default(), &Theme::new(BoardTheme::Classic, PieceTheme::Classic)))
     }
 
     fn board(snap: &Snapshot, marks: &Marks, theme: &Theme) -> Vec<Line<'static>> {
@@ -139,7 +140,7 @@ mod tests {
     #[test]
     fn start_position_with_cursor_and_forced_capture_marks() {
         let game = GameSession::new(NewGame::pass_and_play(None)).unwrap();
-        let theme = Theme::new("classic", "classic");
+        let theme = Theme::new(BoardTheme::Classic, PieceTheme::Classic);
         let marks = Marks { cursor: Some((2, 5)) };
         let snap = game.snapshot().unwrap();
         let t = text(&board(&snap, &marks, &theme));
@@ -162,7 +163,7 @@ mod tests {
     fn numeric_notation_numbers_the_empty_dark_squares() {
         let game = GameSession::new(NewGame::pass_and_play(None)).unwrap();
         let snap = game.set_notation(Notation::Numeric);
-        let t = text(&board(&snap, &Marks::default(), &Theme::new("green", "letters")));
+        let t = text(&board(&snap, &Marks::default(), &Theme::new(BoardTheme::Ocean, PieceTheme::Contrast)));
         assert_eq!(t[4], " 4        17        18        19        20 ");
         assert_eq!(t[0], " 8        b         b         b         b  ");
     }

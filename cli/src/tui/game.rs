@@ -283,7 +283,7 @@ impl GameScreen {
     }
 
     pub fn draw(&mut self, f: &mut Frame, ctx: &Ctx) {
-        let theme = Theme::new(&ctx.settings.board_theme, &ctx.settings.piece_theme);
+        let theme = Theme::new(ctx.settings.board_theme, ctx.settings.piece_theme);
         let [main, help] = Layout::vertical([Constraint::Min(10), Constraint::Length(2)]).areas(f.area());
         let cell = board::cell_size(main.width.saturating_sub(36), main.height.saturating_sub(2));
         let [left, right] =

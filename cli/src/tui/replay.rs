@@ -102,7 +102,7 @@ impl ReplayScreen {
     }
 
     pub fn draw(&mut self, f: &mut Frame, ctx: &Ctx) {
-        let theme = Theme::new(&ctx.settings.board_theme, &ctx.settings.piece_theme);
+        let theme = Theme::new(ctx.settings.board_theme, ctx.settings.piece_theme);
         let [main, help] = Layout::vertical([Constraint::Min(10), Constraint::Length(1)]).areas(f.area());
         let st = &self.state;
         let graph_h = if st.analysis.is_some() { (main.height / 3).clamp(6, 12) } else { 0 };

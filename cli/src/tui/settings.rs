@@ -3,8 +3,8 @@
 
 use super::app::{Ctx, Go};
 use super::form::{Change, Field, Form};
-use super::theme::{accent, dim, error, BOARD_THEMES, PIECE_THEMES};
-use giveaway_core::storage::Orientation;
+use super::theme::{accent, board_name, dim, error, piece_name};
+use giveaway_core::storage::{BoardTheme, Orientation, PieceTheme};
 use giveaway_core::Notation;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
@@ -44,8 +44,16 @@ impl SettingsScreen {
                 ORIENTATIONS.iter().map(|(_, n)| n.to_string()).collect(),
                 ORIENTATIONS.iter().position(|(o, _)| *o == s.orientation).unwrap_or(0),
             ),
-            Field::new("Board theme", strings(&BOARD_THEMES), BOARD_THEMES.iter().position(|t| *t == s.board_theme).unwrap_or(0)),
-            Field::new("Piece theme", strings(&PIECE_THEMES), PIECE_THEMES.iter().position(|t| *t == s.piece_theme).unwrap_or(0)),
+            Field::new(
+                "Board theme",
+                BoardTheme::ALL.iter().map(|t| board_name(*t).to_string()).collect(),
+                BoardTheme::ALL.iter().position(|t| *t == s.board_theme).unwrap_or(0),
+            ),
+            Field::new(
+                "Piece theme",
+                PieceTheme::ALL.iter().map(|t| piece_name(*t).to_string()).collect(),
+                PieceTheme::ALL.iter().position(|t| *t == s.piece_theme).unwrap_or(0),
+            ),
         ]);
         SettingsScreen { form, message: None }
     }
@@ -62,8 +70,8 @@ impl SettingsScreen {
                 1 => s.coach = c == 0,
                 2 => s.show_legal_moves = c == 0,
                 3 => s.orientation = ORIENTATIONS[c].0,
-                4 => s.board_theme = BOARD_THEMES[c].to_string(),
-                _ => s.piece_theme = PIECE_THEMES[c].to_string(),
+                4 => s.board_theme = BoardTheme::ALL[c],
+                _ => s.piece_theme = PieceTheme::ALL[c],
             }
             self.message = ctx.library.save_settings(ctx.settings.clone()).err().map(|e| e.to_string());
         }

@@ -2,11 +2,29 @@
 //! hollow and Black's filled, so the board reads right even without colour.
 
 use giveaway_app::{PieceKind, PieceView};
+use giveaway_core::storage::{BoardTheme, PieceTheme};
 use giveaway_core::Color as Side;
 use ratatui::style::{Color, Modifier, Style};
 
-pub const BOARD_THEMES: [&str; 3] = ["classic", "green", "blue"];
-pub const PIECE_THEMES: [&str; 2] = ["classic", "letters"];
+/// A board theme's name in the settings screen.
+pub fn board_name(t: BoardTheme) -> &'static str {
+    match t {
+        BoardTheme::Classic => "Classic",
+        BoardTheme::Wood => "Wood",
+        BoardTheme::Ocean => "Ocean",
+        BoardTheme::Contrast => "High contrast",
+    }
+}
+
+/// A piece set's name in the settings screen.
+pub fn piece_name(t: PieceTheme) -> &'static str {
+    match t {
+        PieceTheme::Classic => "Classic",
+        PieceTheme::Marble => "Marble",
+        PieceTheme::Flat => "Flat",
+        PieceTheme::Contrast => "High contrast (letters)",
+    }
+}
 
 #[derive(Clone, Copy)]
 pub struct Theme {
@@ -23,11 +41,13 @@ pub struct Theme {
 }
 
 impl Theme {
-    pub fn new(board: &str, pieces: &str) -> Theme {
+    pub fn new(board: BoardTheme, pieces: PieceTheme) -> Theme {
+        // The phones' colours for the same themes.
         let (light, dark) = match board {
-            "green" => (Color::Rgb(238, 238, 210), Color::Rgb(118, 150, 86)),
-            "blue" => (Color::Rgb(222, 227, 230), Color::Rgb(110, 140, 170)),
-            _ => (Color::Rgb(240, 217, 181), Color::Rgb(176, 128, 90)),
+            BoardTheme::Classic => (Color::Rgb(240, 217, 181), Color::Rgb(181, 136, 99)),
+            BoardTheme::Wood => (Color::Rgb(232, 201, 160), Color::Rgb(139, 90, 43)),
+            BoardTheme::Ocean => (Color::Rgb(221, 232, 238), Color::Rgb(79, 122, 148)),
+            BoardTheme::Contrast => (Color::Rgb(255, 255, 255), Color::Rgb(0, 0, 0)),
         };
         Theme {
             light,
@@ -39,7 +59,8 @@ impl Theme {
             hint: Color::Rgb(170, 90, 210),
             white_piece: Color::Rgb(255, 255, 255),
             black_piece: Color::Rgb(20, 20, 20),
-            letters: pieces == "letters",
+            // A terminal draws the high-contrast set as letters: they read without colour.
+            letters: pieces == PieceTheme::Contrast,
         }
     }
 

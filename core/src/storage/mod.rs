@@ -30,7 +30,7 @@ pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
 pub use games::{GameChanges, ImportedIds};
 pub use recover::Recovery;
-pub use settings::{AnimationSpeed, Orientation, Settings};
+pub use settings::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, Settings, DEFAULT_SERVER};
 pub use stats::{LevelStats, ModeStats, Stats};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};

@@ -34,13 +34,68 @@ pub enum Orientation {
     FlipEachMove,
 }
 
+/// The board themes every front end offers, by the names the settings store; each shell has its colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BoardTheme {
+    /// Cream and brown, the tournament board.
+    #[default]
+    Classic,
+    /// Warm wood.
+    Wood,
+    /// Blue-grey.
+    Ocean,
+    /// Black and white with saturated marks, for low vision.
+    Contrast,
+}
+
+impl BoardTheme {
+    /// Every board theme, in the order the settings list them.
+    pub const ALL: [BoardTheme; 4] = [BoardTheme::Classic, BoardTheme::Wood, BoardTheme::Ocean, BoardTheme::Contrast];
+
+    /// The name the settings store (`classic`, `wood`, `ocean`, `contrast`).
+    pub fn name(self) -> &'static str {
+        name_of(&BOARD_THEMES, self)
+    }
+}
+
+/// The piece sets every front end offers, by the names the settings store; each shell draws them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PieceTheme {
+    /// Ivory and ebony.
+    #[default]
+    Classic,
+    /// White and deep red stone.
+    Marble,
+    /// Flat discs without edges.
+    Flat,
+    /// Pure white and black with strong outlines (the terminal draws letters).
+    Contrast,
+}
+
+impl PieceTheme {
+    /// Every piece set, in the order the settings list them.
+    pub const ALL: [PieceTheme; 4] = [PieceTheme::Classic, PieceTheme::Marble, PieceTheme::Flat, PieceTheme::Contrast];
+
+    /// The name the settings store (`classic`, `marble`, `flat`, `contrast`).
+    pub fn name(self) -> &'static str {
+        name_of(&PIECE_THEMES, self)
+    }
+}
+
+/// The game server the apps play online on until the player chooses another. The public server's address
+/// (not running yet: until it is, the player types a server's address in the settings, or `make serve`'s
+/// `ws://127.0.0.1:7878/ws`).
+pub const DEFAULT_SERVER: &str = "wss://play.giveaway.app/ws";
+
 /// The player's preferences, kept in the library.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The board colour theme's name.
-    pub board_theme: String,
-    /// The piece set's name.
-    pub piece_theme: String,
+    /// The board's colours.
+    pub board_theme: BoardTheme,
+    /// The piece set.
+    pub piece_theme: PieceTheme,
+    /// The game server to play online on (`wss://host/ws`, or `ws://` on a local network).
+    pub online_server: String,
     /// How moves are written (numeric or algebraic).
     pub notation: Notation,
     /// Sounds on.
@@ -68,8 +123,9 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            board_theme: "classic".into(),
-            piece_theme: "classic".into(),
+            board_theme: BoardTheme::Classic,
+            piece_theme: PieceTheme::Classic,
+            online_server: DEFAULT_SERVER.into(),
             notation: Notation::Algebraic,
             sound: true,
             haptics: true,
@@ -106,6 +162,18 @@ const ORIENTATIONS: [(Orientation, &str); 3] = [
     (Orientation::FaceToFace, "face-to-face"),
     (Orientation::FlipEachMove, "flip"),
 ];
+const BOARD_THEMES: [(BoardTheme, &str); 4] = [
+    (BoardTheme::Classic, "classic"),
+    (BoardTheme::Wood, "wood"),
+    (BoardTheme::Ocean, "ocean"),
+    (BoardTheme::Contrast, "contrast"),
+];
+const PIECE_THEMES: [(PieceTheme, &str); 4] = [
+    (PieceTheme::Classic, "classic"),
+    (PieceTheme::Marble, "marble"),
+    (PieceTheme::Flat, "flat"),
+    (PieceTheme::Contrast, "contrast"),
+];
 const COLORS: [(Color, &str); 2] = [(Color::White, "white"), (Color::Black, "black")];
 
 fn bool_text(b: bool) -> &'static str {
@@ -120,8 +188,9 @@ impl Settings {
     /// Every setting as a (key, value) row.
     fn to_rows(&self) -> Vec<(&'static str, String)> {
         vec![
-            ("board_theme", self.board_theme.clone()),
-            ("piece_theme", self.piece_theme.clone()),
+            ("board_theme", self.board_theme.name().into()),
+            ("piece_theme", self.piece_theme.name().into()),
+            ("online_server", self.online_server.clone()),
             ("notation", name_of(&NOTATIONS, self.notation).into()),
             ("sound", bool_text(self.sound).into()),
             ("haptics", bool_text(self.haptics).into()),
@@ -144,8 +213,10 @@ impl Settings {
             _ => None,
         };
         match key {
-            "board_theme" => self.board_theme = v.to_string(),
-            "piece_theme" => self.piece_theme = v.to_string(),
+            // A theme this version does not have (an older or newer app's) is the default one.
+            "board_theme" => self.board_theme = pick(&BOARD_THEMES, v).unwrap_or_default(),
+            "piece_theme" => self.piece_theme = pick(&PIECE_THEMES, v).unwrap_or_default(),
+            "online_server" if !v.trim().is_empty() => self.online_server = v.trim().to_string(),
             "notation" => self.notation = pick(&NOTATIONS, v).unwrap_or(self.notation),
             "sound" => self.sound = flag(v).unwrap_or(self.sound),
             "haptics" => self.haptics = flag(v).unwrap_or(self.haptics),

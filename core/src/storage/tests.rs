@@ -582,7 +582,9 @@ fn settings_round_trip_and_survive_bad_rows() {
     let (_dir, s) = fresh();
     assert_eq!(s.settings().unwrap(), Settings::default());
     let set = Settings {
-        board_theme: "walnut".into(),
+        board_theme: crate::storage::BoardTheme::Ocean,
+        piece_theme: crate::storage::PieceTheme::Marble,
+        online_server: "ws://192.168.1.5:7878/ws".into(),
         notation: crate::notation::Notation::Numeric,
         sound: false,
         animation: AnimationSpeed::Fast,
@@ -598,8 +600,13 @@ fn settings_round_trip_and_survive_bad_rows() {
     s.set_setting("sound", "maybe").unwrap();
     s.set_setting("last_level", "-4").unwrap();
     s.set_setting("from_the_future", "x").unwrap();
+    // A theme an older app stored (the terminal's "green", iOS's "red") is the default one.
+    s.set_setting("board_theme", "green").unwrap();
+    s.set_setting("piece_theme", "red").unwrap();
     // Unreadable values fall back to their defaults; the others are kept.
-    assert_eq!(s.settings().unwrap(), Settings { sound: true, last_level: 1, ..set });
+    let defaults = Settings::default();
+    let back = Settings { sound: true, last_level: 1, board_theme: defaults.board_theme, piece_theme: defaults.piece_theme, ..set };
+    assert_eq!(s.settings().unwrap(), back);
     assert_eq!(s.setting("from_the_future").unwrap().as_deref(), Some("x"));
     assert_eq!(s.setting("absent").unwrap(), None);
 }
