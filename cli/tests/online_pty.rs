@@ -57,6 +57,9 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     boris.wait_text("vs Anna online");
     let anna_color = if a_screen.contains("You (White)") { Color::White } else { Color::Black };
     assert!(a_screen.contains("Rated 5+3 online"), "{a_screen}");
+    // Before the first moves no clock runs: the screen says what the server will do instead.
+    let waiting = anna.wait_text("to make the first move");
+    assert!(waiting.contains("s to make the first move, or the game is aborted."), "{waiting}");
 
     // Six plies typed at the keys, each seen on the other terminal.
     let mut game = Game::new(Position::start(), Rules::default());

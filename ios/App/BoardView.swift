@@ -27,8 +27,8 @@ struct BoardPicture {
 
 struct BoardView: View {
     let picture: BoardPicture
-    let board: BoardTheme
-    let pieceTheme: PieceTheme
+    let board: BoardColors
+    let pieceTheme: PieceColors
     /// VoiceOver's words for a square.
     let describe: (SquareView) -> String
     /// Nil for a board that only shows (replay, rules).

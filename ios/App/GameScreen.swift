@@ -54,8 +54,8 @@ struct GameContent: View {
             BoardView(picture: BoardPicture(squares: snapshot.squares, flipped: state.orientation.flipped,
                                             turnedColor: state.orientation.topFacesAway ? state.orientation.top : nil,
                                             coordinates: state.coordinates, frame: model.frame),
-                      board: Themes.board(app.settings?.boardTheme ?? ""),
-                      pieceTheme: Themes.piece(app.settings?.pieceTheme ?? ""),
+                      board: Themes.board(app.settings?.boardTheme ?? .classic),
+                      pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
                       describe: { square in model.describe(square.number).map(L10n.describe) ?? "" },
                       onGesture: { model.handle($0) })
                 .padding(.horizontal, 4)
@@ -158,7 +158,7 @@ private struct PlayerBar: View {
             if snapshot.sideToMove == color, snapshot.result == nil {
                 Image(systemName: "arrowtriangle.left.fill").accessibilityLabel(tr("game.toMove"))
             }
-            if let reaction = snapshot.reactions.last(where: { $0.side == color && $0.ply == snapshot.ply }) {
+            if let reaction = state.reaction, reaction.side == color {
                 Text(reaction.emoji).font(.title2).transition(.scale)
             }
             Spacer()

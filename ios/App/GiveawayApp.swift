@@ -47,19 +47,22 @@ final class AppModel {
     private(set) var online: OnlineModel?
     /// The endgame tables: the bundled ones at once, the bigger ones built by the core on first use.
     let tables: TablesModel?
-    /// The game server's address. TODO(core): the address belongs with the other settings (`Settings` has no
-    /// field for it) and its default with the core, so that every front end agrees; kept in UserDefaults here.
-    var onlineServer: String = UserDefaults.standard.string(forKey: AppModel.serverKey) ?? AppModel.defaultServer {
-        didSet {
-            guard onlineServer != oldValue else { return }
-            UserDefaults.standard.set(onlineServer, forKey: AppModel.serverKey)
+    /// Why the games file could not be opened, when a scratch file stands in for this run: told once.
+    var scratchReason: String?
+    /// The game server's address: a setting of the core's, with its default.
+    var onlineServer: String {
+        get { settings?.onlineServer ?? "" }
+        set {
+            // Read afresh: the settings screen saves the others itself, and they must not be written back stale.
+            guard var new = try? library?.settings(), new.onlineServer != newValue else { return }
+            new.onlineServer = newValue
+            save(new)
             // The next lobby connects to the new address.
             online = nil
         }
     }
-    private static let serverKey = "onlineServer"
-    /// The terminal's default: a server started on this Mac with `make serve` (the simulator shares its loopback).
-    static let defaultServer = "ws://127.0.0.1:7878/ws"
+    /// The core's default address (what a fresh library's settings say).
+    static var defaultServer: String { GiveawayCore.defaultServer() }
 
     init() {
         setLogSink(sink: OSLogSink(), maxLevel: .info)
@@ -67,7 +70,7 @@ final class AppModel {
         var settings: GiveawayCore.Settings?
         var openError: String?
         do {
-            let opened = try GameStore.open()
+            let opened = try GameStore.openOrScratch()
             settings = try opened.settings()
             library = opened
         } catch {
@@ -80,6 +83,14 @@ final class AppModel {
         }
         self.openError = openError
         databaseNotice = library?.openNotice()
+        scratchReason = library?.scratchReason()
+    }
+
+    /// The app went to the background, where it may be ended without notice: every saved move is written back
+    /// into the games file itself (off the main actor: it is file work).
+    func checkpoint() {
+        guard let library else { return }
+        Task.detached(priority: .utility) { try? library.checkpoint() }
     }
 
     /// The full integrity check, once the first screen is up (it reads the whole file on the core's runtime).
@@ -135,6 +146,7 @@ enum Route: Hashable {
 
 struct RootView: View {
     @Environment(AppModel.self) private var app
+    @Environment(\.scenePhase) private var scenePhase
     @State private var path: [Route] = []
 
     var body: some View {
@@ -148,6 +160,16 @@ struct RootView: View {
                 }
             }
             .task { await app.checkIntegrity() }
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .background { app.checkpoint() }
+            }
+            .alert(tr("database.scratchTitle"), isPresented: Binding(
+                get: { app.scratchReason != nil }, set: { if !$0 { app.scratchReason = nil } }
+            )) {
+                Button(tr("common.ok"), role: .cancel) {}
+            } message: {
+                Text(app.scratchReason.map { tr("database.scratch", $0) } ?? "")
+            }
             .alert(tr("database.title"), isPresented: Binding(
                 get: { app.databaseNotice != nil }, set: { if !$0 { app.databaseNotice = nil } }
             )) {

@@ -182,7 +182,7 @@ private struct HandicapEditor: View {
                 }
                 Section(tr("handicap.position")) {
                     BoardView(picture: BoardPicture(squares: editor.squares),
-                              board: Themes.boards[0], pieceTheme: Themes.pieces[0],
+                              board: Themes.board(.classic), pieceTheme: Themes.pieces(.classic),
                               describe: L10n.describePiece,
                               onGesture: { gesture in
                                   if case .tap(let n) = gesture { editor.perform { try $0.cycle(square: n) } }

@@ -219,16 +219,20 @@ enum L10n {
         String(format: "%.1f", locale: Locale.current, Double(ms) / 1000)
     }
 
-    /// The connection in one line while nothing is wrong (`OnlineModel.problem` words the rest).
-    static func connection(_ state: OnlineState) -> String {
-        switch state.connection {
-        case .connecting(let attempt) where attempt > 1: return tr("online.connectingAttempt", state.server, Int(attempt))
-        case .connecting: return tr("online.connecting", state.server)
-        case .online: return state.player.map { tr("online.onlineAs", $0.nickname) } ?? tr("online.online")
-        case .offline(let reason, let retryInMs): return tr("online.offline", reason, seconds(retryInMs))
-        case .updateNeeded(let message): return tr("online.updateNeeded", message)
-        case .closed: return tr("online.closed")
+    /// The connection in one line while nothing is wrong (the screen's `problem` words the rest).
+    static func connection(_ state: OnlineScreen) -> String {
+        switch (state.connection, state.account) {
+        case (.connecting(let attempt), _) where attempt > 1: return tr("online.connectingAttempt", state.server, Int(attempt))
+        case (.connecting, _): return tr("online.connecting", state.server)
+        case (_, .signedIn(let player)): return tr("online.onlineAs", player.nickname)
+        default: return tr("online.online")
         }
+    }
+
+    /// The first-move countdown: who must move, in whole seconds, before the server aborts the game.
+    static func firstMove(side: Color, remainingMs: UInt64, game: OnlineGame) -> String {
+        let seconds = Int((remainingMs + 999) / 1000)
+        return side == game.you ? tr("online.firstMoveYours", seconds) : tr("online.firstMoveTheirs", game.opponent.nickname, seconds)
     }
 
     /// A profile's finished game, seen from the profile's owner.
@@ -243,14 +247,14 @@ enum L10n {
         switch m {
         case .refused(let code, let detail):
             switch code {
-            case "nickname_taken": return tr("online.refused.nicknameTaken")
-            case "nickname_invalid": return tr("online.refused.nicknameInvalid", detail)
-            case "unknown_invite": return tr("online.refused.unknownInvite")
-            case "own_invite": return tr("online.refused.ownInvite")
-            case "unknown_player": return tr("online.refused.unknownPlayer")
-            case "rematch_unavailable": return tr("online.refused.rematchUnavailable")
-            case "busy": return tr("online.refused.busy")
-            case "rate_limited": return tr("online.refused.rateLimited")
+            case .nicknameTaken: return tr("online.refused.nicknameTaken")
+            case .nicknameInvalid: return tr("online.refused.nicknameInvalid", detail)
+            case .unknownInvite: return tr("online.refused.unknownInvite")
+            case .ownInvite: return tr("online.refused.ownInvite")
+            case .unknownPlayer: return tr("online.refused.unknownPlayer")
+            case .rematchUnavailable: return tr("online.refused.rematchUnavailable")
+            case .busy: return tr("online.refused.busy")
+            case .rateLimited: return tr("online.refused.rateLimited")
             default: return tr("online.refused.other", detail)
             }
         case .moveRefused(let move, let reason): return tr("online.moveRefused", move, reason)

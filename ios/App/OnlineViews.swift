@@ -44,7 +44,7 @@ private struct LobbyContent: View {
     var body: some View {
         Form {
             ConnectionSection(model: model)
-            if model.needsAccount {
+            if model.state.actions.createAccount {
                 Section(tr("online.account")) {
                     TextField(tr("online.nickname"), text: $nickname)
                         .textInputAutocapitalization(.never)
@@ -53,8 +53,8 @@ private struct LobbyContent: View {
                         .disabled(nickname.trimmingCharacters(in: .whitespaces).isEmpty)
                 }
             }
-            if let me = model.state.player {
-                if model.state.game != nil {
+            if case .signedIn(let me) = model.state.account {
+                if model.state.actions.backToGame {
                     Section {
                         Button { path.append(.onlineGame) } label: { Label(tr("online.backToGame"), systemImage: "play.fill") }
                     }
@@ -73,9 +73,10 @@ private struct LobbyContent: View {
             if started != nil, path.last != Route.onlineGame { path.append(.onlineGame) }
         }
         .onChange(of: speed) { _, speed in model.perform { try $0.leaderboard(speed: speed) } }
-        .onChange(of: model.state.connection == .online) { _, online in
+        .onChange(of: model.state.actions.browse) { _, online in
             if online { model.perform { try $0.leaderboard(speed: speed) } }
         }
+        .onChange(of: model.state.presets) { _, _ in presetIndex = Int(model.state.defaultPreset) }
         .onlineMessageAlert(model)
     }
 
@@ -150,18 +151,22 @@ private struct ConnectionSection: View {
 
     var body: some View {
         Section {
-            switch model.problem {
+            switch model.state.problem {
             case .offline(let reason, let retryInMs):
                 Label(tr("online.offline", reason, L10n.seconds(retryInMs)), systemImage: "wifi.slash")
                     .foregroundStyle(.red)
-                Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }
             case .signedOut:
                 Label(tr("online.signedOut"), systemImage: "person.crop.circle.badge.exclamationmark")
                     .foregroundStyle(.orange)
             case .updateNeeded(let message):
                 Label(tr("online.updateNeeded", message), systemImage: "arrow.down.app").foregroundStyle(.red)
+            case .closed:
+                Label(tr("online.closed"), systemImage: "wifi.slash").foregroundStyle(.red)
             case nil:
-                Label(L10n.connection(model.state), systemImage: model.state.connection == .online ? "wifi" : "hourglass")
+                Label(L10n.connection(model.state), systemImage: model.state.actions.browse ? "wifi" : "hourglass")
+            }
+            if model.state.actions.tryNow {
+                Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }
             }
         }
     }
@@ -180,14 +185,18 @@ struct OnlineGameScreen: View {
                 .id(ObjectIdentifier(board))
                 .safeAreaInset(edge: .top) {
                     VStack(spacing: 4) {
-                        if let problem = online.problem { ProblemLine(model: online, problem: problem) }
-                        if !view.opponentConnected, view.end == nil {
+                        if let problem = online.state.problem { ProblemLine(model: online, problem: problem) }
+                        if case .firstMove(let side, let remainingMs) = view.status {
+                            Label(L10n.firstMove(side: side, remainingMs: remainingMs, game: view), systemImage: "timer")
+                                .font(.footnote)
+                        }
+                        if view.opponentAway {
                             Label(tr("online.opponentAway"), systemImage: "wifi.exclamationmark").font(.footnote)
                         }
                     }
                 }
                 .safeAreaInset(edge: .bottom) {
-                    if let end = view.end {
+                    if case .over(let end) = view.status {
                         OnlineResult(model: online, board: board, view: view, end: end, leave: { dismiss() })
                     }
                 }
@@ -201,16 +210,19 @@ struct OnlineGameScreen: View {
 /// The connection's trouble over the board: the game waits for it (a move made meanwhile is sent when it is back).
 private struct ProblemLine: View {
     let model: OnlineModel
-    let problem: OnlineModel.Problem
+    let problem: OnlineProblem
 
     var body: some View {
         HStack {
             switch problem {
             case .offline(let reason, let retryInMs):
                 Text(tr("online.offline", reason, L10n.seconds(retryInMs)))
-                Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }
             case .signedOut: Text(tr("online.signedOut"))
             case .updateNeeded(let message): Text(tr("online.updateNeeded", message))
+            case .closed: Text(tr("online.closed"))
+            }
+            if model.state.actions.tryNow {
+                Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }
             }
         }
         .font(.footnote)
@@ -222,7 +234,7 @@ private struct ProblemLine: View {
 private struct OnlineResult: View {
     let model: OnlineModel
     let board: GameScreenModel
-    let view: OnlineGameView
+    let view: OnlineGame
     let end: OnlineEnd
     let leave: () -> Void
 
@@ -236,15 +248,18 @@ private struct OnlineResult: View {
                     .font(.subheadline.monospacedDigit())
             }
             HStack {
-                switch view.rematchOffer {
-                case nil:
+                switch view.rematch {
+                case .canOffer:
                     Button(tr("online.rematch")) { model.perform { try $0.offerRematch() } }
-                case .some(let by) where by == view.you:
+                        .disabled(!view.actions.offerRematch)
+                case .offered:
                     Text(tr("online.rematchSent")).foregroundStyle(.secondary)
-                case .some:
+                case .offeredToYou:
                     Button(tr("online.acceptRematch")) { model.perform { try $0.offerRematch() } }
                         .buttonStyle(.borderedProminent)
                     Button(tr("online.declineRematch")) { model.perform { try $0.declineRematch() } }
+                case .unavailable:
+                    EmptyView()
                 }
                 Spacer()
                 Button(tr("online.leave")) {

@@ -45,8 +45,8 @@ private struct ReplayContent: View {
             VStack(spacing: 12) {
                 BoardView(picture: BoardPicture(squares: state.snapshot.squares, flipped: state.orientation.flipped,
                                                 coordinates: state.coordinates),
-                          board: Themes.board(app.settings?.boardTheme ?? ""),
-                          pieceTheme: Themes.piece(app.settings?.pieceTheme ?? ""),
+                          board: Themes.board(app.settings?.boardTheme ?? .classic),
+                          pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
                           describe: L10n.describePiece)
                 stepper
                 if let review = state.review { ReviewCard(review: review) }

@@ -27,8 +27,8 @@ struct RulesView: View {
                 Text(tr(section.id)).font(.headline)
                 Text(tr(section.text)).font(.body)
                 if let example = examples.first(where: { $0.kind == section.example }) {
-                    BoardView(picture: BoardPicture(squares: example.squares), board: Themes.boards[0],
-                              pieceTheme: Themes.pieces[0], describe: L10n.describePiece)
+                    BoardView(picture: BoardPicture(squares: example.squares), board: Themes.board(.classic),
+                              pieceTheme: Themes.pieces(.classic), describe: L10n.describePiece)
                         .frame(maxWidth: 240)
                 }
             }

@@ -40,21 +40,21 @@ private struct SettingsForm: View {
         Form {
             Section(tr("settings.look")) {
                 Picker(tr("settings.board"), selection: $model.settings.boardTheme) {
-                    ForEach(Themes.boards) { theme in
+                    ForEach(boardThemes(), id: \.self) { theme in
                         HStack {
-                            Swatch(a: theme.light, b: theme.dark)
-                            Text(themeName(theme.id))
+                            Swatch(a: Themes.board(theme).light, b: Themes.board(theme).dark)
+                            Text(boardName(theme))
                         }
-                        .tag(theme.id)
+                        .tag(theme)
                     }
                 }
                 Picker(tr("settings.pieces"), selection: $model.settings.pieceTheme) {
-                    ForEach(Themes.pieces) { theme in
+                    ForEach(pieceThemes(), id: \.self) { theme in
                         HStack {
-                            Swatch(a: theme.white, b: theme.black)
-                            Text(themeName(theme.id))
+                            Swatch(a: Themes.pieces(theme).white, b: Themes.pieces(theme).black)
+                            Text(pieceName(theme))
                         }
-                        .tag(theme.id)
+                        .tag(theme)
                     }
                 }
                 Picker(tr("settings.notation"), selection: $model.settings.notation) {
@@ -92,16 +92,21 @@ private struct SettingsForm: View {
         }
     }
 
-    private func themeName(_ id: String) -> String {
-        switch id {
-        case "wood": return tr("theme.wood")
-        case "green": return tr("theme.green")
-        case "blue": return tr("theme.blue")
-        case "contrast": return tr("theme.contrast")
-        case "classic": return tr("theme.classic")
-        case "red": return tr("theme.red")
-        case "flat": return tr("theme.flat")
-        default: return id
+    private func boardName(_ theme: BoardTheme) -> String {
+        switch theme {
+        case .classic: return tr("theme.classic")
+        case .wood: return tr("theme.wood")
+        case .ocean: return tr("theme.ocean")
+        case .contrast: return tr("theme.contrast")
+        }
+    }
+
+    private func pieceName(_ theme: PieceTheme) -> String {
+        switch theme {
+        case .classic: return tr("theme.classic")
+        case .marble: return tr("theme.marble")
+        case .flat: return tr("theme.flat")
+        case .contrast: return tr("theme.contrast")
         }
     }
 }

@@ -5,12 +5,17 @@
 use super::*;
 use giveaway_app::background::{NoObserver, Queued};
 
-fn client() -> (tempfile::TempDir, Arc<OnlineClient>) {
+/// A client whose socket thread is held in its first connection attempt (a listener that takes the connection
+/// and never answers the handshake, for the attempt's 10 s), so that only the frames fed here change its state.
+fn client() -> (tempfile::TempDir, std::net::TcpListener, std::net::TcpStream, Arc<OnlineClient>) {
     let dir = tempfile::tempdir().unwrap();
     let library = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
-    // Nothing listens on port 9 (discard): the socket thread only fails and waits; frames are fed directly.
-    let client = OnlineClient::connect("ws://127.0.0.1:9/ws", library, Arc::new(Queued::default()), Arc::new(NoObserver)).unwrap();
-    (dir, client)
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", silent.local_addr().unwrap());
+    let client = OnlineClient::connect(&url, library, Arc::new(Queued::default()), Arc::new(NoObserver)).unwrap();
+    // Accepted: the attempt has begun (its "connecting" is set) and now waits for an answer.
+    let (held, _) = silent.accept().unwrap();
+    (dir, silent, held, client)
 }
 
 fn feed(c: &OnlineClient, text: &str) {
@@ -34,7 +39,7 @@ fn first_move(s: &OnlineScreen) -> Option<(Color, u64)> {
 
 #[test]
 fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
-    let (_dir, c) = client();
+    let (_dir, _listener, _held, c) = client();
     let s = c.screen();
     assert_eq!((s.account.clone(), s.problem.clone()), (AccountState::Unknown, None));
     assert_eq!(s.actions, LobbyActions::default(), "nothing can be asked before the server greets");

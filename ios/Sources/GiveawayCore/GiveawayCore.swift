@@ -1281,6 +1281,14 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func checkIntegrity() async throws  -> DatabaseNotice?
     
+    /**
+     * Writes every saved change back into the database file and empties its `-wal` journal (file work: call it
+     * on a storage thread or a background task). The phones call it when the app goes to the background, where
+     * the process may be ended without notice, so that the file alone holds every move. Fails with a
+     * `Storage` error when another reader kept it from finishing; the moves are then still in the journal.
+     */
+    func checkpoint() throws 
+    
     func deleteGame(id: Int64) throws 
     
     func exportAllPdn() throws  -> String
@@ -1292,7 +1300,11 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func gameList(filter: ListFilter, pageSize: UInt32) throws  -> GameList
     
-    func importPdn(text: String) throws  -> [Int64]
+    /**
+     * Imports every game of a PDN text, all or nothing, reading and writing a game at a time (no second copy of
+     * the file is made); returns how many and the range of their ids, not a list of every id.
+     */
+    func importPdn(text: String) throws  -> ImportResult
     
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
     
@@ -1320,6 +1332,11 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     func resume(id: Int64) throws  -> GameSession
     
     func saveSettings(settings: Settings) throws 
+    
+    /**
+     * Why the games file could not be opened, when a scratch file stands in for this run.
+     */
+    func scratchReason()  -> String?
     
     func settings() throws  -> Settings
     
@@ -1397,6 +1414,20 @@ public static func `open`(path: String)throws  -> GameLibrary  {
 })
 }
     
+    /**
+     * The apps' policy for a games file that cannot be opened at all: a fresh scratch file at `scratch_path`
+     * stands in for this run and `scratch_reason` says why (see `giveaway_app::GameLibrary::open_or_scratch`).
+     */
+public static func openOrScratch(path: String, scratchPath: String)throws  -> GameLibrary  {
+    return try  FfiConverterTypeGameLibrary_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_constructor_gamelibrary_open_or_scratch(
+        FfiConverterString.lower(path),
+        FfiConverterString.lower(scratchPath),uniffiCallStatus
+    )
+})
+}
+    
 
     
     /**
@@ -1416,6 +1447,20 @@ open func checkIntegrity()async throws  -> DatabaseNotice?  {
             liftFunc: FfiConverterOptionTypeDatabaseNotice.lift,
             errorHandler: FfiConverterTypeGiveawayError_lift
         )
+}
+    
+    /**
+     * Writes every saved change back into the database file and empties its `-wal` journal (file work: call it
+     * on a storage thread or a background task). The phones call it when the app goes to the background, where
+     * the process may be ended without notice, so that the file alone holds every move. Fails with a
+     * `Storage` error when another reader kept it from finishing; the moves are then still in the journal.
+     */
+open func checkpoint()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_checkpoint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
 }
     
 open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -1460,8 +1505,12 @@ open func gameList(filter: ListFilter, pageSize: UInt32)throws  -> GameList  {
 })
 }
     
-open func importPdn(text: String)throws  -> [Int64]  {
-    return try  FfiConverterSequenceInt64.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+    /**
+     * Imports every game of a PDN text, all or nothing, reading and writing a game at a time (no second copy of
+     * the file is made); returns how many and the range of their ids, not a list of every id.
+     */
+open func importPdn(text: String)throws  -> ImportResult  {
+    return try  FfiConverterTypeImportResult_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn(
             self.uniffiCloneHandle(),
@@ -1568,6 +1617,18 @@ open func saveSettings(settings: Settings)throws   {try rustCallWithError(FfiCon
         FfiConverterTypeSettings_lower(settings),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * Why the games file could not be opened, when a scratch file stands in for this run.
+     */
+open func scratchReason() -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_scratch_reason(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
 open func settings()throws  -> Settings  {
@@ -2457,9 +2518,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     
     func reconnect() 
     
-    func seek(timeControl: TimeControl) throws 
+    /**
+     * What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
+     */
+    func screen()  -> OnlineScreen
     
-    func state()  -> OnlineState
+    func seek(timeControl: TimeControl) throws 
     
     func takeEvents()  -> [OnlineEvent]
     
@@ -2663,6 +2727,18 @@ open func reconnect()  {try! rustCall() {
 }
 }
     
+    /**
+     * What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
+     */
+open func screen() -> OnlineScreen  {
+    return try!  FfiConverterTypeOnlineScreen_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_screen(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
 open func seek(timeControl: TimeControl)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_seek(
@@ -2670,15 +2746,6 @@ open func seek(timeControl: TimeControl)throws   {try rustCallWithError(FfiConve
         FfiConverterTypeTimeControl_lower(timeControl),uniffiCallStatus
     )
 }
-}
-    
-open func state() -> OnlineState  {
-    return try!  FfiConverterTypeOnlineState_lift(try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_method_onlineclient_state(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-})
 }
     
 open func takeEvents() -> [OnlineEvent]  {
@@ -5689,6 +5756,64 @@ public func FfiConverterTypeHopPlan_lower(_ value: HopPlan) -> RustBuffer {
 }
 
 
+public struct ImportResult: Equatable, Hashable {
+    public var count: UInt64
+    public var firstId: Int64?
+    public var lastId: Int64?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(count: UInt64, firstId: Int64?, lastId: Int64?) {
+        self.count = count
+        self.firstId = firstId
+        self.lastId = lastId
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ImportResult: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeImportResult: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ImportResult {
+        return
+            try ImportResult(
+                count: FfiConverterUInt64.read(from: &buf), 
+                firstId: FfiConverterOptionInt64.read(from: &buf), 
+                lastId: FfiConverterOptionInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ImportResult, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.count, into: &buf)
+        FfiConverterOptionInt64.write(value.firstId, into: &buf)
+        FfiConverterOptionInt64.write(value.lastId, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeImportResult_lift(_ buf: RustBuffer) throws -> ImportResult {
+    return try FfiConverterTypeImportResult.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeImportResult_lower(_ value: ImportResult) -> RustBuffer {
+    return FfiConverterTypeImportResult.lower(value)
+}
+
+
 public struct Leaderboard: Equatable, Hashable {
     public var speed: Speed
     public var rows: [LeaderboardRow]
@@ -6000,6 +6125,88 @@ public func FfiConverterTypeListFilter_lift(_ buf: RustBuffer) throws -> ListFil
 #endif
 public func FfiConverterTypeListFilter_lower(_ value: ListFilter) -> RustBuffer {
     return FfiConverterTypeListFilter.lower(value)
+}
+
+
+public struct LobbyActions: Equatable, Hashable {
+    public var tryNow: Bool
+    public var createAccount: Bool
+    public var seek: Bool
+    public var cancelSeek: Bool
+    public var invite: Bool
+    public var cancelInvite: Bool
+    public var joinWithCode: Bool
+    public var browse: Bool
+    public var backToGame: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(tryNow: Bool, createAccount: Bool, seek: Bool, cancelSeek: Bool, invite: Bool, cancelInvite: Bool, joinWithCode: Bool, browse: Bool, backToGame: Bool) {
+        self.tryNow = tryNow
+        self.createAccount = createAccount
+        self.seek = seek
+        self.cancelSeek = cancelSeek
+        self.invite = invite
+        self.cancelInvite = cancelInvite
+        self.joinWithCode = joinWithCode
+        self.browse = browse
+        self.backToGame = backToGame
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LobbyActions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LobbyActions {
+        return
+            try LobbyActions(
+                tryNow: FfiConverterBool.read(from: &buf), 
+                createAccount: FfiConverterBool.read(from: &buf), 
+                seek: FfiConverterBool.read(from: &buf), 
+                cancelSeek: FfiConverterBool.read(from: &buf), 
+                invite: FfiConverterBool.read(from: &buf), 
+                cancelInvite: FfiConverterBool.read(from: &buf), 
+                joinWithCode: FfiConverterBool.read(from: &buf), 
+                browse: FfiConverterBool.read(from: &buf), 
+                backToGame: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LobbyActions, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.tryNow, into: &buf)
+        FfiConverterBool.write(value.createAccount, into: &buf)
+        FfiConverterBool.write(value.seek, into: &buf)
+        FfiConverterBool.write(value.cancelSeek, into: &buf)
+        FfiConverterBool.write(value.invite, into: &buf)
+        FfiConverterBool.write(value.cancelInvite, into: &buf)
+        FfiConverterBool.write(value.joinWithCode, into: &buf)
+        FfiConverterBool.write(value.browse, into: &buf)
+        FfiConverterBool.write(value.backToGame, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLobbyActions_lift(_ buf: RustBuffer) throws -> LobbyActions {
+    return try FfiConverterTypeLobbyActions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLobbyActions_lower(_ value: LobbyActions) -> RustBuffer {
+    return FfiConverterTypeLobbyActions.lower(value)
 }
 
 
@@ -6469,31 +6676,33 @@ public func FfiConverterTypeOnlineEnd_lower(_ value: OnlineEnd) -> RustBuffer {
 }
 
 
-public struct OnlineGameView: Equatable, Hashable {
+public struct OnlineGame: Equatable, Hashable {
     public var game: Int64
     public var you: Color
-    public var white: SeatView
-    public var black: SeatView
+    public var player: SeatView
+    public var opponent: SeatView
     public var timeControl: TimeControl
     public var speed: Speed
     public var rated: Bool
-    public var opponentConnected: Bool
-    public var end: OnlineEnd?
-    public var rematchOffer: Color?
+    public var status: OnlineGameStatus
+    public var opponentAway: Bool
+    public var rematch: RematchState
+    public var actions: OnlineGameActions
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(game: Int64, you: Color, white: SeatView, black: SeatView, timeControl: TimeControl, speed: Speed, rated: Bool, opponentConnected: Bool, end: OnlineEnd?, rematchOffer: Color?) {
+    public init(game: Int64, you: Color, player: SeatView, opponent: SeatView, timeControl: TimeControl, speed: Speed, rated: Bool, status: OnlineGameStatus, opponentAway: Bool, rematch: RematchState, actions: OnlineGameActions) {
         self.game = game
         self.you = you
-        self.white = white
-        self.black = black
+        self.player = player
+        self.opponent = opponent
         self.timeControl = timeControl
         self.speed = speed
         self.rated = rated
-        self.opponentConnected = opponentConnected
-        self.end = end
-        self.rematchOffer = rematchOffer
+        self.status = status
+        self.opponentAway = opponentAway
+        self.rematch = rematch
+        self.actions = actions
     }
 
     
@@ -6502,40 +6711,42 @@ public struct OnlineGameView: Equatable, Hashable {
 }
 
 #if compiler(>=6)
-extension OnlineGameView: Sendable {}
+extension OnlineGame: Sendable {}
 #endif
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public struct FfiConverterTypeOnlineGameView: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineGameView {
+public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineGame {
         return
-            try OnlineGameView(
+            try OnlineGame(
                 game: FfiConverterInt64.read(from: &buf), 
                 you: FfiConverterTypeColor.read(from: &buf), 
-                white: FfiConverterTypeSeatView.read(from: &buf), 
-                black: FfiConverterTypeSeatView.read(from: &buf), 
+                player: FfiConverterTypeSeatView.read(from: &buf), 
+                opponent: FfiConverterTypeSeatView.read(from: &buf), 
                 timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
                 speed: FfiConverterTypeSpeed.read(from: &buf), 
                 rated: FfiConverterBool.read(from: &buf), 
-                opponentConnected: FfiConverterBool.read(from: &buf), 
-                end: FfiConverterOptionTypeOnlineEnd.read(from: &buf), 
-                rematchOffer: FfiConverterOptionTypeColor.read(from: &buf)
+                status: FfiConverterTypeOnlineGameStatus.read(from: &buf), 
+                opponentAway: FfiConverterBool.read(from: &buf), 
+                rematch: FfiConverterTypeRematchState.read(from: &buf), 
+                actions: FfiConverterTypeOnlineGameActions.read(from: &buf)
         )
     }
 
-    public static func write(_ value: OnlineGameView, into buf: inout [UInt8]) {
+    public static func write(_ value: OnlineGame, into buf: inout [UInt8]) {
         FfiConverterInt64.write(value.game, into: &buf)
         FfiConverterTypeColor.write(value.you, into: &buf)
-        FfiConverterTypeSeatView.write(value.white, into: &buf)
-        FfiConverterTypeSeatView.write(value.black, into: &buf)
+        FfiConverterTypeSeatView.write(value.player, into: &buf)
+        FfiConverterTypeSeatView.write(value.opponent, into: &buf)
         FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
         FfiConverterTypeSpeed.write(value.speed, into: &buf)
         FfiConverterBool.write(value.rated, into: &buf)
-        FfiConverterBool.write(value.opponentConnected, into: &buf)
-        FfiConverterOptionTypeOnlineEnd.write(value.end, into: &buf)
-        FfiConverterOptionTypeColor.write(value.rematchOffer, into: &buf)
+        FfiConverterTypeOnlineGameStatus.write(value.status, into: &buf)
+        FfiConverterBool.write(value.opponentAway, into: &buf)
+        FfiConverterTypeRematchState.write(value.rematch, into: &buf)
+        FfiConverterTypeOnlineGameActions.write(value.actions, into: &buf)
     }
 }
 
@@ -6543,15 +6754,77 @@ public struct FfiConverterTypeOnlineGameView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeOnlineGameView_lift(_ buf: RustBuffer) throws -> OnlineGameView {
-    return try FfiConverterTypeOnlineGameView.lift(buf)
+public func FfiConverterTypeOnlineGame_lift(_ buf: RustBuffer) throws -> OnlineGame {
+    return try FfiConverterTypeOnlineGame.lift(buf)
 }
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeOnlineGameView_lower(_ value: OnlineGameView) -> RustBuffer {
-    return FfiConverterTypeOnlineGameView.lower(value)
+public func FfiConverterTypeOnlineGame_lower(_ value: OnlineGame) -> RustBuffer {
+    return FfiConverterTypeOnlineGame.lower(value)
+}
+
+
+public struct OnlineGameActions: Equatable, Hashable {
+    public var inGame: Bool
+    public var offerRematch: Bool
+    public var declineRematch: Bool
+    public var backToLobby: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(inGame: Bool, offerRematch: Bool, declineRematch: Bool, backToLobby: Bool) {
+        self.inGame = inGame
+        self.offerRematch = offerRematch
+        self.declineRematch = declineRematch
+        self.backToLobby = backToLobby
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineGameActions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineGameActions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineGameActions {
+        return
+            try OnlineGameActions(
+                inGame: FfiConverterBool.read(from: &buf), 
+                offerRematch: FfiConverterBool.read(from: &buf), 
+                declineRematch: FfiConverterBool.read(from: &buf), 
+                backToLobby: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineGameActions, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.inGame, into: &buf)
+        FfiConverterBool.write(value.offerRematch, into: &buf)
+        FfiConverterBool.write(value.declineRematch, into: &buf)
+        FfiConverterBool.write(value.backToLobby, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineGameActions_lift(_ buf: RustBuffer) throws -> OnlineGameActions {
+    return try FfiConverterTypeOnlineGameActions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineGameActions_lower(_ value: OnlineGameActions) -> RustBuffer {
+    return FfiConverterTypeOnlineGameActions.lower(value)
 }
 
 
@@ -6609,27 +6882,35 @@ public func FfiConverterTypeOnlinePlayer_lower(_ value: OnlinePlayer) -> RustBuf
 }
 
 
-public struct OnlineState: Equatable, Hashable {
+public struct OnlineScreen: Equatable, Hashable {
     public var server: String
     public var connection: Connection
-    public var player: OnlinePlayer?
+    public var problem: OnlineProblem?
+    public var account: AccountState
     public var lobby: Lobby
+    public var actions: LobbyActions
     public var presets: [TimeControl]
-    public var game: OnlineGameView?
+    public var defaultPreset: UInt32
+    public var game: OnlineGame?
     public var leaderboard: Leaderboard?
     public var profile: ProfileView?
+    public var nextTickMs: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(server: String, connection: Connection, player: OnlinePlayer?, lobby: Lobby, presets: [TimeControl], game: OnlineGameView?, leaderboard: Leaderboard?, profile: ProfileView?) {
+    public init(server: String, connection: Connection, problem: OnlineProblem?, account: AccountState, lobby: Lobby, actions: LobbyActions, presets: [TimeControl], defaultPreset: UInt32, game: OnlineGame?, leaderboard: Leaderboard?, profile: ProfileView?, nextTickMs: UInt64?) {
         self.server = server
         self.connection = connection
-        self.player = player
+        self.problem = problem
+        self.account = account
         self.lobby = lobby
+        self.actions = actions
         self.presets = presets
+        self.defaultPreset = defaultPreset
         self.game = game
         self.leaderboard = leaderboard
         self.profile = profile
+        self.nextTickMs = nextTickMs
     }
 
     
@@ -6638,36 +6919,44 @@ public struct OnlineState: Equatable, Hashable {
 }
 
 #if compiler(>=6)
-extension OnlineState: Sendable {}
+extension OnlineScreen: Sendable {}
 #endif
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public struct FfiConverterTypeOnlineState: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineState {
+public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineScreen {
         return
-            try OnlineState(
+            try OnlineScreen(
                 server: FfiConverterString.read(from: &buf), 
                 connection: FfiConverterTypeConnection.read(from: &buf), 
-                player: FfiConverterOptionTypeOnlinePlayer.read(from: &buf), 
+                problem: FfiConverterOptionTypeOnlineProblem.read(from: &buf), 
+                account: FfiConverterTypeAccountState.read(from: &buf), 
                 lobby: FfiConverterTypeLobby.read(from: &buf), 
+                actions: FfiConverterTypeLobbyActions.read(from: &buf), 
                 presets: FfiConverterSequenceTypeTimeControl.read(from: &buf), 
-                game: FfiConverterOptionTypeOnlineGameView.read(from: &buf), 
+                defaultPreset: FfiConverterUInt32.read(from: &buf), 
+                game: FfiConverterOptionTypeOnlineGame.read(from: &buf), 
                 leaderboard: FfiConverterOptionTypeLeaderboard.read(from: &buf), 
-                profile: FfiConverterOptionTypeProfileView.read(from: &buf)
+                profile: FfiConverterOptionTypeProfileView.read(from: &buf), 
+                nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
 
-    public static func write(_ value: OnlineState, into buf: inout [UInt8]) {
+    public static func write(_ value: OnlineScreen, into buf: inout [UInt8]) {
         FfiConverterString.write(value.server, into: &buf)
         FfiConverterTypeConnection.write(value.connection, into: &buf)
-        FfiConverterOptionTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterOptionTypeOnlineProblem.write(value.problem, into: &buf)
+        FfiConverterTypeAccountState.write(value.account, into: &buf)
         FfiConverterTypeLobby.write(value.lobby, into: &buf)
+        FfiConverterTypeLobbyActions.write(value.actions, into: &buf)
         FfiConverterSequenceTypeTimeControl.write(value.presets, into: &buf)
-        FfiConverterOptionTypeOnlineGameView.write(value.game, into: &buf)
+        FfiConverterUInt32.write(value.defaultPreset, into: &buf)
+        FfiConverterOptionTypeOnlineGame.write(value.game, into: &buf)
         FfiConverterOptionTypeLeaderboard.write(value.leaderboard, into: &buf)
         FfiConverterOptionTypeProfileView.write(value.profile, into: &buf)
+        FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
 }
 
@@ -6675,15 +6964,15 @@ public struct FfiConverterTypeOnlineState: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeOnlineState_lift(_ buf: RustBuffer) throws -> OnlineState {
-    return try FfiConverterTypeOnlineState.lift(buf)
+public func FfiConverterTypeOnlineScreen_lift(_ buf: RustBuffer) throws -> OnlineScreen {
+    return try FfiConverterTypeOnlineScreen.lift(buf)
 }
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeOnlineState_lower(_ value: OnlineState) -> RustBuffer {
-    return FfiConverterTypeOnlineState.lower(value)
+public func FfiConverterTypeOnlineScreen_lower(_ value: OnlineScreen) -> RustBuffer {
+    return FfiConverterTypeOnlineScreen.lower(value)
 }
 
 
@@ -7300,11 +7589,12 @@ public struct ScreenState: Equatable, Hashable {
     public var hint: HintShown?
     public var animation: AnimationPlan?
     public var thinking: Thinking?
+    public var reaction: Reaction?
     public var nextTickMs: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(revision: UInt64, snapshot: Snapshot, orientation: BoardOrientation, coordinates: Coordinates, status: Status, actions: Actions, actingSide: Color, hint: HintShown?, animation: AnimationPlan?, thinking: Thinking?, nextTickMs: UInt64?) {
+    public init(revision: UInt64, snapshot: Snapshot, orientation: BoardOrientation, coordinates: Coordinates, status: Status, actions: Actions, actingSide: Color, hint: HintShown?, animation: AnimationPlan?, thinking: Thinking?, reaction: Reaction?, nextTickMs: UInt64?) {
         self.revision = revision
         self.snapshot = snapshot
         self.orientation = orientation
@@ -7315,6 +7605,7 @@ public struct ScreenState: Equatable, Hashable {
         self.hint = hint
         self.animation = animation
         self.thinking = thinking
+        self.reaction = reaction
         self.nextTickMs = nextTickMs
     }
 
@@ -7344,6 +7635,7 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
                 hint: FfiConverterOptionTypeHintShown.read(from: &buf), 
                 animation: FfiConverterOptionTypeAnimationPlan.read(from: &buf), 
                 thinking: FfiConverterOptionTypeThinking.read(from: &buf), 
+                reaction: FfiConverterOptionTypeReaction.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
@@ -7359,6 +7651,7 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
         FfiConverterOptionTypeHintShown.write(value.hint, into: &buf)
         FfiConverterOptionTypeAnimationPlan.write(value.animation, into: &buf)
         FfiConverterOptionTypeThinking.write(value.thinking, into: &buf)
+        FfiConverterOptionTypeReaction.write(value.reaction, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
 }
@@ -7504,8 +7797,9 @@ public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
 
 
 public struct Settings: Equatable, Hashable {
-    public var boardTheme: String
-    public var pieceTheme: String
+    public var boardTheme: BoardTheme
+    public var pieceTheme: PieceTheme
+    public var onlineServer: String
     public var notation: Notation
     public var sound: Bool
     public var haptics: Bool
@@ -7520,9 +7814,10 @@ public struct Settings: Equatable, Hashable {
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(boardTheme: String, pieceTheme: String, notation: Notation, sound: Bool, haptics: Bool, animation: AnimationSpeed, showLegalMoves: Bool, coach: Bool, orientation: Orientation, lastLevel: UInt8, lastHumanColor: Color, lastTimeControl: TimeControl?, mustCaptureExplained: Bool) {
+    public init(boardTheme: BoardTheme, pieceTheme: PieceTheme, onlineServer: String, notation: Notation, sound: Bool, haptics: Bool, animation: AnimationSpeed, showLegalMoves: Bool, coach: Bool, orientation: Orientation, lastLevel: UInt8, lastHumanColor: Color, lastTimeControl: TimeControl?, mustCaptureExplained: Bool) {
         self.boardTheme = boardTheme
         self.pieceTheme = pieceTheme
+        self.onlineServer = onlineServer
         self.notation = notation
         self.sound = sound
         self.haptics = haptics
@@ -7552,8 +7847,9 @@ public struct FfiConverterTypeSettings: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Settings {
         return
             try Settings(
-                boardTheme: FfiConverterString.read(from: &buf), 
-                pieceTheme: FfiConverterString.read(from: &buf), 
+                boardTheme: FfiConverterTypeBoardTheme.read(from: &buf), 
+                pieceTheme: FfiConverterTypePieceTheme.read(from: &buf), 
+                onlineServer: FfiConverterString.read(from: &buf), 
                 notation: FfiConverterTypeNotation.read(from: &buf), 
                 sound: FfiConverterBool.read(from: &buf), 
                 haptics: FfiConverterBool.read(from: &buf), 
@@ -7569,8 +7865,9 @@ public struct FfiConverterTypeSettings: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: Settings, into buf: inout [UInt8]) {
-        FfiConverterString.write(value.boardTheme, into: &buf)
-        FfiConverterString.write(value.pieceTheme, into: &buf)
+        FfiConverterTypeBoardTheme.write(value.boardTheme, into: &buf)
+        FfiConverterTypePieceTheme.write(value.pieceTheme, into: &buf)
+        FfiConverterString.write(value.onlineServer, into: &buf)
         FfiConverterTypeNotation.write(value.notation, into: &buf)
         FfiConverterBool.write(value.sound, into: &buf)
         FfiConverterBool.write(value.haptics, into: &buf)
@@ -8356,6 +8653,82 @@ public func FfiConverterTypeTurningPoint_lower(_ value: TurningPoint) -> RustBuf
 
 
 
+public enum AccountState: Equatable, Hashable {
+    
+    case unknown
+    case needed
+    case signedIn(player: OnlinePlayer
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension AccountState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAccountState: FfiConverterRustBuffer {
+    typealias SwiftType = AccountState
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AccountState {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .unknown
+        
+        case 2: return .needed
+        
+        case 3: return .signedIn(player: try FfiConverterTypeOnlinePlayer.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: AccountState, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .unknown:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .needed:
+            writeInt(&buf, Int32(2))
+        
+        
+        case let .signedIn(player):
+            writeInt(&buf, Int32(3))
+            FfiConverterTypeOnlinePlayer.write(player, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAccountState_lift(_ buf: RustBuffer) throws -> AccountState {
+    return try FfiConverterTypeAccountState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAccountState_lower(_ value: AccountState) -> RustBuffer {
+    return FfiConverterTypeAccountState.lower(value)
+}
+
+
+
+
 public enum AnimationSpeed: Equatable, Hashable {
     
     case off
@@ -8431,6 +8804,86 @@ public func FfiConverterTypeAnimationSpeed_lift(_ buf: RustBuffer) throws -> Ani
 #endif
 public func FfiConverterTypeAnimationSpeed_lower(_ value: AnimationSpeed) -> RustBuffer {
     return FfiConverterTypeAnimationSpeed.lower(value)
+}
+
+
+
+
+public enum BoardTheme: Equatable, Hashable {
+    
+    case classic
+    case wood
+    case ocean
+    case contrast
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension BoardTheme: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBoardTheme: FfiConverterRustBuffer {
+    typealias SwiftType = BoardTheme
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BoardTheme {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .classic
+        
+        case 2: return .wood
+        
+        case 3: return .ocean
+        
+        case 4: return .contrast
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: BoardTheme, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .classic:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .wood:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .ocean:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .contrast:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardTheme_lift(_ buf: RustBuffer) throws -> BoardTheme {
+    return try FfiConverterTypeBoardTheme.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBoardTheme_lower(_ value: BoardTheme) -> RustBuffer {
+    return FfiConverterTypeBoardTheme.lower(value)
 }
 
 
@@ -8768,6 +9221,247 @@ public func FfiConverterTypeEndReason_lift(_ buf: RustBuffer) throws -> EndReaso
 #endif
 public func FfiConverterTypeEndReason_lower(_ value: EndReason) -> RustBuffer {
     return FfiConverterTypeEndReason.lower(value)
+}
+
+
+
+
+public enum ErrorCode: Equatable, Hashable {
+    
+    case malformed
+    case tooLarge
+    case binaryFrame
+    case unsupportedVersion
+    case helloFirst
+    case notAuthenticated
+    case unknownToken
+    case alreadyAuthenticated
+    case nicknameInvalid
+    case nicknameTaken
+    case unknownTimeControl
+    case busy
+    case unknownInvite
+    case ownInvite
+    case unknownGame
+    case notYourGame
+    case notYourTurn
+    case wrongPly
+    case illegalMove
+    case gameOver
+    case noOffer
+    case unknownReaction
+    case rematchUnavailable
+    case unknownPlayer
+    case rateLimited
+    case unavailable
+    case `internal`
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ErrorCode: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
+    typealias SwiftType = ErrorCode
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ErrorCode {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .malformed
+        
+        case 2: return .tooLarge
+        
+        case 3: return .binaryFrame
+        
+        case 4: return .unsupportedVersion
+        
+        case 5: return .helloFirst
+        
+        case 6: return .notAuthenticated
+        
+        case 7: return .unknownToken
+        
+        case 8: return .alreadyAuthenticated
+        
+        case 9: return .nicknameInvalid
+        
+        case 10: return .nicknameTaken
+        
+        case 11: return .unknownTimeControl
+        
+        case 12: return .busy
+        
+        case 13: return .unknownInvite
+        
+        case 14: return .ownInvite
+        
+        case 15: return .unknownGame
+        
+        case 16: return .notYourGame
+        
+        case 17: return .notYourTurn
+        
+        case 18: return .wrongPly
+        
+        case 19: return .illegalMove
+        
+        case 20: return .gameOver
+        
+        case 21: return .noOffer
+        
+        case 22: return .unknownReaction
+        
+        case 23: return .rematchUnavailable
+        
+        case 24: return .unknownPlayer
+        
+        case 25: return .rateLimited
+        
+        case 26: return .unavailable
+        
+        case 27: return .`internal`
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ErrorCode, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .malformed:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .tooLarge:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .binaryFrame:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .unsupportedVersion:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .helloFirst:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .notAuthenticated:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .unknownToken:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .alreadyAuthenticated:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .nicknameInvalid:
+            writeInt(&buf, Int32(9))
+        
+        
+        case .nicknameTaken:
+            writeInt(&buf, Int32(10))
+        
+        
+        case .unknownTimeControl:
+            writeInt(&buf, Int32(11))
+        
+        
+        case .busy:
+            writeInt(&buf, Int32(12))
+        
+        
+        case .unknownInvite:
+            writeInt(&buf, Int32(13))
+        
+        
+        case .ownInvite:
+            writeInt(&buf, Int32(14))
+        
+        
+        case .unknownGame:
+            writeInt(&buf, Int32(15))
+        
+        
+        case .notYourGame:
+            writeInt(&buf, Int32(16))
+        
+        
+        case .notYourTurn:
+            writeInt(&buf, Int32(17))
+        
+        
+        case .wrongPly:
+            writeInt(&buf, Int32(18))
+        
+        
+        case .illegalMove:
+            writeInt(&buf, Int32(19))
+        
+        
+        case .gameOver:
+            writeInt(&buf, Int32(20))
+        
+        
+        case .noOffer:
+            writeInt(&buf, Int32(21))
+        
+        
+        case .unknownReaction:
+            writeInt(&buf, Int32(22))
+        
+        
+        case .rematchUnavailable:
+            writeInt(&buf, Int32(23))
+        
+        
+        case .unknownPlayer:
+            writeInt(&buf, Int32(24))
+        
+        
+        case .rateLimited:
+            writeInt(&buf, Int32(25))
+        
+        
+        case .unavailable:
+            writeInt(&buf, Int32(26))
+        
+        
+        case .`internal`:
+            writeInt(&buf, Int32(27))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeErrorCode_lift(_ buf: RustBuffer) throws -> ErrorCode {
+    return try FfiConverterTypeErrorCode.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeErrorCode_lower(_ value: ErrorCode) -> RustBuffer {
+    return FfiConverterTypeErrorCode.lower(value)
 }
 
 
@@ -9634,7 +10328,7 @@ public enum OnlineEvent: Equatable, Hashable {
     )
     case opponentConnection(connected: Bool
     )
-    case refused(code: String, message: String
+    case refused(code: ErrorCode, message: String
     )
 
 
@@ -9676,7 +10370,7 @@ public struct FfiConverterTypeOnlineEvent: FfiConverterRustBuffer {
         case 7: return .opponentConnection(connected: try FfiConverterBool.read(from: &buf)
         )
         
-        case 8: return .refused(code: try FfiConverterString.read(from: &buf), message: try FfiConverterString.read(from: &buf)
+        case 8: return .refused(code: try FfiConverterTypeErrorCode.read(from: &buf), message: try FfiConverterString.read(from: &buf)
         )
         
         default: throw UniffiInternalError.unexpectedEnumCase
@@ -9723,7 +10417,7 @@ public struct FfiConverterTypeOnlineEvent: FfiConverterRustBuffer {
         
         case let .refused(code,message):
             writeInt(&buf, Int32(8))
-            FfiConverterString.write(code, into: &buf)
+            FfiConverterTypeErrorCode.write(code, into: &buf)
             FfiConverterString.write(message, into: &buf)
             
         }
@@ -9743,6 +10437,183 @@ public func FfiConverterTypeOnlineEvent_lift(_ buf: RustBuffer) throws -> Online
 #endif
 public func FfiConverterTypeOnlineEvent_lower(_ value: OnlineEvent) -> RustBuffer {
     return FfiConverterTypeOnlineEvent.lower(value)
+}
+
+
+
+
+public enum OnlineGameStatus: Equatable, Hashable {
+    
+    case firstMove(side: Color, remainingMs: UInt64
+    )
+    case playing(side: Color
+    )
+    case reconnecting
+    case over(end: OnlineEnd
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension OnlineGameStatus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineGameStatus: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineGameStatus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineGameStatus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .firstMove(side: try FfiConverterTypeColor.read(from: &buf), remainingMs: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 2: return .playing(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        case 3: return .reconnecting
+        
+        case 4: return .over(end: try FfiConverterTypeOnlineEnd.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: OnlineGameStatus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .firstMove(side,remainingMs):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeColor.write(side, into: &buf)
+            FfiConverterUInt64.write(remainingMs, into: &buf)
+            
+        
+        case let .playing(side):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        
+        case .reconnecting:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .over(end):
+            writeInt(&buf, Int32(4))
+            FfiConverterTypeOnlineEnd.write(end, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineGameStatus_lift(_ buf: RustBuffer) throws -> OnlineGameStatus {
+    return try FfiConverterTypeOnlineGameStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineGameStatus_lower(_ value: OnlineGameStatus) -> RustBuffer {
+    return FfiConverterTypeOnlineGameStatus.lower(value)
+}
+
+
+
+
+public enum OnlineProblem: Equatable, Hashable {
+    
+    case offline(reason: String, retryInMs: UInt64
+    )
+    case updateNeeded(message: String
+    )
+    case signedOut
+    case closed
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension OnlineProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineProblem: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineProblem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineProblem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .offline(reason: try FfiConverterString.read(from: &buf), retryInMs: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 2: return .updateNeeded(message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 3: return .signedOut
+        
+        case 4: return .closed
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: OnlineProblem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .offline(reason,retryInMs):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(reason, into: &buf)
+            FfiConverterUInt64.write(retryInMs, into: &buf)
+            
+        
+        case let .updateNeeded(message):
+            writeInt(&buf, Int32(2))
+            FfiConverterString.write(message, into: &buf)
+            
+        
+        case .signedOut:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .closed:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineProblem_lift(_ buf: RustBuffer) throws -> OnlineProblem {
+    return try FfiConverterTypeOnlineProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineProblem_lower(_ value: OnlineProblem) -> RustBuffer {
+    return FfiConverterTypeOnlineProblem.lower(value)
 }
 
 
@@ -10042,6 +10913,86 @@ public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
 
 
 
+public enum PieceTheme: Equatable, Hashable {
+    
+    case classic
+    case marble
+    case flat
+    case contrast
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PieceTheme: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePieceTheme: FfiConverterRustBuffer {
+    typealias SwiftType = PieceTheme
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PieceTheme {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .classic
+        
+        case 2: return .marble
+        
+        case 3: return .flat
+        
+        case 4: return .contrast
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PieceTheme, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .classic:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .marble:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .flat:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .contrast:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceTheme_lift(_ buf: RustBuffer) throws -> PieceTheme {
+    return try FfiConverterTypePieceTheme.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePieceTheme_lower(_ value: PieceTheme) -> RustBuffer {
+    return FfiConverterTypePieceTheme.lower(value)
+}
+
+
+
+
 public enum PlayerOutcome: Equatable, Hashable {
     
     case won
@@ -10110,6 +11061,86 @@ public func FfiConverterTypePlayerOutcome_lift(_ buf: RustBuffer) throws -> Play
 #endif
 public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustBuffer {
     return FfiConverterTypePlayerOutcome.lower(value)
+}
+
+
+
+
+public enum RematchState: Equatable, Hashable {
+    
+    case unavailable
+    case canOffer
+    case offered
+    case offeredToYou
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension RematchState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRematchState: FfiConverterRustBuffer {
+    typealias SwiftType = RematchState
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RematchState {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .unavailable
+        
+        case 2: return .canOffer
+        
+        case 3: return .offered
+        
+        case 4: return .offeredToYou
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: RematchState, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .unavailable:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .canOffer:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .offered:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .offeredToYou:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRematchState_lift(_ buf: RustBuffer) throws -> RematchState {
+    return try FfiConverterTypeRematchState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRematchState_lower(_ value: RematchState) -> RustBuffer {
+    return FfiConverterTypeRematchState.lower(value)
 }
 
 
@@ -11470,8 +12501,8 @@ fileprivate struct FfiConverterOptionTypeNotice: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-fileprivate struct FfiConverterOptionTypeOnlineEnd: FfiConverterRustBuffer {
-    typealias SwiftType = OnlineEnd?
+fileprivate struct FfiConverterOptionTypeOnlineGame: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineGame?
 
     public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
         guard let value = value else {
@@ -11479,61 +12510,13 @@ fileprivate struct FfiConverterOptionTypeOnlineEnd: FfiConverterRustBuffer {
             return
         }
         writeInt(&buf, Int8(1))
-        FfiConverterTypeOnlineEnd.write(value, into: &buf)
+        FfiConverterTypeOnlineGame.write(value, into: &buf)
     }
 
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
-        case 1: return try FfiConverterTypeOnlineEnd.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterOptionTypeOnlineGameView: FfiConverterRustBuffer {
-    typealias SwiftType = OnlineGameView?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeOnlineGameView.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeOnlineGameView.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterOptionTypeOnlinePlayer: FfiConverterRustBuffer {
-    typealias SwiftType = OnlinePlayer?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterTypeOnlinePlayer.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterTypeOnlinePlayer.read(from: &buf)
+        case 1: return try FfiConverterTypeOnlineGame.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -11606,6 +12589,30 @@ fileprivate struct FfiConverterOptionTypeRatingChange: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeRatingChange.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeReaction: FfiConverterRustBuffer {
+    typealias SwiftType = Reaction?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeReaction.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeReaction.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -11830,6 +12837,30 @@ fileprivate struct FfiConverterOptionTypeGameMode: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeOnlineProblem: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineProblem?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOnlineProblem.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOnlineProblem.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeOutcome: FfiConverterRustBuffer {
     typealias SwiftType = Outcome?
 
@@ -11992,31 +13023,6 @@ fileprivate struct FfiConverterSequenceInt32: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterInt32.read(from: &buf))
-        }
-        return seq
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterSequenceInt64: FfiConverterRustBuffer {
-    typealias SwiftType = [Int64]
-
-    public static func write(_ value: [Int64], into buf: inout [UInt8]) {
-        let len = Int32(value.count)
-        writeInt(&buf, len)
-        for item in value {
-            FfiConverterInt64.write(item, into: &buf)
-        }
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Int64] {
-        let len: Int32 = try readInt(&buf)
-        var seq = [Int64]()
-        seq.reserveCapacity(Int(len))
-        for _ in 0 ..< len {
-            seq.append(try FfiConverterInt64.read(from: &buf))
         }
         return seq
     }
@@ -12575,6 +13581,31 @@ fileprivate struct FfiConverterSequenceTypeTurningPoint: FfiConverterRustBuffer 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeBoardTheme: FfiConverterRustBuffer {
+    typealias SwiftType = [BoardTheme]
+
+    public static func write(_ value: [BoardTheme], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeBoardTheme.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [BoardTheme] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [BoardTheme]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeBoardTheme.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeGameEvent: FfiConverterRustBuffer {
     typealias SwiftType = [GameEvent]
 
@@ -12617,6 +13648,31 @@ fileprivate struct FfiConverterSequenceTypeOnlineEvent: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeOnlineEvent.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypePieceTheme: FfiConverterRustBuffer {
+    typealias SwiftType = [PieceTheme]
+
+    public static func write(_ value: [PieceTheme], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePieceTheme.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PieceTheme] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PieceTheme]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePieceTheme.read(from: &buf))
         }
         return seq
     }
@@ -12709,6 +13765,26 @@ public func boardCoordinates(flipped: Bool, notation: Notation) -> Coordinates  
 })
 }
 /**
+ * The board themes the settings offer, in their order (each shell has the colours).
+ */
+public func boardThemes() -> [BoardTheme]  {
+    return try!  FfiConverterSequenceTypeBoardTheme.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_board_themes(uniffiCallStatus
+    )
+})
+}
+/**
+ * The game server a fresh library's settings play online on (the settings' "default server" button).
+ */
+public func defaultServer() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_default_server(uniffiCallStatus
+    )
+})
+}
+/**
  * What a screen reader says about a square of any board (game, replay, editor, rules diagram).
  */
 public func describeSquare(square: SquareView, notation: Notation) -> SquareDescription  {
@@ -12745,6 +13821,16 @@ public func levels() -> [LevelView]  {
     return try!  FfiConverterSequenceTypeLevelView.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_func_levels(uniffiCallStatus
+    )
+})
+}
+/**
+ * The piece sets the settings offer, in their order (each shell draws them).
+ */
+public func pieceThemes() -> [PieceTheme]  {
+    return try!  FfiConverterSequenceTypePieceTheme.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_piece_themes(uniffiCallStatus
     )
 })
 }
@@ -12881,6 +13967,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_func_board_coordinates() != 4107) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_func_board_themes() != 34016) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_default_server() != 9958) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_func_describe_square() != 31249) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -12891,6 +13983,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_levels() != 7467) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_piece_themes() != 37903) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_reaction_emojis() != 58244) {
@@ -12929,6 +14024,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 46625) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_checkpoint() != 61067) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_delete_game() != 21959) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -12941,7 +14039,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list() != 58493) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 19286) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 29339) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 38303) {
@@ -12969,6 +14067,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings() != 12342) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_scratch_reason() != 16199) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 62217) {
@@ -13040,10 +14141,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect() != 23034) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 54054) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 51131) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_state() != 16938) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 54054) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 31615) {
@@ -13287,6 +14388,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open_or_scratch() != 36633) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect() != 16071) {

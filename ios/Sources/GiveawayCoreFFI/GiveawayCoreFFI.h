@@ -334,9 +334,19 @@ void uniffi_giveaway_ffi_fn_free_gamelibrary(uint64_t handle, RustCallStatus *_N
 uint64_t uniffi_giveaway_ffi_fn_constructor_gamelibrary_open(RustBuffer path, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CONSTRUCTOR_GAMELIBRARY_OPEN_OR_SCRATCH
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CONSTRUCTOR_GAMELIBRARY_OPEN_OR_SCRATCH
+uint64_t uniffi_giveaway_ffi_fn_constructor_gamelibrary_open_or_scratch(RustBuffer path, RustBuffer scratch_path, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_CHECK_INTEGRITY
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_CHECK_INTEGRITY
 uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_check_integrity(uint64_t ptr
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_CHECKPOINT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_CHECKPOINT
+void uniffi_giveaway_ffi_fn_method_gamelibrary_checkpoint(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_DELETE_GAME
@@ -407,6 +417,11 @@ uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_resume(uint64_t ptr, int64_t 
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SAVE_SETTINGS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SAVE_SETTINGS
 void uniffi_giveaway_ffi_fn_method_gamelibrary_save_settings(uint64_t ptr, RustBuffer settings, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SCRATCH_REASON
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SCRATCH_REASON
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_scratch_reason(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_SETTINGS
@@ -569,14 +584,14 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_profile(uint64_t ptr, RustBuffer
 void uniffi_giveaway_ffi_fn_method_onlineclient_reconnect(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SCREEN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SCREEN
+RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_screen(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SEEK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SEEK
 void uniffi_giveaway_ffi_fn_method_onlineclient_seek(uint64_t ptr, RustBuffer time_control, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_STATE
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_STATE
-RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_state(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_EVENTS
@@ -1075,6 +1090,18 @@ RustBuffer uniffi_giveaway_ffi_fn_method_endgametables_state(uint64_t ptr, RustC
 RustBuffer uniffi_giveaway_ffi_fn_func_board_coordinates(int8_t flipped, RustBuffer notation, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_BOARD_THEMES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_BOARD_THEMES
+RustBuffer uniffi_giveaway_ffi_fn_func_board_themes(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DEFAULT_SERVER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DEFAULT_SERVER
+RustBuffer uniffi_giveaway_ffi_fn_func_default_server(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DESCRIBE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DESCRIBE_SQUARE
 RustBuffer uniffi_giveaway_ffi_fn_func_describe_square(RustBuffer square, RustBuffer notation, RustCallStatus *_Nonnull out_status
@@ -1094,6 +1121,12 @@ int8_t uniffi_giveaway_ffi_fn_func_is_start_square(uint32_t square, RustCallStat
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_LEVELS
 RustBuffer uniffi_giveaway_ffi_fn_func_levels(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_PIECE_THEMES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_PIECE_THEMES
+RustBuffer uniffi_giveaway_ffi_fn_func_piece_themes(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -1416,6 +1449,18 @@ uint16_t uniffi_giveaway_ffi_checksum_func_board_coordinates(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_BOARD_THEMES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_BOARD_THEMES
+uint16_t uniffi_giveaway_ffi_checksum_func_board_themes(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DEFAULT_SERVER
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DEFAULT_SERVER
+uint16_t uniffi_giveaway_ffi_checksum_func_default_server(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DESCRIBE_SQUARE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DESCRIBE_SQUARE
 uint16_t uniffi_giveaway_ffi_checksum_func_describe_square(void
@@ -1437,6 +1482,12 @@ uint16_t uniffi_giveaway_ffi_checksum_func_is_start_square(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_LEVELS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_LEVELS
 uint16_t uniffi_giveaway_ffi_checksum_func_levels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_PIECE_THEMES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_PIECE_THEMES
+uint16_t uniffi_giveaway_ffi_checksum_func_piece_themes(void
     
 );
 #endif
@@ -1509,6 +1560,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_screenobserver_changed(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_CHECK_INTEGRITY
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_CHECK_INTEGRITY
 uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_CHECKPOINT
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_CHECKPOINT
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_checkpoint(void
     
 );
 #endif
@@ -1593,6 +1650,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_resume(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_SAVE_SETTINGS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_SAVE_SETTINGS
 uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_SCRATCH_REASON
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_SCRATCH_REASON
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_scratch_reason(void
     
 );
 #endif
@@ -1734,15 +1797,15 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SEEK
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SEEK
-uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_seek(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SCREEN
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SCREEN
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_screen(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_STATE
-#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_STATE
-uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_state(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SEEK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SEEK
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_seek(void
     
 );
 #endif
@@ -2229,6 +2292,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_endgametables_state(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN
 uint16_t uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN_OR_SCRATCH
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_CONSTRUCTOR_GAMELIBRARY_OPEN_OR_SCRATCH
+uint16_t uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open_or_scratch(void
     
 );
 #endif

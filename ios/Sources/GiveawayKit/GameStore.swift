@@ -10,6 +10,14 @@ public enum GameStore {
         return try GameLibrary.open(path: folder().appendingPathComponent("games.sqlite3").path)
     }
 
+    /// The app's library with the core's policy for a file that cannot be opened at all: a fresh scratch file
+    /// in the caches stands in for this run, and the library's `scratchReason()` says why.
+    public static func openOrScratch() throws -> GameLibrary {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("games-scratch.sqlite3")
+        return try GameLibrary.openOrScratch(
+            path: folder().appendingPathComponent("games.sqlite3").path, scratchPath: scratch.path)
+    }
+
     /// `Application Support/Giveaway`, made if missing: the app's own data.
     public static func folder() throws -> URL {
         let support = try FileManager.default.url(

@@ -1,8 +1,9 @@
 // The online screens (account, lobby, leaderboard, profile, the online game): the latest state of the core's
 // OnlineClient and every request forwarded to it, plus what only the platform does: reading the state again on
 // the main actor when the client says it changed, the current game's board as a GameScreenModel for the
-// existing game screen, and what went wrong put as one problem with its way on. Pairing, moves, clocks,
-// endings, ratings, saving and retrying are the core's and the server's.
+// existing game screen. What the screens show — the problem and its way on, the account, which actions apply,
+// the seats, the first-move countdown, the rematch — is decided in the core (`OnlineScreen`); pairing, moves,
+// clocks, endings, ratings, saving and retrying are the core's and the server's.
 import Foundation
 import Observation
 import GiveawayCore
@@ -10,22 +11,11 @@ import GiveawayCore
 @MainActor
 @Observable
 public final class OnlineModel {
-    /// What stands between the player and online play, each with its way on (issue 15 item 6).
-    public enum Problem: Equatable, Sendable {
-        /// The connection was lost (also a server restart): the core tries again in `retryInMs` by itself, and
-        /// `perform { $0.reconnect() }` tries at once. A game in progress comes back with every move.
-        case offline(reason: String, retryInMs: UInt64)
-        /// The server did not know this device's account, so it was forgotten: choose a new nickname.
-        case signedOut
-        /// The server speaks another protocol version: only an update of the app helps (no more attempts).
-        case updateNeeded(message: String)
-    }
-
     /// One thing to tell the player (set nil when read).
     public enum Message: Equatable, Sendable {
-        /// The server refused a request: `code` is the protocol's error name (`nickname_taken`,
-        /// `unknown_invite`, …) for the app to word, `detail` the server's English text.
-        case refused(code: String, detail: String)
+        /// The server refused a request: `code` is the protocol's reason for the app to word, `detail` the
+        /// server's English text.
+        case refused(code: ErrorCode, detail: String)
         /// A move of the player's was not taken by the server and is off the board again.
         case moveRefused(move: String, reason: String)
         /// The game was aborted (a first move did not come in time): its board is gone and nothing is kept.
@@ -34,19 +24,20 @@ public final class OnlineModel {
         case failed(UserMessage)
     }
 
-    public private(set) var state: OnlineState
+    /// What the online screens draw, as the core decided it.
+    public private(set) var state: OnlineScreen
     /// The online game's board, for the game screen: a new model for each game (a rematch is a new game), nil
     /// in the lobby.
     public private(set) var game: GameScreenModel?
     public var message: Message?
-    /// The server forgot this device's account; cleared when a new one is made.
-    public private(set) var signedOut = false
     /// Each event as it happens (for sounds and announcements; what stays on screen is kept above).
     @ObservationIgnored public var onEvent: (@MainActor (OnlineEvent) -> Void)?
 
     private let client: any OnlineClientProtocol
     /// The server's number of the game `game` shows.
     @ObservationIgnored private var shownGame: Int64?
+    /// Reads the state again when a countdown's next second starts (`state.nextTickMs`).
+    @ObservationIgnored private var ticker: Task<Void, Never>?
 
     /// Connects to `server` (`wss://…/ws`, or `ws://` on a local network) with the account kept in `library`,
     /// trusting also the PEM `certificates` (a private server) if given.
@@ -58,7 +49,7 @@ public final class OnlineModel {
         } else {
             client = try OnlineClient.connect(server: server, library: library, observer: observer)
         }
-        state = client.state()
+        state = client.screen()
         observer.onChange = { [weak self] in self?.refresh() }
         refresh()
     }
@@ -66,20 +57,6 @@ public final class OnlineModel {
     deinit {
         // A game in progress goes on on the server; the client's thread stops.
         client.disconnect()
-    }
-
-    /// What to show instead of (or above) the lobby, if anything.
-    public var problem: Problem? {
-        switch state.connection {
-        case .offline(let reason, let retryInMs): return .offline(reason: reason, retryInMs: retryInMs)
-        case .updateNeeded(let message): return .updateNeeded(message: message)
-        case .connecting, .online, .closed: return signedOut ? .signedOut : nil
-        }
-    }
-
-    /// Connected without an account: the account form is shown.
-    public var needsAccount: Bool {
-        state.connection == .online && state.player == nil
     }
 
     /// Sends one request (`model.perform { try $0.seek(timeControl: tc) }`); the answer comes through the
@@ -96,7 +73,14 @@ public final class OnlineModel {
     /// Reads the state again (the client said it changed): the board of a new game gets its model, the board
     /// on screen reads its own state, and the events are handed on.
     private func refresh() {
-        state = client.state()
+        state = client.screen()
+        ticker?.cancel()
+        if let ms = state.nextTickMs {
+            ticker = Task { @MainActor [weak self] in
+                try? await Task.sleep(nanoseconds: ms * 1_000_000)
+                if !Task.isCancelled { self?.refresh() }
+            }
+        }
         let id = state.game?.game
         if id != shownGame {
             game = id == nil ? nil : client.game().map { GameScreenModel(controller: $0) }
@@ -106,8 +90,6 @@ public final class OnlineModel {
         }
         for event in client.takeEvents() {
             switch event {
-            case .accountCreated: signedOut = false
-            case .signedOut: signedOut = true
             case .refused(let code, let detail): message = .refused(code: code, detail: detail)
             case .moveRefused(let move, let reason): message = .moveRefused(move: move, reason: reason)
             case .gameEnded(let end) where end.reason == nil: message = .aborted

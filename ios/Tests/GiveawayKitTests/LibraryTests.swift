@@ -100,12 +100,13 @@ final class LibraryTests: XCTestCase {
         let settings = try SettingsModel(library: library)
         settings.settings.notation = .numeric
         settings.settings.showLegalMoves = false
-        settings.settings.boardTheme = "green"
+        settings.settings.boardTheme = .ocean
         let stored = try library.settings()
         XCTAssertEqual(stored.notation, .numeric)
         XCTAssertFalse(stored.showLegalMoves)
-        XCTAssertEqual(Themes.board(stored.boardTheme).id, "green")
-        XCTAssertEqual(Themes.board("no-such-theme").id, Themes.boards[0].id)
+        XCTAssertEqual(stored.boardTheme, .ocean)
+        XCTAssertEqual(boardThemes().count, 4, "the core's catalog: every theme has colours here")
+        XCTAssertNotEqual(Themes.board(.ocean), Themes.board(.classic))
         game.perform { $0.applySettings(settings: stored) }
         XCTAssertTrue(game.state.coordinates.squareNumbers)
         game.tap("c3")

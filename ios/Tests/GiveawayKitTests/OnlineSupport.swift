@@ -99,11 +99,11 @@ final class Device {
         nickname = name + UUID().uuidString.prefix(6)
         model.onEvent = { [weak self] in self?.events.append($0) }
         try await waitUntil { self.model.state.connection == .online }
-        XCTAssertTrue(model.needsAccount)
+        XCTAssertTrue(model.state.actions.createAccount)
         model.perform { [nickname] in try $0.createAccount(nickname: nickname) }
         try await waitUntil { self.model.state.player != nil }
         XCTAssertEqual(model.state.player?.nickname, nickname)
-        XCTAssertFalse(model.needsAccount)
+        XCTAssertFalse(model.state.actions.createAccount)
     }
 
     /// The online game's board (fails the test when there is none).
@@ -113,7 +113,10 @@ final class Device {
 
     var ply: UInt32 { model.game?.state.snapshot.ply ?? 0 }
 
-    var end: OnlineEnd? { model.state.game?.end }
+    var end: OnlineEnd? {
+        if case .over(let end)? = model.state.game?.status { return end }
+        return nil
+    }
 
     /// The quick-pairing preset of 5 minutes + 3 s the server offers.
     func blitz() throws -> TimeControl {
@@ -149,4 +152,12 @@ func playOneMove(_ mover: Device, seenBy other: Device) async throws {
     try mover.game().playFirstMoves(until: ply + 1)
     XCTAssertEqual(mover.ply, ply + 1, "\(mover.nickname) could not move")
     try await waitUntil { other.ply == ply + 1 }
+}
+
+extension OnlineScreen {
+    /// The account's player once signed in (tests read it often).
+    var player: OnlinePlayer? {
+        if case .signedIn(let player) = account { return player }
+        return nil
+    }
 }

@@ -25,8 +25,16 @@ final class OnlineTests: XCTestCase {
         }
         XCTAssertEqual(human, .white)
         XCTAssertEqual([whiteName, blackName], [white.nickname, black.nickname])
-        XCTAssertEqual(white.model.state.game?.white.nickname, white.nickname)
-        XCTAssertTrue(white.model.state.game?.opponentConnected == true)
+        XCTAssertEqual(white.model.state.game?.player.nickname, white.nickname)
+        XCTAssertEqual(white.model.state.game?.opponent.nickname, black.nickname)
+        XCTAssertEqual(white.model.state.game?.opponentAway, false)
+        // No clock runs before the first moves: the state counts down White's first-move time instead.
+        guard case .firstMove(let side, let remainingMs)? = white.model.state.game?.status else {
+            return XCTFail("\(String(describing: white.model.state.game?.status))")
+        }
+        XCTAssertEqual(side, .white)
+        XCTAssertLessThanOrEqual(remainingMs, 30_000)
+        XCTAssertNil(board.state.snapshot.clocks?.running)
         XCTAssertFalse(board.state.orientation.flipped, "white plays up the board")
         XCTAssertTrue(try black.game().state.orientation.flipped, "black sees its own men at the bottom")
         let actions = board.state.actions
@@ -91,9 +99,10 @@ final class OnlineTests: XCTestCase {
         try await waitUntil { a.end != nil && b.end != nil }
         XCTAssertEqual(b.end?.winner, first.you == .white ? .black : .white)
         a.model.perform { try $0.offerRematch() }
-        try await waitUntil { b.model.state.game?.rematchOffer == first.you }
+        try await waitUntil { b.model.state.game?.rematch == .offeredToYou }
+        XCTAssertEqual(a.model.state.game?.rematch, .offered)
         b.model.perform { try $0.offerRematch() }
-        try await waitUntil { a.model.state.game.map { $0.game != first.game && $0.end == nil } == true }
+        try await waitUntil { a.model.state.game.map { $0.game != first.game && $0.actions.inGame } == true }
         XCTAssertEqual(a.model.state.game?.you, first.you == .white ? .black : .white, "colours swapped")
         XCTAssertFalse(try a.game() === firstBoard, "the rematch is a new board")
         XCTAssertEqual(try a.game().state.snapshot.ply, 0)
@@ -110,13 +119,13 @@ final class OnlineTests: XCTestCase {
 
         // Someone else's nickname: the server says no and the account form stays.
         let c = try OnlineModel(server: server.url, library: try temporaryLibrary())
-        try await waitUntil { c.needsAccount }
+        try await waitUntil { c.state.actions.createAccount }
         c.perform { [nickname = a.nickname] in try $0.createAccount(nickname: nickname) }
         try await waitUntil { c.message != nil }
         guard case .refused(let code, let detail) = c.message else { return XCTFail("\(String(describing: c.message))") }
-        XCTAssertEqual(code, "nickname_taken")
+        XCTAssertEqual(code, .nicknameTaken)
         XCTAssertFalse(detail.isEmpty)
-        XCTAssertTrue(c.needsAccount)
+        XCTAssertTrue(c.state.actions.createAccount)
     }
 
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
@@ -128,13 +137,13 @@ final class OnlineTests: XCTestCase {
         XCTAssertTrue(wasRunning, "the server was running")
         try await server.restart(onSpareDatabase: true)
         device.model.perform { $0.reconnect() }
-        try await waitUntil { device.model.problem == .signedOut }
+        try await waitUntil { device.model.state.problem == .signedOut }
         XCTAssertTrue(device.events.contains(.signedOut))
-        try await waitUntil { device.model.needsAccount }
+        try await waitUntil { device.model.state.actions.createAccount }
         let nickname = "new" + device.nickname
         device.model.perform { try $0.createAccount(nickname: nickname) }
         try await waitUntil { device.model.state.player?.nickname == nickname }
-        XCTAssertNil(device.model.problem, "signed in again")
+        XCTAssertNil(device.model.state.problem, "signed in again")
         // Back on the tests' database for the tests after this one.
         let spareWasRunning = try await server.crash()
         XCTAssertTrue(spareWasRunning, "the server on the spare database was running")
@@ -151,13 +160,14 @@ final class OnlineTests: XCTestCase {
         crashed = server
         let wasRunning = try await server.crash()
         XCTAssertTrue(wasRunning, "the server was running")
-        try await waitUntil { white.model.problem != nil && black.model.problem != nil }
-        guard case .offline(let reason, let retryInMs) = white.model.problem else {
-            return XCTFail("\(String(describing: white.model.problem))")
+        try await waitUntil { white.model.state.problem != nil && black.model.state.problem != nil }
+        guard case .offline(let reason, let retryInMs) = white.model.state.problem else {
+            return XCTFail("\(String(describing: white.model.state.problem))")
         }
         XCTAssertFalse(reason.isEmpty)
         XCTAssertGreaterThan(retryInMs, 0)
-        XCTAssertFalse(white.model.state.game?.opponentConnected ?? true)
+        XCTAssertEqual(white.model.state.game?.status, .reconnecting, "the game waits for the connection")
+        XCTAssertTrue(white.model.state.actions.tryNow)
         // A request that needs the server says so at once; a move waits on the board.
         white.model.perform { try $0.leaderboard(speed: .blitz) }
         guard case .failed(let failure) = white.model.message else {
@@ -174,7 +184,7 @@ final class OnlineTests: XCTestCase {
         white.model.perform { $0.reconnect() }
         black.model.perform { $0.reconnect() }
         try await waitUntil { white.model.state.connection == .online && black.model.state.connection == .online }
-        XCTAssertNil(white.model.problem)
+        XCTAssertNil(white.model.state.problem)
         try await waitUntil { black.ply == 3 }
         XCTAssertEqual(try white.game().state.snapshot.fen, try black.game().state.snapshot.fen)
         XCTAssertTrue(black.events[heard...].contains(.connected), "greeted again after the restart")

@@ -40,9 +40,9 @@ class OnlineTest {
             devices += this
         }
 
-        /** Waits until [done] holds of the client's state, collecting its events meanwhile. */
-        fun until(what: String, done: (OnlineState) -> Boolean): OnlineState = try {
-            wakes.until(read = { events += client.takeEvents(); client.state() }, done = done)
+        /** Waits until [done] holds of the client's screen state, collecting its events meanwhile. */
+        fun until(what: String, done: (OnlineScreen) -> Boolean): OnlineScreen = try {
+            wakes.until(read = { events += client.takeEvents(); client.screen() }, done = done)
         } catch (e: IllegalStateException) {
             throw AssertionError("$what: ${e.message}; events $events", e)
         }
@@ -52,7 +52,7 @@ class OnlineTest {
         fun signUp(nickname: String): OnlinePlayer {
             online()
             client.createAccount(nickname)
-            return until("the account") { it.player != null }.player!!
+            return (until("the account") { it.account is AccountState.SignedIn }.account as AccountState.SignedIn).player
         }
 
         /** The game's board, once the client has one that is at [ply]. */
@@ -86,7 +86,7 @@ class OnlineTest {
         boris.signUp(borisName)
         assertTrue(anna.events.any { it is OnlineEvent.AccountCreated })
 
-        val blitz = anna.client.state().presets.first { it.white.baseMs == 300_000uL && it.white.incrementMs == 3_000uL }
+        val blitz = anna.client.screen().presets.first { it.white.baseMs == 300_000uL && it.white.incrementMs == 3_000uL }
         anna.client.createInvite(blitz, true)
         val code = (anna.until("the invite code") { it.lobby is Lobby.Inviting }.lobby as Lobby.Inviting).code
         boris.client.acceptInvite(code)
@@ -96,8 +96,17 @@ class OnlineTest {
         assertNotEquals(seen.you, other.you)
         // The invite is used up once the game has started.
         anna.until("the invite used") { it.lobby == Lobby.Idle }
-        assertEquals(annaName, if (seen.you == Color.WHITE) seen.white.nickname else seen.black.nickname)
+        // The screen says who is who: the player's own seat and the opponent's.
+        assertEquals(annaName, seen.player.nickname)
+        assertEquals(borisName, other.player.nickname)
+        assertEquals(seen.player, other.opponent)
+        val whiteName = if (seen.you == Color.WHITE) seen.player.nickname else seen.opponent.nickname
+        val blackName = if (seen.you == Color.WHITE) seen.opponent.nickname else seen.player.nickname
         assertTrue(seen.rated)
+        // Nobody has moved: White has 30 s for the first move, and the screen says so instead of a running clock.
+        val first = seen.status as? OnlineGameStatus.FirstMove ?: throw AssertionError("not counting down: ${seen.status}")
+        assertEquals(Color.WHITE, first.side)
+        assertTrue(first.remainingMs in 1uL..30_000uL, "${first.remainingMs}")
         val (white, black) = if (seen.you == Color.WHITE) anna to boris else boris to anna
 
         // The board is the offline one: the opponent's names in the snapshot, no undo or hint online.
@@ -105,7 +114,7 @@ class OnlineTest {
         val start = whiteBoard.start()
         val opponent = start.snapshot.opponent as Opponent.Online
         assertEquals(Color.WHITE, opponent.human)
-        assertEquals(seen.white.nickname, opponent.white)
+        assertEquals(whiteName, opponent.white)
         assertTrue(start.actions.draws)
         assertTrue(!start.actions.undo && !start.actions.hint)
 
@@ -124,7 +133,10 @@ class OnlineTest {
 
         white.client.game()!!.resign()
         for (d in listOf(white, black)) {
-            val end = d.until("the end") { it.game?.end != null }.game!!.end!!
+            val over = d.until("the end") { it.game?.status is OnlineGameStatus.Over }.game!!
+            val end = (over.status as OnlineGameStatus.Over).end
+            assertEquals(RematchState.CAN_OFFER, over.rematch)
+            assertTrue(over.actions.offerRematch && over.actions.backToLobby && !over.actions.inGame)
             assertEquals(Color.BLACK, end.winner)
             assertEquals(EndReason.RESIGNATION, end.reason)
             val rating = end.rating ?: throw AssertionError("no rating change: $end")
@@ -139,7 +151,7 @@ class OnlineTest {
             val listed = d.library.gameList(ListFilter(GameMode.ONLINE, null, null, null, null), 10u).use { it.state().games }
             assertEquals(listOf(id), listed.map { it.id })
             assertEquals(false, listed.single().resumable)
-            assertEquals(listOf(seen.white.nickname, seen.black.nickname), listOf(listed.single().white, listed.single().black))
+            assertEquals(listOf(whiteName, blackName), listOf(listed.single().white, listed.single().black))
             d.library.replay(id).use { replay ->
                 assertEquals(8u, replay.plies())
                 assertEquals(listOf("c3-d4"), replay.snapshotAt(1u).moveList.map { it.white })
@@ -152,7 +164,7 @@ class OnlineTest {
         val (a, b) = listOf(Device("a"), Device("b"))
         a.signUp(nick("Seeker"))
         b.signUp(nick("Seeker"))
-        val preset = a.client.state().presets.first()
+        val preset = a.client.screen().presets.first()
         a.client.seek(preset)
         assertEquals(Lobby.Seeking(preset), a.until("seeking") { it.lobby is Lobby.Seeking }.lobby)
         b.client.seek(preset)
@@ -172,14 +184,15 @@ class OnlineTest {
         d.client.createAccount("ab")
         d.until("the refusal") { d.events.any { it is OnlineEvent.Refused } }
         val refused = d.events.filterIsInstance<OnlineEvent.Refused>().single()
-        assertEquals("nickname_invalid", refused.code)
-        assertEquals(null, d.client.state().player)
+        assertEquals(ErrorCode.NICKNAME_INVALID, refused.code)
+        assertEquals(AccountState.Needed, d.client.screen().account)
 
         // A server that is not there: offline with its reason, and requests that need it are refused at once.
         val lost = Device("lost", "ws://127.0.0.1:9/ws")
-        val offline = lost.until("offline") { it.connection is Connection.Offline }.connection as Connection.Offline
-        assertTrue(offline.reason.isNotBlank())
-        assertThrows<GiveawayException.Unavailable> { lost.client.seek(d.client.state().presets.first()) }
+        val offline = lost.until("offline") { it.problem is OnlineProblem.Offline }
+        assertTrue((offline.problem as OnlineProblem.Offline).reason.isNotBlank())
+        assertTrue(offline.actions.tryNow && !offline.actions.seek)
+        assertThrows<GiveawayException.Unavailable> { lost.client.seek(d.client.screen().presets.first()) }
         assertThrows<GiveawayException.Unavailable> { lost.client.createAccount("Nobody") }
     }
 

@@ -37,8 +37,8 @@ class BoardView(context: Context) : View(context) {
     /** Whether touches do anything (a replay only looks). */
     var interactive = true
 
-    var boardColors: BoardColors = Themes.board(context, "classic")
-    var pieceColors: PieceColors = Themes.pieces(context, "classic")
+    var boardColors: BoardColors = Themes.board(context, app.giveaway.core.BoardTheme.CLASSIC)
+    var pieceColors: PieceColors = Themes.pieces(context, app.giveaway.core.PieceTheme.CLASSIC)
 
     /** The animation last started: a state drawn again, or by the next screen after a rotation, does not replay it. */
     var animationSeen: ULong? = null

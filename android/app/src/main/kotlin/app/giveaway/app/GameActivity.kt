@@ -20,6 +20,7 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.app.online.connectionText
+import app.giveaway.app.online.onlineGameText
 import app.giveaway.app.online.endText
 import app.giveaway.app.online.eventText
 import app.giveaway.app.online.seatText
@@ -30,6 +31,8 @@ import app.giveaway.core.GiveawayException
 import app.giveaway.core.NoticeKind
 import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineEvent
+import app.giveaway.core.OnlineGameStatus
+import app.giveaway.core.RematchState
 import app.giveaway.core.Opponent
 import app.giveaway.core.ResultView
 import app.giveaway.core.ScreenState
@@ -282,8 +285,7 @@ class GameActivity : Activity() {
         board.show(snap.squares, s.coordinates, snap.notation, o.top.takeIf { o.topFacesAway }, s.animation)
         (snap.opponent as? Opponent.Online)?.let { o ->
             // The live game's seat has the rating the game started with.
-            val live = (application as GiveawayApp).online.state?.game?.takeIf { isOnline }
-            val seat = live?.let { if (it.you == Color.WHITE) it.black else it.white }
+            val seat = (application as GiveawayApp).online.state?.game?.takeIf { isOnline }?.opponent
             // Who plays whom, in the title: "You vs NICK (1500)".
             title = getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
         }
@@ -304,7 +306,7 @@ class GameActivity : Activity() {
         thinking.visibility = if (s.thinking != null) View.VISIBLE else View.INVISIBLE
         status.text = statusText(s)
         moves.text = snap.moveList.joinToString("\n") { r -> "${r.number}. ${r.white ?: "…"}  ${r.black ?: ""}" }
-        reaction.text = snap.reactions.lastOrNull()?.emoji ?: ""
+        reaction.text = s.reaction?.emoji ?: ""
         val a = s.actions
         undo.isEnabled = a.undo
         redo.isEnabled = a.redo
@@ -445,7 +447,7 @@ class GameActivity : Activity() {
         val game = s.game
         val mine = retained?.onlineGame
         // A rematch (or another game) began: its board replaces this one.
-        if (game != null && mine != null && game.game != mine && game.end == null) {
+        if (game != null && mine != null && game.game != mine && s.actions.backToGame) {
             online.opened = game.game
             startActivity(onlineIntent(this))
             return finish()
@@ -453,16 +455,10 @@ class GameActivity : Activity() {
         events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e is OnlineEvent.MoveRefused || e is OnlineEvent.Refused } }
             ?.let { Toast.makeText(this, it, Toast.LENGTH_LONG).show() }
         if (game == null || !::board.isInitialized) return
-        val opponent = if (game.you == Color.WHITE) game.black else game.white
-        val (connection, problem) = connectionText(s)
-        onlineStatus.text = when {
-            problem -> connection
-            !game.opponentConnected && game.end == null -> getString(R.string.opponent_offline, opponent.nickname)
-            else -> ""
-        }
+        onlineStatus.text = onlineGameText(s) ?: s.problem?.let { connectionText(s) } ?: ""
         onlineStatus.visibility = if (onlineStatus.text.isEmpty()) View.GONE else View.VISIBLE
-        if (game.end != null && !resultOpen && events.any { it is OnlineEvent.GameEnded }) showOnlineResult()
-        showRematchOffer(game.rematchOffer?.takeIf { it != game.you && game.end != null }, opponent.nickname)
+        if (game.status is OnlineGameStatus.Over && !resultOpen && events.any { it is OnlineEvent.GameEnded }) showOnlineResult()
+        showRematchOffer(game.rematch == RematchState.OFFERED_TO_YOU, game.opponent.nickname)
         refresh()
     }
 
@@ -470,7 +466,7 @@ class GameActivity : Activity() {
     private fun showOnlineResult() {
         val online = (application as GiveawayApp).online
         val game = online.state?.game ?: return
-        val end = game.end ?: return
+        val end = (game.status as? OnlineGameStatus.Over)?.end ?: return
         resultOpen = true
         val dialog = AlertDialog.Builder(this)
             .setMessage(endText(end, game.you))
@@ -481,8 +477,8 @@ class GameActivity : Activity() {
         dialog.show()
     }
 
-    private fun showRematchOffer(by: Color?, nickname: String) {
-        if (by == null) {
+    private fun showRematchOffer(offered: Boolean, nickname: String) {
+        if (!offered) {
             rematchDialog?.dismiss()
             rematchDialog = null
             return

@@ -1,6 +1,8 @@
 package app.giveaway.app
 
+import android.app.Activity
 import android.app.Application
+import android.os.Bundle
 import android.os.Handler
 import android.os.Looper
 import android.util.Log
@@ -86,6 +88,22 @@ class GiveawayApp : Application() {
             waiting.toList().also { waiting.clear() }.forEach { it(s) }
         }
         openTables()
+        registerActivityLifecycleCallbacks(object : ActivityLifecycleCallbacks {
+            override fun onActivityStarted(a: Activity) {
+                visible++
+            }
+
+            override fun onActivityStopped(a: Activity) {
+                // A rotation stops the old Activity after the new one started: still in front.
+                if (--visible == 0) checkpoint()
+            }
+
+            override fun onActivityCreated(a: Activity, state: Bundle?) = Unit
+            override fun onActivityResumed(a: Activity) = Unit
+            override fun onActivityPaused(a: Activity) = Unit
+            override fun onActivitySaveInstanceState(a: Activity, state: Bundle) = Unit
+            override fun onActivityDestroyed(a: Activity) = Unit
+        })
     }
 
     /**
@@ -142,8 +160,8 @@ class GiveawayApp : Application() {
         }
     }
 
-    /** The games file could not be opened; a scratch file stands in for this run. */
-    var storageFailed = false
+    /** Why the games file could not be opened, when a scratch file stands in for this run (the core's policy). */
+    var scratchReason: String? = null
         private set
 
     /** Runs [then] with the settings on the main thread: at once when the library is open, else once it is. */
@@ -180,22 +198,29 @@ class GiveawayApp : Application() {
     }
 
     /**
-     * Storage thread: opens the games file. One that cannot be opened at all (the core already moves a damaged
-     * one aside) is replaced for this run by a scratch file, and the home screen says so.
+     * Storage thread: opens the games file with the core's policy for one that cannot be opened at all (a
+     * damaged one it already moves aside): a scratch file stands in for this run, and the home screen says so.
      */
     private fun open() {
         // Even finding the folders may create them: disk work.
-        val paths = listOf(File(filesDir, "games.db").path, File(cacheDir, "games-scratch.db").path)
-        for ((i, path) in paths.withIndex()) {
-            try {
-                opened = GameLibrary.open(path)
-                if (i > 0) main.post { storageFailed = true }
-                return
-            } catch (e: GiveawayException) {
-                if (i == paths.lastIndex) throw IllegalStateException("no games file could be opened", e)
-            }
+        opened = try {
+            GameLibrary.openOrScratch(File(filesDir, "games.db").path, File(cacheDir, "games-scratch.db").path)
+        } catch (e: GiveawayException) {
+            throw IllegalStateException("no games file could be opened", e)
         }
+        opened.scratchReason()?.let { reason -> main.post { scratchReason = reason } }
     }
+
+    /**
+     * The app went to the background, where it may be ended without notice: the core writes every saved move
+     * back into the games file itself (a copy or backup of `games.db` alone then has them all).
+     */
+    private fun checkpoint() = storage({ lib -> lib.checkpoint() }) { r ->
+        r.onFailure { Log.w("giveaway", "the games file could not be checkpointed: $it") }
+    }
+
+    /** Activities started and not stopped: none means the app is in the background. Main thread only. */
+    private var visible = 0
 
     /** Hands a game just started to the game screen about to open it. */
     fun hand(game: Game) {

@@ -117,7 +117,7 @@ class HomeActivity : Activity() {
 
     override fun onResume() {
         super.onResume()
-        if (app.storageFailed) Toast.makeText(this, R.string.error_storage, Toast.LENGTH_LONG).show()
+        app.scratchReason?.let { Toast.makeText(this, getString(R.string.storage_scratch, it), Toast.LENGTH_LONG).show() }
         // The newest unfinished game that can be played on here (an online one's moves come from the server).
         app.storage({ lib -> lib.gameList(UNFINISHED, 8u).use { l -> l.state().games.firstOrNull { it.resumable }?.id } }) { r ->
             lastUnfinished = r.getOrNull()

@@ -30,12 +30,12 @@ class SettingsActivity : Activity() {
         val speeds = listOf(AnimationSpeed.OFF, AnimationSpeed.SLOW, AnimationSpeed.NORMAL, AnimationSpeed.FAST)
         val content = column(
             label(R.string.board_theme),
-            spinner(Themes.boardNames, Themes.boardNames.indexOf(s.boardTheme), { getString(Themes.boardLabel(it)) }) { i ->
-                save { it.copy(boardTheme = Themes.boardNames[i]) }
+            spinner(Themes.boards, Themes.boards.indexOf(s.boardTheme), { getString(Themes.boardLabel(it)) }) { i ->
+                save { it.copy(boardTheme = Themes.boards[i]) }
             },
             label(R.string.piece_theme),
-            spinner(Themes.pieceNames, Themes.pieceNames.indexOf(s.pieceTheme), { getString(Themes.pieceLabel(it)) }) { i ->
-                save { it.copy(pieceTheme = Themes.pieceNames[i]) }
+            spinner(Themes.pieces, Themes.pieces.indexOf(s.pieceTheme), { getString(Themes.pieceLabel(it)) }) { i ->
+                save { it.copy(pieceTheme = Themes.pieces[i]) }
             },
             label(R.string.notation),
             spinner(notations, notations.indexOf(s.notation), {
@@ -61,6 +61,8 @@ class SettingsActivity : Activity() {
         EditText(this).apply {
             inputType = InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_URI
             isSingleLine = true
+            // 48 dp whatever the font measures (the padding alone leaves it at 46 dp with the real fonts).
+            minHeight = dp(48)
             id = View.generateViewId()
             app.online.readServer(::setText)
         }
@@ -98,6 +100,7 @@ class SettingsActivity : Activity() {
         setText(text)
         isChecked = on
         setPadding(dp(8), dp(12), dp(8), dp(12))
+        minHeight = dp(48)
         setOnCheckedChangeListener { _, v -> changed(v) }
     }
 

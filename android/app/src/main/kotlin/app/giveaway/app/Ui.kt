@@ -117,7 +117,7 @@ fun Context.levelLabel(level: LevelView): String {
 
 /** The high-contrast window theme goes with the high-contrast board. Call before creating views. */
 fun Activity.applyAppTheme(settings: Settings) {
-    if (settings.boardTheme == "contrast") setTheme(R.style.Theme_Giveaway_HighContrast)
+    if (settings.boardTheme == app.giveaway.core.BoardTheme.CONTRAST) setTheme(R.style.Theme_Giveaway_HighContrast)
 }
 
 /**

@@ -126,7 +126,7 @@ class AccessibilityTest : AppTest() {
     @Test
     fun coordinatesAndClocksContrastInEveryTheme() {
         val c = RuntimeEnvironment.getApplication()
-        for (name in Themes.boardNames) {
+        for (name in Themes.boards) {
             val t = Themes.board(c, name)
             atLeast("$name: coordinates on light squares", t.coordinatesOnLight, t.light)
             atLeast("$name: coordinates on dark squares", t.coordinatesOnDark, t.dark)

@@ -10,10 +10,8 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
-import org.robolectric.annotation.GraphicsMode
 
 /** Home → a game against the computer with every choice → moves, hint, undo/redo, resignation, the result. */
-@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class ComputerGameTest : AppTest() {
     private val levels = listOf("Beginner", "Novice", "Amateur", "Club player", "Expert", "Master", "Grandmaster", "World Champion")
 

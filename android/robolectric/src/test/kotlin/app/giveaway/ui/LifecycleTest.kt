@@ -94,4 +94,36 @@ class LifecycleTest : AppTest() {
         assertEquals(squares, Board.ALL.map { board(r).says(it) })
         restored.pause().stop().destroy()
     }
+
+    @Test
+    fun goingToTheBackgroundLeavesEveryMoveInTheGamesFileItself() {
+        val h = launch(app.giveaway.app.HomeActivity::class.java)
+        passAndPlay(h.get())
+        Ui.click(h.get(), "Start")
+        val g = follow(h.get(), GameActivity::class.java)
+        board(g.get()).play("c3", "d4")
+        board(g.get()).play("f6", "g5")
+        val db = java.io.File(g.get().filesDir, "games.db")
+        val wal = java.io.File(db.path + "-wal")
+        // The home screen is behind the game; then the game screen goes too: the app is in the background.
+        h.pause().stop()
+        g.pause().stop()
+        // File work off the main thread, where the test's own disk access would count as the app's.
+        fun <T> offMain(work: () -> T): T {
+            var result: Result<T>? = null
+            kotlin.concurrent.thread { result = runCatching(work) }.join()
+            return result!!.getOrThrow()
+        }
+        Ui.until(what = "the journal written back") { offMain { !wal.exists() || wal.length() == 0L } }
+        // games.db alone, as a backup would copy it, holds the game with both moves.
+        val plies = offMain {
+            val copy = java.nio.file.Files.createTempDirectory("backup").resolve("games.db").toFile()
+            db.copyTo(copy)
+            app.giveaway.core.GameLibrary.open(copy.path).use { lib ->
+                val games = lib.gameList(app.giveaway.core.ListFilter(null, null, null, null, null), 10u).use { it.state().games }
+                lib.replay(games.single().id).use { it.plies() }
+            }
+        }
+        assertEquals(2u, plies)
+    }
 }

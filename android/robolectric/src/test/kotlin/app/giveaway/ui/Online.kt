@@ -9,7 +9,7 @@ import app.giveaway.app.SettingsActivity
 import app.giveaway.app.online.LobbyActivity
 import app.giveaway.core.GameLibrary
 import app.giveaway.core.OnlineClient
-import app.giveaway.core.OnlineState
+import app.giveaway.core.OnlineScreen
 import app.giveaway.core.ScreenObserver
 import org.robolectric.RuntimeEnvironment
 import org.robolectric.android.controller.ActivityController
@@ -52,15 +52,15 @@ class Friend(url: String) : AutoCloseable {
         override fun changed() = Unit
     })
 
-    fun state(): OnlineState = client.state()
+    fun state(): OnlineScreen = client.screen()
 
     /** Waits, running the app's main thread meanwhile, until [done] holds of this client's state. */
-    fun until(what: String, done: (OnlineState) -> Boolean) = Ui.until(what = "the friend: $what") { done(state()) }
+    fun until(what: String, done: (OnlineScreen) -> Boolean) = Ui.until(what = "the friend: $what") { done(state()) }
 
     fun signUp(nickname: String) {
         until("connected") { it.connection == app.giveaway.core.Connection.Online }
         client.createAccount(nickname)
-        until("the account") { it.player != null }
+        until("the account") { it.account is app.giveaway.core.AccountState.SignedIn }
     }
 
     /** Plays [move] once the game is at [ply] (the app's move has arrived). */

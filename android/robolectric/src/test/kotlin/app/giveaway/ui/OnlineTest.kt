@@ -53,6 +53,9 @@ class OnlineTest : AppTest() {
         Ui.until(what = "the opponent's name in the title") { game.title.startsWith("You vs $borisName (") }
         val white = boris.state().game!!.you == Color.BLACK
         val board = board(game, blackAtBottom = !white)
+        // No clock runs before the first moves: the screen counts down the first move's time instead.
+        val countdown = if (white) "Make your first move within " else "$borisName has "
+        Ui.until(what = "the first-move countdown") { shows(game, countdown) && shows(game, "or the game is aborted") }
 
         // The app's moves by touch, the friend's through its board controller; each crosses to the other side.
         if (white) {

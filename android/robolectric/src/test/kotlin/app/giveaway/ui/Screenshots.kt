@@ -18,7 +18,6 @@ import org.junit.Before
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
 import org.robolectric.Shadows.shadowOf
-import org.robolectric.annotation.GraphicsMode
 import java.io.File
 import java.time.Duration
 
@@ -27,7 +26,6 @@ import java.time.Duration
  * dark, English and Russian, written as PNG (half size) into the folder given as -Dscreenshots.dir by
  * `make android-screenshots`. Not named *Test, so `make test` leaves it out; skipped without the folder.
  */
-@GraphicsMode(GraphicsMode.Mode.NATIVE)
 abstract class Shots : AppTest() {
     protected val dir = System.getProperty("screenshots.dir").orEmpty()
 
@@ -87,7 +85,6 @@ abstract class Shots : AppTest() {
 }
 
 /** The offline screens. */
-@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class Screenshots : Shots() {
     @Test
     fun homeScreen() = each("home") { home() to null }

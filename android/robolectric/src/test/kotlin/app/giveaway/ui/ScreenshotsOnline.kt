@@ -3,11 +3,9 @@ package app.giveaway.ui
 import app.giveaway.app.GameActivity
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
-import org.robolectric.annotation.GraphicsMode
 import java.io.File
 
 /** The online screens' screenshots, run with the online tests in a JVM of their own (pom.xml). */
-@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class ScreenshotsOnline : Shots() {
     /**
      * The online screens against the test server, with a plain Kotlin client as the friend: the lobby, the invite
@@ -35,7 +33,8 @@ class ScreenshotsOnline : Shots() {
                 val white = friend.state().game!!.you == app.giveaway.core.Color.BLACK
                 val board = board(game, blackAtBottom = !white)
                 if (white) board.play("c3", "d4") else friend.play(0u, "c3-d4")
-                Ui.until(what = "the first move") { ply() == 1u }
+                // On both boards before the app answers it (a tap before it arrives would be the opponent's turn).
+                Ui.until(what = "the first move") { ply() == 1u && moveList(game).contains("c3-d4") }
                 if (white) friend.play(1u, "f6-g5") else board.play("f6", "g5")
                 Ui.until(what = "the second move") { ply() == 2u && moveList(game).contains("f6-g5") }
                 save(File(dir, "online-game-${v.name}.png"), draw(game, null))

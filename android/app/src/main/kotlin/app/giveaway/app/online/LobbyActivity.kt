@@ -23,13 +23,13 @@ import app.giveaway.app.label
 import app.giveaway.app.row
 import app.giveaway.app.spinner
 import app.giveaway.app.whenReady
-import app.giveaway.core.Connection
+import app.giveaway.core.AccountState
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.Leaderboard
 import app.giveaway.core.Lobby
 import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineEvent
-import app.giveaway.core.OnlineState
+import app.giveaway.core.OnlineScreen
 import app.giveaway.core.ProfileView
 import app.giveaway.core.Speed
 import app.giveaway.core.TimeControl
@@ -66,7 +66,7 @@ class LobbyActivity : Activity() {
     private val seeking by lazy { label(R.string.empty) }
     private val seekBusy by lazy { column(seeking, button(R.string.cancel) { request { cancelSeek() } }) }
 
-    private val rated by lazy { Switch(this).apply { setText(R.string.rated); isChecked = true; setPadding(dp(8), dp(12), dp(8), dp(12)) } }
+    private val rated by lazy { Switch(this).apply { setText(R.string.rated); isChecked = true; setPadding(dp(8), dp(12), dp(8), dp(12)); minHeight = dp(48) } }
     private val inviteIdle by lazy {
         column(invitePresets, rated, button(R.string.create_invite) {
             presets.getOrNull(inviteChoice)?.let { tc -> request { createInvite(tc, rated.isChecked) } }
@@ -100,7 +100,9 @@ class LobbyActivity : Activity() {
             label(R.string.leaderboard, android.R.style.TextAppearance_Material_Title),
             row(spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
                 button(R.string.show) { showing = speed; request { leaderboard(speed) } }),
-            button(R.string.my_profile) { online.state?.player?.let { p -> showing = p.nickname; request { profile(p.nickname) } } },
+            button(R.string.my_profile) {
+                (online.state?.account as? AccountState.SignedIn)?.player?.let { p -> showing = p.nickname; request { profile(p.nickname) } }
+            },
         )
     }
 
@@ -146,15 +148,12 @@ class LobbyActivity : Activity() {
             playing.visibility = View.GONE
             return
         }
-        val (text, problem) = connectionText(s)
-        connection.text = text
-        tryNow.visibility = if (problem && s.connection !is Connection.UpdateNeeded) View.VISIBLE else View.GONE
-        val up = s.connection == Connection.Online
-        account.visibility = if (s.player == null && up) View.VISIBLE else View.GONE
-        playing.visibility = if (s.player != null) View.VISIBLE else View.GONE
-        showPresets(s.presets)
-        val game = s.game
-        backToGame.visibility = if (game != null && game.end == null) View.VISIBLE else View.GONE
+        connection.text = connectionText(s)
+        tryNow.visibility = if (s.actions.tryNow) View.VISIBLE else View.GONE
+        account.visibility = if (s.actions.createAccount) View.VISIBLE else View.GONE
+        playing.visibility = if (s.account is AccountState.SignedIn) View.VISIBLE else View.GONE
+        showPresets(s.presets, s.defaultPreset.toInt())
+        backToGame.visibility = if (s.actions.backToGame) View.VISIBLE else View.GONE
         when (val l = s.lobby) {
             is Lobby.Seeking -> seeking.text = getString(R.string.seeking, timeControlLabel(l.timeControl))
             is Lobby.Inviting -> {
@@ -166,10 +165,10 @@ class LobbyActivity : Activity() {
             }
             Lobby.Idle -> Unit
         }
-        seekIdle.visibility = if (s.lobby is Lobby.Seeking) View.GONE else View.VISIBLE
-        seekBusy.visibility = if (s.lobby is Lobby.Seeking) View.VISIBLE else View.GONE
-        inviteIdle.visibility = if (s.lobby is Lobby.Inviting) View.GONE else View.VISIBLE
-        inviting.visibility = if (s.lobby is Lobby.Inviting) View.VISIBLE else View.GONE
+        seekIdle.visibility = if (s.actions.cancelSeek) View.GONE else View.VISIBLE
+        seekBusy.visibility = if (s.actions.cancelSeek) View.VISIBLE else View.GONE
+        inviteIdle.visibility = if (s.actions.cancelInvite) View.GONE else View.VISIBLE
+        inviting.visibility = if (s.actions.cancelInvite) View.VISIBLE else View.GONE
         showInfo(s)
         events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
@@ -177,9 +176,9 @@ class LobbyActivity : Activity() {
     }
 
     /** A game that started (paired, invite accepted, back after a reconnection) opens its board, once. */
-    private fun openNewGame(s: OnlineState) {
+    private fun openNewGame(s: OnlineScreen) {
         val game = s.game ?: return
-        if (!resumed || game.end != null || online.opened == game.game) return
+        if (!resumed || !s.actions.backToGame || online.opened == game.game) return
         openGame()
     }
 
@@ -188,11 +187,10 @@ class LobbyActivity : Activity() {
         startActivity(GameActivity.onlineIntent(this))
     }
 
-    /** The preset spinners, made once the server's presets are known (5+3 chosen first, as in the terminal). */
-    private fun showPresets(list: List<TimeControl>) {
+    /** The preset spinners, made once the server's presets are known (the core's first choice chosen first). */
+    private fun showPresets(list: List<TimeControl>, blitz: Int) {
         if (list == presets) return
         presets = list
-        val blitz = list.indexOfFirst { it.white.baseMs == 300_000uL && it.white.incrementMs == 3_000uL }.coerceAtLeast(0)
         seekChoice = blitz
         inviteChoice = blitz
         seekPresets.removeAllViews()
@@ -202,7 +200,7 @@ class LobbyActivity : Activity() {
     }
 
     /** The leaderboard or profile asked for last, as it arrives. */
-    private fun showInfo(s: OnlineState) {
+    private fun showInfo(s: OnlineScreen) {
         val text = when (val shown = showing) {
             is Speed -> s.leaderboard?.takeIf { it.speed == shown }?.let(::leaderboardText)
             is String -> s.profile?.takeIf { it.player.nickname == shown }?.let(::profileText)
@@ -266,6 +264,7 @@ class LobbyActivity : Activity() {
         setHint(hint)
         inputType = type
         isSingleLine = true
+        minHeight = dp(48)
     }
 
     private companion object {

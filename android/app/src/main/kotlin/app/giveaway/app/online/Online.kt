@@ -1,13 +1,11 @@
 package app.giveaway.app.online
 
-import android.content.Context
-import app.giveaway.R
 import app.giveaway.app.GiveawayApp
 import app.giveaway.app.ScreenRelay
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineEvent
-import app.giveaway.core.OnlineState
+import app.giveaway.core.OnlineScreen
 import app.giveaway.core.ScreenObserver
 
 /**
@@ -15,8 +13,8 @@ import app.giveaway.core.ScreenObserver
  * lobby to the board and back reconnects. The client's one observer wakes the lobby's and the board's relays;
  * the state and the one-off events are read here, once per wake-up, and handed to every screen listening.
  *
- * The server's address is the player's setting ([server], kept in the app's preferences, read and written on
- * the storage thread like all disk work); changing it connects to the new server.
+ * The server's address is the player's setting ([server], kept in the core's settings with its default, read
+ * and written on the storage thread like all disk work); changing it connects to the new server.
  */
 class Online(private val app: GiveawayApp) {
     /** The lobby's relay: re-reads the client's state for the listeners. */
@@ -36,8 +34,8 @@ class Online(private val app: GiveawayApp) {
     var client: OnlineClient? = null
         private set
 
-    /** The state read last; null before the first connection. */
-    var state: OnlineState? = null
+    /** The screen state read last (decided in the core; drawn here); null before the first connection. */
+    var state: OnlineScreen? = null
         private set
 
     /** The server connected to (or being connected to); null until [connect] has read the setting. */
@@ -71,7 +69,7 @@ class Online(private val app: GiveawayApp) {
         connecting = true
         failure = null
         app.storage({ lib ->
-            val url = storedServer()
+            val url = lib.settings().onlineServer
             url to OnlineClient.connect(url, lib, observer)
         }) { r ->
             connecting = false
@@ -87,12 +85,12 @@ class Online(private val app: GiveawayApp) {
     }
 
     /** The setting's address, for the settings screen ([then] on the main thread). */
-    fun readServer(then: (String) -> Unit) = app.storage({ _ -> storedServer() }) { r -> r.onSuccess(then) }
+    fun readServer(then: (String) -> Unit) = app.storage({ lib -> lib.settings().onlineServer }) { r -> r.onSuccess(then) }
 
     /** A new address: saved, and the client, if any, connects there instead. */
     fun changeServer(url: String) {
         val trimmed = url.trim()
-        app.storage({ _ -> prefs().edit().putString(KEY_SERVER, trimmed).commit() }) {
+        app.storage({ lib -> lib.saveSettings(lib.settings().copy(onlineServer = trimmed)) }) {
             // Not started yet: the lobby connects when it opens.
             if (client == null && failure == null || server == trimmed && client != null) return@storage
             client?.run { disconnect(); close() }
@@ -105,21 +103,18 @@ class Online(private val app: GiveawayApp) {
 
     private fun dispatch() {
         val c = client ?: return
-        val s = c.state()
+        val s = c.screen()
         val events = c.takeEvents()
         state = s
         tell(events)
+        // A countdown (the first move's) is read again when its next second starts.
+        main.removeCallbacks(tick)
+        s.nextTickMs?.let { main.postDelayed(tick, it.toLong()) }
     }
+
+    private val main = android.os.Handler(android.os.Looper.getMainLooper())
+    private val tick = Runnable { dispatch() }
 
     private fun tell(events: List<OnlineEvent>) = listeners.toList().forEach { it(events) }
 
-    /** Storage thread. */
-    private fun storedServer() = prefs().getString(KEY_SERVER, null) ?: app.getString(R.string.default_server)
-
-    private fun prefs() = app.getSharedPreferences(PREFS, Context.MODE_PRIVATE)
-
-    private companion object {
-        const val PREFS = "online"
-        const val KEY_SERVER = "server"
-    }
 }

@@ -3,11 +3,15 @@ package app.giveaway.app.online
 import android.content.Context
 import app.giveaway.R
 import app.giveaway.app.reasonText
+import app.giveaway.core.AccountState
 import app.giveaway.core.Color
 import app.giveaway.core.Connection
+import app.giveaway.core.ErrorCode
 import app.giveaway.core.OnlineEnd
 import app.giveaway.core.OnlineEvent
-import app.giveaway.core.OnlineState
+import app.giveaway.core.OnlineGameStatus
+import app.giveaway.core.OnlineProblem
+import app.giveaway.core.OnlineScreen
 import app.giveaway.core.RatingChange
 import app.giveaway.core.SeatView
 import app.giveaway.core.Speed
@@ -16,14 +20,32 @@ import kotlin.math.roundToInt
 
 /** The online screens' words, in the app's language: each failure says what happens next and what to do. */
 
-/** The connection as one line, and whether it is a problem (then the lobby offers "Try now"). */
-fun Context.connectionText(s: OnlineState): Pair<String, Boolean> = when (val c = s.connection) {
-    is Connection.Connecting ->
-        (if (c.attempt <= 1u) getString(R.string.connecting, s.server) else getString(R.string.connecting_attempt, s.server, c.attempt.toInt())) to false
-    Connection.Online -> (s.player?.let { getString(R.string.online_as, it.nickname, s.server) } ?: getString(R.string.online_no_account, s.server)) to false
-    is Connection.Offline -> getString(R.string.offline, c.reason, String.format(locale(), "%.1f", c.retryInMs.toDouble() / 1000)) to true
-    is Connection.UpdateNeeded -> getString(R.string.update_needed, c.message) to true
-    Connection.Closed -> getString(R.string.disconnected) to true
+/** The connection as one line; the screen says whether it is a problem. */
+fun Context.connectionText(s: OnlineScreen): String = when (val p = s.problem) {
+    is OnlineProblem.Offline -> getString(R.string.offline, p.reason, String.format(locale(), "%.1f", p.retryInMs.toDouble() / 1000))
+    is OnlineProblem.UpdateNeeded -> getString(R.string.update_needed, p.message)
+    OnlineProblem.SignedOut -> getString(R.string.signed_out)
+    OnlineProblem.Closed -> getString(R.string.disconnected)
+    null -> when (val c = s.connection) {
+        is Connection.Connecting ->
+            if (c.attempt <= 1u) getString(R.string.connecting, s.server) else getString(R.string.connecting_attempt, s.server, c.attempt.toInt())
+        else -> (s.account as? AccountState.SignedIn)?.let { getString(R.string.online_as, it.player.nickname, s.server) }
+            ?: getString(R.string.online_no_account, s.server)
+    }
+}
+
+/** The online game's line beside the board: the first-move countdown, the opponent away, this device offline. */
+fun Context.onlineGameText(s: OnlineScreen): String? {
+    val g = s.game ?: return null
+    return when (val st = g.status) {
+        is OnlineGameStatus.FirstMove -> {
+            val seconds = ((st.remainingMs + 999uL) / 1000uL).toInt()
+            if (st.side == g.you) getString(R.string.first_move_yours, seconds) else getString(R.string.first_move_theirs, g.opponent.nickname, seconds)
+        }
+        OnlineGameStatus.Reconnecting -> s.problem?.let { connectionText(s) }
+        is OnlineGameStatus.Playing -> if (g.opponentAway) getString(R.string.opponent_offline, g.opponent.nickname) else null
+        is OnlineGameStatus.Over -> null
+    }
 }
 
 /** "You won: resignation" and the rating change, or why the game was aborted. */
@@ -55,17 +77,17 @@ fun Context.seatText(seat: SeatView): String = getString(R.string.player_rating,
 /** An event worth telling the player in words; null for those the screens show otherwise. */
 fun Context.eventText(e: OnlineEvent): String? = when (e) {
     is OnlineEvent.AccountCreated -> getString(R.string.welcome, e.player.nickname)
-    OnlineEvent.SignedOut -> getString(R.string.signed_out)
     is OnlineEvent.MoveRefused -> getString(R.string.move_refused, e.mv, e.reason)
     is OnlineEvent.Refused -> when (e.code) {
-        "nickname_invalid" -> getString(R.string.refused_nickname_invalid, e.message)
-        "nickname_taken" -> getString(R.string.refused_nickname_taken)
-        "unknown_invite" -> getString(R.string.refused_unknown_invite)
-        "own_invite" -> getString(R.string.refused_own_invite)
-        "busy" -> getString(R.string.refused_busy)
+        ErrorCode.NICKNAME_INVALID -> getString(R.string.refused_nickname_invalid, e.message)
+        ErrorCode.NICKNAME_TAKEN -> getString(R.string.refused_nickname_taken)
+        ErrorCode.UNKNOWN_INVITE -> getString(R.string.refused_unknown_invite)
+        ErrorCode.OWN_INVITE -> getString(R.string.refused_own_invite)
+        ErrorCode.BUSY -> getString(R.string.refused_busy)
         else -> getString(R.string.refused_other, e.message)
     }
-    OnlineEvent.Connected, is OnlineEvent.GameStarted, is OnlineEvent.GameEnded, is OnlineEvent.OpponentConnection -> null
+    // The screen's problem says it (SignedOut); the others show in the screen state.
+    OnlineEvent.SignedOut, OnlineEvent.Connected, is OnlineEvent.GameStarted, is OnlineEvent.GameEnded, is OnlineEvent.OpponentConnection -> null
 }
 
 fun Context.speedName(s: Speed): String = getString(
