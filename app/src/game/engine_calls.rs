@@ -4,7 +4,7 @@
 //! (blocking pool) with a stop handle that `cancel_search` flips, and re-locks only to apply the answer — after
 //! checking the game did not change meanwhile. Progress goes to a foreign listener with no lock held.
 
-use crate::library::analysis_cache::{analyse_cached, CacheSlot};
+use crate::analysis::cache::{analyse_cached, CacheSlot};
 use crate::game::exact::exact_layer;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::session::{GameSession, SearchFor};

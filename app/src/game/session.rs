@@ -1,7 +1,7 @@
 //! `GameSession`: one game as the three front ends see it. Shared across threads behind an `Arc`; every method
 //! takes `&self` and locks the state briefly. No lock is held while foreign code runs (progress callbacks).
 
-use crate::library::analysis_cache::CacheSlot;
+use crate::analysis::cache::CacheSlot;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::autosave::Autosave;
 use crate::game::engine_calls::SharedEngine;

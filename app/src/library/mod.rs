@@ -1,8 +1,6 @@
 //! `GameLibrary`: the saved games (new, resume, replay, list, delete, statistics, PDN) and the settings, on the
 //! storage module's SQLite database. Sessions it hands out autosave into it.
 
-
-pub(crate) mod analysis_cache;
 pub mod list;
 pub mod replay;
 

@@ -2,7 +2,7 @@
 //! and the replay screen's controller ([`ReplayController`]: stepping, jumping to mistakes, the analysis in
 //! the background with its progress, the evaluation graph).
 
-use super::analysis_cache::CacheSlot;
+use crate::analysis::cache::CacheSlot;
 use super::{state_of, summary_view, GameSummaryView};
 use crate::background::{Background, Observer};
 use crate::board::{BoardOrientation, Coordinates};
