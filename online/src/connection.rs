@@ -1,10 +1,10 @@
 //! The socket of the online client: one WebSocket (`ws://`, or `wss://` through rustls) on a thread of its own
 //! running a small tokio runtime; reconnects with backoff, says `hello` with the device's token each time, and
-//! hands every frame it reads to the client. Frames to send come through a channel.
+//! hands every frame it reads to the client. Frames to send come through a channel. It knows the client only
+//! through [`Peer`], the four calls it makes.
 
-use super::OnlineClient;
 use futures_util::{SinkExt, StreamExt};
-use giveaway_protocol::{decode_server, encode, ClientFrame, ClientMessage, MAX_SERVER_FRAME, PROTOCOL_VERSION};
+use giveaway_protocol::{decode_server, encode, ClientFrame, ClientMessage, ServerMessage, MAX_SERVER_FRAME, PROTOCOL_VERSION};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -14,6 +14,19 @@ use tokio_rustls::rustls;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
+
+/// What the socket asks of the client it serves (the online client).
+pub(crate) trait Peer: Send + Sync + 'static {
+    /// Attempt `attempt` (1 for the first, counting up until one succeeds) is under way.
+    fn connecting(&self, attempt: u32);
+    /// The token of this device's account on this server, for `hello`.
+    fn token(&self) -> Option<String>;
+    /// The connection was lost (or not made): why, and how long until the next attempt.
+    fn disconnected(&self, reason: String, retry_in_ms: u64);
+    /// A frame from the server. `replies` are sent back at once; the answer says whether to drop the
+    /// connection: `Some(true)` to connect again now, `Some(false)` to stop for good.
+    fn received(&self, message: ServerMessage, replies: &mut Vec<ClientMessage>) -> Option<bool>;
+}
 
 /// What the client asks of the socket.
 pub(crate) enum Command {
@@ -45,7 +58,7 @@ enum Ended {
 }
 
 /// Runs the connection until the client closes it or the server refuses it for good.
-pub(crate) fn spawn(client: Weak<OnlineClient>, url: String, extra_roots: Vec<u8>, mut commands: mpsc::UnboundedReceiver<Command>) -> std::io::Result<()> {
+pub(crate) fn spawn<C: Peer>(client: Weak<C>, url: String, extra_roots: Vec<u8>, mut commands: mpsc::UnboundedReceiver<Command>) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     std::thread::Builder::new().name("giveaway-online".into()).spawn(move || {
         runtime.block_on(async move {
@@ -151,7 +164,7 @@ async fn open(url: &str, tls: &Arc<rustls::ClientConfig>) -> Result<Socket, Stri
 }
 
 /// One connection: `hello`, then frames both ways until it ends.
-async fn serve(mut ws: Socket, hello: ClientMessage, client: &Weak<OnlineClient>, commands: &mut mpsc::UnboundedReceiver<Command>) -> Ended {
+async fn serve<C: Peer>(mut ws: Socket, hello: ClientMessage, client: &Weak<C>, commands: &mut mpsc::UnboundedReceiver<Command>) -> Ended {
     let send = |m: ClientMessage| Message::text(encode(&ClientFrame { id: None, message: m }));
     if let Err(e) = ws.send(send(hello)).await {
         return Ended::Lost(e.to_string());

@@ -3,7 +3,11 @@
 //! opponent away, the end, the rematch, a refusal, the connection lost, the account forgotten, closed.
 
 use super::*;
+use crate::connection::Peer;
 use giveaway_app::background::{NoObserver, Queued};
+use giveaway_app::library::GameLibrary;
+use giveaway_core::position::Color;
+use std::sync::Arc;
 
 /// A client whose socket thread is held in its first connection attempt (a listener that takes the connection
 /// and never answers the handshake, for the attempt's 10 s), so that only the frames fed here change its state.

@@ -3,8 +3,11 @@
 //! garbage), clocks and results.
 
 use super::*;
+use crate::connection::Peer;
 use giveaway_app::background::{NoObserver, Queued};
+use giveaway_app::library::GameLibrary;
 use proptest::prelude::*;
+use std::sync::Arc;
 
 fn client() -> (tempfile::TempDir, Arc<OnlineClient>) {
     let dir = tempfile::tempdir().unwrap();

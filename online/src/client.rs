@@ -1,0 +1,695 @@
+//! The online client: its state, the player's requests, and its handling of the server's frames (the socket,
+//! [`crate::connection`], hands it each one through [`Peer`]).
+
+use crate::connection::{self, Command, Peer};
+use crate::screen::{self, OnlineScreen};
+use crate::seat::ClientSeat;
+use crate::views::{
+    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlineState, ProfileView, RatingView,
+};
+use crate::wire::{
+    clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player, rating_change, recent_game, seat_view,
+    wire_speed, wire_time_control,
+};
+use giveaway_app::background::{Background, Observer};
+use giveaway_app::game::controller::Seat;
+use giveaway_app::game::state::ServerGame;
+use giveaway_app::game::GameController;
+use giveaway_app::library::GameLibrary;
+use giveaway_app::{ApiResult, GiveawayError, NewGame, Opponent, StartPosition};
+use giveaway_core::game::{GameResult as CoreResult, Outcome};
+use giveaway_core::position::Color;
+use giveaway_core::record::{Speed, TimeControl};
+use giveaway_protocol::{self as wire, ClientMessage, ErrorCode, GameState as WireGame, ServerMessage};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// The settings key of this device's token on `server`.
+fn token_key(server: &str) -> String {
+    format!("online.token {server}")
+}
+
+/// The settings key of the local copy of server game `game` while it is played.
+fn game_key(server: &str, game: GameId) -> String {
+    format!("online.game {server} {game}")
+}
+
+/// The game being played, with its controller.
+struct Live {
+    view: OnlineGameView,
+    controller: Arc<GameController>,
+    local_id: Option<i64>,
+    /// This device's move at this ply, sent or to send, until the server acknowledges it.
+    pending: Option<(u32, String)>,
+    /// When the opponent's last move arrived, for `think_ms`.
+    turn_since: Instant,
+    /// Until when the side to move may make its first move (the server aborts the game after), while one of
+    /// the two first moves is awaited.
+    first_move_by: Option<Instant>,
+}
+
+struct Shared {
+    state: OnlineState,
+    events: Vec<OnlineEvent>,
+    live: Option<Live>,
+    /// The server forgot this device's account, and no new one was made yet.
+    signed_out: bool,
+}
+
+/// The online client; see the crate documentation.
+pub struct OnlineClient {
+    library: Arc<GameLibrary>,
+    background: Arc<dyn Background>,
+    observer: Arc<dyn Observer>,
+    commands: mpsc::UnboundedSender<Command>,
+    shared: Mutex<Shared>,
+    me: Weak<OnlineClient>,
+}
+
+fn not_connected() -> GiveawayError {
+    GiveawayError::Unavailable { reason: "not connected to the server; trying again".into() }
+}
+
+impl OnlineClient {
+    /// Connects to `server` (`ws://host:port/ws` or `wss://…`) with this device's account, if it has one.
+    pub fn connect(server: &str, library: Arc<GameLibrary>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<OnlineClient>> {
+        Self::connect_trusting(server, Vec::new(), library, background, observer)
+    }
+
+    /// [`Self::connect`], also trusting the PEM certificates in `extra_roots` for `wss://` (a private server).
+    pub fn connect_trusting(
+        server: &str,
+        extra_roots: Vec<u8>,
+        library: Arc<GameLibrary>,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<OnlineClient>> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let state = OnlineState {
+            server: server.to_string(),
+            connection: Connection::Connecting { attempt: 1 },
+            player: None,
+            lobby: Lobby::Idle,
+            presets: Vec::new(),
+            game: None,
+            leaderboard: None,
+            profile: None,
+        };
+        let client = Arc::new_cyclic(|me| OnlineClient {
+            library,
+            background,
+            observer,
+            commands: tx,
+            shared: Mutex::new(Shared { state, events: Vec::new(), live: None, signed_out: false }),
+            me: me.clone(),
+        });
+        connection::spawn(Arc::downgrade(&client), server.to_string(), extra_roots, rx)
+            .map_err(|e| GiveawayError::Internal { reason: format!("cannot start the connection thread: {e}") })?;
+        Ok(client)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Shared> {
+        self.shared.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// What the online screens draw now.
+    pub fn state(&self) -> OnlineState {
+        let s = self.lock();
+        let mut state = s.state.clone();
+        state.game = s.live.as_ref().map(|l| l.view.clone());
+        state
+    }
+
+    /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
+    pub fn screen(&self) -> OnlineScreen {
+        let (state, first_move_by, board) = {
+            let s = self.lock();
+            let mut state = s.state.clone();
+            state.game = s.live.as_ref().map(|l| l.view.clone());
+            let live = s.live.as_ref();
+            (state, live.and_then(|l| l.first_move_by), live.map(|l| l.controller.clone()))
+        };
+        // The board is read without the client's lock held (its controller calls back into the client).
+        let snapshot = board.map(|c| c.state().snapshot);
+        let to_move = snapshot.as_ref().map_or(Color::White, |s| s.side_to_move);
+        let awaiting_first = snapshot.as_ref().is_some_and(|s| s.ply < giveaway_app::game::state::TIMED_FROM_PLY as u32);
+        let extra = screen::Extra {
+            signed_out: self.lock().signed_out,
+            first_move: first_move_by.filter(|_| awaiting_first).map(|by| (to_move, by)),
+            to_move,
+        };
+        screen::decide(&state, &extra, Instant::now())
+    }
+
+    /// The events since the last call, oldest first.
+    pub fn take_events(&self) -> Vec<OnlineEvent> {
+        std::mem::take(&mut self.lock().events)
+    }
+
+    /// The board of the online game, if there is one: the same controller an offline game screen uses.
+    pub fn game(&self) -> Option<Arc<GameController>> {
+        self.lock().live.as_ref().map(|l| l.controller.clone())
+    }
+
+    fn send(&self, message: ClientMessage) -> ApiResult<()> {
+        if self.lock().state.connection != Connection::Online {
+            return Err(not_connected());
+        }
+        self.commands.send(Command::Send(message)).map_err(|_| not_connected())
+    }
+
+    /// A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
+    pub fn create_account(&self, nickname: &str) -> ApiResult<()> {
+        if self.lock().state.player.is_some() {
+            return Err(GiveawayError::Unavailable { reason: "this device already has an account".into() });
+        }
+        self.send(ClientMessage::CreateAccount { nickname: nickname.trim().to_string() })
+    }
+
+    fn account(&self) -> ApiResult<()> {
+        match self.lock().state.player {
+            Some(_) => Ok(()),
+            None => Err(GiveawayError::Unavailable { reason: "make an account first".into() }),
+        }
+    }
+
+    /// Quick pairing with one of the presets.
+    pub fn seek(&self, time_control: TimeControl) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Seek { time_control: wire_time_control(time_control)? })
+    }
+
+    /// Stops looking for an opponent.
+    pub fn cancel_seek(&self) -> ApiResult<()> {
+        self.send(ClientMessage::CancelSeek)
+    }
+
+    /// An invite code to give a friend.
+    pub fn create_invite(&self, time_control: TimeControl, rated: bool) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::CreateInvite { time_control: wire_time_control(time_control)?, rated })
+    }
+
+    /// Plays the friend who gave this code (any case).
+    pub fn accept_invite(&self, code: &str) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::AcceptInvite { code: code.trim().to_string() })
+    }
+
+    /// Withdraws the invite code.
+    pub fn cancel_invite(&self) -> ApiResult<()> {
+        self.send(ClientMessage::CancelInvite)
+    }
+
+    fn finished_game(&self) -> ApiResult<GameId> {
+        match self.lock().live.as_ref() {
+            Some(l) if l.view.end.is_some() => Ok(l.view.game),
+            _ => Err(GiveawayError::Unavailable { reason: "there is no finished online game".into() }),
+        }
+    }
+
+    /// After the end: offer the opponent a rematch (colours swapped); accepts theirs.
+    pub fn offer_rematch(&self) -> ApiResult<()> {
+        let game = self.finished_game()?;
+        self.send(ClientMessage::OfferRematch { game })
+    }
+
+    /// Declines the opponent's rematch offer.
+    pub fn decline_rematch(&self) -> ApiResult<()> {
+        let game = self.finished_game()?;
+        self.send(ClientMessage::DeclineRematch { game })
+    }
+
+    /// Closes the board of a finished game (back to the lobby).
+    pub fn leave_game(&self) -> ApiResult<()> {
+        let mut s = self.lock();
+        match &s.live {
+            Some(l) if l.view.end.is_none() => Err(GiveawayError::Unavailable { reason: "the game is still being played".into() }),
+            Some(_) => {
+                if let Some(l) = s.live.take() {
+                    l.controller.leave();
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
+    pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
+        self.send(ClientMessage::Leaderboard { speed: wire_speed(speed), offset: 0, limit: 20 })
+    }
+
+    /// Asks for a player's page (the state's `profile` when it comes).
+    pub fn profile(&self, nickname: &str) -> ApiResult<()> {
+        self.send(ClientMessage::Profile { nickname: nickname.trim().to_string() })
+    }
+
+    /// Tries again now instead of waiting for the next attempt.
+    pub fn reconnect(&self) {
+        let _ = self.commands.send(Command::Reconnect);
+    }
+
+    /// Closes the connection for good (the screen goes away). A game in progress goes on on the server.
+    pub fn disconnect(&self) {
+        let _ = self.commands.send(Command::Close);
+        let mut s = self.lock();
+        s.state.connection = Connection::Closed;
+        if let Some(l) = s.live.take() {
+            l.controller.leave();
+        }
+    }
+
+    fn server(&self) -> String {
+        self.lock().state.server.clone()
+    }
+
+    fn update(&self, f: impl FnOnce(&mut Shared)) {
+        f(&mut self.lock());
+        self.observer.changed();
+    }
+
+    /// Sends one of the seat's requests; offline, the player is told it did not go.
+    pub(crate) fn seat_send(&self, message: ClientMessage) {
+        if let Err(e) = self.send(message) {
+            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable, message: e.to_string() }));
+        }
+    }
+
+    /// The seat's move `mv` at `ply` of `game`, kept until the server acknowledges it: `None` if `game` is not
+    /// on the board, else whether the connection is up and how long the player thought (`think_ms`).
+    pub(crate) fn hold_move(&self, game: GameId, ply: u32, mv: &str) -> Option<(bool, u64)> {
+        let mut s = self.lock();
+        let online = s.state.connection == Connection::Online;
+        let l = s.live.as_mut().filter(|l| l.view.game == game)?;
+        l.pending = Some((ply, mv.to_string()));
+        Some((online, l.turn_since.elapsed().as_millis() as u64))
+    }
+
+    /// Hands a frame to the socket as it is, without the player being told if it does not go (the seat's
+    /// move, which waits on the board while offline).
+    pub(crate) fn post(&self, message: ClientMessage) {
+        let _ = self.commands.send(Command::Send(message));
+    }
+}
+
+/// What the socket calls: the attempts, the token for `hello`, the connection lost, and every frame read.
+impl Peer for OnlineClient {
+    /// The token of this device's account on this server.
+    fn token(&self) -> Option<String> {
+        let key = token_key(&self.server());
+        self.library.storage().setting(&key).ok().flatten().filter(|t| !t.is_empty())
+    }
+
+    fn connecting(&self, attempt: u32) {
+        self.update(|s| {
+            if s.state.connection != Connection::Closed {
+                s.state.connection = Connection::Connecting { attempt };
+            }
+        });
+    }
+
+    fn disconnected(&self, reason: String, retry_in_ms: u64) {
+        self.update(|s| {
+            if s.state.connection != Connection::Closed {
+                s.state.connection = Connection::Offline { reason, retry_in_ms };
+                // A seek or an invite ends with its connection.
+                s.state.lobby = Lobby::Idle;
+                if let Some(l) = s.live.as_mut() {
+                    l.view.opponent_connected = false;
+                }
+            }
+        });
+    }
+
+    /// A frame from the server. `replies` are sent back at once; the answer says whether to drop the
+    /// connection: `Some(true)` to connect again now, `Some(false)` to stop for good.
+    fn received(&self, message: ServerMessage, replies: &mut Vec<ClientMessage>) -> Option<bool> {
+        let mut verdict = None;
+        match message {
+            ServerMessage::Welcome { player, presets, games, .. } => self.update(|s| {
+                s.state.connection = Connection::Online;
+                s.state.player = player.map(self::player);
+                s.state.presets = presets.into_iter().map(core_time_control).collect();
+                s.events.push(OnlineEvent::Connected);
+                if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && !games.contains(&l.view.game)) {
+                    replies.push(ClientMessage::GetGame { game: l.view.game });
+                }
+            }),
+            ServerMessage::Account { player, token } => {
+                let saved = self.library.storage().set_setting(&token_key(&self.server()), &token);
+                if let Err(e) = saved {
+                    log::error!("the new account's token could not be saved: {e}");
+                }
+                let player = self::player(player);
+                self.update(|s| {
+                    s.state.player = Some(player.clone());
+                    s.signed_out = false;
+                    s.events.push(OnlineEvent::AccountCreated { player });
+                });
+            }
+            ServerMessage::Seeking { time_control } => {
+                self.update(|s| s.state.lobby = Lobby::Seeking { time_control: core_time_control(time_control) })
+            }
+            ServerMessage::Invite { code, time_control, rated } => {
+                self.update(|s| s.state.lobby = Lobby::Inviting { code, time_control: core_time_control(time_control), rated })
+            }
+            ServerMessage::SeekCancelled | ServerMessage::InviteCancelled => self.update(|s| s.state.lobby = Lobby::Idle),
+            ServerMessage::GameState(game) => self.game_state(*game, replies),
+            ServerMessage::Moved { game, ply, mv, by, clocks: c } => self.moved(game, ply, mv, core_color(by), clocks(c), replies),
+            ServerMessage::DrawOffered { game, by } => self.on_board(game, |b| b.set_draw_offer(Some(core_color(by)))),
+            ServerMessage::DrawDeclined { game, .. } => self.on_board(game, |b| b.set_draw_offer(None)),
+            ServerMessage::Reaction { game, reaction } => self.on_board(game, |b| b.add_reaction(core_reaction(&reaction))),
+            ServerMessage::OpponentConnection { game, connected } => self.update(|s| {
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.opponent_connected = connected;
+                    s.events.push(OnlineEvent::OpponentConnection { connected });
+                }
+            }),
+            ServerMessage::GameEnd { game, result, clocks: c, ratings } => self.game_end(game, result, clocks(c), ratings),
+            ServerMessage::RematchOffered { game, by } => self.update(|s| {
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.rematch_offer = Some(core_color(by));
+                }
+            }),
+            ServerMessage::RematchDeclined { game, .. } => self.update(|s| {
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.rematch_offer = None;
+                }
+            }),
+            ServerMessage::Leaderboard { speed, entries, .. } => {
+                let rows = entries
+                    .into_iter()
+                    .map(|e| LeaderboardRow { rank: e.rank, player: player(e.player), rating: e.rating, deviation: e.deviation, games: e.games })
+                    .collect();
+                self.update(|s| s.state.leaderboard = Some(Leaderboard { speed: core_speed(speed), rows }))
+            }
+            ServerMessage::Profile { player: who, ratings, recent, .. } => {
+                let ratings = ratings
+                    .into_iter()
+                    .map(|r| RatingView { speed: core_speed(r.speed), rating: r.rating, deviation: r.deviation, provisional: r.provisional, games: r.games })
+                    .collect();
+                let profile = ProfileView { player: player(who), ratings, recent: recent.into_iter().map(recent_game).collect() };
+                self.update(|s| s.state.profile = Some(profile))
+            }
+            ServerMessage::Error { code, message, game } => verdict = self.refused(code, message, game, replies),
+            ServerMessage::GameRecord(record) => {
+                let ours = self.lock().live.as_ref().is_some_and(|l| l.view.game == record.game && l.view.end.is_none());
+                if ours {
+                    self.ended_while_away(*record, replies);
+                }
+            }
+            ServerMessage::Pong { .. } | ServerMessage::Unknown => {}
+        }
+        verdict
+    }
+}
+
+/// The handling of the server's frames.
+impl OnlineClient {
+    fn refused(&self, code: ErrorCode, message: String, game: Option<GameId>, replies: &mut Vec<ClientMessage>) -> Option<bool> {
+        match code {
+            ErrorCode::UnsupportedVersion => {
+                self.update(|s| s.state.connection = Connection::UpdateNeeded { message });
+                return Some(false);
+            }
+            ErrorCode::UnknownToken => {
+                if let Err(e) = self.library.storage().set_setting(&token_key(&self.server()), "") {
+                    log::error!("the refused token could not be forgotten: {e}");
+                }
+                self.update(|s| {
+                    s.state.player = None;
+                    s.signed_out = true;
+                    s.events.push(OnlineEvent::SignedOut);
+                });
+                return Some(true);
+            }
+            // Out of step with the server, or the move could not be stored yet: the server's state decides.
+            ErrorCode::WrongPly | ErrorCode::Unavailable | ErrorCode::IllegalMove | ErrorCode::NotYourTurn if game.is_some() => {
+                let mut s = self.lock();
+                if let Some(l) = s.live.as_mut().filter(|l| Some(l.view.game) == game) {
+                    let resend = code == ErrorCode::Unavailable;
+                    match (&l.pending, resend) {
+                        (Some((ply, mv)), true) => replies.push(ClientMessage::Move { game: l.view.game, ply: *ply, mv: mv.clone(), think_ms: None }),
+                        (Some((_, mv)), false) => {
+                            let mv = mv.clone();
+                            l.pending = None;
+                            s.events.push(OnlineEvent::MoveRefused { mv, reason: message.clone() });
+                        }
+                        (None, _) => {}
+                    }
+                    if !resend {
+                        replies.push(ClientMessage::Sync { game: game.unwrap_or_default() });
+                    }
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        self.update(|s| s.events.push(OnlineEvent::Refused { code, message }));
+        None
+    }
+
+    /// A change to the board of game `game` (ignored for another game), told to the screen.
+    fn on_board(&self, game: GameId, f: impl FnOnce(&mut giveaway_app::GameState)) {
+        let Some(controller) = self.board_of(game) else { return };
+        let result = controller.server_change(|state, _| {
+            f(state);
+            Ok(())
+        });
+        if let Err(e) = result {
+            log::warn!("online game {game}: {e}");
+        }
+    }
+
+    fn board_of(&self, game: GameId) -> Option<Arc<GameController>> {
+        self.lock().live.as_ref().filter(|l| l.view.game == game).map(|l| l.controller.clone())
+    }
+
+    fn moved(&self, game: GameId, ply: u32, mv: String, by: Color, clocks: [i64; 2], replies: &mut Vec<ClientMessage>) {
+        let Some(controller) = self.board_of(game) else { return };
+        if let Some(l) = self.lock().live.as_mut().filter(|l| l.view.game == game) {
+            // White's first move is in: Black's first-move time starts now; after Black's, the clocks decide.
+            l.first_move_by = (ply == 0).then(|| Instant::now() + std::time::Duration::from_millis(wire::FIRST_MOVE_MS));
+        }
+        let own = self.lock().live.as_ref().is_some_and(|l| l.view.you == by);
+        let result = if own {
+            // The acknowledgement of the move waiting at this ply: it need not be sent again.
+            if let Some(l) = self.lock().live.as_mut().filter(|l| l.pending.as_ref().is_some_and(|(p, _)| *p == ply)) {
+                l.pending = None;
+            }
+            controller.server_change(|s, now| {
+                s.confirm_own(ply, clocks, now);
+                Ok(())
+            })
+        } else {
+            let r = controller.server_change(|s, now| s.play_remote(ply, &mv, clocks, now));
+            if let Some(l) = self.lock().live.as_mut() {
+                l.turn_since = Instant::now();
+            }
+            r
+        };
+        if let Err(e) = result {
+            log::warn!("online game {game} is out of step ({e}): asking for its state");
+            replies.push(ClientMessage::Sync { game });
+        }
+        self.observer.changed();
+    }
+
+    fn game_state(&self, wire: WireGame, replies: &mut Vec<ClientMessage>) {
+        let you = core_color(wire.you);
+        let server = ServerGame {
+            moves: wire.moves.clone(),
+            clocks: clocks(wire.clocks),
+            clock_running: wire.clock_running,
+            draw_offer: wire.draw_offer.map(core_color),
+            reactions: wire.reactions.iter().map(core_reaction).collect(),
+            over: wire.result.is_some(),
+        };
+        let fresh = self.board_of(wire.game).is_none();
+        if fresh {
+            match self.open_board(&wire, you, &server) {
+                Ok(c) => {
+                    c.start();
+                }
+                Err(e) => {
+                    log::error!("online game {} cannot be shown: {e}", wire.game);
+                    self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal, message: e.to_string() }));
+                    return;
+                }
+            }
+        } else {
+            self.sync(wire.game, &server, replies);
+            let mut s = self.lock();
+            if let Some(l) = s.live.as_mut().filter(|l| l.view.game == wire.game) {
+                l.first_move_by = first_move_by(&wire);
+                l.view.opponent_connected = wire.opponent_connected;
+                l.view.white = seat_view(&wire.white);
+                l.view.black = seat_view(&wire.black);
+            }
+        }
+        if let Some(r) = wire.result {
+            self.game_end(wire.game, r, clocks(wire.clocks), None);
+        }
+        self.observer.changed();
+    }
+
+    /// Brings the board of `game` in step with the server's moves; this device's move the server does not
+    /// have is sent (again), or taken back if the game is over.
+    fn sync(&self, game: GameId, server: &ServerGame, replies: &mut Vec<ClientMessage>) {
+        let Some(controller) = self.board_of(game) else { return };
+        match controller.server_change(|s, now| s.sync_remote(server, now)) {
+            Ok(synced) => {
+                let mut s = self.lock();
+                let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) else { return };
+                l.pending = None;
+                if let Some(mv) = synced.resend {
+                    let ply = server.moves.len() as u32;
+                    l.pending = Some((ply, mv.clone()));
+                    replies.push(ClientMessage::Move { game, ply, mv, think_ms: None });
+                }
+                if let Some(mv) = synced.dropped {
+                    let reason = "the game ended before this move reached the server".to_string();
+                    s.events.push(OnlineEvent::MoveRefused { mv, reason });
+                }
+            }
+            Err(e) => log::error!("online game {game} could not be brought in step: {e}"),
+        }
+    }
+
+    /// After a reconnection: the game on the board is no longer in progress on the server, so it ended while
+    /// this device was away. Its record tells how.
+    fn ended_while_away(&self, record: giveaway_protocol::GameRecord, replies: &mut Vec<ClientMessage>) {
+        let (Some(result), Some(last)) = (record.result, self.lock().live.as_ref().map(|l| l.view.time_control)) else { return };
+        let final_clocks = record.moves.last().map_or([last.white.base_ms as i64; 2], |m| clocks(m.clocks));
+        let server = ServerGame {
+            moves: record.moves.iter().map(|m| m.mv.clone()).collect(),
+            clocks: final_clocks,
+            clock_running: false,
+            draw_offer: None,
+            reactions: record.reactions.iter().map(core_reaction).collect(),
+            over: true,
+        };
+        self.sync(record.game, &server, replies);
+        self.game_end(record.game, result, final_clocks, record.ratings);
+    }
+
+    /// The board of a game this device does not show yet, saved in the library from its first move.
+    /// The board is brought in step with `server` before it is shown, and shown together with its
+    /// `GameStarted` event, so a screen never sees the one without the other.
+    fn open_board(&self, wire: &WireGame, you: Color, server_game: &ServerGame) -> ApiResult<Arc<GameController>> {
+        let server = self.server();
+        let storage = self.library.storage().clone();
+        // A copy from before the app was closed is replaced: the server's state is the whole game.
+        let key = game_key(&server, wire.game);
+        if let Some(old) = storage.setting(&key).ok().flatten().and_then(|v| v.parse::<i64>().ok()) {
+            let _ = storage.delete_game(old);
+        }
+        let setup = NewGame {
+            opponent: Opponent::Online {
+                human: you,
+                white: wire.white.player.nickname.clone(),
+                black: wire.black.player.nickname.clone(),
+            },
+            start: StartPosition::Standard,
+            time_control: Some(core_time_control(wire.time_control)),
+        };
+        let session = self.library.new_game(setup)?;
+        let local_id = session.snapshot()?.game_id;
+        if let Some(id) = local_id {
+            storage.set_setting(&key, &id.to_string())?;
+        }
+        let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game });
+        let settings = self.library.settings()?;
+        let controller =
+            GameController::with_seat(session, settings, Some(storage), self.background.clone(), self.observer.clone(), Some(seat))?;
+        let view = OnlineGameView {
+            game: wire.game,
+            you,
+            white: seat_view(&wire.white),
+            black: seat_view(&wire.black),
+            time_control: core_time_control(wire.time_control),
+            speed: core_speed(wire.speed),
+            rated: wire.rated,
+            opponent_connected: wire.opponent_connected,
+            end: None,
+            rematch_offer: None,
+        };
+        // A fresh board has no move of this device's own that the server lacks.
+        controller.server_change(|s, now| s.sync_remote(server_game, now))?;
+        let mut s = self.lock();
+        if let Some(old) = s.live.take() {
+            old.controller.leave();
+        }
+        let first_move_by = first_move_by(wire);
+        s.live = Some(Live { view, controller: controller.clone(), local_id, pending: None, turn_since: Instant::now(), first_move_by });
+        s.state.lobby = Lobby::Idle;
+        s.events.push(OnlineEvent::GameStarted { game: wire.game });
+        Ok(controller)
+    }
+
+    fn game_end(&self, game: GameId, result: wire::GameResult, clocks: [i64; 2], ratings: Option<wire::RatingChanges>) {
+        let Some(controller) = self.board_of(game) else { return };
+        let (you, local_id, already) = {
+            let s = self.lock();
+            let l = s.live.as_ref().expect("the board of this game is live");
+            (l.view.you, l.local_id, l.view.end.is_some())
+        };
+        if already {
+            return;
+        }
+        let storage = self.library.storage().clone();
+        let _ = storage.set_setting(&game_key(&self.server(), game), "");
+        let mut saved_id = local_id;
+        let reason = core_reason(result.reason);
+        if let Some(reason) = reason {
+            let outcome = match result.winner.map(core_color) {
+                Some(Color::White) => Outcome::WhiteWins,
+                Some(Color::Black) => Outcome::BlackWins,
+                None => Outcome::Draw,
+            };
+            if let Err(e) = controller.server_change(|s, now| s.end_remote(CoreResult { outcome, reason }, clocks, now)) {
+                log::error!("online game {game} ended on the server but not on the board: {e}");
+            }
+            if let (Some(id), Some(r)) = (local_id, ratings) {
+                let view = self.lock().live.as_ref().map(|l| l.view.clone());
+                if let Some(v) = view {
+                    let t = |k: &str, v: String| (k.to_string(), v);
+                    let tags = vec![
+                        t("Site", self.server()),
+                        t("OnlineGame", game.to_string()),
+                        t("WhiteElo", format!("{:.0}", r.white.before)),
+                        t("BlackElo", format!("{:.0}", r.black.before)),
+                        t("WhiteRatingDiff", format!("{:+.1}", r.white.after - r.white.before)),
+                        t("BlackRatingDiff", format!("{:+.1}", r.black.after - r.black.before)),
+                        t("Event", format!("{} online, {}", if v.rated { "Rated" } else { "Casual" }, v.speed.name())),
+                    ];
+                    if let Err(e) = storage.set_tags(id, &tags) {
+                        log::error!("the ratings of online game {game} could not be saved with it: {e}");
+                    }
+                }
+            }
+        } else {
+            // Aborted: nobody played, so the game is not kept.
+            if let Some(id) = local_id {
+                let _ = storage.delete_game(id);
+            }
+            saved_id = None;
+            controller.leave();
+        }
+        let rating = ratings.map(|r| rating_change(if you == Color::White { r.white } else { r.black }));
+        let end = OnlineEnd { winner: result.winner.map(core_color), reason, rating, saved_id };
+        self.update(|s| {
+            if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                l.view.end = Some(end.clone());
+                l.pending = None;
+                if reason.is_none() {
+                    s.live = None;
+                }
+            }
+            s.events.push(OnlineEvent::GameEnded { end });
+        });
+    }
+
+}
