@@ -2,9 +2,8 @@
 //! game screen offers as reactions. Every front end lists the same choices, so they are read from here rather
 //! than written out in each shell.
 
-use crate::types::{StartPosition, TimeControl};
+use giveaway_core::record::TimeControl;
 use giveaway_core::engine::LEVELS;
-use giveaway_core::position::Color;
 
 /// One computer level as a menu shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +25,7 @@ pub struct TimeControlPreset {
     pub control: TimeControl,
 }
 
+pub use crate::setup::{handicap_presets, HandicapPreset};
 pub use giveaway_core::record::REACTION_EMOJIS;
 
 /// The emoji reactions a game screen offers, in menu order (see [`REACTION_EMOJIS`]).
@@ -43,34 +43,6 @@ pub fn levels() -> Vec<LevelView> {
 pub fn time_control_presets() -> Vec<TimeControlPreset> {
     TimeControl::presets()
         .map(|control| TimeControlPreset { name: format!("{} {}", control.speed(), control.label()), control })
-        .collect()
-}
-
-/// A usual handicap: the standard start without some of one side's men. The shell names it in its own language
-/// ("White without 2 men").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandicapPreset {
-    /// The side that plays without the men.
-    pub side: Color,
-    /// How many of its men are removed.
-    pub men: u32,
-    /// What `NewGame.start` takes for it.
-    pub start: StartPosition,
-}
-
-/// One to three men off either side, taken from the back rank's far corner first (a1, c1, e1 for White; h8,
-/// f8, d8 for Black), White's first.
-pub fn handicap_presets() -> Vec<HandicapPreset> {
-    const BACK_RANK: [(Color, [u32; 3]); 2] = [(Color::White, [29, 30, 31]), (Color::Black, [4, 3, 2])];
-    BACK_RANK
-        .iter()
-        .flat_map(|(side, squares)| {
-            (1..=3).map(move |n| HandicapPreset {
-                side: *side,
-                men: n as u32,
-                start: StartPosition::RemovedMen { squares: squares[..n].to_vec() },
-            })
-        })
         .collect()
 }
 
@@ -95,15 +67,15 @@ pub struct RulesExample {
     pub fen: String,
     /// The board, White at the bottom, with the pieces that must capture marked (forced capture) and the
     /// illustrated move's path marked as the last move.
-    pub squares: Vec<crate::types::SquareView>,
+    pub squares: Vec<crate::board::SquareView>,
     /// The move illustrated, if any.
-    pub mv: Option<crate::types::MoveView>,
+    pub mv: Option<crate::board::MoveView>,
 }
 
 /// The rules screen's diagrams.
 pub fn rules_examples() -> Vec<RulesExample> {
     use crate::game::GameState;
-    use crate::types::{NewGame, StartPosition};
+    use crate::setup::{NewGame, StartPosition};
     let examples = [
         (RulesExampleKind::Start, "W:W21-32:B1-12", None),
         (RulesExampleKind::ForcedCapture, "W:Wc3,g3,a1:Bd4,f6,h8", None),
@@ -141,13 +113,14 @@ pub fn rules_examples() -> Vec<RulesExample> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use giveaway_core::position::Color;
 
     #[test]
     fn every_offered_reaction_is_accepted_once_listed() {
         let offered = reaction_emojis();
         assert_eq!(offered.len(), 7);
         assert_eq!(offered.iter().collect::<std::collections::HashSet<_>>().len(), 7, "no duplicates");
-        let mut s = crate::game::state::GameState::new(crate::types::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
+        let mut s = crate::game::state::GameState::new(crate::setup::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
         for e in &offered {
             s.react(Color::White, e).unwrap();
         }
@@ -184,17 +157,5 @@ mod tests {
         assert_eq!(names[11], "Classic 60+0");
         assert!(p.iter().all(|p| p.control.white == p.control.black));
         assert_eq!(p[5].control.white, giveaway_core::record::SideTime { base_ms: 300_000, increment_ms: 3000 });
-    }
-
-    #[test]
-    fn handicaps_take_one_to_three_men_of_either_side() {
-        let h = handicap_presets();
-        assert_eq!(h.len(), 6);
-        for p in &h {
-            let StartPosition::RemovedMen { squares } = &p.start else { panic!("{p:?}") };
-            assert_eq!(squares.len() as u32, p.men);
-            let own = if p.side == Color::White { 21..=32 } else { 1..=12 };
-            assert!(squares.iter().all(|s| own.contains(s)), "{p:?}");
-        }
     }
 }

@@ -5,7 +5,8 @@
 use crate::board::squares::{cell, square};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::GameState;
-use crate::types::{NewGame, PieceKind, PieceView, SquareView, StartPosition};
+use crate::board::{PieceKind, PieceView, SquareView};
+use crate::setup::{NewGame, StartPosition};
 use giveaway_core::position::{Piece, Role};
 use giveaway_core::{parse_fen, to_fen, Color, Position, Square};
 use std::sync::Mutex;

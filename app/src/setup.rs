@@ -1,11 +1,112 @@
-//! The new-game screen's choices and the game they make: opponent, level, colour (random too), each side's
-//! time, and a handicap (men removed, or a position from the editor).
+//! Starting a game: [`NewGame`] (who plays whom, from where, on what clock), the usual handicaps the new-game
+//! screen offers, and that screen's choices and the game they make: opponent, level, colour (random too), each
+//! side's time, and a handicap (men removed, or a position from the editor).
 
-use crate::catalog::HandicapPreset;
-use crate::types::{NewGame, Opponent, StartPosition};
 use giveaway_core::record::{SideTime, TimeControl};
 use giveaway_core::storage::Settings;
 use giveaway_core::Color;
+
+/// Who plays against whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Versus the computer at `level` (1 = Beginner … 8 = World Champion); `human` is the player's colour.
+    Computer {
+        /// 1 (Beginner) … 8 (World Champion).
+        level: u8,
+        /// The player's colour.
+        human: Color,
+    },
+    /// Two players on one device.
+    PassAndPlay,
+    /// Against a player on the game server.
+    Online {
+        /// This device's colour.
+        human: Color,
+        /// White's nickname.
+        white: String,
+        /// Black's nickname.
+        black: String,
+    },
+}
+
+impl Opponent {
+    /// The colour of the player holding this device: `None` when two players share it.
+    pub fn human(&self) -> Option<Color> {
+        match self {
+            Opponent::Computer { human, .. } | Opponent::Online { human, .. } => Some(*human),
+            Opponent::PassAndPlay => None,
+        }
+    }
+}
+
+/// Where the game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartPosition {
+    /// The usual start, 12 men each.
+    Standard,
+    /// Handicap: the standard start without the men on these squares (PDN numbers 1–12 for Black's men,
+    /// 21–32 for White's).
+    RemovedMen {
+        /// The removed men's squares (PDN numbers).
+        squares: Vec<u32>,
+    },
+    /// A position set up in an editor, as PDN FEN.
+    Fen {
+        /// The position.
+        fen: String,
+    },
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Against the computer or pass-and-play.
+    pub opponent: Opponent,
+    /// The start position.
+    pub start: StartPosition,
+    /// `None` for unlimited time.
+    pub time_control: Option<TimeControl>,
+}
+
+impl NewGame {
+    /// A game against the computer at `level` from the standard start, `human` the player's colour, untimed.
+    pub fn versus_computer(level: u8, human: Color) -> NewGame {
+        NewGame { opponent: Opponent::Computer { level, human }, start: StartPosition::Standard, time_control: None }
+    }
+
+    /// Two players on one device from the standard start.
+    pub fn pass_and_play(time_control: Option<TimeControl>) -> NewGame {
+        NewGame { opponent: Opponent::PassAndPlay, start: StartPosition::Standard, time_control }
+    }
+}
+
+/// A usual handicap: the standard start without some of one side's men. The shell names it in its own language
+/// ("White without 2 men").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandicapPreset {
+    /// The side that plays without the men.
+    pub side: Color,
+    /// How many of its men are removed.
+    pub men: u32,
+    /// What `NewGame.start` takes for it.
+    pub start: StartPosition,
+}
+
+/// One to three men off either side, taken from the back rank's far corner first (a1, c1, e1 for White; h8,
+/// f8, d8 for Black), White's first.
+pub fn handicap_presets() -> Vec<HandicapPreset> {
+    const BACK_RANK: [(Color, [u32; 3]); 2] = [(Color::White, [29, 30, 31]), (Color::Black, [4, 3, 2])];
+    BACK_RANK
+        .iter()
+        .flat_map(|(side, squares)| {
+            (1..=3).map(move |n| HandicapPreset {
+                side: *side,
+                men: n as u32,
+                start: StartPosition::RemovedMen { squares: squares[..n].to_vec() },
+            })
+        })
+        .collect()
+}
 
 /// The colour the player asks for against the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +220,18 @@ pub fn is_start_square(square: u32) -> bool {
 mod tests {
     use super::*;
 
+    #[test]
+    fn handicaps_take_one_to_three_men_of_either_side() {
+        let h = handicap_presets();
+        assert_eq!(h.len(), 6);
+        for p in &h {
+            let StartPosition::RemovedMen { squares } = &p.start else { panic!("{p:?}") };
+            assert_eq!(squares.len() as u32, p.men);
+            let own = if p.side == Color::White { 21..=32 } else { 1..=12 };
+            assert!(squares.iter().all(|s| own.contains(s)), "{p:?}");
+        }
+    }
+
     fn setup() -> GameSetup {
         GameSetup::remembered(&Settings::default())
     }
@@ -144,7 +257,7 @@ mod tests {
 
     #[test]
     fn handicaps_presets_men_one_by_one_and_positions() {
-        let preset = &crate::catalog::handicap_presets()[1];
+        let preset = &handicap_presets()[1];
         let s = setup().with_handicap(preset);
         assert_eq!(s.new_game(true).start, preset.start);
         let s = s.toggle_man(29).toggle_man(5).toggle_man(17);

@@ -1,5 +1,6 @@
-//! The hop-by-hop animation of a move: planned here from the snapshots before and after it, drawn by the
-//! shells frame by frame from [`animation_frame`].
+//! The hop-by-hop animation of a move: planned from the snapshots before and after it
+//! ([`AnimationPlan::between`], written beside the game's snapshot so the board needs nothing of the game),
+//! drawn by the shells frame by frame from [`animation_frame`].
 //!
 //! Each hop moves the piece from one landing square to the next; the piece it jumps stays on the board and
 //! turns into a ghost once the mover has passed it, and every captured piece disappears only when the move
@@ -7,7 +8,7 @@
 //! hops, so only the rest is animated.
 
 use super::squares::{cell, square};
-use crate::types::{PieceKind, PieceView, Snapshot};
+use super::view::{PieceKind, PieceView};
 use giveaway_core::storage::AnimationSpeed;
 
 /// Milliseconds per hop for each animation speed (none when off).
@@ -88,53 +89,6 @@ pub struct AnimationFrame {
     pub captured: Vec<CapturedPiece>,
 }
 
-impl AnimationPlan {
-    /// The animation from `before` to `after` when `after` is `before` plus one move; `None` when there is
-    /// nothing to animate (no new move, an undo, animation off, reduced motion).
-    pub fn between(
-        before: &Snapshot,
-        after: &Snapshot,
-        speed: AnimationSpeed,
-        reduced_motion: bool,
-        flipped: bool,
-        id: u64,
-    ) -> Option<AnimationPlan> {
-        let ms = hop_ms(speed);
-        let mv = after.last_move.as_ref()?;
-        if ms == 0 || reduced_motion || after.ply != before.ply + 1 || mv.path.is_empty() {
-            return None;
-        }
-        let piece_at = |n: u32| before.squares.get((n as usize).checked_sub(1)?)?.piece;
-        // Hops already entered one by one were shown as they were tapped.
-        let done = before.capture.as_ref().filter(|c| c.from == mv.from).map_or(0, |c| c.visited.len().min(mv.path.len() - 1));
-        let landing = |i: usize| if i == 0 { mv.from } else { mv.path[i - 1] };
-        let piece = piece_at(landing(done))?;
-        let hops: Vec<HopPlan> = (done..mv.path.len())
-            .enumerate()
-            .map(|(k, i)| HopPlan {
-                from: landing(i),
-                to: mv.path[i],
-                captured: mv.captured.iter().copied().find(|&c| between(landing(i), mv.path[i], c)),
-                start_ms: k as u64 * ms,
-                duration_ms: ms,
-            })
-            .collect();
-        let jumped = before.capture.as_ref().map_or(&[][..], |c| &c.ghosts[..]);
-        let captured = mv
-            .captured
-            .iter()
-            .filter_map(|&sq| piece_at(sq).map(|piece| CapturedPiece { square: sq, piece, ghost: jumped.contains(&sq) }))
-            .collect();
-        let far_rank = |n: u32| square(n).is_some_and(|s| piece.color.promotion_rank().contains(s));
-        let crowned_after_hop = (piece.kind == PieceKind::Man)
-            .then(|| hops.iter().position(|h| far_rank(h.to)))
-            .flatten()
-            .filter(|&i| i + 1 < hops.len())
-            .map(|i| i as u32);
-        Some(AnimationPlan { id, piece, total_ms: ms * hops.len() as u64, hops, captured, crowned_after_hop, flipped })
-    }
-}
-
 /// The frame `elapsed_ms` after the animation started, or `None` once it is over (draw the snapshot).
 pub fn animation_frame(plan: &AnimationPlan, elapsed_ms: u64) -> Option<AnimationFrame> {
     if elapsed_ms >= plan.total_ms {
@@ -171,7 +125,7 @@ fn coords(n: u32) -> (i32, i32) {
 }
 
 /// Whether square `s` lies strictly between `a` and `b` on one diagonal.
-fn between(a: u32, b: u32, s: u32) -> bool {
+pub(crate) fn between(a: u32, b: u32, s: u32) -> bool {
     let ((ax, ay), (bx, by), (sx, sy)) = (coords(a), coords(b), coords(s));
     let (dx, dy, ex, ey) = (bx - ax, by - ay, sx - ax, sy - ay);
     dx != 0 && dx.abs() == dy.abs() && ex.abs() == ey.abs() && ex != 0 && ex * dx > 0 && ey * dy > 0 && ex.abs() < dx.abs()
@@ -186,8 +140,8 @@ fn passed_at(a: u32, b: u32, s: u32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameState;
-    use crate::types::{NewGame, StartPosition};
+    use crate::game::{GameState, Snapshot};
+    use crate::setup::{NewGame, StartPosition};
     use std::time::Instant;
 
     fn state(fen: &str) -> GameState {

@@ -1,6 +1,6 @@
 //! How the board faces the players in each mode.
 
-use crate::types::Opponent;
+use crate::setup::Opponent;
 use giveaway_core::storage::Orientation;
 use giveaway_core::Color;
 

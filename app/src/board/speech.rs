@@ -1,7 +1,7 @@
 //! The structure of what a screen reader says about the board; the shells put it into words in the player's
 //! language ("c3, white man, must capture"; "c3 takes e5, g3, becomes a king").
 
-use crate::types::{MoveView, PieceView, SquareView};
+use crate::board::{MoveView, PieceView, SquareView};
 use giveaway_core::notation::Notation;
 use giveaway_core::Color;
 

@@ -1,10 +1,28 @@
-//! Chess-style clocks owned by the core: Fischer increment, time odds (each side its own time), flag fall.
+//! Chess-style clocks owned by the core: Fischer increment, time odds (each side its own time), flag fall; and
+//! [`ClockView`], both clocks as a screen shows them.
 //!
 //! Time is read from a caller-given `Instant`, so the logic is tested without sleeping.
 
 use giveaway_core::position::Color;
 use giveaway_core::record::{SideTime, TimeControl};
 use std::time::Instant;
+
+/// Both clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    /// White's time left, in milliseconds.
+    pub white_ms: u64,
+    /// Black's time left, in milliseconds.
+    pub black_ms: u64,
+    /// `h:mm:ss` from an hour, `m:ss` from ten seconds, `s.t` below (the one clock text of every front end).
+    pub white_text: String,
+    /// Black's time as text (same form as `white_text`).
+    pub black_text: String,
+    /// The side whose time is running, `None` while paused or after the end.
+    pub running: Option<Color>,
+    /// The clocks' setting.
+    pub control: TimeControl,
+}
 
 /// Refuses controls that cannot be played: no starting time, or absurd values (over 24 hours).
 pub fn validate(tc: &TimeControl) -> Result<(), String> {

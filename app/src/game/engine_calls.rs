@@ -1,4 +1,5 @@
-//! The session's engine work: the computer's move, hints, coach tips and post-game analysis.
+//! The session's engine work: the computer's move, hints, coach tips and post-game analysis, and the views of
+//! the advice it gives ([`SearchProgress`], [`HintView`], [`CoachView`]).
 //!
 //! Each call copies what it needs out of the locked state, releases the lock, searches on the core's runtime
 //! (blocking pool) with a stop handle that `cancel_search` flips, and re-locks only to apply the answer — after
@@ -9,12 +10,59 @@ use crate::game::exact::exact_layer;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::session::{GameSession, SearchFor};
 use crate::game::snapshot::move_view;
-use crate::types::{AnalysisView, CoachView, HintView, MoveReviewView, SearchProgress, Snapshot};
+use crate::analysis::{AnalysisView, MoveReviewView};
+use crate::board::MoveView;
+use crate::game::Snapshot;
 use giveaway_core::engine::{self, Engine, Level, Limits, SearchInfo, SearchRoot, StopHandle};
 use giveaway_core::game::Game;
 use giveaway_core::notation::{format_move, Notation};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// Progress of a running search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// The iteration just completed (nominal depth in plies).
+    pub depth: u32,
+    /// Side to move's view, in centi-units.
+    pub score: i32,
+    /// The score for people: centi-units, or `win N` / `loss N` plies.
+    pub score_text: String,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The expected line, in the session's notation.
+    pub best_line: Vec<String>,
+}
+
+/// A hint in two steps: the shell highlights `piece` first, then shows `mv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintView {
+    /// The piece to move (PDN number).
+    pub piece: u32,
+    /// The move to play.
+    pub mv: MoveView,
+    /// The engine's score for people (`+0.35`, `win 7`).
+    pub score_text: String,
+    /// Why the move is good, when a simple reason can be named.
+    pub reason: Option<String>,
+}
+
+/// A coach tip after a move that gave away much of the player's chances.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoachView {
+    /// The move the player made.
+    pub played: MoveView,
+    /// The move the engine prefers in its place.
+    pub better: MoveView,
+    /// `inaccuracy`, `mistake` or `blunder`.
+    pub class: String,
+    /// The player's expected result (0..1) with the better move and after the move played.
+    pub chance_before: f64,
+    /// The player's expected result after the move played (0..1).
+    pub chance_after: f64,
+    /// The tip in English.
+    pub message: String,
+}
 
 /// Receives progress from a running search or analysis. Implemented by the shells (Kotlin, Swift) or in Rust.
 /// Called on a background thread; keep it short.

@@ -3,7 +3,7 @@
 //! each time an analysis is shown, with whatever tables are in use by then, and never cached.
 
 use crate::game::snapshot::move_view;
-use crate::types::{ExactOutcome, ExactValue, ExactVerdict, ThrownAway, TurningPoint};
+use crate::analysis::{ExactOutcome, ExactValue, ExactVerdict, ThrownAway, TurningPoint};
 use giveaway_core::engine::{exact_moves, ExactMove};
 use giveaway_core::game::Game;
 use giveaway_core::notation::Notation;

@@ -1,8 +1,10 @@
 //! What a game screen shows and hears: [`ScreenState`] and [`GameEvent`].
 
 use crate::board::{Announcement, AnimationPlan, BoardOrientation, Coordinates};
-use crate::types::{CoachView, MoveView, Notice, ResultView, Snapshot};
-use crate::types::{Reaction, SearchProgress};
+use crate::board::MoveView;
+use crate::game::{CoachView, Notice, ResultView, Snapshot};
+use crate::game::SearchProgress;
+use giveaway_core::record::Reaction;
 use giveaway_core::Color;
 
 /// Everything a game screen draws at one moment.

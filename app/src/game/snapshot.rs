@@ -1,17 +1,130 @@
-//! Builds the [`Snapshot`] a game screen draws from.
+//! The [`Snapshot`] a game screen draws from and its parts (draw counters, result, move-list rows, the notice
+//! after a tap that did nothing), and how a game state builds it.
 
 use crate::game::clock::clock_text;
 use crate::game::state::GameState;
 use crate::board::squares::cell;
-use crate::types::{
-    CaptureProgress, ClockView, DrawCounters, MoveRow, MoveView, PieceKind, PieceView, ResultView, Snapshot,
-    SquareView,
-};
+use crate::board::{CaptureProgress, MoveView, PieceKind, PieceView, SquareView};
+use crate::game::clock::ClockView;
+use crate::setup::Opponent;
+use giveaway_core::game::{EndReason, Outcome};
+use giveaway_core::record::Reaction;
 use giveaway_core::movegen::{capturers, Move};
 use giveaway_core::notation::{format_move, Notation};
 use giveaway_core::position::{Color, Piece, Role};
 use giveaway_core::square::{Bitboard, Square};
 use std::time::Instant;
+
+/// How close the draw rules are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawCounters {
+    /// Plies in a row in which only kings moved and nothing was captured.
+    pub king_move_plies: u16,
+    /// The rule's limit (30 = 15 moves each); 0 when the rule is off.
+    pub king_move_limit: u16,
+    /// How often the current position has occurred, counting now.
+    pub repetitions: u8,
+    /// The repetition count that draws; 0 when the rule is off.
+    pub repetition_limit: u8,
+}
+
+/// How a game ended, with its texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultView {
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// What ended the game.
+    pub reason: EndReason,
+    /// `White wins (no legal move left)`.
+    pub text: String,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub pdn: String,
+}
+
+/// One line of the move list: move number, White's move, Black's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The move number (1 for the first pair).
+    pub number: u32,
+    /// White's move, in the session's notation.
+    pub white: Option<String>,
+    /// Black's move, once played.
+    pub black: Option<String>,
+}
+
+/// Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
+/// `kind` and the squares; `message` is the English wording, in the snapshot's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Why nothing happened.
+    pub kind: NoticeKind,
+    /// The tapped square (PDN number).
+    pub square: u32,
+    /// The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+    pub capturers: Vec<u32>,
+    /// The English wording.
+    pub message: String,
+}
+
+/// Why a tap on one's own piece did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Capturing is compulsory and this piece cannot capture.
+    MustCaptureElsewhere,
+    /// The piece has no legal move (blocked).
+    PieceCannotMove,
+}
+
+/// Everything a game screen draws, taken at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The saved game's id, when the session autosaves.
+    pub game_id: Option<i64>,
+    /// The 32 dark squares in PDN order (index = number − 1).
+    pub squares: Vec<SquareView>,
+    /// Whose turn it is.
+    pub side_to_move: Color,
+    /// The side to move must capture (the highlighted pieces are the ones that can).
+    pub must_capture: bool,
+    /// The selected piece's square, if any.
+    pub selected: Option<u32>,
+    /// The multi-capture being entered hop by hop, if any.
+    pub capture: Option<CaptureProgress>,
+    /// Moves to choose from after a tap that several capture paths share; empty otherwise.
+    pub choices: Vec<MoveView>,
+    /// Why the last tap did nothing, to show the player; `None` after the next input.
+    pub notice: Option<Notice>,
+    /// The last move played, for highlighting.
+    pub last_move: Option<MoveView>,
+    /// Both clocks, for timed games.
+    pub clocks: Option<ClockView>,
+    /// How close the draw rules are.
+    pub counters: DrawCounters,
+    /// How moves are written in this snapshot.
+    pub notation: Notation,
+    /// The moves so far, two to a row.
+    pub move_list: Vec<MoveRow>,
+    /// Plies played.
+    pub ply: u32,
+    /// The position as PDN FEN.
+    pub fen: String,
+    /// How the game ended, once it has.
+    pub result: Option<ResultView>,
+    /// Undo has something to take back.
+    pub can_undo: bool,
+    /// Redo has a taken-back move to play.
+    pub can_redo: bool,
+    /// Who plays against whom.
+    pub opponent: Opponent,
+    /// The computer should move now (the shell calls `computer_move`).
+    pub computer_to_move: bool,
+    /// A search (computer move, hint, analysis) is running.
+    pub thinking: bool,
+    /// A draw offer waiting for the other player's answer, by the side that offered.
+    pub draw_offer: Option<Color>,
+    /// The reactions shown so far, in order.
+    pub reactions: Vec<Reaction>,
+}
 
 pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
     MoveView {

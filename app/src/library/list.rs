@@ -124,7 +124,7 @@ fn state_of(l: &Loaded) -> GameListState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::NewGame;
+    use crate::setup::NewGame;
     use giveaway_core::Color;
 
     #[test]

@@ -15,7 +15,7 @@ use crate::game::state::{start_position, GameState};
 use crate::background::{Background, Observer};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
-use crate::types::{ImportResult, NewGame, Opponent, StartPosition};
+use crate::setup::{NewGame, Opponent, StartPosition};
 use giveaway_core::engine::Rng;
 use giveaway_core::engine::Level;
 use giveaway_core::fen::to_fen;
@@ -26,6 +26,25 @@ use giveaway_core::square::Square;
 use giveaway_core::storage::{Cursor, Filter, Recovery, Settings, Stats, Storage};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// What an import added, for the message after it: how many games, and the range of their ids (every id in it
+/// is theirs unless another game was saved while the import was being written). Small whatever the file's
+/// size, unlike a list of every id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImportResult {
+    /// How many games were imported (at least 1: a file without games is an error).
+    pub count: u64,
+    /// The first imported game's id.
+    pub first_id: Option<i64>,
+    /// The last imported game's id.
+    pub last_id: Option<i64>,
+}
+
+impl From<&giveaway_core::storage::ImportedIds> for ImportResult {
+    fn from(ids: &giveaway_core::storage::ImportedIds) -> ImportResult {
+        ImportResult { count: ids.count(), first_id: ids.first(), last_id: ids.last() }
+    }
+}
 
 /// A saved game as listed.
 #[derive(Clone, Debug, PartialEq, Eq)]

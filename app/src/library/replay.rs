@@ -8,7 +8,8 @@ use crate::background::{Background, Observer};
 use crate::board::{BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::engine_calls::analyse_game;
-use crate::types::{AnalysisView, MoveReviewView, Snapshot};
+use crate::analysis::{AnalysisView, MoveReviewView};
+use crate::game::Snapshot;
 use crate::ProgressListener;
 use giveaway_core::engine::StopHandle;
 use giveaway_core::notation::Notation;
@@ -376,7 +377,7 @@ struct Progress {
 }
 
 impl ProgressListener for Progress {
-    fn on_search(&self, _: crate::types::SearchProgress) {}
+    fn on_search(&self, _: crate::game::SearchProgress) {}
 
     fn on_analysis(&self, done: u32, total: u32) {
         let Some(c) = self.controller.upgrade() else { return };

@@ -18,7 +18,9 @@ use crate::board::speech::{Announcement, SquareDescription};
 use crate::board::{square_name, AnimationPlan, BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::clock::next_change_ms;
-use crate::types::{HintView, Opponent, Reaction, SearchProgress, Snapshot};
+use crate::game::{HintView, SearchProgress, Snapshot};
+use crate::setup::Opponent;
+use giveaway_core::record::Reaction;
 use crate::ProgressListener;
 use giveaway_core::game::Outcome;
 use giveaway_core::engine::StopHandle;
@@ -670,7 +672,7 @@ impl GameController {
 enum Answer {
     Moved(ApiResult<()>),
     Hint(ApiResult<HintView>),
-    Coach(ApiResult<Option<crate::types::CoachView>>),
+    Coach(ApiResult<Option<crate::game::CoachView>>),
 }
 
 /// Search progress of a job, kept for the screen (the terminal shows depth and score).

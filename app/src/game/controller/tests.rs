@@ -1,6 +1,6 @@
 use super::*;
 use crate::background::{Background, NoObserver, Observer, Queued as Queue};
-use crate::types::{NewGame, StartPosition};
+use crate::setup::{NewGame, StartPosition};
 use giveaway_core::game::EndReason;
 use giveaway_core::record::{SideTime, TimeControl};
 use giveaway_core::storage::Orientation;

@@ -1,6 +1,7 @@
 use super::*;
 use giveaway_core::record::{SideTime, TimeControl};
-use crate::types::{PieceKind, StartPosition};
+use crate::board::PieceKind;
+use crate::setup::StartPosition;
 use giveaway_core::game::Outcome;
 use std::time::Duration;
 
