@@ -2,9 +2,15 @@
 //!
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`perft`] the move-generator check.
+//!
+//! Cargo features: the rules above are always built and need no dependency. `engine` (on by default) adds
+//! `engine`, the search and its levels, and `tablebase`, the endgame tables it probes; `storage` (on by
+//! default) adds `storage`, the game library on bundled SQLite. The game server builds with
+//! `default-features = false`: the rules alone.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "engine")]
 pub mod engine;
 pub mod fen;
 pub mod game;
@@ -15,7 +21,9 @@ pub mod perft;
 pub mod position;
 pub mod record;
 pub mod square;
+#[cfg(feature = "storage")]
 pub mod storage;
+#[cfg(feature = "engine")]
 pub mod tablebase;
 
 pub use fen::{parse_fen, to_fen, FenError};

@@ -14,6 +14,7 @@ mod lex;
 mod read;
 mod write;
 
+#[cfg(feature = "storage")]
 pub(crate) use clock::{clock_text, parse_clock};
 pub use encoding::decode;
 pub use read::{read_games, GameReader};
