@@ -22,9 +22,11 @@ test: test-rust test-swift test-android test-ios test-kotlin
 # The bindgen crate has no tests; leaving it out spares an optimised build of its generator and CLI deps.
 # The game server's tests need PostgreSQL: a private cluster under target/pg is started for them and stopped
 # after, whatever the result.
+# `--all-targets` leaves the documentation's examples out: they run as a second step.
 test-rust:
 	$(PG) start
-	DATABASE_URL="$$($(PG) url)" $(CARGO) test --workspace --exclude uniffi-bindgen --all-targets; status=$$?; \
+	DATABASE_URL="$$($(PG) url)" $(CARGO) test --workspace --exclude uniffi-bindgen --all-targets \
+		&& $(CARGO) test --workspace --exclude uniffi-bindgen --doc; status=$$?; \
 		$(PG) stop; exit $$status
 
 ## The game server's tests alone (real PostgreSQL, real WebSocket clients).

@@ -126,6 +126,18 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// A game from a start position. Positions after each ply are kept, so undo, repetition and replay are cheap.
+///
+/// Play a game from a position (PDN FEN) and read its result: White's man on c3 must take Black's last man,
+/// and Black, left without a move, wins — in giveaway the side that cannot move has won.
+///
+/// ```
+/// use giveaway_core::{Game, Outcome, Rules};
+///
+/// let mut game = Game::from_fen("W:W22:B18", Rules::default()).unwrap();
+/// assert_eq!(game.legal_moves().len(), 1, "a capture is compulsory");
+/// game.play_notation("c3:e5").unwrap();
+/// assert_eq!(game.result().map(|r| r.outcome), Some(Outcome::BlackWins));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,

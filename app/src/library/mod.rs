@@ -219,6 +219,20 @@ pub(crate) fn state_of(saved: &SavedGame, ply: usize, now: Instant) -> ApiResult
 }
 
 /// The saved games and settings: one library database, opened once and shared by every screen.
+///
+/// Save a game move by move and list it:
+///
+/// ```
+/// use giveaway_app::{GameLibrary, NewGame};
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// let library = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
+/// let game = library.new_game(NewGame::pass_and_play(None)).unwrap();
+/// game.play_move("c3-d4".into()).unwrap();
+/// let page = library.list_games(Default::default(), None, 10).unwrap();
+/// assert_eq!(page.games.len(), 1);
+/// assert_eq!(library.replay(page.games[0].id).unwrap().plies(), 1, "saved after the move");
+/// ```
 pub struct GameLibrary {
     storage: Arc<Storage>,
     /// Set when opening found a damaged file and moved it aside; the shell tells the player once.

@@ -114,6 +114,20 @@ pub fn score_text(score: i32) -> String {
 }
 
 /// A searching engine: owns its transposition table and move-ordering memory, so keep one per game.
+///
+/// Ask for a move from the start:
+///
+/// ```
+/// use giveaway_core::engine::{Engine, Limits, SearchRoot, StopHandle};
+/// use giveaway_core::{format_move, Game, Notation, Rules};
+///
+/// let game = Game::new(giveaway_core::Position::start(), Rules::default());
+/// let mut engine = Engine::default();
+/// let found = engine.search(&SearchRoot::from_game(&game), &Limits::depth(4), &StopHandle::new(), &mut |_| {});
+/// let best = found.best.expect("the start has legal moves");
+/// assert!(game.legal_moves().contains(&best));
+/// println!("{} ({})", format_move(&best, Notation::Algebraic), found.score);
+/// ```
 pub struct Engine {
     tt: Tt,
     ordering: MoveOrdering,

@@ -96,6 +96,28 @@ pub trait Seat: Send + Sync {
 }
 
 /// A game screen's controller; see the module documentation.
+///
+/// Drive a screen as a shell does — taps in, a state to draw out (here with the engine's work run when the
+/// test says, [`crate::background::Queued`]):
+///
+/// ```
+/// use giveaway_app::background::{NoObserver, Queued};
+/// use giveaway_app::game::{GameController, GameSession, Status};
+/// use giveaway_app::NewGame;
+/// use giveaway_core::storage::Settings;
+/// use std::sync::Arc;
+///
+/// let session = GameSession::new(NewGame::versus_computer(1, giveaway_core::Color::White)).unwrap();
+/// let jobs = Arc::new(Queued::default());
+/// let screen = GameController::new(session, Settings::default(), None, jobs.clone(), Arc::new(NoObserver)).unwrap();
+/// screen.start();
+/// screen.tap(22).unwrap(); // c3: selected, its moves marked
+/// let state = screen.tap(18).unwrap(); // d4: played
+/// assert_eq!(state.snapshot.ply, 1);
+/// assert_eq!(state.status, Status::ComputerThinking);
+/// jobs.run_all(); // the computer's reply
+/// assert_eq!(screen.state().snapshot.ply, 2);
+/// ```
 pub struct GameController {
     session: Arc<GameSession>,
     /// Where the settings are saved (the must-capture explanation is shown once ever); `None` for a game that
