@@ -2,12 +2,13 @@
 //! the envelopes addressed to it; a payload too long for a notification travels in `bus_messages` and the
 //! notification carries its row id.
 
-use crate::game::Action;
-use crate::hub::{GameCmd, Hub, Out, Route};
+use crate::messages::{unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
 use deadpool_postgres::Pool;
 use futures_util::StreamExt;
 use giveaway_protocol::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::OnceCell;
@@ -93,12 +94,22 @@ pub async fn node_answers(url: &str, node: &str, wait: Duration) -> Result<bool,
     Ok(answered)
 }
 
+/// What the listener hands the messages for this node to: its local players and games (the hub).
+pub trait Local: Send + Sync + 'static {
+    /// The player's connection on this node.
+    fn conn(&self, player: PlayerId) -> Option<ConnHandle>;
+    /// Every local connection is asked to resync its remote games.
+    fn resync_all(&self);
+    /// Hands a command to a game this node runs; false if it runs no such game.
+    fn to_local_game(&self, game: GameId, cmd: GameCmd) -> Pin<Box<dyn Future<Output = bool> + Send + '_>>;
+}
+
 /// The sending side, and the hub the listener hands messages to (set once the hub exists).
 #[derive(Clone)]
 pub struct Bus {
     pool: Pool,
     node: String,
-    hub: Arc<OnceCell<Weak<Hub>>>,
+    hub: Arc<OnceCell<Weak<dyn Local>>>,
 }
 
 impl Bus {
@@ -147,8 +158,9 @@ impl Bus {
 
     /// Listens until the process ends, reconnecting after any loss of the connection. After a reconnection the
     /// local players ask their remote games for their state again, since notifications sent meanwhile are gone.
-    pub fn listen(&self, url: String, hub: &Arc<Hub>) {
-        let _ = self.hub.set(Arc::downgrade(hub));
+    pub fn listen<L: Local>(&self, url: String, hub: &Arc<L>) {
+        let hub: Weak<L> = Arc::downgrade(hub);
+        let _ = self.hub.set(hub as Weak<dyn Local>);
         let bus = self.clone();
         tokio::spawn(async move {
             let mut first = true;
@@ -180,7 +192,7 @@ impl Bus {
         Ok(())
     }
 
-    async fn handle(&self, hub: &Arc<Hub>, payload: &str) {
+    async fn handle(&self, hub: &Arc<dyn Local>, payload: &str) {
         let env: Envelope = match serde_json::from_str(payload) {
             Ok(e) => e,
             Err(e) => return log::warn!("bus: unreadable message: {e}"),
@@ -200,7 +212,7 @@ impl Bus {
             Body::Cmd { game, player, re, rtt_ms, action } => {
                 let cmd = GameCmd { player, re, from: Route::Remote(env.from.clone()), rtt_ms, action };
                 if !hub.to_local_game(game, cmd).await {
-                    let frame = crate::game::unknown_game_frame(game, re);
+                    let frame = unknown_game_frame(game, re);
                     self.deliver(&env.from, player, game, frame).await;
                 }
             }

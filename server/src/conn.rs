@@ -2,8 +2,8 @@
 //! requests that are not about a running game (those go to the game's task, here or on its node).
 
 use crate::accounts;
-use crate::game::Action;
-use crate::hub::{ConnHandle, GameCmd, Hub, Out, Route};
+use crate::hub::Hub;
+use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
 use crate::lobby;
 use crate::store::{self, StoreError};
 use futures_util::stream::{SplitSink, SplitStream};
@@ -419,7 +419,7 @@ impl Conn {
             None
         } else {
             self.routes.remove(&game);
-            Some(crate::game::unknown_game_frame(game, re))
+            Some(unknown_game_frame(game, re))
         }
     }
 
@@ -427,9 +427,9 @@ impl Conn {
     async fn not_routed(&self, re: Option<u64>, me: PlayerId, game: GameId) -> String {
         match store::game_players(&self.hub.pool, game).await {
             Ok(Some((w, b, _))) if me != w && me != b => {
-                crate::game::game_error_frame(game, re, ErrorCode::NotYourGame, "you do not play in this game".into())
+                game_error_frame(game, re, ErrorCode::NotYourGame, "you do not play in this game".into())
             }
-            Ok(_) => crate::game::unknown_game_frame(game, re),
+            Ok(_) => unknown_game_frame(game, re),
             Err(e) => unavailable(re, e),
         }
     }

@@ -2,7 +2,8 @@
 //! draw and rematch offers, reactions, and every result. Commands arrive one at a time, so nothing here races.
 
 use crate::clock;
-use crate::hub::{GameCmd, Hub, Out, Route};
+use crate::hub::Hub;
+use crate::messages::{game_error_frame, Action, GameCmd, Out, Route};
 use crate::store::{self, MoveRow, NewGame, StoredGame};
 use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
@@ -10,28 +11,9 @@ use giveaway_protocol::{
     encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo, RatingChanges, Reaction,
     Seat, ServerFrame, ServerMessage, Speed, TimeControl,
 };
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
-
-/// What a player asks of a game (also carried between nodes).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "do", rename_all = "snake_case")]
-pub enum Action {
-    Move { ply: u32, mv: String, think_ms: Option<u64> },
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    React { emoji: String },
-    OfferRematch,
-    DeclineRematch,
-    /// Send me the whole state (also how a player's connection attaches to the game).
-    Sync,
-    /// My connection is gone.
-    Detach,
-}
 
 /// Most reactions kept per game (each costs a row and a relay; the per-connection rate limit applies too).
 const MAX_REACTIONS: usize = 300;
@@ -70,16 +52,6 @@ fn wire_result(r: giveaway_core::GameResult) -> GameResult {
         giveaway_core::Outcome::Draw => None,
     };
     GameResult { winner, reason: wire_reason(r.reason) }
-}
-
-/// An error about a game, answering request `re`.
-pub fn game_error_frame(game: GameId, re: Option<u64>, code: ErrorCode, message: String) -> String {
-    encode(&ServerFrame { re, message: ServerMessage::Error { code, message, game: Some(game) } })
-}
-
-/// The error a command for a game this node does not run gets.
-pub fn unknown_game_frame(game: GameId, re: Option<u64>) -> String {
-    game_error_frame(game, re, ErrorCode::UnknownGame, format!("no game {game} in progress here"))
 }
 
 /// The request a frame answers: who sent it and its id. The frame a request causes carries the id as `re`
@@ -131,6 +103,35 @@ struct Live {
     ended: Option<Instant>,
     rematch_offer: Option<Color>,
     rematch_closed: bool,
+}
+
+/// Runs a game on this node: new (its players are told; `reply_to` names the player whose request started
+/// it and the request's id) or recovered after a restart.
+pub fn start(
+    hub: &Arc<Hub>,
+    stored: StoredGame,
+    routes: [Option<Route>; 2],
+    recovered: bool,
+    reply_to: Option<(PlayerId, Option<u64>)>,
+) {
+    let (tx, rx) = mpsc::channel(64);
+    hub.add_game(stored.id, tx);
+    let hub = hub.clone();
+    tokio::spawn(async move {
+        let id = stored.id;
+        run(hub.clone(), stored, routes, recovered, reply_to, rx).await;
+        hub.remove_game(id);
+    });
+}
+
+/// Loads and runs the games this node was running when it stopped.
+pub async fn recover(hub: &Arc<Hub>) -> Result<usize, store::StoreError> {
+    let games = store::load_active(&hub.pool, hub.node()).await?;
+    let n = games.len();
+    for g in games {
+        start(hub, g, [None, None], true, None);
+    }
+    Ok(n)
 }
 
 /// Runs a game until it is over and its rematch window has passed. `reply_to` is the player whose request
@@ -574,7 +575,7 @@ impl Live {
         let stored = store::insert_game(&tx, self.hub.node(), &new).await.map_err(unavailable)?;
         tx.commit().await.map_err(|e| unavailable(e.into()))?;
         let routes = [self.seats[1].route.clone(), self.seats[0].route.clone()];
-        self.hub.run_game(stored, routes, false, Some((self.seats[idx(asked.by)].info.id, asked.re)));
+        start(&self.hub, stored, routes, false, Some((self.seats[idx(asked.by)].info.id, asked.re)));
         Ok(())
     }
 

@@ -1,89 +1,18 @@
 //! A node's shared state: the players connected to it, the games it runs, and the ways a message reaches a
 //! player — straight into a local connection, or through the bus to the node the player is connected to.
 
-use crate::bus::Bus;
+use crate::bus::{Bus, Local};
 use crate::config::Config;
-use crate::game::{self, Action};
-use crate::store::{self, StoredGame};
+use crate::messages::{ConnHandle, GameCmd, Out, Route};
 use crate::writer::MoveWriter;
 use deadpool_postgres::Pool;
 use giveaway_protocol::{GameId, PlayerId};
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use tokio::sync::{mpsc, Notify};
-
-/// What a connection's task is asked to do.
-#[derive(Debug)]
-pub enum Out {
-    /// Send this frame.
-    Frame(String),
-    /// Send this frame, and note that the game it is about runs on `host` (`None`: this node).
-    Game { game: GameId, host: Option<String>, frame: String },
-    /// Ask every remote game for its state again (the bus lost notifications while it reconnected).
-    Resync,
-    /// Close with this reason (the same player connected again elsewhere on this node).
-    Close(&'static str),
-}
-
-/// The sending end of one connection.
-#[derive(Clone, Debug)]
-pub struct ConnHandle {
-    pub id: u64,
-    tx: mpsc::Sender<Out>,
-    /// Round trip of the last WebSocket ping, milliseconds.
-    pub rtt_ms: Arc<AtomicU64>,
-    /// Wakes the connection's task to close it: its queue overflowed (a client that does not read).
-    pub kick: Arc<Notify>,
-}
-
-/// How many frames may wait for one connection before it is dropped as too slow.
-const CONN_QUEUE: usize = 512;
-
-impl ConnHandle {
-    pub fn new(id: u64) -> (ConnHandle, mpsc::Receiver<Out>) {
-        let (tx, rx) = mpsc::channel(CONN_QUEUE);
-        (ConnHandle { id, tx, rtt_ms: Arc::new(AtomicU64::new(0)), kick: Arc::new(Notify::new()) }, rx)
-    }
-
-    pub fn send(&self, out: Out) {
-        if self.tx.try_send(out).is_err() {
-            self.kick.notify_one();
-        }
-    }
-
-    pub fn rtt(&self) -> u64 {
-        self.rtt_ms.load(Ordering::Relaxed)
-    }
-}
-
-/// Where a player of a game is connected.
-#[derive(Clone, Debug)]
-pub enum Route {
-    Local(ConnHandle),
-    /// On another node, by name.
-    Remote(String),
-}
-
-impl Route {
-    pub fn same(&self, other: &Route) -> bool {
-        match (self, other) {
-            (Route::Local(a), Route::Local(b)) => a.id == b.id,
-            (Route::Remote(a), Route::Remote(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-/// A request for a game, from one of its players (or someone claiming to be).
-pub struct GameCmd {
-    pub player: PlayerId,
-    pub re: Option<u64>,
-    pub from: Route,
-    /// The sender's round trip as measured by the node the sender is connected to.
-    pub rtt_ms: u64,
-    pub action: Action,
-}
+use std::sync::Mutex;
+use tokio::sync::mpsc;
 
 pub struct Hub {
     pub cfg: Config,
@@ -175,33 +104,28 @@ impl Hub {
         }
     }
 
-    /// Runs a game on this node: new (its players are told; `reply_to` names the player whose request started
-    /// it and the request's id) or recovered after a restart.
-    pub fn run_game(
-        self: &Arc<Self>,
-        stored: StoredGame,
-        routes: [Option<Route>; 2],
-        recovered: bool,
-        reply_to: Option<(PlayerId, Option<u64>)>,
-    ) {
-        let (tx, rx) = mpsc::channel(64);
-        lock(&self.games).insert(stored.id, tx);
-        let hub = self.clone();
-        tokio::spawn(async move {
-            let id = stored.id;
-            game::run(hub.clone(), stored, routes, recovered, reply_to, rx).await;
-            lock(&hub.games).remove(&id);
-        });
+    /// Registers a game this node now runs: commands for it go to `tx`.
+    pub fn add_game(&self, game: GameId, tx: mpsc::Sender<GameCmd>) {
+        lock(&self.games).insert(game, tx);
     }
 
-    /// Loads and runs the games this node was running when it stopped.
-    pub async fn recover(self: &Arc<Self>) -> Result<usize, store::StoreError> {
-        let games = store::load_active(&self.pool, self.node()).await?;
-        let n = games.len();
-        for g in games {
-            self.run_game(g, [None, None], true, None);
-        }
-        Ok(n)
+    /// The game has ended here: commands for it are no longer taken.
+    pub fn remove_game(&self, game: GameId) {
+        lock(&self.games).remove(&game);
+    }
+}
+
+impl Local for Hub {
+    fn conn(&self, player: PlayerId) -> Option<ConnHandle> {
+        Hub::conn(self, player)
+    }
+
+    fn resync_all(&self) {
+        Hub::resync_all(self)
+    }
+
+    fn to_local_game(&self, game: GameId, cmd: GameCmd) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+        Box::pin(Hub::to_local_game(self, game, cmd))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod conn;
 pub mod game;
 pub mod hub;
 pub mod lobby;
+pub mod messages;
 pub mod ratings;
 pub mod store;
 #[cfg(feature = "testing")]
@@ -177,7 +178,7 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     let url = cfg.database_url.clone();
     let hub = Arc::new(Hub::new(cfg, pool, writer, bus.clone()));
     bus.listen(url, &hub);
-    let recovered = hub.recover().await.map_err(|e| StartError::Database(e.to_string()))?;
+    let recovered = game::recover(&hub).await.map_err(|e| StartError::Database(e.to_string()))?;
     lobby::start_pairing(&hub);
     let accept_hub = hub.clone();
     let accept = tokio::spawn(async move {

@@ -174,7 +174,7 @@ async fn start(
     tx.commit().await?;
     let node_of = |p: PlayerId| if p == other.0 { Some(other.1) } else { None };
     let routes = [hub.route_for(white, node_of(white)), hub.route_for(black, node_of(black))];
-    hub.run_game(stored, routes, false, Some((me, re)));
+    crate::game::start(hub, stored, routes, false, Some((me, re)));
     Ok(())
 }
 
