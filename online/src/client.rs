@@ -123,19 +123,18 @@ impl OnlineClient {
 
     /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
     pub fn screen(&self) -> OnlineScreen {
-        let (state, first_move_by, board) = {
+        let (state, signed_out, first_move_by, board) = {
             let s = self.lock();
             let mut state = s.state.clone();
             state.game = s.live.as_ref().map(|l| l.view.clone());
             let live = s.live.as_ref();
-            (state, live.and_then(|l| l.first_move_by), live.map(|l| l.controller.clone()))
+            (state, s.signed_out, live.and_then(|l| l.first_move_by), live.map(|l| l.controller.clone()))
         };
         // The board is read without the client's lock held (its controller calls back into the client).
-        let snapshot = board.map(|c| c.state().snapshot);
-        let to_move = snapshot.as_ref().map_or(Color::White, |s| s.side_to_move);
-        let awaiting_first = snapshot.as_ref().is_some_and(|s| s.ply < giveaway_app::game::state::TIMED_FROM_PLY as u32);
+        let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
+        let awaiting_first = ply < giveaway_app::game::state::TIMED_FROM_PLY as u32;
         let extra = screen::Extra {
-            signed_out: self.lock().signed_out,
+            signed_out,
             first_move: first_move_by.filter(|_| awaiting_first).map(|by| (to_move, by)),
             to_move,
         };

@@ -189,6 +189,13 @@ impl GameController {
         self.resume()
     }
 
+    /// The side to move and the plies played, as shown now: what the online screen needs of the board, read
+    /// without building a whole state (the terminal reads the online screen every frame).
+    pub fn turn(&self) -> (Color, u32) {
+        let ui = self.lock();
+        (ui.shown.side_to_move, ui.shown.ply)
+    }
+
     /// What the screen draws now.
     pub fn state(&self) -> ScreenState {
         build(&self.lock())
