@@ -176,8 +176,16 @@ class GiveawayApp : Application() {
      */
     fun updateSettings(change: (Settings) -> Settings) {
         cached = cached?.let(change)
-        storage({ lib -> change(lib.settings()).also(lib::saveSettings) }) { r -> r.onSuccess { cached = it } }
+        val update = ++settingsUpdates
+        // Only the latest change's stored result replaces the cache: an earlier one's would undo the later
+        // changes already applied to it until their own results arrive.
+        storage({ lib -> change(lib.settings()).also(lib::saveSettings) }) { r ->
+            r.onSuccess { if (update == settingsUpdates) cached = it }
+        }
     }
+
+    /** How many settings changes were made, so that a stored result can tell whether it is the latest. */
+    private var settingsUpdates = 0
 
     /**
      * Runs [work] with the library on the storage thread; [done] gets its result (a core refusal as a failure)
