@@ -36,7 +36,6 @@ impl Observer for NoObserver {
     fn changed(&self) {}
 }
 
-
 /// Jobs kept until [`Queued::run_all`] runs them: deterministic engine work for tests and for front ends that
 /// want to choose when to think.
 #[derive(Default)]

@@ -2,8 +2,8 @@
 //! game screen offers as reactions. Every front end lists the same choices, so they are read from here rather
 //! than written out in each shell.
 
-use giveaway_core::record::TimeControl;
 use giveaway_core::engine::LEVELS;
+use giveaway_core::record::TimeControl;
 
 /// One computer level as a menu shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +120,9 @@ mod tests {
         let offered = reaction_emojis();
         assert_eq!(offered.len(), 7);
         assert_eq!(offered.iter().collect::<std::collections::HashSet<_>>().len(), 7, "no duplicates");
-        let mut s = crate::game::state::GameState::new(crate::setup::NewGame::pass_and_play(None), std::time::Instant::now()).unwrap();
+        let mut s =
+            crate::game::state::GameState::new(crate::setup::NewGame::pass_and_play(None), std::time::Instant::now())
+                .unwrap();
         for e in &offered {
             s.react(Color::White, e).unwrap();
         }
@@ -130,7 +132,10 @@ mod tests {
     #[test]
     fn the_rules_diagrams_show_what_their_texts_say() {
         let ex = rules_examples();
-        assert_eq!(ex.iter().map(|e| e.kind).collect::<Vec<_>>(), [RulesExampleKind::Start, RulesExampleKind::ForcedCapture, RulesExampleKind::MultiCapture]);
+        assert_eq!(
+            ex.iter().map(|e| e.kind).collect::<Vec<_>>(),
+            [RulesExampleKind::Start, RulesExampleKind::ForcedCapture, RulesExampleKind::MultiCapture]
+        );
         assert_eq!(ex[0].squares.iter().filter(|q| q.piece.is_some()).count(), 24);
         let forced: Vec<u32> = ex[1].squares.iter().filter(|q| q.must_capture).map(|q| q.number).collect();
         assert_eq!(forced, [22], "only c3 may move, and it must take");

@@ -3,9 +3,9 @@
 //! `StartPosition::Fen`, checked the way a new game checks it.
 
 use crate::board::squares::{cell, square};
+use crate::board::{PieceKind, PieceView, SquareView};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::GameState;
-use crate::board::{PieceKind, PieceView, SquareView};
 use crate::setup::{NewGame, StartPosition};
 use giveaway_core::position::{Piece, Role};
 use giveaway_core::{parse_fen, to_fen, Color, Position, Square};

@@ -21,13 +21,13 @@ pub mod tables;
 pub use analysis::{AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint};
 pub use board::{CaptureProgress, MoveView, PieceKind, PieceView, SquareView};
 pub use catalog::{
-    handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView, RulesExample,
-    RulesExampleKind, TimeControlPreset,
+    handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView,
+    RulesExample, RulesExampleKind, TimeControlPreset,
 };
 pub use error::{ApiResult, GiveawayError};
 pub use game::{
-    ClockView, CoachView, DrawCounters, GameSession, GameState, HintView, MoveRow, Notice, NoticeKind, ProgressListener, ResultView,
-    SearchProgress, Snapshot,
+    ClockView, CoachView, DrawCounters, GameSession, GameState, HintView, MoveRow, Notice, NoticeKind,
+    ProgressListener, ResultView, SearchProgress, Snapshot,
 };
 /// The core's time-control and reaction records, exported as they are (the FFI mirrors them with
 /// `uniffi::remote`, so the rules modules carry no FFI attribute and there is no second copy).

@@ -276,6 +276,9 @@ mod tests {
             ..Settings::default()
         };
         let s = GameSetup::remembered(&settings);
-        assert_eq!((s.level, s.color, s.white_time, s.black_time), (6, ColorChoice::Black, Some(TimeControl::even(3, 2).white), None));
+        assert_eq!(
+            (s.level, s.color, s.white_time, s.black_time),
+            (6, ColorChoice::Black, Some(TimeControl::even(3, 2).white), None)
+        );
     }
 }

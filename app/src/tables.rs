@@ -44,7 +44,8 @@ fn read(path: &Path) -> Result<Tablebase, String> {
     let failed = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut input = BufReader::new(File::open(path).map_err(failed)?);
     let packed = std::fs::metadata(path).map_err(failed)?.len() > PACKED_ABOVE_BYTES;
-    if packed { Tablebase::read_packed(&mut input, DEFAULT_CACHE_BLOCKS) } else { Tablebase::read_from(&mut input) }.map_err(failed)
+    if packed { Tablebase::read_packed(&mut input, DEFAULT_CACHE_BLOCKS) } else { Tablebase::read_from(&mut input) }
+        .map_err(failed)
 }
 
 /// Files larger than this are read packed: the 4-piece file is 1.2 MB, the 5-piece one 25 MB.
@@ -120,11 +121,20 @@ impl EndgameTables {
 
     /// On first use: starts building the [`BUILT_PIECES`]-piece tables in the background unless they are in
     /// use or being built already; `observer` hears of progress and of the end. Returns the state after.
-    pub fn build_missing(self: &Arc<Self>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<TablesState> {
+    pub fn build_missing(
+        self: &Arc<Self>,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<TablesState> {
         self.build_up_to(BUILT_PIECES, background, observer)
     }
 
-    fn build_up_to(self: &Arc<Self>, pieces: u32, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<TablesState> {
+    fn build_up_to(
+        self: &Arc<Self>,
+        pieces: u32,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<TablesState> {
         {
             let mut s = self.lock();
             if s.pieces >= pieces || s.building.is_some() {

@@ -76,8 +76,14 @@ fn a_saved_games_analysis_is_computed_once_then_read_back_in_any_notation() {
     assert_eq!(calls, 0);
     for ((n, a), mv) in numeric.moves.iter().zip(&first.moves).zip(game.moves()) {
         assert_eq!(n.played.text, format_move(mv, Notation::Numeric));
-        assert_eq!((&n.played.path, &n.best.as_ref().map(|b| &b.path)), (&a.played.path, &a.best.as_ref().map(|b| &b.path)));
-        assert_eq!((n.chance_before, n.chance_after, &n.class, n.accuracy), (a.chance_before, a.chance_after, &a.class, a.accuracy));
+        assert_eq!(
+            (&n.played.path, &n.best.as_ref().map(|b| &b.path)),
+            (&a.played.path, &a.best.as_ref().map(|b| &b.path))
+        );
+        assert_eq!(
+            (n.chance_before, n.chance_after, &n.class, n.accuracy),
+            (a.chance_before, a.chance_after, &a.class, a.accuracy)
+        );
     }
     assert_eq!((&numeric.white_scores, &numeric.white_chances), (&first.white_scores, &first.white_chances));
 
@@ -101,7 +107,10 @@ fn a_longer_game_is_analysed_again_and_cached_for_the_replay() {
     let (longer, calls) = session_analysis(&session);
     assert_eq!(calls, 7, "one move more: every position is searched again");
     assert_eq!(longer.moves.len(), 6);
-    assert_eq!(&longer.moves[..5].iter().map(|m| &m.played).collect::<Vec<_>>(), &before.moves.iter().map(|m| &m.played).collect::<Vec<_>>());
+    assert_eq!(
+        &longer.moves[..5].iter().map(|m| &m.played).collect::<Vec<_>>(),
+        &before.moves.iter().map(|m| &m.played).collect::<Vec<_>>()
+    );
 
     // What the session computed is what the replay now reads.
     let (replayed, calls) = replay_analysis(&lib, id);
@@ -132,7 +141,9 @@ fn a_damaged_entry_is_a_miss_and_is_overwritten() {
     let (id, _) = saved_game(&lib, 4, 2);
     let (good, _) = replay_analysis(&lib, id);
     let db = rusqlite::Connection::open(dir.path().join("games.db")).unwrap();
-    for damage in ["UPDATE analysis_cache SET data = 'not an analysis'", "UPDATE analysis_cache SET data = substr(data, 1, 60)"] {
+    for damage in
+        ["UPDATE analysis_cache SET data = 'not an analysis'", "UPDATE analysis_cache SET data = substr(data, 1, 60)"]
+    {
         assert_eq!(db.execute(damage, []).unwrap(), 1);
         let (again, calls) = replay_analysis(&lib, id);
         assert_eq!(calls, 5, "{damage}: recomputed");

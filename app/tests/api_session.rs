@@ -2,7 +2,7 @@
 //! autosave and resume through the library, and random call sequences that must never panic nor let the saved
 //! game drift from the game on screen.
 
-use giveaway_app::{GiveawayError, GameLibrary, NewGame, Opponent, Snapshot, StartPosition};
+use giveaway_app::{GameLibrary, GiveawayError, NewGame, Opponent, Snapshot, StartPosition};
 use giveaway_core::storage::Storage;
 use giveaway_core::{parse_move, Color, Game, Rules};
 use proptest::prelude::*;
@@ -294,7 +294,8 @@ fn a_failed_save_leaves_the_session_exactly_as_before() {
     let before = game.play_move("c3-d4".into()).unwrap();
     // Every further write of a move fails, as a full disk or a locked file would make it.
     let db = rusqlite::Connection::open(dir.path().join("games.db")).unwrap();
-    db.execute_batch("CREATE TRIGGER full BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk full'); END;").unwrap();
+    db.execute_batch("CREATE TRIGGER full BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk full'); END;")
+        .unwrap();
     let refused = game.play_move("f6-e5".into());
     assert!(matches!(refused, Err(GiveawayError::Storage { .. })), "{refused:?}");
     let now = game.snapshot().unwrap();
@@ -306,7 +307,10 @@ fn a_failed_save_leaves_the_session_exactly_as_before() {
     assert_eq!(after.ply, 2);
     assert_matches_saved(&after, &dir);
     // A result that cannot be saved is not shown either.
-    db.execute_batch("CREATE TRIGGER no_end BEFORE UPDATE OF outcome ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END;").unwrap();
+    db.execute_batch(
+        "CREATE TRIGGER no_end BEFORE UPDATE OF outcome ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
+    )
+    .unwrap();
     assert!(game.resign(Color::White).is_err());
     assert!(game.snapshot().unwrap().result.is_none());
     db.execute_batch("DROP TRIGGER no_end;").unwrap();

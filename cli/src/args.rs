@@ -7,8 +7,8 @@
 //! or after the command (after it, given last, it wins); an option given twice takes its last value.
 
 use crate::{book_cmds, engine_cmds, online, play, storage_cmds, tablebase_cmds};
-use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::builder::TypedValueParser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use giveaway_core::{parse_fen, Position};
 use std::ffi::{OsStr, OsString};
@@ -234,7 +234,8 @@ impl<T: FromStr + Clone + Send + Sync + 'static> TypedValueParser for Number<T> 
         let v = value.to_string_lossy();
         v.parse().map_err(|_| {
             // All digits yet refused: a number, only too large for the option.
-            let what = if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) { "a smaller number" } else { "a number" };
+            let what =
+                if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) { "a smaller number" } else { "a number" };
             refusal(format!("{} needs {what}, not '{v}'", name(arg)))
         })
     }
@@ -284,9 +285,20 @@ mod tests {
         if subs.is_empty() {
             let value = |a: &clap::Arg| a.get_action().takes_values();
             let mut argv = path.clone();
-            argv.extend(cmd.get_arguments().filter(|a| a.is_positional() && a.is_required_set()).map(|_| "2".to_string()));
-            argv.extend(cmd.get_arguments().filter(|a| !a.is_positional() && a.is_required_set()).flat_map(|a| [format!("--{}", a.get_long().unwrap()), "2".into()]));
-            let options = cmd.get_arguments().filter(|a| value(a)).filter_map(|a| a.get_long()).map(|l| format!("--{l}")).collect();
+            argv.extend(
+                cmd.get_arguments().filter(|a| a.is_positional() && a.is_required_set()).map(|_| "2".to_string()),
+            );
+            argv.extend(
+                cmd.get_arguments()
+                    .filter(|a| !a.is_positional() && a.is_required_set())
+                    .flat_map(|a| [format!("--{}", a.get_long().unwrap()), "2".into()]),
+            );
+            let options = cmd
+                .get_arguments()
+                .filter(|a| value(a))
+                .filter_map(|a| a.get_long())
+                .map(|l| format!("--{l}"))
+                .collect();
             out.push((argv, options));
         }
         for s in subs {

@@ -47,7 +47,8 @@ mod tests {
         let screen = |human: Color| {
             let session = GameSession::new(NewGame::versus_computer(1, human)).unwrap();
             let settings = giveaway_core::storage::Settings::default();
-            let c = GameController::new(session, settings, None, Arc::new(Queued::default()), Arc::new(NoObserver)).unwrap();
+            let c = GameController::new(session, settings, None, Arc::new(Queued::default()), Arc::new(NoObserver))
+                .unwrap();
             let s = c.state();
             render(&s.snapshot, &s.coordinates)
         };

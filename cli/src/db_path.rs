@@ -24,7 +24,9 @@ pub fn database_path(args: &DbArgs) -> Result<PathBuf, Fail> {
         env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
     };
     let dir = data
-        .ok_or_else(|| Fail("no place for the games database: set HOME, XDG_DATA_HOME, GIVEAWAY_DB or pass --db".into()))?
+        .ok_or_else(|| {
+            Fail("no place for the games database: set HOME, XDG_DATA_HOME, GIVEAWAY_DB or pass --db".into())
+        })?
         .join("giveaway");
     std::fs::create_dir_all(&dir).map_err(|e| Fail(format!("cannot create {}: {e}", dir.display())))?;
     Ok(dir.join("games.db"))
@@ -35,7 +37,10 @@ pub fn database_path(args: &DbArgs) -> Result<PathBuf, Fail> {
 fn file_path(path: PathBuf, given_by: &str) -> Result<PathBuf, Fail> {
     let text = path.to_string_lossy();
     if text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') || path.is_dir() {
-        return Err(Fail(format!("{given_by} {text} is a folder; give a file path such as {}", path.join("games.db").display())));
+        return Err(Fail(format!(
+            "{given_by} {text} is a folder; give a file path such as {}",
+            path.join("games.db").display()
+        )));
     }
     Ok(path)
 }

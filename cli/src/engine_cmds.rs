@@ -4,10 +4,11 @@ use crate::args::{number, Fail, InRange};
 use crate::out::{out, outln};
 use crate::output_file::OutputFile;
 use giveaway_core::engine::Match;
-use giveaway_core::engine::{tune, TuneSettings};
 use giveaway_core::engine::{
-    analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot, StopHandle,
+    analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot,
+    StopHandle,
 };
+use giveaway_core::engine::{tune, TuneSettings};
 use giveaway_core::tablebase::Tablebase;
 use giveaway_core::{Color, Rules};
 use std::path::Path;
@@ -81,7 +82,9 @@ pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
         clock: None,
     };
     if args.level.is_some() && limits != Limits::default() {
-        return Err(Fail("--level plays with the level's own limits: give --level or --movetime/--depth/--nodes, not both".into()));
+        return Err(Fail(
+            "--level plays with the level's own limits: give --level or --movetime/--depth/--nodes, not both".into(),
+        ));
     }
     let chosen = if limits == Limits::default() {
         let level = match args.level.as_deref() {
@@ -336,7 +339,12 @@ pub fn cmd_bench_search(args: &BenchSearchArgs) -> Result<(), Fail> {
     for (name, fen) in BENCH_FENS {
         let pos = giveaway_core::parse_fen(fen)?;
         let mut engine = Engine::new(hash);
-        let r = engine.search(&SearchRoot::new(pos, Rules::default()), &Limits::movetime(t), &StopHandle::new(), &mut |_| {});
+        let r = engine.search(
+            &SearchRoot::new(pos, Rules::default()),
+            &Limits::movetime(t),
+            &StopHandle::new(),
+            &mut |_| {},
+        );
         let secs = r.elapsed.as_secs_f64();
         total.0 += r.nodes;
         total.1 += secs;
@@ -413,7 +421,8 @@ pub fn cmd_analyze(args: &AnalyzeArgs) -> Result<(), Fail> {
     let text = crate::storage_cmds::read_pdn_file(path)?;
     let games = giveaway_core::pdn::read_games(&text)?;
     let k = args.game;
-    let pdn = games.get(k.wrapping_sub(1)).ok_or_else(|| Fail(format!("{path} has {} game(s), no game {k}", games.len())))?;
+    let pdn =
+        games.get(k.wrapping_sub(1)).ok_or_else(|| Fail(format!("{path} has {} game(s), no game {k}", games.len())))?;
     let game = pdn.to_game(Rules::default())?;
     let mut options = AnalysisOptions::default();
     let limits = Limits {

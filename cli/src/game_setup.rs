@@ -11,13 +11,12 @@ use giveaway_core::Color;
 pub fn parse_level(text: &str) -> Result<u8, Fail> {
     let key = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
     let all = levels();
-    all.iter()
-        .find(|l| l.number.to_string() == text.trim() || key(&l.name) == key(text))
-        .map(|l| l.number)
-        .ok_or_else(|| {
+    all.iter().find(|l| l.number.to_string() == text.trim() || key(&l.name) == key(text)).map(|l| l.number).ok_or_else(
+        || {
             let names: Vec<String> = all.iter().map(|l| format!("{} {}", l.number, l.name)).collect();
             Fail(format!("unknown level '{text}' (levels: {})", names.join(", ")))
-        })
+        },
+    )
 }
 
 pub fn parse_color(text: &str) -> Result<Color, Fail> {
@@ -72,7 +71,9 @@ pub fn new_game(args: &PlayArgs) -> Result<NewGame, Fail> {
     let opponent = match (&args.vs_computer, args.pass_and_play) {
         (Some(_), true) => return Err(Fail("choose either --vs-computer LEVEL or --pass-and-play".into())),
         (None, true) if args.color.is_some() => {
-            return Err(Fail("--color is your colour against the computer; in pass-and-play both sides are played here".into()))
+            return Err(Fail(
+                "--color is your colour against the computer; in pass-and-play both sides are played here".into(),
+            ))
         }
         (None, true) => Opponent::PassAndPlay,
         (level, false) => Opponent::Computer {

@@ -63,11 +63,20 @@ fn report(game: &GameController, engine: &Queued, out: &mut impl Write) -> Resul
     engine.run_all();
     for event in game.take_events() {
         match event {
-            GameEvent::Moved { mv, by_opponent: true, .. } if game.state().snapshot.opponent != Opponent::PassAndPlay => {
+            GameEvent::Moved { mv, by_opponent: true, .. }
+                if game.state().snapshot.opponent != Opponent::PassAndPlay =>
+            {
                 writeln!(out, "Computer plays {}", mv.text)?;
             }
             GameEvent::CoachTip { tip } => {
-                writeln!(out, "Coach: {} was {} — {} was better. {}", tip.played.text, article(&tip.class), tip.better.text, tip.message)?;
+                writeln!(
+                    out,
+                    "Coach: {} was {} — {} was better. {}",
+                    tip.played.text,
+                    article(&tip.class),
+                    tip.better.text,
+                    tip.message
+                )?;
             }
             GameEvent::Failed { message } => writeln!(out, "error: {}", printable(&message))?,
             _ => {}
@@ -87,7 +96,9 @@ pub fn article(class: &str) -> String {
 /// to continue the game must name the same file.
 pub fn run(game: Arc<GameController>, engine: Arc<Queued>, db_option: Option<&str>) -> Result<(), Fail> {
     let again = |id: i64| match db_option {
-        Some(path) => format!("Game {id} saved; continue it with: giveaway play --resume {id} --db {}", shell_word(path)),
+        Some(path) => {
+            format!("Game {id} saved; continue it with: giveaway play --resume {id} --db {}", shell_word(path))
+        }
         None => format!("Game {id} saved; continue it with: giveaway play --resume {id}"),
     };
     let stdin = std::io::stdin();

@@ -12,9 +12,9 @@ mod engine_cmds;
 mod game_setup;
 mod line;
 mod log_file;
+mod online;
 mod out;
 mod output_file;
-mod online;
 mod play;
 mod scratch;
 mod storage_bench;
@@ -23,10 +23,10 @@ mod tablebase_cmds;
 mod tui;
 
 use args::{Cli, Command, Fail, InRange};
-use out::outln;
 use giveaway_core::legal_moves;
 use giveaway_core::perft::{divide, perft, Counting};
 use giveaway_core::Position;
+use out::outln;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -65,7 +65,11 @@ fn cmd_perft(args: &PerftArgs) -> Result<(), Fail> {
         for (mv, n) in &parts {
             outln!("{mv} {n}")?;
         }
-        if depth == 0 { 1 } else { parts.iter().map(|(_, n)| n).sum() }
+        if depth == 0 {
+            1
+        } else {
+            parts.iter().map(|(_, n)| n).sum()
+        }
     } else {
         perft(&pos, depth, counting)
     };

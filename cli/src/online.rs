@@ -55,6 +55,7 @@ pub fn cmd_online(args: &OnlineArgs) -> Result<(), Fail> {
         let _ = found.send(text);
     })?;
     // The screens read the client's state every frame, so no observer is needed.
-    let client = OnlineClient::connect_trusting(&server, roots, library.clone(), Arc::new(Threads), Arc::new(NoObserver))?;
+    let client =
+        OnlineClient::connect_trusting(&server, roots, library.clone(), Arc::new(Threads), Arc::new(NoObserver))?;
     tui::run(library, tui::Start::Online(client), notices)
 }

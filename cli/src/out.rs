@@ -32,8 +32,9 @@ pub fn write_failed(e: std::io::Error) -> Fail {
 /// direction of text written as an escape such as `\u{1b}`: text that came in from outside (a typed line, a
 /// PDN file, a stored name) reaches the terminal as characters and cannot drive it.
 pub fn printable(text: &str) -> Cow<'_, str> {
-    let drives_terminal =
-        |c: char| c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let drives_terminal = |c: char| {
+        c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
     if !text.chars().any(drives_terminal) {
         return Cow::Borrowed(text);
     }

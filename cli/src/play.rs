@@ -44,8 +44,12 @@ pub struct PlayArgs {
 }
 
 pub fn cmd_play(args: &PlayArgs) -> Result<(), Fail> {
-    let asked_for_game =
-        args.vs_computer.is_some() || args.color.is_some() || args.time.is_some() || args.remove.is_some() || args.fen.is_some() || args.pass_and_play;
+    let asked_for_game = args.vs_computer.is_some()
+        || args.color.is_some()
+        || args.time.is_some()
+        || args.remove.is_some()
+        || args.fen.is_some()
+        || args.pass_and_play;
     if args.resume.is_some() && asked_for_game {
         return Err(Fail("--resume continues a saved game as it was set up: it takes no other game options".into()));
     }
@@ -125,19 +129,22 @@ fn load_tables(args: &DbArgs) -> Result<(), Fail> {
 }
 
 fn damaged(n: &DatabaseNotice) -> String {
-    let r = Recovery { moved_to: n.moved_to.clone().into(), reason: n.reason.clone(), recovered: n.recovered, lost: n.lost };
+    let r = Recovery {
+        moved_to: n.moved_to.clone().into(),
+        reason: n.reason.clone(),
+        recovered: n.recovered,
+        lost: n.lost,
+    };
     format!("warning: {r}")
 }
 
 /// Runs the library's full integrity check on a thread of its own; `tell` gets the warning for the user, if any.
 /// (A damaged file is moved aside and what can be read recovered into a fresh one while the game goes on.)
 pub fn check_in_background(library: Arc<GameLibrary>, tell: impl FnOnce(String) + Send + 'static) -> Result<(), Fail> {
-    std::thread::Builder::new().name("integrity check".into()).spawn(move || {
-        match library.check_integrity() {
-            Ok(None) => {}
-            Ok(Some(n)) => tell(damaged(&n)),
-            Err(e) => tell(format!("warning: the integrity check of the games database failed: {e}")),
-        }
+    std::thread::Builder::new().name("integrity check".into()).spawn(move || match library.check_integrity() {
+        Ok(None) => {}
+        Ok(Some(n)) => tell(damaged(&n)),
+        Err(e) => tell(format!("warning: the integrity check of the games database failed: {e}")),
     })?;
     Ok(())
 }
@@ -145,7 +152,15 @@ pub fn check_in_background(library: Arc<GameLibrary>, tell: impl FnOnce(String) 
 /// `last` is the most recently started unfinished game (the list is newest first by creation).
 fn resume_id(library: &Arc<GameLibrary>, which: &str) -> Result<i64, Fail> {
     if which == "last" {
-        let filter = Filter { in_progress: Some(true), mode: None, result: None, level: None, since: None, until: None, player: None };
+        let filter = Filter {
+            in_progress: Some(true),
+            mode: None,
+            result: None,
+            level: None,
+            since: None,
+            until: None,
+            player: None,
+        };
         let page = library.list_games(filter, None, 1)?;
         return page.games.first().map(|g| g.id).ok_or_else(|| Fail("there is no unfinished game to continue".into()));
     }

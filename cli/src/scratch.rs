@@ -13,7 +13,8 @@ impl ScratchDir {
         std::fs::create_dir_all(&parent).map_err(|e| Fail(format!("{}: {e}", parent.display())))?;
         let dir = parent.join(format!("giveaway-{name}-{}", std::process::id()));
         // create_dir (not create_dir_all) fails if the folder exists: it is not ours to remove.
-        std::fs::create_dir(&dir).map_err(|e| Fail(format!("cannot create a scratch folder {}: {e}", dir.display())))?;
+        std::fs::create_dir(&dir)
+            .map_err(|e| Fail(format!("cannot create a scratch folder {}: {e}", dir.display())))?;
         Ok(ScratchDir(dir))
     }
 

@@ -14,7 +14,6 @@ use giveaway_core::{legal_moves, Color, Game, Position, Rules};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-
 const NAMES: [&str; 8] = ["Ann", "Bob", "Иван", "Maria", "Chen", "Olga", "Pedro", "Sam"];
 const DAY_MS: i64 = 86_400_000;
 
@@ -61,7 +60,9 @@ pub fn realistic_game(rng: &mut Rng, now: i64) -> Result<GameRecord, String> {
         _ => Some(Outcome::Draw),
     }
     .map(|outcome| Ending { outcome, reason: Some(EndReason::Resignation) });
-    let clocks = setup.time_control.map(|_| ClockTimes { white_ms: rng.below(300_000) as u64, black_ms: rng.below(300_000) as u64 });
+    let clocks = setup
+        .time_control
+        .map(|_| ClockTimes { white_ms: rng.below(300_000) as u64, black_ms: rng.below(300_000) as u64 });
     // Two years of games, newest now.
     let created_at = now - rng.below(730 * DAY_MS as usize) as i64;
     Ok(GameRecord { setup, moves, move_clocks: Vec::new(), clocks, ending, tags: Vec::new(), created_at })
@@ -110,7 +111,9 @@ fn run(dir: &Path, n: usize, import_mb: usize) -> Result<(), Fail> {
     let t = Instant::now();
     let mut plies = 0;
     for chunk in 0..n.div_ceil(1000) {
-        let records: Vec<GameRecord> = (chunk * 1000..n.min((chunk + 1) * 1000)).map(|_| realistic_game(&mut rng, now)).collect::<Result<_, _>>()?;
+        let records: Vec<GameRecord> = (chunk * 1000..n.min((chunk + 1) * 1000))
+            .map(|_| realistic_game(&mut rng, now))
+            .collect::<Result<_, _>>()?;
         plies += records.iter().map(|r| r.moves.len()).sum::<usize>();
         storage.insert_games(&records)?;
     }

@@ -2,9 +2,9 @@
 
 use crate::args::{DbArgs, Fail, InRange};
 use crate::out::{out, outln, printable, warn};
+use giveaway_core::engine::LEVELS;
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
-use giveaway_core::engine::LEVELS;
 use giveaway_core::storage::{Cursor, Filter, Recovery, ResultFilter, Storage, StorageError, MAX_PAGE_SIZE};
 use giveaway_core::{Color, Outcome};
 use std::path::Path;
@@ -50,7 +50,11 @@ pub fn cmd_check(args: &DbArgs) -> Result<(), Fail> {
         None => {
             let total = storage.list_games(&Filter::default(), None, 1)?.total;
             let read_only = if storage.is_read_only() { " (read-only)" } else { "" };
-            outln!("{}: the games library is sound{read_only}: {total} game{}", printable(&path), if total == 1 { "" } else { "s" })?
+            outln!(
+                "{}: the games library is sound{read_only}: {total} game{}",
+                printable(&path),
+                if total == 1 { "" } else { "s" }
+            )?
         }
     }
     Ok(())
@@ -125,7 +129,8 @@ pub fn cmd_games(args: &GamesArgs) -> Result<(), Fail> {
     if let Some(m) = &args.mode {
         let names: Vec<&str> = GameMode::ALL.iter().map(|m| m.name()).collect();
         filter.mode = Some(
-            GameMode::from_name(m).ok_or_else(|| Fail(format!("--mode must be one of {}, not '{m}'", names.join(", "))))?,
+            GameMode::from_name(m)
+                .ok_or_else(|| Fail(format!("--mode must be one of {}, not '{m}'", names.join(", "))))?,
         );
     }
     if let Some(r) = &args.result {
@@ -144,14 +149,20 @@ pub fn cmd_games(args: &GamesArgs) -> Result<(), Fail> {
     filter.player = args.player.clone();
     let after = args.after.as_deref().map(str::parse::<Cursor>).transpose()?;
     let page = with_library(&args.db, |s| s.list_games(&filter, after, args.page_size))?;
-    outln!("{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}", "id", "date", "mode", "players", "level", "result", "plies")?;
+    outln!(
+        "{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}",
+        "id",
+        "date",
+        "mode",
+        "players",
+        "level",
+        "result",
+        "plies"
+    )?;
     for g in &page.games {
         let players = format!("{} – {}", printable(&g.setup.white), printable(&g.setup.black));
-        let players: String = if players.chars().count() > 30 {
-            players.chars().take(29).chain(['…']).collect()
-        } else {
-            players
-        };
+        let players: String =
+            if players.chars().count() > 30 { players.chars().take(29).chain(['…']).collect() } else { players };
         outln!(
             "{:>6}  {:<16}  {:<13}  {:<30}  {:>5}  {:<14}  {:>5}",
             g.id,
@@ -314,7 +325,8 @@ pub fn cmd_import(args: &ImportArgs) -> Result<(), Fail> {
     std::fs::File::open(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
     let ids = with_library(&args.db, |s| {
         // Opened again for each try: one after a repair reads the file from its start.
-        let file = std::fs::File::open(path).map_err(|e| StorageError::InvalidInput(format!("cannot read {path}: {e}")))?;
+        let file =
+            std::fs::File::open(path).map_err(|e| StorageError::InvalidInput(format!("cannot read {path}: {e}")))?;
         s.import_pdn_from(file)
     })?;
     outln!("{ids}")?;
@@ -326,12 +338,27 @@ pub fn cmd_stats(args: &DbArgs) -> Result<(), Fail> {
     outln!("Against the computer, by level (your results):")?;
     outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", "level", "games", "wins", "draws", "losses", "in progress")?;
     for l in &stats.by_level {
-        outln!("{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}", l.level, l.games, l.wins, l.draws, l.losses, l.in_progress)?;
+        outln!(
+            "{:>5}  {:>6}  {:>5}  {:>5}  {:>6}  {:>11}",
+            l.level,
+            l.games,
+            l.wins,
+            l.draws,
+            l.losses,
+            l.in_progress
+        )?;
     }
     outln!("By mode:")?;
     outln!(
         "{:<13}  {:>6}  {:>10}  {:>10}  {:>5}  {:>5}  {:>6}  {:>11}",
-        "mode", "games", "white wins", "black wins", "draws", "wins", "losses", "in progress"
+        "mode",
+        "games",
+        "white wins",
+        "black wins",
+        "draws",
+        "wins",
+        "losses",
+        "in progress"
     )?;
     for m in &stats.by_mode {
         outln!(

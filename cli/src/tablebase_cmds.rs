@@ -3,15 +3,15 @@
 use crate::args::{number, DbArgs, Fail, InRange};
 use crate::out::outln;
 use giveaway_core::engine::Level;
+use giveaway_core::movegen::capturers;
 use giveaway_core::tablebase::{check_play, CheckSettings, Material, Tablebase, Value, DEFAULT_CACHE_BLOCKS};
 use giveaway_core::Rules;
-use std::sync::Arc;
-use std::time::Duration;
-use giveaway_core::movegen::capturers;
 use giveaway_core::{legal_moves, MoveList};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
 use std::time::Instant;
 
 /// The most pieces `build` accepts: 5 pieces are 187 million entries, one byte each (see README for the
@@ -125,13 +125,16 @@ fn load(args: &TablesFile, packed: bool) -> Result<Tablebase, Fail> {
     if !packed {
         return read(&path);
     }
-    let file = File::open(&path).map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
-    Tablebase::read_packed(&mut BufReader::new(file), DEFAULT_CACHE_BLOCKS).map_err(|e| Fail(format!("{}: {e}", path.display())))
+    let file = File::open(&path)
+        .map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
+    Tablebase::read_packed(&mut BufReader::new(file), DEFAULT_CACHE_BLOCKS)
+        .map_err(|e| Fail(format!("{}: {e}", path.display())))
 }
 
 /// Reads a tables file written by `giveaway tablebase build`.
 pub fn read(path: &Path) -> Result<Tablebase, Fail> {
-    let file = File::open(path).map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
+    let file = File::open(path)
+        .map_err(|e| Fail(format!("{}: {e} (make it with 'giveaway tablebase build')", path.display())))?;
     Tablebase::read_from(&mut BufReader::new(file)).map_err(|e| Fail(format!("{}: {e}", path.display())))
 }
 
@@ -159,7 +162,12 @@ fn check(args: &TablesFile, packed: bool, quiet: bool, positions: usize, seed: u
     }
     let level = Level::get(8).expect("level 8 exists").with_movetime(Duration::from_millis(movetime));
     let settings = CheckSettings { pieces, positions, seed, level, rules: Rules::default() };
-    outln!("tables loaded in {:.2} s; level 8 at {movetime} ms a move, {} positions of {pieces} pieces, seed {}", load_start.elapsed().as_secs_f64(), settings.positions, settings.seed)?;
+    outln!(
+        "tables loaded in {:.2} s; level 8 at {movetime} ms a move, {} positions of {pieces} pieces, seed {}",
+        load_start.elapsed().as_secs_f64(),
+        settings.positions,
+        settings.seed
+    )?;
     let r = check_play(&tb, &settings, |n, r| {
         if !quiet && n % 1000 == 0 {
             eprintln!("{n} positions: {} won, {} wins thrown, {} draws thrown", r.won, r.win_thrown, r.draw_thrown);

@@ -82,8 +82,14 @@ fn version_prints_the_version() {
 fn a_mistyped_name_gets_the_nearest_one_in_one_line() {
     for (args, said) in [
         (&["games", "--dbb", "x.db"][..], "giveaway: unexpected argument '--dbb'; did you mean '--db'?\n"),
-        (&["play", "--pass-and-pley"], "giveaway: unexpected argument '--pass-and-pley'; did you mean '--pass-and-play'?\n"),
-        (&["tablebase", "probe", "--pices", "3"], "giveaway: unexpected argument '--pices'; did you mean '--pieces'?\n"),
+        (
+            &["play", "--pass-and-pley"],
+            "giveaway: unexpected argument '--pass-and-pley'; did you mean '--pass-and-play'?\n",
+        ),
+        (
+            &["tablebase", "probe", "--pices", "3"],
+            "giveaway: unexpected argument '--pices'; did you mean '--pieces'?\n",
+        ),
         (&["tablebase", "prob"], "giveaway: unrecognized subcommand 'prob'; did you mean 'probe'?\n"),
         (&["bestmuve"], "giveaway: unrecognized subcommand 'bestmuve'; did you mean 'bestmove'?\n"),
         (&["completions", "bsh"], "giveaway: invalid value 'bsh' for '<SHELL>'; did you mean 'bash'?\n"),

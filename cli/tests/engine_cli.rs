@@ -60,7 +60,22 @@ fn book_probe_shows_the_embedded_book_and_build_writes_one_it_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("book.txt");
     let file = file.to_str().unwrap();
-    let o = giveaway(&["book", "build", "--games", "2", "--movetime", "1", "--plies", "2", "--depth", "2", "--min-games", "1", "--out", file]);
+    let o = giveaway(&[
+        "book",
+        "build",
+        "--games",
+        "2",
+        "--movetime",
+        "1",
+        "--plies",
+        "2",
+        "--depth",
+        "2",
+        "--min-games",
+        "1",
+        "--out",
+        file,
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(last_line(&o).contains("from 2 games in"), "{}", stdout(&o));
     let out = stdout(&giveaway(&["book", "probe", "--file", file]));
@@ -95,7 +110,10 @@ fn bench_analysis_times_the_first_and_the_cached_analysis_and_rejects_bad_counts
     let o = giveaway(&["bench-analysis", "--games", "1", "--plies", "6"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
-    assert!(out.contains("game 1: 6 plies, first analysis ") && out.contains("(7 positions searched), cached: replay "), "{out}");
+    assert!(
+        out.contains("game 1: 6 plies, first analysis ") && out.contains("(7 positions searched), cached: replay "),
+        "{out}"
+    );
     assert!(last_line(&o).starts_with("session analysis (cached):"), "{out}");
     for bad in [&["--games", "0"][..], &["--plies", "61"], &["--plies", "x"], &["--nodes", "5"]] {
         let o = giveaway(&[&["bench-analysis"][..], bad].concat());
@@ -125,7 +143,9 @@ fn extra_arguments_are_refused_by_every_command() {
 #[test]
 fn hash_sizes_are_bounded_instead_of_aborting_on_allocation() {
     for hash in ["0", "99999999999", "x"] {
-        assert!(refused(&["bench-search", "--movetime", "1", "--hash", hash]).contains("--hash must be a number from 1 to"));
+        assert!(
+            refused(&["bench-search", "--movetime", "1", "--hash", hash]).contains("--hash must be a number from 1 to")
+        );
         let m = ["match", "--white", "1", "--black", "1", "--games", "1", "--hash", hash];
         assert!(refused(&m).contains("--hash must be a number from 1 to"));
     }
@@ -133,7 +153,9 @@ fn hash_sizes_are_bounded_instead_of_aborting_on_allocation() {
 
 #[test]
 fn a_match_needs_at_least_one_game_and_a_writable_pdn_path_before_it_starts() {
-    assert!(refused(&["match", "--white", "2", "--black", "1", "--games", "0"]).contains("--games must be a number from 1"));
+    assert!(
+        refused(&["match", "--white", "2", "--black", "1", "--games", "0"]).contains("--games must be a number from 1")
+    );
     let dir = tempfile::tempdir().unwrap();
     let pdn = dir.path().join("no-such-folder").join("games.pdn");
     // Refused before any game is played (a game would print a progress line on stderr first).
@@ -160,7 +182,19 @@ fn tune_refuses_empty_fits_and_a_bad_out_path_before_playing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("no-such-folder").join("weights.rs");
     // Refused before the self-play (which prints round lines on stderr first).
-    let err = refused(&["tune", "--games", "2", "--rounds", "1", "--curve-games", "2", "--nodes", "10", "--out", out.to_str().unwrap()]);
+    let err = refused(&[
+        "tune",
+        "--games",
+        "2",
+        "--rounds",
+        "1",
+        "--curve-games",
+        "2",
+        "--nodes",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(err.contains("cannot write"), "{err}");
 }
 

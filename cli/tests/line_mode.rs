@@ -84,7 +84,8 @@ fn last_fen(text: &str) -> String {
 
 fn games(db: &std::path::Path) -> Vec<giveaway_app::GameSummaryView> {
     let lib = GameLibrary::open(db.to_string_lossy().into_owned()).unwrap();
-    let all = Filter { mode: None, result: None, level: None, in_progress: None, since: None, until: None, player: None };
+    let all =
+        Filter { mode: None, result: None, level: None, in_progress: None, since: None, until: None, player: None };
     lib.list_games(all, None, 100).unwrap().games
 }
 

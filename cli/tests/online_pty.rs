@@ -30,7 +30,11 @@ fn sign_up(db: &Path, url: &str, nickname: &str) -> App {
 }
 
 fn side_name(c: Color) -> &'static str {
-    if c == Color::White { "White" } else { "Black" }
+    if c == Color::White {
+        "White"
+    } else {
+        "Black"
+    }
 }
 
 #[test]
@@ -114,7 +118,8 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_text("Rematch offered; waiting for Boris.");
     boris.wait_text("Anna offers a rematch: m accept · x decline");
     boris.keys("m");
-    let swapped = if anna_color == Color::White { "You (Black) vs Boris online" } else { "You (White) vs Boris online" };
+    let swapped =
+        if anna_color == Color::White { "You (Black) vs Boris online" } else { "You (White) vs Boris online" };
     anna.wait_text(swapped);
     boris.wait_text("vs Anna online");
     save_screenshot("online-5-anna-rematch.txt", &anna.settled());

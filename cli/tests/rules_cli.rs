@@ -89,7 +89,11 @@ fn a_failed_write_of_the_output_is_one_line_and_exit_2_not_a_panic() {
             .unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().filter(|l| !l.starts_with("perft ")).collect::<Vec<_>>(), ["giveaway: cannot write the output: No space left on device (os error 28)"], "{args:?}");
+        assert_eq!(
+            err.lines().filter(|l| !l.starts_with("perft ")).collect::<Vec<_>>(),
+            ["giveaway: cannot write the output: No space left on device (os error 28)"],
+            "{args:?}"
+        );
     }
 }
 

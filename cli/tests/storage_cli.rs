@@ -29,7 +29,9 @@ fn games_filters_out_of_range_are_refused_with_the_range() {
     let db = dir.path().join("games.db");
     let db = db.to_str().unwrap();
     // A level that does not exist used to list no games instead of saying so.
-    for (option, value, range) in [("--level", "0", "1 to 8"), ("--level", "9", "1 to 8"), ("--page-size", "99999999999", "1 to 500")] {
+    for (option, value, range) in
+        [("--level", "0", "1 to 8"), ("--level", "9", "1 to 8"), ("--page-size", "99999999999", "1 to 500")]
+    {
         let err = refused(&["games", option, value, "--db", db]);
         assert!(err.contains(&format!("{option} must be a number from {range}, not '{value}'")), "{err}");
     }
@@ -130,7 +132,11 @@ fn pdn_files_with_a_byte_order_mark_or_in_utf16_are_imported() {
             .flat_map(|u: u16| if little_endian { u.to_le_bytes() } else { u.to_be_bytes() })
             .collect()
     };
-    let files = [("bom.pdn", [&b"\xef\xbb\xbf"[..], text.as_bytes()].concat()), ("le.pdn", utf16(true)), ("be.pdn", utf16(false))];
+    let files = [
+        ("bom.pdn", [&b"\xef\xbb\xbf"[..], text.as_bytes()].concat()),
+        ("le.pdn", utf16(true)),
+        ("be.pdn", utf16(false)),
+    ];
     for (name, bytes) in files {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
@@ -259,7 +265,10 @@ fn a_damaged_library_is_repaired_by_check_or_by_the_command_that_meets_the_damag
             }
         }
     }
-    assert!(whole > 0 && partial > 0 && shown_before_check > 0, "whole {whole}, partial {partial}, shown {shown_before_check}");
+    assert!(
+        whole > 0 && partial > 0 && shown_before_check > 0,
+        "whole {whole}, partial {partial}, shown {shown_before_check}"
+    );
 }
 
 #[test]
@@ -286,7 +295,8 @@ fn db_may_come_before_the_command() {
     // Given twice, the one after the command (given last) wins.
     assert_eq!(stdout(&giveaway(&["--db", a, "games", "--db", b])).lines().last(), Some("0 of 0 games"));
     assert!(refused(&["--db"]).contains("a value is required for '--db <PATH>'"));
-    assert!(refused(&["--db", a, "perft", "1"]).contains("unexpected argument '--db': 'perft' does not use the games database"));
+    assert!(refused(&["--db", a, "perft", "1"])
+        .contains("unexpected argument '--db': 'perft' does not use the games database"));
 }
 
 #[test]

@@ -89,7 +89,9 @@ fn play_from_the_menu_quit_and_continue_the_same_game() {
     let screen = app.wait_for("the second move in the list", |t| t.contains(&format!("  2. {hinted}")));
     let row = move_row(&screen, 1).unwrap();
     // Quit only once the reply is in, so the continued game is at White's turn.
-    app.wait_for("the computer's second reply", |t| move_row(t, 2).is_some_and(|r| r.starts_with(&format!("2. {hinted} "))));
+    app.wait_for("the computer's second reply", |t| {
+        move_row(t, 2).is_some_and(|r| r.starts_with(&format!("2. {hinted} ")))
+    });
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");
@@ -262,8 +264,11 @@ fn pass_and_play_reactions_come_from_the_side_to_move() {
     assert!(app.wait_exit());
     // Both are kept in the game record, with the side and the ply they followed.
     let reactions = saved_game(&db).1;
-    let expected = [(1, Color::Black, "😮"), (2, Color::White, "👍")]
-        .map(|(ply, side, emoji)| Reaction { ply, side, emoji: emoji.to_string() });
+    let expected = [(1, Color::Black, "😮"), (2, Color::White, "👍")].map(|(ply, side, emoji)| Reaction {
+        ply,
+        side,
+        emoji: emoji.to_string(),
+    });
     assert_eq!(reactions, expected);
 }
 
@@ -291,7 +296,9 @@ fn saved_games_scroll_past_the_first_page_and_filters_count_their_own() {
     app.keys("f");
     app.wait_text("Saved games · 1 of 150 games · mode: vs computer");
     app.keys(&PAGE_DOWN.repeat(10));
-    app.wait_for("the last game vs the computer", |t| t.contains("Saved games · 150 of 150 games") && t.contains("▶ #1 "));
+    app.wait_for("the last game vs the computer", |t| {
+        t.contains("Saved games · 150 of 150 games") && t.contains("▶ #1 ")
+    });
     app.keys("q");
     app.wait_text("Play the computer");
     app.keys("q");
@@ -372,7 +379,8 @@ fn the_first_hint_says_once_which_piece_to_move() {
     assert_eq!(screen.matches("Hint").count(), 1, "{screen}");
     assert!(!screen.contains("highlighted piece. Press ?"), "{screen}");
     app.keys("?");
-    let screen = app.wait_for("the hint's move", |t| t.contains("Hint: ") && t.contains('(') && !t.contains("highlighted"));
+    let screen =
+        app.wait_for("the hint's move", |t| t.contains("Hint: ") && t.contains('(') && !t.contains("highlighted"));
     assert_eq!(screen.matches("Hint").count(), 1, "{screen}");
     app.keys("q");
     app.wait_text("Play the computer");

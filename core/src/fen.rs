@@ -41,14 +41,15 @@ fn color_letter(s: &str) -> Option<Color> {
 
 /// Reads a FEN position (numeric or algebraic squares; see the module docs for what is accepted).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let t: String = text.trim().trim_matches('"').trim_end_matches('.').chars().filter(|c| !c.is_whitespace()).collect();
+    let t: String =
+        text.trim().trim_matches('"').trim_end_matches('.').chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
         return Err(syntax("empty"));
     }
     let mut fields = t.split(':');
     let side_field = fields.next().unwrap_or_default();
-    let side = color_letter(side_field)
-        .ok_or_else(|| syntax(format!("side to move must be W or B, found '{side_field}'")))?;
+    let side =
+        color_letter(side_field).ok_or_else(|| syntax(format!("side to move must be W or B, found '{side_field}'")))?;
     let mut boards: [Option<(Bitboard, Bitboard)>; 2] = [None, None];
     for field in fields {
         let (letter, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
@@ -111,10 +112,8 @@ pub fn to_fen(pos: &Position) -> String {
         out.push(letter(c));
         let mut squares: Vec<Square> = pos.pieces(c).squares().collect();
         squares.sort_by_key(|s| s.pdn());
-        let items: Vec<String> = squares
-            .iter()
-            .map(|s| format!("{}{}", if pos.kings().contains(*s) { "K" } else { "" }, s.pdn()))
-            .collect();
+        let items: Vec<String> =
+            squares.iter().map(|s| format!("{}{}", if pos.kings().contains(*s) { "K" } else { "" }, s.pdn())).collect();
         out.push_str(&items.join(","));
     }
     out
@@ -129,8 +128,13 @@ mod tests {
     #[test]
     fn start_fen_round_trips_in_every_spelling() {
         assert_eq!(to_fen(&Position::start()), START);
-        for spelling in [START, "W:W21-32:B1-12", "W:B1-12:W21-32", " w:w21-32:b1-12. ",
-            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"] {
+        for spelling in [
+            START,
+            "W:W21-32:B1-12",
+            "W:B1-12:W21-32",
+            " w:w21-32:b1-12. ",
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+        ] {
             assert_eq!(parse_fen(spelling).unwrap(), Position::start(), "{spelling}");
         }
     }

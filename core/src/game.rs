@@ -153,7 +153,14 @@ pub struct Game {
 impl Game {
     /// A game starting from `start`, with no moves yet, played under `rules`.
     pub fn new(start: Position, rules: Rules) -> Game {
-        let mut g = Game { rules, positions: vec![start], moves: Vec::new(), king_plies: vec![0], redo: Vec::new(), result: None };
+        let mut g = Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            king_plies: vec![0],
+            redo: Vec::new(),
+            result: None,
+        };
         g.result = g.natural_result();
         g
     }

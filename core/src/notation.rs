@@ -104,11 +104,8 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
     let (from, rest) = squares.split_first().expect("parse_squares gives at least two squares");
     let (to, via) = rest.split_last().expect("parse_squares gives at least two squares");
     let moves = legal_moves(pos);
-    let here: Vec<(&Move, Vec<Bitboard>)> = moves
-        .iter()
-        .filter(|m| m.from() == *from && m.to() == *to)
-        .map(|m| (m, m.landing_choices()))
-        .collect();
+    let here: Vec<(&Move, Vec<Bitboard>)> =
+        moves.iter().filter(|m| m.from() == *from && m.to() == *to).map(|m| (m, m.landing_choices())).collect();
     // A fully written path names its move outright, even when a longer path also passes through its squares.
     let full: Vec<&Move> = here
         .iter()
@@ -143,7 +140,9 @@ fn why_illegal(pos: &Position, moves: &[Move], from: Square, to: Square) -> Stri
     let side = |c: Color| if c == Color::White { "White" } else { "Black" };
     match pos.piece_at(from) {
         None => return format!("there is no piece on {from}"),
-        Some(p) if p.color != us => return format!("the piece on {from} is {}'s; {} is to move", side(p.color), side(us)),
+        Some(p) if p.color != us => {
+            return format!("the piece on {from} is {}'s; {} is to move", side(p.color), side(us))
+        }
         _ => {}
     }
     if moves.is_empty() {
@@ -241,8 +240,10 @@ mod tests {
         // g5:e3:g1 and g5:e3:c1:a3:c5:g1 both pass e3 and end on g1; written in full, each names itself
         // (found by the PDN round-trip property test).
         let mut p = parse_fen("B:W21,23,24,25,26,27,28,29:B1,2,3,6,8,10,11,12").unwrap();
-        for m in ["d8-e7", "e3-f4", "b8-a7", "b2-c3", "d6-c5", "c3-d4", "c5:e3:g5", "a1-b2", "f6-e5", "a3-b4",
-            "c7-b6", "g3-f4"] {
+        for m in [
+            "d8-e7", "e3-f4", "b8-a7", "b2-c3", "d6-c5", "c3-d4", "c5:e3:g5", "a1-b2", "f6-e5", "a3-b4", "c7-b6",
+            "g3-f4",
+        ] {
             p = p.play(&parse_move(&p, m).unwrap());
         }
         assert_eq!(parse_move(&p, "g5:e3:g1").unwrap().to_string(), "g5:e3:g1");

@@ -168,10 +168,18 @@ impl TimeControl {
     /// `5+3` (minutes + increment seconds), `5+3 / 1+0` for time odds; fractions of a minute as `0.5`.
     pub fn label(&self) -> String {
         let side = |s: SideTime| {
-            let minutes = if s.base_ms % 60_000 == 0 { (s.base_ms / 60_000).to_string() } else { format!("{:.1}", s.base_ms as f64 / 60_000.0) };
+            let minutes = if s.base_ms % 60_000 == 0 {
+                (s.base_ms / 60_000).to_string()
+            } else {
+                format!("{:.1}", s.base_ms as f64 / 60_000.0)
+            };
             format!("{minutes}+{}", seconds_text(s.increment_ms))
         };
-        if self.white == self.black { side(self.white) } else { format!("{} / {}", side(self.white), side(self.black)) }
+        if self.white == self.black {
+            side(self.white)
+        } else {
+            format!("{} / {}", side(self.white), side(self.black))
+        }
     }
 }
 
@@ -379,7 +387,8 @@ mod tests {
         let labels: Vec<String> = TimeControl::presets().map(|t| t.label()).collect();
         assert_eq!(labels[0], "1+0");
         assert_eq!(labels[8], "15+10");
-        let odds = TimeControl { white: SideTime { base_ms: 30_000, increment_ms: 0 }, black: TimeControl::even(60, 0).black };
+        let odds =
+            TimeControl { white: SideTime { base_ms: 30_000, increment_ms: 0 }, black: TimeControl::even(60, 0).black };
         assert_eq!(odds.label(), "0.5+0 / 60+0");
         assert_eq!(odds.speed(), Classic, "the slower side decides");
         for v in Speed::ALL {

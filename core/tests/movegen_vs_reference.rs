@@ -63,7 +63,8 @@ proptest! {
 fn agrees_on_a_long_deterministic_sweep() {
     let mut rng = Rng::new(2026);
     for i in 0..50_000 {
-        let p = if i % 2 == 0 { random_placement(&mut rng) } else { random_game_position(&mut rng, (i % 150) as usize) };
+        let p =
+            if i % 2 == 0 { random_placement(&mut rng) } else { random_game_position(&mut rng, (i % 150) as usize) };
         check(&p).unwrap();
     }
 }

@@ -3,9 +3,7 @@
 mod common;
 
 use common::{random_game_position, random_placement, Rng};
-use giveaway_core::{
-    format_move, legal_moves, parse_fen, parse_move, to_fen, Color, Game, Notation, Position, Rules,
-};
+use giveaway_core::{format_move, legal_moves, parse_fen, parse_move, to_fen, Color, Game, Notation, Position, Rules};
 use proptest::prelude::*;
 
 fn random_position(seed: u64) -> Position {

@@ -4,7 +4,9 @@
 mod common;
 
 use common::reference::Reference;
-use giveaway_core::{legal_moves, parse_fen, parse_move, EndReason, Game, MoveParseError, Outcome, Position, Role, Rules, Square};
+use giveaway_core::{
+    legal_moves, parse_fen, parse_move, EndReason, Game, MoveParseError, Outcome, Position, Role, Rules, Square,
+};
 
 fn moves(fen: &str) -> Vec<String> {
     let mut v: Vec<String> = legal_moves(&parse_fen(fen).unwrap()).iter().map(|m| m.to_string()).collect();
@@ -32,10 +34,7 @@ fn start_position_and_white_moves_first() {
     for name in ["a1", "c1", "e1", "g1", "b2", "d2", "f2", "h2", "a3", "c3", "e3", "g3"] {
         assert_eq!(p.piece_at(sq(name)).unwrap().color, giveaway_core::Color::White, "{name}");
     }
-    assert_eq!(
-        moves("W:W21-32:B1-12"),
-        sorted(&["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"])
-    );
+    assert_eq!(moves("W:W21-32:B1-12"), sorted(&["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]));
 }
 
 // ## Who wins

@@ -18,7 +18,6 @@ use std::time::{Duration, Instant};
 
 const ROUNDS: u64 = 16;
 
-
 fn main() {
     if let Ok(db) = std::env::var("CRASH_CHILD_DB") {
         let seed = std::env::var("CRASH_CHILD_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
@@ -97,11 +96,14 @@ fn parent(seed: u64) -> Result<String, String> {
             .spawn()
             .map_err(|e| format!("spawn: {e}"))?;
         let stdout = child.stdout.take().ok_or("no child stdout")?;
-        let reader = std::thread::spawn(move || {
-            BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<String>>()
-        });
+        let reader =
+            std::thread::spawn(move || BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<String>>());
         // Sometimes during open and the first saves, mostly mid-game.
-        std::thread::sleep(Duration::from_millis(if round % 4 == 0 { rng.below(15) as u64 } else { 5 + rng.below(120) as u64 }));
+        std::thread::sleep(Duration::from_millis(if round % 4 == 0 {
+            rng.below(15) as u64
+        } else {
+            5 + rng.below(120) as u64
+        }));
         child.kill().map_err(|e| format!("kill: {e}"))?; // SIGKILL on Unix
         let status = child.wait().map_err(|e| e.to_string())?;
         if status.success() {

@@ -190,12 +190,18 @@ fn files_from_other_programs_import() {
     let ids: Vec<_> = s.import_pdn(text).unwrap().iter().collect();
     assert_eq!(ids.len(), 2);
     let first = s.load_game(ids[0]).unwrap();
-    assert_eq!(first.game.move_texts(giveaway_core::Notation::Algebraic).join(" "), "c3-d4 f6-e5 d4:f6 g7:e5 g3-f4 e5:g3 h2:f4");
+    assert_eq!(
+        first.game.move_texts(giveaway_core::Notation::Algebraic).join(" "),
+        "c3-d4 f6-e5 d4:f6 g7:e5 g3-f4 e5:g3 h2:f4"
+    );
     assert_eq!(first.summary.ending.map(|e| (e.outcome, e.reason)), Some((Outcome::WhiteWins, None)));
     let second = s.load_game(ids[1]).unwrap();
     assert_eq!(second.moves()[0].to_string(), "h6:f8:b4:e1");
     // Black has no piece left and is to move: the board says Black wins, though the file wrote `*`.
-    assert_eq!(second.summary.ending.map(|e| (e.outcome, e.reason)), Some((Outcome::BlackWins, Some(EndReason::NoLegalMove))));
+    assert_eq!(
+        second.summary.ending.map(|e| (e.outcome, e.reason)),
+        Some((Outcome::BlackWins, Some(EndReason::NoLegalMove)))
+    );
     let out = s.export_pdn(ids[1]).unwrap();
     assert!(out.contains("[SetUp \"1\"]\n[FEN \"W:W12:B8,14,26\"]") && out.contains("1. h6:f8:b4:e1 0-1"), "{out}");
     assert!(legal_moves(second.game.position()).is_empty());

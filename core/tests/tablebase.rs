@@ -13,7 +13,8 @@ use giveaway_core::{Color, MoveList, Position, Square};
 use std::collections::HashMap;
 
 /// The piece kinds a square can hold: (colour, king).
-const KINDS: [(Color, bool); 4] = [(Color::White, false), (Color::White, true), (Color::Black, false), (Color::Black, true)];
+const KINDS: [(Color, bool); 4] =
+    [(Color::White, false), (Color::White, true), (Color::Black, false), (Color::Black, true)];
 
 /// Every position with 1..=`max` pieces on distinct squares, both sides to move (including positions where a
 /// side has no piece, which the tables answer without a table).
@@ -135,7 +136,10 @@ fn tables_of_up_to_3_pieces_equal_a_simple_solver_entry_for_entry() {
     assert_eq!(counts, [report.wins, report.losses, report.draws].map(|c| 2 * c));
     // All three results occur, so the comparison is not of a trivial table.
     assert!(counts.iter().all(|&c| c > 1000), "{counts:?}");
-    eprintln!("3 pieces: {compared} positions equal (wins {}, losses {}, draws {}), longest {} plies", counts[0], counts[1], counts[2], report.longest);
+    eprintln!(
+        "3 pieces: {compared} positions equal (wins {}, losses {}, draws {}), longest {} plies",
+        counts[0], counts[1], counts[2], report.longest
+    );
 }
 
 /// Every entry of the tables follows from its moves: a win has a move to a position lost for the opponent
@@ -200,14 +204,16 @@ fn the_search_probes_the_tables_below_a_root_outside_them_and_scores_exactly() {
         if capturers(&p).is_empty() {
             continue;
         }
-        let children: Vec<Value> = giveaway_core::legal_moves(&p).iter().map(|mv| tb.probe(&p.play(mv)).expect("3 pieces")).collect();
+        let children: Vec<Value> =
+            giveaway_core::legal_moves(&p).iter().map(|mv| tb.probe(&p.play(mv)).expect("3 pieces")).collect();
         let (k, score) = match giveaway_core::tablebase::best_of(children) {
             Value::Win(d) => (0, WIN - i32::from(d)),
             Value::Loss(d) => (1, -(WIN - i32::from(d))),
             Value::Draw => (2, 0),
         };
         engine.clear();
-        let r = engine.search(&SearchRoot::new(p, Rules::default()), &Limits::depth(1), &StopHandle::new(), &mut |_| {});
+        let r =
+            engine.search(&SearchRoot::new(p, Rules::default()), &Limits::depth(1), &StopHandle::new(), &mut |_| {});
         assert!(r.nodes > 0, "{}", giveaway_core::to_fen(&p));
         assert_eq!(r.score, score, "{}", giveaway_core::to_fen(&p));
         tried[k] += 1;
@@ -306,7 +312,10 @@ fn the_root_answers_from_the_tables_without_searching_when_the_draw_rules_allow(
 
     // Where the king-move rule could strike before the win ends, the table is not trusted at the root.
     let m = Material { white_men: 0, white_kings: 2, black_men: 0, black_kings: 1 };
-    let p = (0..m.entries()).filter_map(|i| m.position(i)).find(|p| matches!(tb.probe(p), Some(Value::Win(d)) if d >= 4)).expect("a long king win");
+    let p = (0..m.entries())
+        .filter_map(|i| m.position(i))
+        .find(|p| matches!(tb.probe(p), Some(Value::Win(d)) if d >= 4))
+        .expect("a long king win");
     let Some(Value::Win(d)) = tb.probe(&p) else { unreachable!() };
     let late = SearchRoot { king_plies: rules.king_move_plies - d + 1, ..SearchRoot::new(p, rules) };
     let r = engine.search(&late, &Limits::depth(3), &StopHandle::new(), &mut |_| {});

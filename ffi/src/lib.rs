@@ -21,8 +21,8 @@ pub use background::ScreenObserver;
 pub use library::{GameLibrary, Replay};
 pub use logging::{set_log_sink, LogLevel, LogSink};
 pub use online::OnlineClient;
-pub use screens::{GameController, GameList, PositionEditor, ReplayController};
 pub use progress::ProgressListener;
+pub use screens::{GameController, GameList, PositionEditor, ReplayController};
 pub use session::GameSession;
 pub use tables::EndgameTables;
 

@@ -1,14 +1,16 @@
 //! `GameLibrary` and `Replay` for Kotlin and Swift: the app layer's saved games, with file work that can take
 //! long (integrity check, PDN import/export, analysis) run on the FFI runtime as `suspend`/`async` calls.
 
+use crate::background::{background, observer, ScreenObserver};
 use crate::progress::{relay, ProgressListener};
 use crate::runtime::{run_blocking, run_blocking_until_dropped};
-use crate::background::{background, observer, ScreenObserver};
 use crate::screens::{GameController, GameList, ReplayController};
 use crate::session::GameSession;
 use giveaway_app::library::ListFilter;
 use giveaway_app::setup::GameSetup;
-use giveaway_app::{AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, ImportResult, NewGame, Snapshot};
+use giveaway_app::{
+    AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, ImportResult, NewGame, Snapshot,
+};
 use giveaway_core::notation::Notation;
 use giveaway_core::storage::{Filter, Settings, Stats};
 use std::sync::Arc;

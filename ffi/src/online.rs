@@ -5,9 +5,9 @@
 use crate::background::{background, observer, ScreenObserver};
 use crate::library::GameLibrary;
 use crate::screens::GameController;
-use giveaway_online::{OnlineEvent, OnlineScreen};
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
+use giveaway_online::{OnlineEvent, OnlineScreen};
 use std::sync::Arc;
 
 /// The connection to the game server, the account, the lobby and the online game.
@@ -18,7 +18,11 @@ pub struct OnlineClient(Arc<giveaway_online::OnlineClient>);
 impl OnlineClient {
     /// Connects to `server` (`wss://host/ws`, or `ws://` on a local network) with this device's account.
     #[uniffi::constructor]
-    pub fn connect(server: String, library: Arc<GameLibrary>, observer_: Arc<dyn ScreenObserver>) -> ApiResult<Arc<OnlineClient>> {
+    pub fn connect(
+        server: String,
+        library: Arc<GameLibrary>,
+        observer_: Arc<dyn ScreenObserver>,
+    ) -> ApiResult<Arc<OnlineClient>> {
         Self::connect_trusting(server, Vec::new(), library, observer_)
     }
 
@@ -30,8 +34,13 @@ impl OnlineClient {
         library: Arc<GameLibrary>,
         observer_: Arc<dyn ScreenObserver>,
     ) -> ApiResult<Arc<OnlineClient>> {
-        let client =
-            giveaway_online::OnlineClient::connect_trusting(&server, extra_roots, library.0.clone(), background(), observer(observer_))?;
+        let client = giveaway_online::OnlineClient::connect_trusting(
+            &server,
+            extra_roots,
+            library.0.clone(),
+            background(),
+            observer(observer_),
+        )?;
         Ok(Arc::new(OnlineClient(client)))
     }
 

@@ -139,13 +139,16 @@ mod tests {
         let seen = stop.clone();
         let (started_tx, started_rx) = std::sync::mpsc::channel();
         let (ended_tx, ended_rx) = std::sync::mpsc::channel();
-        let mut job = Box::pin(run_blocking_until_dropped(move || stop.stop(), move || {
-            started_tx.send(()).unwrap();
-            while !seen.is_stopped() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            ended_tx.send(()).unwrap();
-        }));
+        let mut job = Box::pin(run_blocking_until_dropped(
+            move || stop.stop(),
+            move || {
+                started_tx.send(()).unwrap();
+                while !seen.is_stopped() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                ended_tx.send(()).unwrap();
+            },
+        ));
         // Polled once (the job starts), then dropped as a cancelled coroutine's future is.
         let waker = Waker::from(Arc::new(ThreadWaker(std::thread::current())));
         assert!(job.as_mut().poll(&mut Context::from_waker(&waker)).is_pending());

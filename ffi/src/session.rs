@@ -2,7 +2,7 @@
 
 use crate::progress::{relay, ProgressListener};
 use crate::runtime::run_blocking_until_dropped;
-use giveaway_app::{ApiResult, CoachView, HintView, AnalysisView, NewGame, Snapshot};
+use giveaway_app::{AnalysisView, ApiResult, CoachView, HintView, NewGame, Snapshot};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
 use std::sync::Arc;

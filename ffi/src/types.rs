@@ -11,12 +11,14 @@ use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
 use giveaway_core::record::{GameMode, Reaction, SideTime, Speed, TimeControl};
-use giveaway_online::{
-    AccountState, Connection, ErrorCode, Leaderboard, LeaderboardRow, Lobby, LobbyActions, OnlineEnd, OnlineEvent, OnlineGameActions,
-    OnlineGame, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, ProfileView, RatingChange, RatingView, RecentGame,
-    RematchState, SeatView,
+use giveaway_core::storage::{
+    AnimationSpeed, BoardTheme, Filter, LevelStats, ModeStats, Orientation, PieceTheme, ResultFilter, Settings, Stats,
 };
-use giveaway_core::storage::{AnimationSpeed, BoardTheme, Filter, PieceTheme, LevelStats, ModeStats, Orientation, ResultFilter, Settings, Stats};
+use giveaway_online::{
+    AccountState, Connection, ErrorCode, Leaderboard, LeaderboardRow, Lobby, LobbyActions, OnlineEnd, OnlineEvent,
+    OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, ProfileView,
+    RatingChange, RatingView, RecentGame, RematchState, SeatView,
+};
 
 #[uniffi::remote(Enum)]
 pub enum Color {

@@ -5,11 +5,12 @@ use crate::connection::{self, Command, Peer};
 use crate::screen::{self, OnlineScreen};
 use crate::seat::ClientSeat;
 use crate::views::{
-    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlineState, ProfileView, RatingView,
+    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlineState,
+    ProfileView, RatingView,
 };
 use crate::wire::{
-    clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player, rating_change, recent_game, seat_view,
-    wire_speed, wire_time_control,
+    clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player,
+    rating_change, recent_game, seat_view, wire_speed, wire_time_control,
 };
 use giveaway_app::background::{Background, Observer};
 use giveaway_app::game::controller::Seat;
@@ -73,7 +74,12 @@ fn not_connected() -> GiveawayError {
 
 impl OnlineClient {
     /// Connects to `server` (`ws://host:port/ws` or `wss://…`) with this device's account, if it has one.
-    pub fn connect(server: &str, library: Arc<GameLibrary>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<OnlineClient>> {
+    pub fn connect(
+        server: &str,
+        library: Arc<GameLibrary>,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<OnlineClient>> {
         Self::connect_trusting(server, Vec::new(), library, background, observer)
     }
 
@@ -224,7 +230,9 @@ impl OnlineClient {
     pub fn leave_game(&self) -> ApiResult<()> {
         let mut s = self.lock();
         match &s.live {
-            Some(l) if l.view.end.is_none() => Err(GiveawayError::Unavailable { reason: "the game is still being played".into() }),
+            Some(l) if l.view.end.is_none() => {
+                Err(GiveawayError::Unavailable { reason: "the game is still being played".into() })
+            }
             Some(_) => {
                 if let Some(l) = s.live.take() {
                     l.controller.leave();
@@ -272,7 +280,9 @@ impl OnlineClient {
     /// Sends one of the seat's requests; offline, the player is told it did not go.
     pub(crate) fn seat_send(&self, message: ClientMessage) {
         if let Err(e) = self.send(message) {
-            self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable, message: e.to_string() }));
+            self.update(|s| {
+                s.events.push(OnlineEvent::Refused { code: ErrorCode::Unavailable, message: e.to_string() })
+            });
         }
     }
 
@@ -351,22 +361,30 @@ impl Peer for OnlineClient {
             ServerMessage::Seeking { time_control } => {
                 self.update(|s| s.state.lobby = Lobby::Seeking { time_control: core_time_control(time_control) })
             }
-            ServerMessage::Invite { code, time_control, rated } => {
-                self.update(|s| s.state.lobby = Lobby::Inviting { code, time_control: core_time_control(time_control), rated })
+            ServerMessage::Invite { code, time_control, rated } => self.update(|s| {
+                s.state.lobby = Lobby::Inviting { code, time_control: core_time_control(time_control), rated }
+            }),
+            ServerMessage::SeekCancelled | ServerMessage::InviteCancelled => {
+                self.update(|s| s.state.lobby = Lobby::Idle)
             }
-            ServerMessage::SeekCancelled | ServerMessage::InviteCancelled => self.update(|s| s.state.lobby = Lobby::Idle),
             ServerMessage::GameState(game) => self.game_state(*game, replies),
-            ServerMessage::Moved { game, ply, mv, by, clocks: c } => self.moved(game, ply, mv, core_color(by), clocks(c), replies),
+            ServerMessage::Moved { game, ply, mv, by, clocks: c } => {
+                self.moved(game, ply, mv, core_color(by), clocks(c), replies)
+            }
             ServerMessage::DrawOffered { game, by } => self.on_board(game, |b| b.set_draw_offer(Some(core_color(by)))),
             ServerMessage::DrawDeclined { game, .. } => self.on_board(game, |b| b.set_draw_offer(None)),
-            ServerMessage::Reaction { game, reaction } => self.on_board(game, |b| b.add_reaction(core_reaction(&reaction))),
+            ServerMessage::Reaction { game, reaction } => {
+                self.on_board(game, |b| b.add_reaction(core_reaction(&reaction)))
+            }
             ServerMessage::OpponentConnection { game, connected } => self.update(|s| {
                 if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
                     l.view.opponent_connected = connected;
                     s.events.push(OnlineEvent::OpponentConnection { connected });
                 }
             }),
-            ServerMessage::GameEnd { game, result, clocks: c, ratings } => self.game_end(game, result, clocks(c), ratings),
+            ServerMessage::GameEnd { game, result, clocks: c, ratings } => {
+                self.game_end(game, result, clocks(c), ratings)
+            }
             ServerMessage::RematchOffered { game, by } => self.update(|s| {
                 if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
                     l.view.rematch_offer = Some(core_color(by));
@@ -380,21 +398,35 @@ impl Peer for OnlineClient {
             ServerMessage::Leaderboard { speed, entries, .. } => {
                 let rows = entries
                     .into_iter()
-                    .map(|e| LeaderboardRow { rank: e.rank, player: player(e.player), rating: e.rating, deviation: e.deviation, games: e.games })
+                    .map(|e| LeaderboardRow {
+                        rank: e.rank,
+                        player: player(e.player),
+                        rating: e.rating,
+                        deviation: e.deviation,
+                        games: e.games,
+                    })
                     .collect();
                 self.update(|s| s.state.leaderboard = Some(Leaderboard { speed: core_speed(speed), rows }))
             }
             ServerMessage::Profile { player: who, ratings, recent, .. } => {
                 let ratings = ratings
                     .into_iter()
-                    .map(|r| RatingView { speed: core_speed(r.speed), rating: r.rating, deviation: r.deviation, provisional: r.provisional, games: r.games })
+                    .map(|r| RatingView {
+                        speed: core_speed(r.speed),
+                        rating: r.rating,
+                        deviation: r.deviation,
+                        provisional: r.provisional,
+                        games: r.games,
+                    })
                     .collect();
-                let profile = ProfileView { player: player(who), ratings, recent: recent.into_iter().map(recent_game).collect() };
+                let profile =
+                    ProfileView { player: player(who), ratings, recent: recent.into_iter().map(recent_game).collect() };
                 self.update(|s| s.state.profile = Some(profile))
             }
             ServerMessage::Error { code, message, game } => verdict = self.refused(code, message, game, replies),
             ServerMessage::GameRecord(record) => {
-                let ours = self.lock().live.as_ref().is_some_and(|l| l.view.game == record.game && l.view.end.is_none());
+                let ours =
+                    self.lock().live.as_ref().is_some_and(|l| l.view.game == record.game && l.view.end.is_none());
                 if ours {
                     self.ended_while_away(*record, replies);
                 }
@@ -407,7 +439,13 @@ impl Peer for OnlineClient {
 
 /// The handling of the server's frames.
 impl OnlineClient {
-    fn refused(&self, code: ErrorCode, message: String, game: Option<GameId>, replies: &mut Vec<ClientMessage>) -> Option<bool> {
+    fn refused(
+        &self,
+        code: ErrorCode,
+        message: String,
+        game: Option<GameId>,
+        replies: &mut Vec<ClientMessage>,
+    ) -> Option<bool> {
         match code {
             ErrorCode::UnsupportedVersion => {
                 self.update(|s| s.state.connection = Connection::UpdateNeeded { message });
@@ -425,12 +463,19 @@ impl OnlineClient {
                 return Some(true);
             }
             // Out of step with the server, or the move could not be stored yet: the server's state decides.
-            ErrorCode::WrongPly | ErrorCode::Unavailable | ErrorCode::IllegalMove | ErrorCode::NotYourTurn if game.is_some() => {
+            ErrorCode::WrongPly | ErrorCode::Unavailable | ErrorCode::IllegalMove | ErrorCode::NotYourTurn
+                if game.is_some() =>
+            {
                 let mut s = self.lock();
                 if let Some(l) = s.live.as_mut().filter(|l| Some(l.view.game) == game) {
                     let resend = code == ErrorCode::Unavailable;
                     match (&l.pending, resend) {
-                        (Some((ply, mv)), true) => replies.push(ClientMessage::Move { game: l.view.game, ply: *ply, mv: mv.clone(), think_ms: None }),
+                        (Some((ply, mv)), true) => replies.push(ClientMessage::Move {
+                            game: l.view.game,
+                            ply: *ply,
+                            mv: mv.clone(),
+                            think_ms: None,
+                        }),
                         (Some((_, mv)), false) => {
                             let mv = mv.clone();
                             l.pending = None;
@@ -470,7 +515,8 @@ impl OnlineClient {
         let Some(controller) = self.board_of(game) else { return };
         if let Some(l) = self.lock().live.as_mut().filter(|l| l.view.game == game) {
             // White's first move is in: Black's first-move time starts now; after Black's, the clocks decide.
-            l.first_move_by = (ply == 0).then(|| Instant::now() + std::time::Duration::from_millis(wire::FIRST_MOVE_MS));
+            l.first_move_by =
+                (ply == 0).then(|| Instant::now() + std::time::Duration::from_millis(wire::FIRST_MOVE_MS));
         }
         let own = self.lock().live.as_ref().is_some_and(|l| l.view.you == by);
         let result = if own {
@@ -514,7 +560,9 @@ impl OnlineClient {
                 }
                 Err(e) => {
                     log::error!("online game {} cannot be shown: {e}", wire.game);
-                    self.update(|s| s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal, message: e.to_string() }));
+                    self.update(|s| {
+                        s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal, message: e.to_string() })
+                    });
                     return;
                 }
             }
@@ -560,7 +608,9 @@ impl OnlineClient {
     /// After a reconnection: the game on the board is no longer in progress on the server, so it ended while
     /// this device was away. Its record tells how.
     fn ended_while_away(&self, record: giveaway_protocol::GameRecord, replies: &mut Vec<ClientMessage>) {
-        let (Some(result), Some(last)) = (record.result, self.lock().live.as_ref().map(|l| l.view.time_control)) else { return };
+        let (Some(result), Some(last)) = (record.result, self.lock().live.as_ref().map(|l| l.view.time_control)) else {
+            return;
+        };
         let final_clocks = record.moves.last().map_or([last.white.base_ms as i64; 2], |m| clocks(m.clocks));
         let server = ServerGame {
             moves: record.moves.iter().map(|m| m.mv.clone()).collect(),
@@ -601,8 +651,14 @@ impl OnlineClient {
         }
         let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game });
         let settings = self.library.settings()?;
-        let controller =
-            GameController::with_seat(session, settings, Some(storage), self.background.clone(), self.observer.clone(), Some(seat))?;
+        let controller = GameController::with_seat(
+            session,
+            settings,
+            Some(storage),
+            self.background.clone(),
+            self.observer.clone(),
+            Some(seat),
+        )?;
         let view = OnlineGameView {
             game: wire.game,
             you,
@@ -622,7 +678,14 @@ impl OnlineClient {
             old.controller.leave();
         }
         let first_move_by = first_move_by(wire);
-        s.live = Some(Live { view, controller: controller.clone(), local_id, pending: None, turn_since: Instant::now(), first_move_by });
+        s.live = Some(Live {
+            view,
+            controller: controller.clone(),
+            local_id,
+            pending: None,
+            turn_since: Instant::now(),
+            first_move_by,
+        });
         s.state.lobby = Lobby::Idle;
         s.events.push(OnlineEvent::GameStarted { game: wire.game });
         Ok(controller)
@@ -648,7 +711,8 @@ impl OnlineClient {
                 Some(Color::Black) => Outcome::BlackWins,
                 None => Outcome::Draw,
             };
-            if let Err(e) = controller.server_change(|s, now| s.end_remote(CoreResult { outcome, reason }, clocks, now)) {
+            if let Err(e) = controller.server_change(|s, now| s.end_remote(CoreResult { outcome, reason }, clocks, now))
+            {
                 log::error!("online game {game} ended on the server but not on the board: {e}");
             }
             if let (Some(id), Some(r)) = (local_id, ratings) {
@@ -690,5 +754,4 @@ impl OnlineClient {
             s.events.push(OnlineEvent::GameEnded { end });
         });
     }
-
 }

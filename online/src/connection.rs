@@ -4,7 +4,9 @@
 //! through [`Peer`], the four calls it makes.
 
 use futures_util::{SinkExt, StreamExt};
-use giveaway_protocol::{decode_server, encode, ClientFrame, ClientMessage, ServerMessage, MAX_SERVER_FRAME, PROTOCOL_VERSION};
+use giveaway_protocol::{
+    decode_server, encode, ClientFrame, ClientMessage, ServerMessage, MAX_SERVER_FRAME, PROTOCOL_VERSION,
+};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -58,7 +60,12 @@ enum Ended {
 }
 
 /// Runs the connection until the client closes it or the server refuses it for good.
-pub(crate) fn spawn<C: Peer>(client: Weak<C>, url: String, extra_roots: Vec<u8>, mut commands: mpsc::UnboundedReceiver<Command>) -> std::io::Result<()> {
+pub(crate) fn spawn<C: Peer>(
+    client: Weak<C>,
+    url: String,
+    extra_roots: Vec<u8>,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     std::thread::Builder::new().name("giveaway-online".into()).spawn(move || {
         runtime.block_on(async move {
@@ -147,16 +154,22 @@ async fn open(url: &str, tls: &Arc<rustls::ClientConfig>) -> Result<Socket, Stri
     };
     let host = uri.host().ok_or_else(|| format!("{url} names no host"))?.trim_matches(['[', ']']).to_string();
     let port = uri.port_u16().unwrap_or(if secure { 443 } else { 80 });
-    let tcp = TcpStream::connect((host.as_str(), port)).await.map_err(|e| format!("cannot reach the server at {host}:{port} ({})", e.kind()))?;
+    let tcp = TcpStream::connect((host.as_str(), port))
+        .await
+        .map_err(|e| format!("cannot reach the server at {host}:{port} ({})", e.kind()))?;
     let _ = tcp.set_nodelay(true);
     let stream: Box<dyn Stream> = if secure {
         let name = rustls::pki_types::ServerName::try_from(host.clone()).map_err(|e| format!("{host}: {e}"))?;
-        let tls = tokio_rustls::TlsConnector::from(tls.clone()).connect(name, tcp).await.map_err(|e| format!("TLS with {host}: {e}"))?;
+        let tls = tokio_rustls::TlsConnector::from(tls.clone())
+            .connect(name, tcp)
+            .await
+            .map_err(|e| format!("TLS with {host}: {e}"))?;
         Box::new(tls)
     } else {
         Box::new(tcp)
     };
-    let config = WebSocketConfig::default().max_message_size(Some(MAX_SERVER_FRAME)).max_frame_size(Some(MAX_SERVER_FRAME));
+    let config =
+        WebSocketConfig::default().max_message_size(Some(MAX_SERVER_FRAME)).max_frame_size(Some(MAX_SERVER_FRAME));
     let (ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
         .await
         .map_err(|e| format!("the server at {url} did not accept the connection: {e}"))?;
@@ -164,7 +177,12 @@ async fn open(url: &str, tls: &Arc<rustls::ClientConfig>) -> Result<Socket, Stri
 }
 
 /// One connection: `hello`, then frames both ways until it ends.
-async fn serve<C: Peer>(mut ws: Socket, hello: ClientMessage, client: &Weak<C>, commands: &mut mpsc::UnboundedReceiver<Command>) -> Ended {
+async fn serve<C: Peer>(
+    mut ws: Socket,
+    hello: ClientMessage,
+    client: &Weak<C>,
+    commands: &mut mpsc::UnboundedReceiver<Command>,
+) -> Ended {
     let send = |m: ClientMessage| Message::text(encode(&ClientFrame { id: None, message: m }));
     if let Err(e) = ws.send(send(hello)).await {
         return Ended::Lost(e.to_string());

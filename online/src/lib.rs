@@ -30,10 +30,13 @@ mod wire;
 
 pub use client::OnlineClient;
 pub use giveaway_protocol::ErrorCode;
-pub use screen::{AccountState, LobbyActions, OnlineGameActions, OnlineGame, OnlineGameStatus, OnlineProblem, OnlineScreen, RematchState};
+pub use screen::{
+    AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,
+    RematchState,
+};
 pub use views::{
-    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer, OnlineState, ProfileView,
-    RatingChange, RatingView, RecentGame, SeatView,
+    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer,
+    OnlineState, ProfileView, RatingChange, RatingView, RecentGame, SeatView,
 };
 
 #[cfg(test)]

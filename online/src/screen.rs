@@ -3,7 +3,9 @@
 //! actions. The shells only draw an [`OnlineScreen`] and word it; the raw [`OnlineState`] stays for tests and
 //! tools.
 
-use crate::{Connection, GameId, Leaderboard, Lobby, OnlineEnd, OnlineGameView, OnlinePlayer, OnlineState, ProfileView, SeatView};
+use crate::{
+    Connection, GameId, Leaderboard, Lobby, OnlineEnd, OnlineGameView, OnlinePlayer, OnlineState, ProfileView, SeatView,
+};
 use giveaway_core::position::Color;
 use giveaway_core::record::{SideTime, Speed, TimeControl};
 use std::time::Instant;
@@ -192,7 +194,9 @@ const DEFAULT_PRESET: SideTime = SideTime { base_ms: 300_000, increment_ms: 3_00
 pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> OnlineScreen {
     let online = state.connection == Connection::Online;
     let problem = match &state.connection {
-        Connection::Offline { reason, retry_in_ms } => Some(OnlineProblem::Offline { reason: reason.clone(), retry_in_ms: *retry_in_ms }),
+        Connection::Offline { reason, retry_in_ms } => {
+            Some(OnlineProblem::Offline { reason: reason.clone(), retry_in_ms: *retry_in_ms })
+        }
         Connection::UpdateNeeded { message } => Some(OnlineProblem::UpdateNeeded { message: message.clone() }),
         Connection::Closed => Some(OnlineProblem::Closed),
         Connection::Connecting { .. } | Connection::Online => extra.signed_out.then_some(OnlineProblem::SignedOut),
@@ -253,9 +257,10 @@ fn game_screen(g: &OnlineGameView, online: bool, extra: &Extra, now: Instant) ->
     let status = match (&g.end, extra.first_move) {
         (Some(end), _) => OnlineGameStatus::Over { end: end.clone() },
         (None, _) if !online => OnlineGameStatus::Reconnecting,
-        (None, Some((side, deadline))) => {
-            OnlineGameStatus::FirstMove { side, remaining_ms: deadline.saturating_duration_since(now).as_millis() as u64 }
-        }
+        (None, Some((side, deadline))) => OnlineGameStatus::FirstMove {
+            side,
+            remaining_ms: deadline.saturating_duration_since(now).as_millis() as u64,
+        },
         (None, None) => OnlineGameStatus::Playing { side: extra.to_move },
     };
     let over = g.end.is_some();

@@ -48,7 +48,10 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     assert_eq!((s.account.clone(), s.problem.clone()), (AccountState::Unknown, None));
     assert_eq!(s.actions, LobbyActions::default(), "nothing can be asked before the server greets");
 
-    feed(&c, r#"{"type":"welcome","protocol":1,"games":[],"presets":[{"base_ms":60000,"increment_ms":0},{"base_ms":300000,"increment_ms":3000}]}"#);
+    feed(
+        &c,
+        r#"{"type":"welcome","protocol":1,"games":[],"presets":[{"base_ms":60000,"increment_ms":0},{"base_ms":300000,"increment_ms":3000}]}"#,
+    );
     let s = c.screen();
     assert_eq!(s.account, AccountState::Needed);
     assert!(s.actions.create_account && !s.actions.seek && s.actions.browse);
@@ -57,16 +60,25 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     feed(&c, r#"{"type":"account","player":{"id":2,"nickname":"Boris"},"token":"gw1_x"}"#);
     let s = c.screen();
     assert_eq!(s.account, AccountState::SignedIn { player: OnlinePlayer { id: 2, nickname: "Boris".into() } });
-    assert!(s.actions.seek && s.actions.invite && s.actions.join_with_code && !s.actions.create_account && !s.actions.cancel_seek);
+    assert!(
+        s.actions.seek
+            && s.actions.invite
+            && s.actions.join_with_code
+            && !s.actions.create_account
+            && !s.actions.cancel_seek
+    );
 
     feed(&c, r#"{"type":"seeking","time_control":{"base_ms":300000,"increment_ms":3000}}"#);
     let s = c.screen();
     assert!(s.actions.cancel_seek && !s.actions.seek && !s.actions.invite);
 
     // Paired, as Black: White has 30 s for the first move, and no clock runs.
-    feed(&c, &format!(
-        r#"{{"type":"game_state","game":7,{SEATS},"you":"black","time_control":{{"base_ms":300000,"increment_ms":3000}},"speed":"blitz","rated":true,"moves":[],"clocks":{{"white_ms":300000,"black_ms":300000}},"turn":"white","clock_running":false,"first_move_deadline_ms":30000,"opponent_connected":true,"reactions":[]}}"#
-    ));
+    feed(
+        &c,
+        &format!(
+            r#"{{"type":"game_state","game":7,{SEATS},"you":"black","time_control":{{"base_ms":300000,"increment_ms":3000}},"speed":"blitz","rated":true,"moves":[],"clocks":{{"white_ms":300000,"black_ms":300000}},"turn":"white","clock_running":false,"first_move_deadline_ms":30000,"opponent_connected":true,"reactions":[]}}"#
+        ),
+    );
     let s = c.screen();
     let g = s.game.clone().unwrap();
     assert_eq!((g.player.nickname.as_str(), g.opponent.nickname.as_str(), g.you), ("Boris", "Anna", Color::Black));
@@ -80,7 +92,10 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     assert_eq!(running_clock(&c), None, "the first move is not timed: no clock runs on the board either");
 
     // White's first move: now Black has 30 s for theirs, and still no clock runs.
-    feed(&c, r#"{"type":"moved","game":7,"ply":0,"move":"c3-d4","by":"white","clocks":{"white_ms":300000,"black_ms":300000}}"#);
+    feed(
+        &c,
+        r#"{"type":"moved","game":7,"ply":0,"move":"c3-d4","by":"white","clocks":{"white_ms":300000,"black_ms":300000}}"#,
+    );
     let s = c.screen();
     let (side, left) = first_move(&s).unwrap();
     assert!(side == Color::Black && (29_000..=30_000).contains(&left), "{side:?} {left}");
@@ -88,7 +103,10 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
 
     // Black's first move, played on the board and acknowledged: the clocks run from White's second move.
     c.game().unwrap().play_move("f6-g5".into()).unwrap();
-    feed(&c, r#"{"type":"moved","game":7,"ply":1,"move":"f6-g5","by":"black","clocks":{"white_ms":300000,"black_ms":300000}}"#);
+    feed(
+        &c,
+        r#"{"type":"moved","game":7,"ply":1,"move":"f6-g5","by":"black","clocks":{"white_ms":300000,"black_ms":300000}}"#,
+    );
     let s = c.screen();
     assert_eq!(s.game.as_ref().unwrap().status, OnlineGameStatus::Playing { side: Color::White });
     assert_eq!(s.next_tick_ms, None);
@@ -103,7 +121,10 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     feed(&c, r#"{"type":"error","code":"busy","message":"a game is in progress"}"#);
     assert!(c.take_events().iter().any(|e| matches!(e, OnlineEvent::Refused { code: ErrorCode::Busy, .. })));
 
-    feed(&c, r#"{"type":"game_end","game":7,"result":{"winner":"black","reason":"resignation"},"clocks":{"white_ms":290000,"black_ms":300000}}"#);
+    feed(
+        &c,
+        r#"{"type":"game_end","game":7,"result":{"winner":"black","reason":"resignation"},"clocks":{"white_ms":290000,"black_ms":300000}}"#,
+    );
     let s = c.screen();
     let g = s.game.clone().unwrap();
     assert!(matches!(&g.status, OnlineGameStatus::Over { end } if end.winner == Some(Color::Black)));

@@ -13,7 +13,9 @@ fn client() -> (tempfile::TempDir, Arc<OnlineClient>) {
     let dir = tempfile::tempdir().unwrap();
     let library = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
     // Nothing listens on port 9 (discard): the socket thread only fails and waits; frames are fed directly.
-    let client = OnlineClient::connect("ws://127.0.0.1:9/ws", library, Arc::new(Queued::default()), Arc::new(NoObserver)).unwrap();
+    let client =
+        OnlineClient::connect("ws://127.0.0.1:9/ws", library, Arc::new(Queued::default()), Arc::new(NoObserver))
+            .unwrap();
     (dir, client)
 }
 
@@ -24,7 +26,9 @@ fn frame() -> impl Strategy<Value = String> {
     let ply = 0u32..6;
     let mv = prop::sample::select(&MOVES[..]);
     let color = prop::sample::select(&["white", "black"][..]);
-    let reason = prop::sample::select(&["no_legal_move", "resignation", "time", "agreement", "abandonment", "aborted", "repetition", "bogus"][..]);
+    let reason = prop::sample::select(
+        &["no_legal_move", "resignation", "time", "agreement", "abandonment", "aborted", "repetition", "bogus"][..],
+    );
     let ms = 0u64..400_000;
     prop_oneof![
         Just(r#"{"type":"welcome","protocol":1,"player":{"id":1,"nickname":"Anna"},"games":[1],"presets":[{"base_ms":300000,"increment_ms":3000}]}"#.to_string()),

@@ -6,12 +6,12 @@
 
 use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::game::GameEvent;
-use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEvent};
-use giveaway_app::{SideTime, TimeControl};
-use giveaway_core::EndReason;
 use giveaway_app::{GameLibrary, Opponent};
+use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::record::GameMode;
+use giveaway_core::EndReason;
 use giveaway_core::{legal_moves, parse_fen, Color};
+use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEvent};
 use giveaway_server::testing::{config, new_database, InProcess as Server};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -38,7 +38,9 @@ impl Device {
         let dir = tempfile::tempdir().unwrap();
         let library = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
         before(&library);
-        let client = OnlineClient::connect_trusting(url, roots, library.clone(), Arc::new(Threads), Arc::new(NoObserver)).unwrap();
+        let client =
+            OnlineClient::connect_trusting(url, roots, library.clone(), Arc::new(Threads), Arc::new(NoObserver))
+                .unwrap();
         Device { _dir: dir, library, client, events: Vec::new() }
     }
 
@@ -51,7 +53,12 @@ impl Device {
             if f(self) {
                 return;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}; state {:?}, events {:?}", self.client.state(), self.events);
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; state {:?}, events {:?}",
+                self.client.state(),
+                self.events
+            );
             std::thread::sleep(Duration::from_millis(10));
         }
     }
@@ -102,7 +109,11 @@ fn invited_game(url: &str) -> (Device, Device) {
     a.wait("the game", |d| d.client.game().is_some());
     b.wait("the game", |d| d.client.game().is_some());
     let a_white = a.client.state().game.unwrap().you == Color::White;
-    if a_white { (a, b) } else { (b, a) }
+    if a_white {
+        (a, b)
+    } else {
+        (b, a)
+    }
 }
 
 #[test]
@@ -129,12 +140,19 @@ fn a_whole_game_is_played_through_the_board_and_kept_in_both_libraries() {
         if white.play_first_move() || black.play_first_move() {
             plies += 1;
             let p = plies;
-            white.wait("the move on white's board", |d| d.ply() >= p || d.client.state().game.and_then(|g| g.end).is_some());
-            black.wait("the move on black's board", |d| d.ply() >= p || d.client.state().game.and_then(|g| g.end).is_some());
+            white.wait("the move on white's board", |d| {
+                d.ply() >= p || d.client.state().game.and_then(|g| g.end).is_some()
+            });
+            black.wait("the move on black's board", |d| {
+                d.ply() >= p || d.client.state().game.and_then(|g| g.end).is_some()
+            });
         } else {
             std::thread::sleep(Duration::from_millis(10));
         }
-        assert_eq!(white.client.game().unwrap().state().snapshot.fen, black.client.game().unwrap().state().snapshot.fen);
+        assert_eq!(
+            white.client.game().unwrap().state().snapshot.fen,
+            black.client.game().unwrap().state().snapshot.fen
+        );
     }
     white.wait("the end", |d| d.client.state().game.and_then(|g| g.end).is_some());
     black.wait("the end", |d| d.client.state().game.and_then(|g| g.end).is_some());
@@ -145,7 +163,10 @@ fn a_whole_game_is_played_through_the_board_and_kept_in_both_libraries() {
     for d in [&white, &black] {
         let id = d.client.state().game.unwrap().end.unwrap().saved_id.expect("kept");
         let pdn = d.library.export_pdn(id).unwrap();
-        assert!(pdn.contains(&format!("[White \"{}\"]", names[0])) && pdn.contains(&format!("[Black \"{}\"]", names[1])), "{pdn}");
+        assert!(
+            pdn.contains(&format!("[White \"{}\"]", names[0])) && pdn.contains(&format!("[Black \"{}\"]", names[1])),
+            "{pdn}"
+        );
         assert!(pdn.contains("[WhiteRatingDiff ") && pdn.contains("[OnlineGame "), "{pdn}");
         let filter = giveaway_core::storage::Filter { mode: Some(GameMode::Online), ..Default::default() };
         let page = d.library.list_games(filter, None, 10).unwrap();
@@ -261,8 +282,10 @@ fn a_token_the_server_does_not_know_is_forgotten_and_a_new_account_can_be_made()
     d.wait("the new account", |d| d.client.state().player.is_some());
     // The new token is the one kept: a fresh client on the same library is greeted as Eva.
     d.client.disconnect();
-    let again = OnlineClient::connect(&server_url(port), d.library.clone(), Arc::new(Threads), Arc::new(NoObserver)).unwrap();
-    let mut d2 = Device { _dir: tempfile::tempdir().unwrap(), library: d.library.clone(), client: again, events: Vec::new() };
+    let again =
+        OnlineClient::connect(&server_url(port), d.library.clone(), Arc::new(Threads), Arc::new(NoObserver)).unwrap();
+    let mut d2 =
+        Device { _dir: tempfile::tempdir().unwrap(), library: d.library.clone(), client: again, events: Vec::new() };
     d2.wait("the greeting", |d| d.client.state().player.as_ref().is_some_and(|p| p.nickname == "Eva"));
 }
 
@@ -373,7 +396,8 @@ fn a_server_of_another_protocol_version_asks_for_an_update_and_is_not_retried() 
             tokio::spawn(async move {
                 let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
                 let _hello = ws.next().await;
-                let refusal = r#"{"type":"error","code":"unsupported_version","message":"this server speaks protocol 2"}"#;
+                let refusal =
+                    r#"{"type":"error","code":"unsupported_version","message":"this server speaks protocol 2"}"#;
                 let _ = ws.send(tokio_tungstenite::tungstenite::Message::text(refusal)).await;
                 let _ = ws.close(None).await;
             });
@@ -420,7 +444,10 @@ fn wss_through_rustls_with_the_servers_own_certificate() {
     let url = format!("wss://localhost:{}/ws", running.addr.port());
     // Not trusted: the connection fails with the reason.
     let mut untrusted = Device::new(&url);
-    untrusted.wait("the refusal", |d| matches!(&d.client.state().connection, Connection::Offline { reason, .. } if reason.contains("TLS")));
+    untrusted.wait(
+        "the refusal",
+        |d| matches!(&d.client.state().connection, Connection::Offline { reason, .. } if reason.contains("TLS")),
+    );
     let mut d = Device::with(&url, cert.cert.pem().into_bytes(), |_| {});
     d.online();
     d.client.create_account("Gleb").unwrap();

@@ -305,9 +305,13 @@ pub enum ClientMessage {
         token: Option<String>,
     },
     /// A new account for this device (only on a connection that said `hello` without a token).
-    CreateAccount { nickname: String },
+    CreateAccount {
+        nickname: String,
+    },
     /// Quick pairing with one of the preset time controls.
-    Seek { time_control: TimeControl },
+    Seek {
+        time_control: TimeControl,
+    },
     CancelSeek,
     /// A code a friend can accept to play this time control.
     CreateInvite {
@@ -315,7 +319,9 @@ pub enum ClientMessage {
         #[serde(default = "default_true")]
         rated: bool,
     },
-    AcceptInvite { code: String },
+    AcceptInvite {
+        code: String,
+    },
     CancelInvite,
     /// A move; `ply` is the number of plies played before it (a resent move is recognised, a stale one
     /// refused). `think_ms` is the time the client measured from receiving the opponent's move to sending this
@@ -328,17 +334,34 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         think_ms: Option<u64>,
     },
-    Resign { game: GameId },
-    OfferDraw { game: GameId },
-    AcceptDraw { game: GameId },
-    DeclineDraw { game: GameId },
-    React { game: GameId, emoji: String },
+    Resign {
+        game: GameId,
+    },
+    OfferDraw {
+        game: GameId,
+    },
+    AcceptDraw {
+        game: GameId,
+    },
+    DeclineDraw {
+        game: GameId,
+    },
+    React {
+        game: GameId,
+        emoji: String,
+    },
     /// Offer a rematch of a finished game; when both players have offered, a new game starts with colours
     /// swapped.
-    OfferRematch { game: GameId },
-    DeclineRematch { game: GameId },
+    OfferRematch {
+        game: GameId,
+    },
+    DeclineRematch {
+        game: GameId,
+    },
     /// Ask for the full state of a game in progress again.
-    Sync { game: GameId },
+    Sync {
+        game: GameId,
+    },
     Leaderboard {
         speed: Speed,
         #[serde(default)]
@@ -346,9 +369,13 @@ pub enum ClientMessage {
         #[serde(default = "default_page")]
         limit: u32,
     },
-    Profile { nickname: String },
+    Profile {
+        nickname: String,
+    },
     /// The stored record of a game (moves with clocks, reactions, result, rating changes).
-    GetGame { game: GameId },
+    GetGame {
+        game: GameId,
+    },
     Ping,
 }
 
@@ -374,19 +401,47 @@ pub enum ServerMessage {
         presets: Vec<TimeControl>,
     },
     /// A new account. The token is shown this once; the server keeps only its hash.
-    Account { player: PlayerInfo, token: String },
-    Seeking { time_control: TimeControl },
+    Account {
+        player: PlayerInfo,
+        token: String,
+    },
+    Seeking {
+        time_control: TimeControl,
+    },
     SeekCancelled,
-    Invite { code: String, time_control: TimeControl, rated: bool },
+    Invite {
+        code: String,
+        time_control: TimeControl,
+        rated: bool,
+    },
     InviteCancelled,
     GameState(Box<GameState>),
     /// A move was played and stored: to the mover it is the acknowledgement, to the opponent the move.
     /// `ply` is the number of plies before it; `clocks` are read after it (increment added).
-    Moved { game: GameId, ply: u32, #[serde(rename = "move")] mv: String, by: Color, clocks: Clocks },
-    DrawOffered { game: GameId, by: Color },
-    DrawDeclined { game: GameId, by: Color },
-    Reaction { game: GameId, reaction: Reaction },
-    OpponentConnection { game: GameId, connected: bool },
+    Moved {
+        game: GameId,
+        ply: u32,
+        #[serde(rename = "move")]
+        mv: String,
+        by: Color,
+        clocks: Clocks,
+    },
+    DrawOffered {
+        game: GameId,
+        by: Color,
+    },
+    DrawDeclined {
+        game: GameId,
+        by: Color,
+    },
+    Reaction {
+        game: GameId,
+        reaction: Reaction,
+    },
+    OpponentConnection {
+        game: GameId,
+        connected: bool,
+    },
     GameEnd {
         game: GameId,
         result: GameResult,
@@ -394,9 +449,19 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ratings: Option<RatingChanges>,
     },
-    RematchOffered { game: GameId, by: Color },
-    RematchDeclined { game: GameId, by: Color },
-    Leaderboard { speed: Speed, offset: u32, entries: Vec<LeaderboardEntry> },
+    RematchOffered {
+        game: GameId,
+        by: Color,
+    },
+    RematchDeclined {
+        game: GameId,
+        by: Color,
+    },
+    Leaderboard {
+        speed: Speed,
+        offset: u32,
+        entries: Vec<LeaderboardEntry>,
+    },
     Profile {
         player: PlayerInfo,
         /// Unix milliseconds.
@@ -407,7 +472,9 @@ pub enum ServerMessage {
     },
     GameRecord(Box<GameRecord>),
     /// The server's wall clock, Unix milliseconds.
-    Pong { server_time_ms: i64 },
+    Pong {
+        server_time_ms: i64,
+    },
     Error {
         code: ErrorCode,
         message: String,
@@ -536,7 +603,10 @@ impl ServerFrame {
 /// Why a frame could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DecodeError {
-    TooLarge { len: usize, max: usize },
+    TooLarge {
+        len: usize,
+        max: usize,
+    },
     /// Not a message of this protocol; the text says why (serde's words: field, type and position).
     Malformed(String),
 }
@@ -623,10 +693,14 @@ mod tests {
         let f: ClientFrame = decode_client(r#"{"type":"move","id":9,"game":12,"ply":0,"move":"c3-d4"}"#).unwrap();
         assert_eq!(f.id, Some(9));
         assert_eq!(f.message, ClientMessage::Move { game: 12, ply: 0, mv: "c3-d4".into(), think_ms: None });
-        let f: ClientFrame = decode_client(r#"{"type":"create_invite","time_control":{"base_ms":300000,"increment_ms":3000}}"#).unwrap();
+        let f: ClientFrame =
+            decode_client(r#"{"type":"create_invite","time_control":{"base_ms":300000,"increment_ms":3000}}"#).unwrap();
         assert_eq!(
             f.message,
-            ClientMessage::CreateInvite { time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 }, rated: true }
+            ClientMessage::CreateInvite {
+                time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
+                rated: true
+            }
         );
         let e = encode(&ServerFrame::error(ErrorCode::NotYourTurn, "wait"));
         assert_eq!(e, r#"{"type":"error","code":"not_your_turn","message":"wait"}"#);

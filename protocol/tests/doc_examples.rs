@@ -72,7 +72,8 @@ fn the_documented_error_codes_are_the_enum() {
     let codes = documented_codes(&document());
     assert_eq!(codes.first().map(String::as_str), Some("malformed"));
     for c in &codes {
-        let code: ErrorCode = serde_json::from_value(Value::String(c.clone())).unwrap_or_else(|_| panic!("{c} is no ErrorCode"));
+        let code: ErrorCode =
+            serde_json::from_value(Value::String(c.clone())).unwrap_or_else(|_| panic!("{c} is no ErrorCode"));
         assert_eq!(&code.name(), c);
     }
     // Every variant is listed: serde names each one, and the list has as many distinct names.

@@ -51,7 +51,11 @@ pub fn check_nickname(nickname: &str) -> Result<(), String> {
 fn check_form(nickname: &str) -> Result<(), String> {
     let n = nickname.chars().count();
     if !NICKNAME_CHARS.contains(&n) {
-        return Err(format!("a nickname has {}–{} characters, this one {n}", NICKNAME_CHARS.start(), NICKNAME_CHARS.end()));
+        return Err(format!(
+            "a nickname has {}–{} characters, this one {n}",
+            NICKNAME_CHARS.start(),
+            NICKNAME_CHARS.end()
+        ));
     }
     if nickname.starts_with(' ') || nickname.ends_with(' ') || nickname.contains("  ") {
         return Err("no space at either end nor two in a row".into());
@@ -62,7 +66,9 @@ fn check_form(nickname: &str) -> Result<(), String> {
             SpaceSeparator => c == ' ',
             Control | Format | Surrogate | PrivateUse | Unassigned | LineSeparator | ParagraphSeparator => false,
             // Invisible marks and fillers that Unicode files under letters or marks.
-            _ => !matches!(c, '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' | '\u{180B}'..='\u{180F}' | '\u{FE00}'..='\u{FE0F}'),
+            _ => {
+                !matches!(c, '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' | '\u{180B}'..='\u{180F}' | '\u{FE00}'..='\u{FE0F}')
+            }
         };
         if !visible {
             return Err(format!("U+{:04X} is not allowed in a nickname (control or invisible)", c as u32));
@@ -80,7 +86,19 @@ mod tests {
         for ok in ["Anna", "dame_blanche", "Игрок 7", "José", "王小明", "a-b.c"] {
             assert_eq!(check_nickname(ok), Ok(()), "{ok}");
         }
-        for bad in ["ab", "x".repeat(21).as_str(), " Anna", "Anna ", "An  na", "An\u{200B}na", "An\u{202E}na", "An\nna", "An\tna", "Anna\u{3164}", "\u{E000}abc"] {
+        for bad in [
+            "ab",
+            "x".repeat(21).as_str(),
+            " Anna",
+            "Anna ",
+            "An  na",
+            "An\u{200B}na",
+            "An\u{202E}na",
+            "An\nna",
+            "An\tna",
+            "Anna\u{3164}",
+            "\u{E000}abc",
+        ] {
             assert!(check_nickname(bad).is_err(), "{bad:?}");
         }
         assert_eq!(nickname_key("ANNA"), nickname_key("anna"));
@@ -95,7 +113,8 @@ mod tests {
     #[test]
     fn look_alike_nicknames_share_a_skeleton() {
         let anna = nickname_skeleton("Anna");
-        for same in ["anna", "ANNA", "ａｎｎａ", "\u{0410}nna", "Ann\u{0430}", "\u{0410}NN\u{0410}", "An\u{00AD}na"] {
+        for same in ["anna", "ANNA", "ａｎｎａ", "\u{0410}nna", "Ann\u{0430}", "\u{0410}NN\u{0410}", "An\u{00AD}na"]
+        {
             assert_eq!(nickname_skeleton(same), anna, "{same:?}");
         }
         // Cyrillic Н looks like H, not N.

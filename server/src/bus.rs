@@ -220,7 +220,13 @@ impl Bus {
                 Some(c) => c.send(Out::Game { game, host: Some(env.from), frame }),
                 // The player left this node: the game should stop sending here.
                 None => {
-                    let cmd = GameCmd { player, re: None, from: Route::Remote(self.node.clone()), rtt_ms: 0, action: Action::Detach };
+                    let cmd = GameCmd {
+                        player,
+                        re: None,
+                        from: Route::Remote(self.node.clone()),
+                        rtt_ms: 0,
+                        action: Action::Detach,
+                    };
                     self.command(&env.from, game, &cmd).await;
                 }
             },

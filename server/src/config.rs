@@ -78,6 +78,7 @@ impl Config {
 
     /// The node name's rules (it is written into the database and into node-to-node messages).
     pub fn node_name_valid(name: &str) -> bool {
-        (1..=40).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        (1..=40).contains(&name.len())
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
     }
 }

@@ -3,13 +3,14 @@
 
 use crate::accounts;
 use crate::hub::Hub;
-use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
 use crate::lobby;
+use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
 use crate::store::{self, StoreError};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use giveaway_protocol::{
-    decode_client, encode, ClientMessage, ErrorCode, GameId, PlayerId, PlayerInfo, ServerFrame, ServerMessage, PROTOCOL_VERSION,
+    decode_client, encode, ClientMessage, ErrorCode, GameId, PlayerId, PlayerInfo, ServerFrame, ServerMessage,
+    PROTOCOL_VERSION,
 };
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use std::collections::HashMap;
@@ -77,7 +78,14 @@ where
     let per_s = NonZeroU32::new(hub.cfg.rate_per_s.max(1)).expect("at least 1");
     let burst = NonZeroU32::new(hub.cfg.rate_burst.max(1)).expect("at least 1");
     let limiter: DefaultDirectRateLimiter = RateLimiter::direct(Quota::per_second(per_s).allow_burst(burst));
-    let mut conn = Conn { hub: hub.clone(), handle: handle.clone(), player: None, hello: false, routes: HashMap::new(), closing: false };
+    let mut conn = Conn {
+        hub: hub.clone(),
+        handle: handle.clone(),
+        player: None,
+        hello: false,
+        routes: HashMap::new(),
+        closing: false,
+    };
     let ping_every = Duration::from_millis(hub.cfg.ping_ms.max(100));
     let mut ping = tokio::time::interval_at((Instant::now() + ping_every).into(), ping_every);
     let started = Instant::now();
@@ -251,7 +259,9 @@ impl Conn {
             _ if !self.hello => vec![error(re, ErrorCode::HelloFirst, "the first frame must be hello")],
             ClientMessage::CreateAccount { nickname } => vec![self.create_account(re, &nickname).await],
             msg => match self.player.clone() {
-                None => vec![error(re, ErrorCode::NotAuthenticated, "say hello with your token or create an account first")],
+                None => {
+                    vec![error(re, ErrorCode::NotAuthenticated, "say hello with your token or create an account first")]
+                }
                 Some(me) => vec![self.request(re, me, msg).await].into_iter().flatten().collect(),
             },
         }
@@ -290,7 +300,12 @@ impl Conn {
                 }
             }
         }
-        let welcome = ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: self.player.clone(), games: games.clone(), presets: lobby::presets() };
+        let welcome = ServerMessage::Welcome {
+            protocol: PROTOCOL_VERSION,
+            player: self.player.clone(),
+            games: games.clone(),
+            presets: lobby::presets(),
+        };
         // The welcome goes out first: the games' states come through the connection's queue after it.
         for g in games {
             self.to_game(None, g, Action::Sync).await;
@@ -352,10 +367,12 @@ impl Conn {
                 Ok(_) => reply(re, ServerMessage::SeekCancelled),
                 Err(e) => unavailable(re, e),
             },
-            ClientMessage::CreateInvite { time_control, rated } => match lobby::create_invite(&hub, me.id, time_control, rated).await {
-                Ok(code) => reply(re, ServerMessage::Invite { code, time_control, rated }),
-                Err(e) => lobby_err(e),
-            },
+            ClientMessage::CreateInvite { time_control, rated } => {
+                match lobby::create_invite(&hub, me.id, time_control, rated).await {
+                    Ok(code) => reply(re, ServerMessage::Invite { code, time_control, rated }),
+                    Err(e) => lobby_err(e),
+                }
+            }
             ClientMessage::AcceptInvite { code } => match lobby::accept_invite(&hub, me.id, &code, re).await {
                 Ok(()) => return None,
                 Err(e) => lobby_err(e),
@@ -364,7 +381,9 @@ impl Conn {
                 Ok(_) => reply(re, ServerMessage::InviteCancelled),
                 Err(e) => unavailable(re, e),
             },
-            ClientMessage::Move { game, ply, mv, think_ms } => return self.to_game(re, game, Action::Move { ply, mv, think_ms }).await,
+            ClientMessage::Move { game, ply, mv, think_ms } => {
+                return self.to_game(re, game, Action::Move { ply, mv, think_ms }).await
+            }
             ClientMessage::Resign { game } => return self.to_game(re, game, Action::Resign).await,
             ClientMessage::OfferDraw { game } => return self.to_game(re, game, Action::OfferDraw).await,
             ClientMessage::AcceptDraw { game } => return self.to_game(re, game, Action::AcceptDraw).await,
@@ -379,14 +398,22 @@ impl Conn {
                     Err(e) => unavailable(re, e),
                 }
             }
-            ClientMessage::Profile { nickname } => match store::profile(&hub.pool, &accounts::nickname_key(&nickname)).await {
-                Ok(Some(p)) => reply(
-                    re,
-                    ServerMessage::Profile { player: p.player, created_at_ms: p.created_at_ms, ratings: p.ratings, history: p.history, recent: p.recent },
-                ),
-                Ok(None) => error(re, ErrorCode::UnknownPlayer, format!("no player {nickname}")),
-                Err(e) => unavailable(re, e),
-            },
+            ClientMessage::Profile { nickname } => {
+                match store::profile(&hub.pool, &accounts::nickname_key(&nickname)).await {
+                    Ok(Some(p)) => reply(
+                        re,
+                        ServerMessage::Profile {
+                            player: p.player,
+                            created_at_ms: p.created_at_ms,
+                            ratings: p.ratings,
+                            history: p.history,
+                            recent: p.recent,
+                        },
+                    ),
+                    Ok(None) => error(re, ErrorCode::UnknownPlayer, format!("no player {nickname}")),
+                    Err(e) => unavailable(re, e),
+                }
+            }
             ClientMessage::GetGame { game } => self.get_game(re, me, game).await,
             ClientMessage::Ping => reply(re, ServerMessage::Pong { server_time_ms: unix_ms() }),
         })
@@ -414,7 +441,8 @@ impl Conn {
         let Some(host) = self.routes.get(&game).cloned() else {
             return Some(self.not_routed(re, me, game).await);
         };
-        let cmd = GameCmd { player: me, re, from: Route::Local(self.handle.clone()), rtt_ms: self.handle.rtt(), action };
+        let cmd =
+            GameCmd { player: me, re, from: Route::Local(self.handle.clone()), rtt_ms: self.handle.rtt(), action };
         if self.hub.to_game(game, host.as_deref(), cmd).await {
             None
         } else {
@@ -452,7 +480,13 @@ impl Conn {
         let back = self.hub.conn(me.id).is_some();
         let routes: Vec<(GameId, Option<String>)> = self.routes.drain().filter(|(_, h)| h.is_none() || !back).collect();
         for (game, host) in routes {
-            let cmd = GameCmd { player: me.id, re: None, from: Route::Local(self.handle.clone()), rtt_ms: 0, action: Action::Detach };
+            let cmd = GameCmd {
+                player: me.id,
+                re: None,
+                from: Route::Local(self.handle.clone()),
+                rtt_ms: 0,
+                action: Action::Detach,
+            };
             self.hub.to_game(game, host.as_deref(), cmd).await;
         }
     }

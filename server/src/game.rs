@@ -8,8 +8,8 @@ use crate::store::{self, MoveRow, NewGame, StoredGame};
 use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
-    encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo, RatingChanges, Reaction,
-    Seat, ServerFrame, ServerMessage, Speed, TimeControl,
+    encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo, RatingChanges,
+    Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -292,7 +292,8 @@ impl Live {
     /// Returns true when the task should end.
     async fn on_timer(&mut self) -> bool {
         let now = Instant::now();
-        let (rematch, abandon) = (Duration::from_millis(self.hub.cfg.rematch_ms), Duration::from_millis(self.hub.cfg.abandon_ms));
+        let (rematch, abandon) =
+            (Duration::from_millis(self.hub.cfg.rematch_ms), Duration::from_millis(self.hub.cfg.abandon_ms));
         if let Some(ended) = self.ended {
             return now >= ended + rematch;
         }
@@ -377,7 +378,8 @@ impl Live {
             self.resume_clock(Instant::now());
         }
         if was_offline && self.result.is_none() {
-            self.send_event(color.opponent(), ServerMessage::OpponentConnection { game: self.id, connected: true }).await;
+            self.send_event(color.opponent(), ServerMessage::OpponentConnection { game: self.id, connected: true })
+                .await;
         }
     }
 
@@ -389,7 +391,8 @@ impl Live {
         seat.route = None;
         seat.offline_since = Some(Instant::now());
         if self.result.is_none() {
-            self.send_event(color.opponent(), ServerMessage::OpponentConnection { game: self.id, connected: false }).await;
+            self.send_event(color.opponent(), ServerMessage::OpponentConnection { game: self.id, connected: false })
+                .await;
         }
     }
 
@@ -400,7 +403,14 @@ impl Live {
         }
     }
 
-    async fn play(&mut self, asked: Asked, ply: u32, text: &str, think_ms: Option<u64>, now: Instant) -> Result<(), (ErrorCode, String)> {
+    async fn play(
+        &mut self,
+        asked: Asked,
+        ply: u32,
+        text: &str,
+        think_ms: Option<u64>,
+        now: Instant,
+    ) -> Result<(), (ErrorCode, String)> {
         let Asked { by: color, re } = asked;
         let played = self.game.ply() as u32;
         // A move resent after a lost acknowledgement: acknowledge it again.
@@ -442,7 +452,14 @@ impl Live {
         }
         let clocks = Clocks { white_ms: after[0], black_ms: after[1] };
         let notation = format_move(&mv, Notation::Algebraic);
-        let row = MoveRow { game: self.id, ply, notation: notation.clone(), clocks, spent_ms: charge.spent_ms, lag_ms: charge.lag_ms };
+        let row = MoveRow {
+            game: self.id,
+            ply,
+            notation: notation.clone(),
+            clocks,
+            spent_ms: charge.spent_ms,
+            lag_ms: charge.lag_ms,
+        };
         if !self.hub.writer.store(row).await {
             return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()));
         }
@@ -480,7 +497,8 @@ impl Live {
 
     async fn resign(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
         self.over()?;
-        self.finish(GameResult { winner: Some(asked.by.opponent()), reason: EndReason::Resignation }, Some(asked)).await;
+        self.finish(GameResult { winner: Some(asked.by.opponent()), reason: EndReason::Resignation }, Some(asked))
+            .await;
         Ok(())
     }
 
@@ -633,7 +651,9 @@ impl Live {
             clocks: self.clocks_now(now),
             turn: self.turn(),
             clock_running: self.turn_started.is_some(),
-            first_move_deadline_ms: self.first_move_deadline.map(|t| t.saturating_duration_since(now).as_millis() as u64),
+            first_move_deadline_ms: self
+                .first_move_deadline
+                .map(|t| t.saturating_duration_since(now).as_millis() as u64),
             draw_offer: self.draw_offer,
             opponent_connected: self.seats[idx(you.opponent())].route.is_some(),
             reactions: self.reactions.clone(),

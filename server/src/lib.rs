@@ -96,7 +96,10 @@ async fn lock_node_name(url: &str, node: &str) -> Result<Option<NameLock>, Start
     let db = |e: tokio_postgres::Error| StartError::Database(e.to_string());
     let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(db)?;
     let driver = tokio::spawn(conn);
-    let row = client.query_one("SELECT pg_try_advisory_lock(hashtext('giveaway-node'), hashtext($1))", &[&node]).await.map_err(db)?;
+    let row = client
+        .query_one("SELECT pg_try_advisory_lock(hashtext('giveaway-node'), hashtext($1))", &[&node])
+        .await
+        .map_err(db)?;
     Ok(row.get::<_, bool>(0).then_some((client, driver)))
 }
 
@@ -113,7 +116,8 @@ async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
         }
         if !probed {
             probed = true;
-            let answers = bus::node_answers(url, node, PROBE_WAIT).await.map_err(|e| StartError::Database(e.to_string()))?;
+            let answers =
+                bus::node_answers(url, node, PROBE_WAIT).await.map_err(|e| StartError::Database(e.to_string()))?;
             if answers {
                 return Err(StartError::NodeTaken(node.to_string()));
             }
@@ -166,7 +170,9 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
         }
     }
     hold_node_name(&cfg.database_url, &cfg.node).await?;
-    let filled = store::fill_nickname_skeletons(&pool, accounts::nickname_skeleton).await.map_err(|e| StartError::Database(e.to_string()))?;
+    let filled = store::fill_nickname_skeletons(&pool, accounts::nickname_skeleton)
+        .await
+        .map_err(|e| StartError::Database(e.to_string()))?;
     if filled > 0 {
         log::info!("computed the nickname skeletons of {filled} older accounts");
     }

@@ -30,7 +30,9 @@ pub fn speed_of(tc: TimeControl) -> Speed {
 
 /// The catalog's presets, as quick pairing offers them.
 pub fn presets() -> Vec<TimeControl> {
-    CoreTimeControl::presets().map(|t| TimeControl { base_ms: t.white.base_ms, increment_ms: t.white.increment_ms }).collect()
+    CoreTimeControl::presets()
+        .map(|t| TimeControl { base_ms: t.white.base_ms, increment_ms: t.white.increment_ms })
+        .collect()
 }
 
 /// A friend's game may use any clock from `min_base_ms` (15 s by default) to 3 hours with up to 3 minutes'
@@ -39,7 +41,10 @@ fn check_invite_tc(tc: TimeControl, min_base_ms: u64) -> Result<(), LobbyError> 
     if (min_base_ms..=10_800_000).contains(&tc.base_ms) && tc.increment_ms <= 180_000 {
         Ok(())
     } else {
-        Err((ErrorCode::UnknownTimeControl, format!("base time {} s to 3 h, increment up to 180 s", min_base_ms as f64 / 1000.0)))
+        Err((
+            ErrorCode::UnknownTimeControl,
+            format!("base time {} s to 3 h, increment up to 180 s", min_base_ms as f64 / 1000.0),
+        ))
     }
 }
 
@@ -62,7 +67,8 @@ pub async fn seek(hub: &Arc<Hub>, me: PlayerId, tc: TimeControl, re: Option<u64>
     }
     let rating = store::rating(&tx, me, speed_of(tc)).await.map_err(unavailable)?.rating;
     let cfg = &hub.cfg;
-    let found = store::take_match(&tx, me, tc, rating, 0.0, cfg.window_start, cfg.window_growth).await.map_err(unavailable)?;
+    let found =
+        store::take_match(&tx, me, tc, rating, 0.0, cfg.window_start, cfg.window_growth).await.map_err(unavailable)?;
     let Some(other) = found else {
         store::put_seek(&tx, me, hub.node(), tc, rating).await.map_err(unavailable)?;
         tx.commit().await.map_err(|e| unavailable(e.into()))?;
@@ -87,7 +93,8 @@ async fn pair_waiting(hub: &Arc<Hub>) -> Result<(), StoreError> {
         if !store::lock_own_seek(&tx, me).await? {
             continue;
         }
-        let Some(other) = store::take_match(&tx, me, tc, rating, waited, cfg.window_start, cfg.window_growth).await? else {
+        let Some(other) = store::take_match(&tx, me, tc, rating, waited, cfg.window_start, cfg.window_growth).await?
+        else {
             continue;
         };
         if store::lock_players_busy(&tx, &[me, other.player]).await? {

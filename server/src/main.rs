@@ -19,7 +19,12 @@ fn main() {
         let tls = cfg.tls_cert.is_some();
         match start(cfg).await {
             Ok(running) => {
-                println!("listening on {} (node {node}{}, {} games resumed)", running.addr, if tls { ", TLS" } else { "" }, running.recovered);
+                println!(
+                    "listening on {} (node {node}{}, {} games resumed)",
+                    running.addr,
+                    if tls { ", TLS" } else { "" },
+                    running.recovered
+                );
                 // Games in progress are in the database: stopping needs no flush, the next start resumes them.
                 let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
                     Ok(t) => t,

@@ -12,12 +12,18 @@ use tokio::sync::{mpsc, Notify};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum Action {
-    Move { ply: u32, mv: String, think_ms: Option<u64> },
+    Move {
+        ply: u32,
+        mv: String,
+        think_ms: Option<u64>,
+    },
     Resign,
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
-    React { emoji: String },
+    React {
+        emoji: String,
+    },
     OfferRematch,
     DeclineRematch,
     /// Send me the whole state (also how a player's connection attaches to the game).

@@ -41,7 +41,12 @@ pub fn rate(white: Rating, black: Rating, winner: Option<Color>) -> (Rating, Rat
         None => Outcomes::DRAW,
     };
     let (w, b) = glicko2(&white.glicko(), &black.glicko(), &outcome, &Glicko2Config::new());
-    let next = |r: Glicko2Rating, old: Rating| Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility, games: old.games + 1 };
+    let next = |r: Glicko2Rating, old: Rating| Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+        games: old.games + 1,
+    };
     (next(w, white), next(b, black))
 }
 
@@ -63,7 +68,8 @@ mod tests {
         let mut p = Rating::default();
         let mut games = 0;
         while p.provisional() {
-            let (a, _) = rate(p, Rating::default(), if games % 2 == 0 { Some(Color::White) } else { Some(Color::Black) });
+            let (a, _) =
+                rate(p, Rating::default(), if games % 2 == 0 { Some(Color::White) } else { Some(Color::Black) });
             p = a;
             games += 1;
         }

@@ -115,7 +115,13 @@ pub async fn fill_nickname_skeletons(pool: &Pool, skeleton_of: impl Fn(&str) -> 
 /// A new account. `key` (the NFKC, lower-case form) is unique in the table; `skeleton` must be unused too,
 /// though older look-alike accounts may share one (so no unique index): the check and the insert are one
 /// transaction that holds a lock on the skeleton, so two look-alike names created at once cannot both pass.
-pub async fn create_player(pool: &Pool, nickname: &str, key: &str, skeleton: &str, token_hash: &[u8]) -> Result<PlayerInfo> {
+pub async fn create_player(
+    pool: &Pool,
+    nickname: &str,
+    key: &str,
+    skeleton: &str,
+    token_hash: &[u8],
+) -> Result<PlayerInfo> {
     let mut c = pool.get().await?;
     let tx = c.transaction().await?;
     tx.execute("SELECT pg_advisory_xact_lock(727002, hashtext($1))", &[&skeleton]).await?;
@@ -229,7 +235,8 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
         .await?;
     let id: GameId = row.get(0);
     let names = tx.query("SELECT id, nickname FROM players WHERE id = ANY($1)", &[&vec![g.white, g.black]]).await?;
-    let name = |p: PlayerId| names.iter().find(|r| r.get::<_, i64>(0) == p).map(|r| r.get::<_, String>(1)).unwrap_or_default();
+    let name =
+        |p: PlayerId| names.iter().find(|r| r.get::<_, i64>(0) == p).map(|r| r.get::<_, String>(1)).unwrap_or_default();
     Ok(StoredGame {
         id,
         white: (PlayerInfo { id: g.white, nickname: name(g.white) }, wr.rating, wr.provisional()),
@@ -285,7 +292,9 @@ async fn moves_and_reactions(c: &impl GenericClient, game: GameId) -> Result<(Ve
         .query("SELECT ply, side, emoji FROM reactions WHERE game_id = $1 ORDER BY id", &[&game])
         .await?
         .into_iter()
-        .filter_map(|r| Some(Reaction { ply: r.get::<_, i32>(0).max(0) as u32, by: color_from(r.get(1))?, emoji: r.get(2) }))
+        .filter_map(|r| {
+            Some(Reaction { ply: r.get::<_, i32>(0).max(0) as u32, by: color_from(r.get(1))?, emoji: r.get(2) })
+        })
         .collect();
     Ok((moves, reactions))
 }
@@ -353,7 +362,8 @@ pub async fn finish_game(
     }
     let mut changes = None;
     if rated && result.reason != EndReason::Aborted {
-        tx.query("SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&vec![players.0, players.1]]).await?;
+        tx.query("SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&vec![players.0, players.1]])
+            .await?;
         let w = rating(&tx, players.0, speed).await?;
         let b = rating(&tx, players.1, speed).await?;
         let (w2, b2) = crate::ratings::rate(w, b, result.winner);
@@ -406,7 +416,11 @@ async fn stored_changes(c: &impl GenericClient, game: GameId) -> Result<Option<R
 
 fn changes_from(r: &Row, at: usize) -> Option<RatingChanges> {
     let side = |i: usize| -> Option<RatingChange> {
-        Some(RatingChange { before: r.get(i), after: r.get::<_, Option<f64>>(i + 1)?, provisional: r.get::<_, Option<bool>>(i + 2)? })
+        Some(RatingChange {
+            before: r.get(i),
+            after: r.get::<_, Option<f64>>(i + 1)?,
+            provisional: r.get::<_, Option<bool>>(i + 2)?,
+        })
     };
     Some(RatingChanges { white: side(at)?, black: side(at + 3)? })
 }
@@ -488,7 +502,14 @@ pub async fn delete_node_seeks(pool: &Pool, node: &str) -> Result<()> {
     Ok(())
 }
 
-pub async fn put_invite(pool: &Pool, code: &str, me: PlayerId, node: &str, tc: TimeControl, rated: bool) -> Result<bool> {
+pub async fn put_invite(
+    pool: &Pool,
+    code: &str,
+    me: PlayerId,
+    node: &str,
+    tc: TimeControl,
+    rated: bool,
+) -> Result<bool> {
     let c = pool.get().await?;
     c.execute("DELETE FROM invites WHERE player_id = $1", &[&me]).await?;
     let n = c
@@ -582,12 +603,26 @@ pub async fn profile(pool: &Pool, key: &str) -> Result<Option<Profile>> {
     };
     let id: PlayerId = p.get(0);
     let ratings = c
-        .query("SELECT speed, rating, deviation, volatility, games FROM ratings WHERE player_id = $1 ORDER BY speed", &[&id])
+        .query(
+            "SELECT speed, rating, deviation, volatility, games FROM ratings WHERE player_id = $1 ORDER BY speed",
+            &[&id],
+        )
         .await?
         .into_iter()
         .map(|r| {
-            let rt = Rating { rating: r.get(1), deviation: r.get(2), volatility: r.get(3), games: r.get::<_, i32>(4).max(0) as u32 };
-            RatingInfo { speed: speed_from(r.get(0)), rating: rt.rating, deviation: rt.deviation, provisional: rt.provisional(), games: rt.games }
+            let rt = Rating {
+                rating: r.get(1),
+                deviation: r.get(2),
+                volatility: r.get(3),
+                games: r.get::<_, i32>(4).max(0) as u32,
+            };
+            RatingInfo {
+                speed: speed_from(r.get(0)),
+                rating: rt.rating,
+                deviation: rt.deviation,
+                provisional: rt.provisional(),
+                games: rt.games,
+            }
         })
         .collect();
     let history = c
@@ -631,7 +666,13 @@ pub async fn profile(pool: &Pool, key: &str) -> Result<Option<Profile>> {
             }
         })
         .collect();
-    Ok(Some(Profile { player: PlayerInfo { id, nickname: p.get(1) }, created_at_ms: p.get(2), ratings, history, recent }))
+    Ok(Some(Profile {
+        player: PlayerInfo { id, nickname: p.get(1) },
+        created_at_ms: p.get(2),
+        ratings,
+        history,
+        recent,
+    }))
 }
 
 pub async fn game_record(pool: &Pool, game: GameId) -> Result<Option<GameRecord>> {

@@ -32,7 +32,10 @@ pub async fn fresh_database() -> String {
         .get_or_init(|| async {
             // Test binaries run one after another: databases of earlier processes are left-overs.
             let mine = format!("gw_test_{}_", std::process::id());
-            let rows = client.query("SELECT datname FROM pg_database WHERE datname LIKE 'gw\\_test\\_%'", &[]).await.expect("list");
+            let rows = client
+                .query("SELECT datname FROM pg_database WHERE datname LIKE 'gw\\_test\\_%'", &[])
+                .await
+                .expect("list");
             for r in rows {
                 let old: String = r.get(0);
                 if !old.starts_with(&mine) && old.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
@@ -60,7 +63,6 @@ pub fn config(url: &str, node: &str) -> Config {
     c
 }
 
-
 /// [`fresh_database`] for a caller without a runtime.
 pub fn new_database() -> String {
     tokio::runtime::Runtime::new().expect("a runtime").block_on(fresh_database())
@@ -78,7 +80,8 @@ pub struct InProcess {
 impl InProcess {
     /// A server for database `db` on loopback port `port` (0: any free one).
     pub fn start(db: &str, port: u16) -> InProcess {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+        let runtime =
+            tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
         let mut cfg = config(db, "node1");
         cfg.listen = std::net::SocketAddr::from(([127, 0, 0, 1], port));
         let running = runtime.block_on(crate::start(cfg)).expect("server starts");

@@ -34,7 +34,10 @@ async fn every_request_is_answered_with_its_id() {
     let id = x.send(ClientMessage::OfferDraw { game }).await;
     x.reply(id).await;
     let id = y.send(ClientMessage::OfferDraw { game }).await;
-    assert!(matches!(y.reply(id).await, ServerMessage::GameEnd { .. }), "an offer that accepts is answered by game_end");
+    assert!(
+        matches!(y.reply(id).await, ServerMessage::GameEnd { .. }),
+        "an offer that accepts is answered by game_end"
+    );
     x.game_end().await;
 
     // Rematch offered and declined.
@@ -48,7 +51,9 @@ async fn every_request_is_answered_with_its_id() {
     let id = x.send(ClientMessage::Seek { time_control: BLITZ }).await;
     assert!(matches!(x.reply(id).await, ServerMessage::Seeking { .. }));
     let id = y.send(ClientMessage::Seek { time_control: BLITZ }).await;
-    let ServerMessage::GameState(s) = y.reply(id).await else { panic!("a seek paired at once is answered by game_state") };
+    let ServerMessage::GameState(s) = y.reply(id).await else {
+        panic!("a seek paired at once is answered by game_state")
+    };
     let game = s.game;
     x.state().await;
 
@@ -59,7 +64,9 @@ async fn every_request_is_answered_with_its_id() {
     let id = y.send(ClientMessage::OfferRematch { game }).await;
     y.reply(id).await;
     let id = x.send(ClientMessage::OfferRematch { game }).await;
-    let ServerMessage::GameState(s) = x.reply(id).await else { panic!("the second rematch offer is answered by game_state") };
+    let ServerMessage::GameState(s) = x.reply(id).await else {
+        panic!("the second rematch offer is answered by game_state")
+    };
     assert_eq!(s.rematch_of, Some(game));
     y.state().await;
 

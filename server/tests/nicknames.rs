@@ -28,11 +28,11 @@ async fn look_alikes_are_taken_and_long_normal_forms_invalid() {
     Client::new_player(srv.addr, "Ian").await;
     let mut c = anonymous(srv.addr).await;
     for (nick, code) in [
-        ("\u{0410}nna", ErrorCode::NicknameTaken),  // Cyrillic А
-        ("Ann\u{0430}", ErrorCode::NicknameTaken),  // Cyrillic а
+        ("\u{0410}nna", ErrorCode::NicknameTaken),        // Cyrillic А
+        ("Ann\u{0430}", ErrorCode::NicknameTaken),        // Cyrillic а
         ("\u{0410}NN\u{0410}", ErrorCode::NicknameTaken), // Cyrillic А twice
         ("ANNA", ErrorCode::NicknameTaken),
-        ("lan", ErrorCode::NicknameTaken),  // l for I
+        ("lan", ErrorCode::NicknameTaken), // l for I
         // Three characters that NFKC writes as 54.
         ("\u{FDFA}\u{FDFA}\u{FDFA}", ErrorCode::NicknameInvalid),
         // An acute accent that NFKC writes as a space and a combining mark: a leading space.
@@ -68,9 +68,12 @@ async fn older_look_alike_accounts_keep_their_names() {
     for (nick, token) in [("Anna", tokens[0]), ("\u{0410}nna", tokens[1])] {
         let key = giveaway_server::accounts::nickname_key(nick);
         let hash = giveaway_server::accounts::token_hash(token);
-        db.execute("INSERT INTO players (nickname, nickname_key, token_hash) VALUES ($1, $2, $3)", &[&nick, &key, &hash])
-            .await
-            .unwrap();
+        db.execute(
+            "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ($1, $2, $3)",
+            &[&nick, &key, &hash],
+        )
+        .await
+        .unwrap();
     }
     // A node starting fills the skeletons in; both accounts keep their names and tokens.
     let second = server(config(&url, "node2")).await;

@@ -52,11 +52,17 @@ async fn two_nodes_play_a_game_to_the_end() {
     assert_eq!(a.hub.games_running(), 1);
     let token = on_b.token.clone().unwrap();
     on_b.close().await;
-    on_a.expect("gone", |f| matches!(f.message, ServerMessage::OpponentConnection { connected: false, .. }).then_some(())).await;
+    on_a.expect("gone", |f| {
+        matches!(f.message, ServerMessage::OpponentConnection { connected: false, .. }).then_some(())
+    })
+    .await;
     let (mut back, _) = Client::reconnect(b.addr, &token).await;
     let st = back.state().await;
     assert_eq!(st.game, s1.game);
-    on_a.expect("back", |f| matches!(f.message, ServerMessage::OpponentConnection { connected: true, .. }).then_some(())).await;
+    on_a.expect("back", |f| {
+        matches!(f.message, ServerMessage::OpponentConnection { connected: true, .. }).then_some(())
+    })
+    .await;
     let (mut white, mut black) = if s1.you == Color::White { (on_a, back) } else { (back, on_a) };
     play(&mut white, &mut black, s1.game, 0, "c3-d4").await;
     play(&mut black, &mut white, s1.game, 1, "f6-g5").await;
@@ -70,7 +76,10 @@ async fn a_node_name_runs_once() {
     cfg.listen = "127.0.0.1:0".parse().unwrap();
     let t = std::time::Instant::now();
     let second = giveaway_server::start(cfg).await;
-    assert!(matches!(second, Err(giveaway_server::StartError::NodeTaken(_))), "a second node with the same name is refused");
+    assert!(
+        matches!(second, Err(giveaway_server::StartError::NodeTaken(_))),
+        "a second node with the same name is refused"
+    );
     // The running node answers the starting one's probe on the bus: no wait for a predecessor to go.
     assert!(t.elapsed() < std::time::Duration::from_secs(3), "refused promptly, not after {:?}", t.elapsed());
 }

@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use giveaway_core::EndReason as CoreReason;
-use giveaway_protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage, Speed, TimeControl, PROTOCOL_VERSION};
+use giveaway_protocol::{
+    ClientMessage, Color, EndReason, ErrorCode, ServerMessage, Speed, TimeControl, PROTOCOL_VERSION,
+};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -221,16 +223,20 @@ async fn resignation_draw_offers_and_ratings() {
     let id = b.send(ClientMessage::AcceptDraw { game: g }).await;
     assert_eq!(b.error(id).await, ErrorCode::NoOffer);
     w.send(ClientMessage::OfferDraw { game: g }).await;
-    b.expect("draw offer", |f| matches!(f.message, ServerMessage::DrawOffered { by: Color::White, .. }).then_some(())).await;
+    b.expect("draw offer", |f| matches!(f.message, ServerMessage::DrawOffered { by: Color::White, .. }).then_some(()))
+        .await;
     let id = w.send(ClientMessage::OfferDraw { game: g }).await;
     assert_eq!(w.error(id).await, ErrorCode::NoOffer);
     b.send(ClientMessage::DeclineDraw { game: g }).await;
-    w.expect("declined", |f| matches!(f.message, ServerMessage::DrawDeclined { by: Color::Black, .. }).then_some(())).await;
+    w.expect("declined", |f| matches!(f.message, ServerMessage::DrawDeclined { by: Color::Black, .. }).then_some(()))
+        .await;
     play(&mut w, &mut b, g, 0, "c3-d4").await;
     w.send(ClientMessage::Resign { game: g }).await;
     let end = b.game_end().await;
     assert_eq!(winner_reason(&end), (Some(Color::Black), EndReason::Resignation));
-    let ServerMessage::GameEnd { ratings: Some(r), .. } = &end else { panic!("a rated game shows the change: {end:?}") };
+    let ServerMessage::GameEnd { ratings: Some(r), .. } = &end else {
+        panic!("a rated game shows the change: {end:?}")
+    };
     assert!(r.black.after > r.black.before && r.white.after < r.white.before);
     assert!(r.white.provisional && r.black.provisional);
     let id = w.send(ClientMessage::Resign { game: g }).await;
@@ -238,8 +244,11 @@ async fn resignation_draw_offers_and_ratings() {
 
     // The stored ratings, profile and history.
     let db = sql(&url).await;
-    let rating: f64 =
-        db.query_one("SELECT rating FROM ratings WHERE player_id = $1 AND speed = 'blitz'", &[&b.id()]).await.unwrap().get(0);
+    let rating: f64 = db
+        .query_one("SELECT rating FROM ratings WHERE player_id = $1 AND speed = 'blitz'", &[&b.id()])
+        .await
+        .unwrap()
+        .get(0);
     assert_eq!(rating, r.black.after);
     // Colours are drawn at random: the winner is whoever plays Black. Nicknames are looked up ignoring case.
     let (winner, loser) = (b.player.clone().unwrap().nickname, w.player.clone().unwrap().nickname);
@@ -330,7 +339,8 @@ async fn flag_fall() {
     let mut cfg = config(&url, "node1");
     cfg.min_invite_base_ms = 1000;
     let srv = server(cfg).await;
-    let (mut w, mut b, s) = invite_game(srv.addr, "Slowpoke", "Quick", TimeControl { base_ms: 1500, increment_ms: 0 }).await;
+    let (mut w, mut b, s) =
+        invite_game(srv.addr, "Slowpoke", "Quick", TimeControl { base_ms: 1500, increment_ms: 0 }).await;
     assert!(!s.clock_running, "no clock before each side's first move");
     play(&mut w, &mut b, s.game, 0, "c3-d4").await;
     play(&mut b, &mut w, s.game, 1, "f6-g5").await;
@@ -371,7 +381,10 @@ async fn abandonment_and_abort() {
     play(&mut w, &mut b, s.game, 0, "c3-d4").await;
     play(&mut b, &mut w, s.game, 1, "f6-g5").await;
     w.close().await;
-    b.expect("opponent gone", |f| matches!(f.message, ServerMessage::OpponentConnection { connected: false, .. }).then_some(())).await;
+    b.expect("opponent gone", |f| {
+        matches!(f.message, ServerMessage::OpponentConnection { connected: false, .. }).then_some(())
+    })
+    .await;
     let t = Instant::now();
     let end = b.game_end().await;
     assert!(t.elapsed() >= Duration::from_millis(800));
@@ -428,7 +441,10 @@ async fn reconnection_keeps_game_and_clocks() {
     play(&mut w, &mut b, g, 2, "g3-f4").await;
     let token = w.token.clone().unwrap();
     w.close().await;
-    b.expect("opponent gone", |f| matches!(f.message, ServerMessage::OpponentConnection { connected: false, .. }).then_some(())).await;
+    b.expect("opponent gone", |f| {
+        matches!(f.message, ServerMessage::OpponentConnection { connected: false, .. }).then_some(())
+    })
+    .await;
     // Black's clock runs while White is away.
     tokio::time::sleep(Duration::from_millis(600)).await;
     let (mut w, welcome) = Client::reconnect(addr, &token).await;
@@ -442,10 +458,17 @@ async fn reconnection_keeps_game_and_clocks() {
     assert_eq!(st.turn, Color::Black);
     assert!(st.clock_running && st.opponent_connected);
     // White's clock is the one stored after its timed move (ply 2): base − time spent + increment.
-    assert!(st.clocks.white_ms > BLITZ.base_ms && st.clocks.white_ms <= BLITZ.base_ms + BLITZ.increment_ms, "{:?}", st.clocks);
+    assert!(
+        st.clocks.white_ms > BLITZ.base_ms && st.clocks.white_ms <= BLITZ.base_ms + BLITZ.increment_ms,
+        "{:?}",
+        st.clocks
+    );
     assert!(st.clocks.black_ms <= BLITZ.base_ms - 550, "black's clock ran: {:?}", st.clocks);
     assert!(st.clocks.black_ms > BLITZ.base_ms - 5000);
-    b.expect("opponent back", |f| matches!(f.message, ServerMessage::OpponentConnection { connected: true, .. }).then_some(())).await;
+    b.expect("opponent back", |f| {
+        matches!(f.message, ServerMessage::OpponentConnection { connected: true, .. }).then_some(())
+    })
+    .await;
     // The game goes on; a resent move (its acknowledgement lost) is acknowledged again, not refused.
     play(&mut b, &mut w, g, 3, "g5-h4").await;
     let id = b.send(ClientMessage::Move { game: g, ply: 3, mv: "g5-h4".into(), think_ms: None }).await;
@@ -537,7 +560,10 @@ async fn rematch_swaps_colours() {
     w.game_end().await;
     b.game_end().await;
     w.send(ClientMessage::OfferRematch { game: s.game }).await;
-    b.expect("rematch offer", |f| matches!(f.message, ServerMessage::RematchOffered { by: Color::White, .. }).then_some(())).await;
+    b.expect("rematch offer", |f| {
+        matches!(f.message, ServerMessage::RematchOffered { by: Color::White, .. }).then_some(())
+    })
+    .await;
     b.send(ClientMessage::OfferRematch { game: s.game }).await;
     let nw = w.state().await;
     let nb = b.state().await;
@@ -553,9 +579,15 @@ async fn rematch_swaps_colours() {
     b.send(ClientMessage::OfferRematch { game: nb.game }).await;
     // (w still holds the echo of its own offer in the first game: wait for this game's.)
     let g2 = nb.game;
-    w.expect("offer", |f| matches!(f.message, ServerMessage::RematchOffered { game, by: Color::White } if game == g2).then_some(())).await;
+    w.expect("offer", |f| {
+        matches!(f.message, ServerMessage::RematchOffered { game, by: Color::White } if game == g2).then_some(())
+    })
+    .await;
     w.send(ClientMessage::DeclineRematch { game: nb.game }).await;
-    b.expect("declined", |f| matches!(f.message, ServerMessage::RematchDeclined { by: Color::Black, .. }).then_some(())).await;
+    b.expect("declined", |f| {
+        matches!(f.message, ServerMessage::RematchDeclined { by: Color::Black, .. }).then_some(())
+    })
+    .await;
     let id = b.send(ClientMessage::OfferRematch { game: nb.game }).await;
     assert_eq!(b.error(id).await, ErrorCode::RematchUnavailable);
 }

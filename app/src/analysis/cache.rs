@@ -29,7 +29,9 @@ pub(crate) fn analyse_cached(
         return analyze(game, options, stop, progress);
     };
     let key = options.cache_key();
-    if let Some(hit) = slot.storage.analysis(slot.id, &key).ok().flatten().and_then(|text| Analysis::from_cache_text(&text, game)) {
+    if let Some(hit) =
+        slot.storage.analysis(slot.id, &key).ok().flatten().and_then(|text| Analysis::from_cache_text(&text, game))
+    {
         return Ok(hit);
     }
     let analysis = analyze(game, options, stop, progress)?;

@@ -128,7 +128,13 @@ fn coords(n: u32) -> (i32, i32) {
 pub(crate) fn between(a: u32, b: u32, s: u32) -> bool {
     let ((ax, ay), (bx, by), (sx, sy)) = (coords(a), coords(b), coords(s));
     let (dx, dy, ex, ey) = (bx - ax, by - ay, sx - ax, sy - ay);
-    dx != 0 && dx.abs() == dy.abs() && ex.abs() == ey.abs() && ex != 0 && ex * dx > 0 && ey * dy > 0 && ex.abs() < dx.abs()
+    dx != 0
+        && dx.abs() == dy.abs()
+        && ex.abs() == ey.abs()
+        && ex != 0
+        && ex * dx > 0
+        && ey * dy > 0
+        && ex.abs() < dx.abs()
 }
 
 /// The fraction of the hop from `a` to `b` at which the mover is over square `s`.
@@ -162,11 +168,15 @@ mod tests {
         let after = snap(&s);
         let plan = AnimationPlan::between(&before, &after, AnimationSpeed::Normal, false, false, 1).unwrap();
         let name = |n: u32| crate::board::square_name(n, giveaway_core::Notation::Algebraic).unwrap();
-        let hops: Vec<(String, String, Option<String>)> = plan.hops.iter().map(|h| (name(h.from), name(h.to), h.captured.map(name))).collect();
+        let hops: Vec<(String, String, Option<String>)> =
+            plan.hops.iter().map(|h| (name(h.from), name(h.to), h.captured.map(name))).collect();
         assert_eq!(
             hops,
-            [("h6", "f8", Some("g7")), ("f8", "b4", Some("c5")), ("b4", "e1", Some("d2"))]
-                .map(|(a, b, c)| (a.to_string(), b.to_string(), c.map(str::to_string)))
+            [("h6", "f8", Some("g7")), ("f8", "b4", Some("c5")), ("b4", "e1", Some("d2"))].map(|(a, b, c)| (
+                a.to_string(),
+                b.to_string(),
+                c.map(str::to_string)
+            ))
         );
         assert_eq!(plan.total_ms, 3 * 260);
         assert_eq!(plan.crowned_after_hop, Some(0), "a king from the second hop on");

@@ -62,6 +62,9 @@ mod tests {
         assert!(!BoardOrientation::of(&p, Orientation::FlipEachMove, Color::White).flipped);
         let flip = BoardOrientation::of(&p, Orientation::FlipEachMove, Color::Black);
         assert_eq!((flip.flipped, flip.bottom, flip.top), (true, Color::Black, Color::White));
-        assert_eq!(flip.turned(), BoardOrientation { flipped: false, top_faces_away: false, bottom: Color::White, top: Color::Black });
+        assert_eq!(
+            flip.turned(),
+            BoardOrientation { flipped: false, top_faces_away: false, bottom: Color::White, top: Color::Black }
+        );
     }
 }

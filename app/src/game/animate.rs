@@ -26,7 +26,8 @@ impl AnimationPlan {
         }
         let piece_at = |n: u32| before.squares.get((n as usize).checked_sub(1)?)?.piece;
         // Hops already entered one by one were shown as they were tapped.
-        let done = before.capture.as_ref().filter(|c| c.from == mv.from).map_or(0, |c| c.visited.len().min(mv.path.len() - 1));
+        let done =
+            before.capture.as_ref().filter(|c| c.from == mv.from).map_or(0, |c| c.visited.len().min(mv.path.len() - 1));
         let landing = |i: usize| if i == 0 { mv.from } else { mv.path[i - 1] };
         let piece = piece_at(landing(done))?;
         let hops: Vec<HopPlan> = (done..mv.path.len())
@@ -43,7 +44,9 @@ impl AnimationPlan {
         let captured = mv
             .captured
             .iter()
-            .filter_map(|&sq| piece_at(sq).map(|piece| CapturedPiece { square: sq, piece, ghost: jumped.contains(&sq) }))
+            .filter_map(|&sq| {
+                piece_at(sq).map(|piece| CapturedPiece { square: sq, piece, ghost: jumped.contains(&sq) })
+            })
             .collect();
         let far_rank = |n: u32| square(n).is_some_and(|s| piece.color.promotion_rank().contains(s));
         let crowned_after_hop = (piece.kind == PieceKind::Man)

@@ -57,11 +57,7 @@ pub struct GameClock {
 impl GameClock {
     /// Both clocks at their base time, stopped.
     pub fn new(control: TimeControl) -> GameClock {
-        GameClock {
-            control,
-            remaining: [control.white.base_ms as i64, control.black.base_ms as i64],
-            running: None,
-        }
+        GameClock { control, remaining: [control.white.base_ms as i64, control.black.base_ms as i64], running: None }
     }
 
     /// The time control the clocks follow.

@@ -6,12 +6,12 @@
 //! checking the game did not change meanwhile. Progress goes to a foreign listener with no lock held.
 
 use crate::analysis::cache::{analyse_cached, CacheSlot};
-use crate::game::exact::exact_layer;
-use crate::error::{ApiResult, GiveawayError};
-use crate::game::session::{GameSession, SearchFor};
-use crate::game::snapshot::move_view;
 use crate::analysis::{AnalysisView, MoveReviewView};
 use crate::board::MoveView;
+use crate::error::{ApiResult, GiveawayError};
+use crate::game::exact::exact_layer;
+use crate::game::session::{GameSession, SearchFor};
+use crate::game::snapshot::move_view;
 use crate::game::Snapshot;
 use giveaway_core::engine::{self, Engine, Level, Limits, SearchInfo, SearchRoot, StopHandle};
 use giveaway_core::game::Game;
@@ -74,7 +74,8 @@ pub trait ProgressListener: Send + Sync {
 }
 
 /// How long a hint or coach tip may think: short enough to feel instant on a phone.
-const ADVICE_LIMITS: Limits = Limits { depth: None, nodes: Some(200_000), movetime: Some(Duration::from_millis(800)), clock: None };
+const ADVICE_LIMITS: Limits =
+    Limits { depth: None, nodes: Some(200_000), movetime: Some(Duration::from_millis(800)), clock: None };
 
 /// Analysis budget per position, and the table it searches with (part of the analysis cache's key).
 const ANALYSIS: engine::AnalysisOptions = engine::AnalysisOptions {
@@ -105,7 +106,10 @@ fn with_engine<T>(shared: &SharedEngine, f: impl FnOnce(&mut Engine) -> T) -> T 
     // Tables that arrived since the last search (the background build finished) are used from now on;
     // setting them clears the transposition table, so only when they changed.
     let tables = crate::tables::current();
-    if !std::ptr::eq(engine.tablebase().map_or(std::ptr::null(), |t| t), tables.as_deref().map_or(std::ptr::null(), |t| t)) {
+    if !std::ptr::eq(
+        engine.tablebase().map_or(std::ptr::null(), |t| t),
+        tables.as_deref().map_or(std::ptr::null(), |t| t),
+    ) {
         engine.set_tablebase(tables);
     }
     f(engine)
@@ -159,7 +163,11 @@ impl GameSession {
     }
 
     /// [`Self::computer_move`] for `purpose`: `Cancelled` if the game changed since or the handle stopped.
-    pub(crate) fn computer_move_for(&self, purpose: &SearchFor, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<Snapshot> {
+    pub(crate) fn computer_move_for(
+        &self,
+        purpose: &SearchFor,
+        progress: Option<Arc<dyn ProgressListener>>,
+    ) -> ApiResult<Snapshot> {
         let now = Instant::now();
         let ((root, level, generation, notation), ticket) = self.prepare(purpose, |s| {
             s.check_flag(now);
@@ -169,9 +177,10 @@ impl GameSession {
             if !s.computer_to_move() {
                 return Err(GiveawayError::NotYourTurn { reason: "it is the player's turn".into() });
             }
-            let mut level = s.level().and_then(Level::get).ok_or_else(|| GiveawayError::Internal {
-                reason: "a computer game without a valid level".into(),
-            })?;
+            let mut level = s
+                .level()
+                .and_then(Level::get)
+                .ok_or_else(|| GiveawayError::Internal { reason: "a computer game without a valid level".into() })?;
             if let Some(clock) = s.engine_clock(now) {
                 level.limits.clock = Some(clock);
             }
@@ -242,9 +251,8 @@ impl GameSession {
             let Some(ply) = (0..game.ply()).rev().find(|&i| Some(s.mover_of(i)) != s.computer()) else {
                 return Ok(None);
             };
-            let before = SearchRoot::at_ply(game, ply).ok_or_else(|| GiveawayError::Internal {
-                reason: "a played move without its position".into(),
-            })?;
+            let before = SearchRoot::at_ply(game, ply)
+                .ok_or_else(|| GiveawayError::Internal { reason: "a played move without its position".into() })?;
             Ok(Some((before, game.moves()[ply], s.mover_of(ply), s.generation, s.notation)))
         })?;
         let Some((before, played, color, generation, notation)) = found else {

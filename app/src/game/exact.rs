@@ -2,8 +2,8 @@
 //! points ("White threw away a forced win in 7 moves on move 31"). One probe per position, so it is rebuilt
 //! each time an analysis is shown, with whatever tables are in use by then, and never cached.
 
-use crate::game::snapshot::move_view;
 use crate::analysis::{ExactOutcome, ExactValue, ExactVerdict, ThrownAway, TurningPoint};
+use crate::game::snapshot::move_view;
 use giveaway_core::engine::{exact_moves, ExactMove};
 use giveaway_core::game::Game;
 use giveaway_core::notation::Notation;
@@ -38,7 +38,8 @@ pub(crate) fn exact_layer(game: &Game, tables: Option<&Tablebase>, notation: Not
         };
         let before = exact_value(m.before);
         let after = m.after.map(exact_value);
-        layer.verdicts[m.ply] = Some(ExactVerdict { before, after, threw_away, message: verdict_text(&m, before, threw_away) });
+        layer.verdicts[m.ply] =
+            Some(ExactVerdict { before, after, threw_away, message: verdict_text(&m, before, threw_away) });
         if let Some(kind) = threw_away {
             let move_number = MoveAt::of_ply(game.start().side_to_move(), m.ply).number;
             let played = move_view(&game.moves()[m.ply], m.mover, notation);
@@ -48,7 +49,15 @@ pub(crate) fn exact_layer(game: &Game, tables: Option<&Tablebase>, notation: Not
                 ThrownAway::Draw => "the draw".to_string(),
             };
             let message = format!("{side} threw away {what} on move {move_number} ({})", played.text);
-            layer.turning_points.push(TurningPoint { ply: m.ply as u32, move_number, mover: m.mover, played, threw_away: kind, before, message });
+            layer.turning_points.push(TurningPoint {
+                ply: m.ply as u32,
+                move_number,
+                mover: m.mover,
+                played,
+                threw_away: kind,
+                before,
+                message,
+            });
         }
     }
     layer
@@ -78,7 +87,9 @@ fn verdict_text(m: &ExactMove, before: ExactValue, threw_away: Option<ThrownAway
     match threw_away {
         Some(ThrownAway::Win) => format!("{}, thrown away", value_text(before)),
         Some(ThrownAway::Draw) => "draw with best play, lost by this move".into(),
-        None if m.after.is_none() => format!("{}; the king-move rule may cut it short after this move", value_text(before)),
+        None if m.after.is_none() => {
+            format!("{}; the king-move rule may cut it short after this move", value_text(before))
+        }
         None => value_text(before),
     }
 }

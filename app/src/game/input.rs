@@ -162,7 +162,9 @@ fn between(a: Square, b: Square) -> Vec<Square> {
         return Vec::new();
     }
     (1..dx.abs())
-        .filter_map(|i| Square::from_coords((a.x() as i8 + i * dx.signum()) as u8, (a.y() as i8 + i * dy.signum()) as u8))
+        .filter_map(|i| {
+            Square::from_coords((a.x() as i8 + i * dx.signum()) as u8, (a.y() as i8 + i * dy.signum()) as u8)
+        })
         .collect()
 }
 
@@ -263,7 +265,9 @@ mod tests {
         use proptest::prelude::*;
         (any::<u32>(), any::<u32>(), any::<u32>()).prop_filter_map("a legal position", |(w, b, k)| {
             let squares: Vec<Square> = Square::all().collect();
-            let pick = |bits: u32| -> Bitboard { squares.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &s)| s).collect() };
+            let pick = |bits: u32| -> Bitboard {
+                squares.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &s)| s).collect()
+            };
             // Sparse boards: about one square in four for each side, so captures and kings are common.
             let white = pick(w & b.rotate_left(7)) - pick(b & k.rotate_left(3));
             let black = pick(b & k.rotate_left(3)) - white;

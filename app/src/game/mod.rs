@@ -2,11 +2,11 @@
 //! offers, reactions), the snapshot a screen draws, autosave, the engine's moves and advice, and the
 //! controller that runs a game screen.
 
+mod animate;
 pub(crate) mod autosave;
 pub mod clock;
 pub mod controller;
 pub(crate) mod engine_calls;
-mod animate;
 mod exact;
 pub mod input;
 pub mod screen;
@@ -17,7 +17,9 @@ pub mod state;
 pub use clock::ClockView;
 pub use controller::GameController;
 pub use engine_calls::{CoachView, HintView, ProgressListener, SearchProgress};
-pub use screen::{Actions, Cue, GameEvent, HintShown, HintStep, PlayerOutcome, ScreenState, Sound, Status, Thinking, ThinkingKind};
+pub use screen::{
+    Actions, Cue, GameEvent, HintShown, HintStep, PlayerOutcome, ScreenState, Sound, Status, Thinking, ThinkingKind,
+};
 pub use session::GameSession;
 pub use snapshot::{DrawCounters, MoveRow, Notice, NoticeKind, ResultView, Snapshot};
 pub use state::GameState;

@@ -1,9 +1,9 @@
 //! What a game screen shows and hears: [`ScreenState`] and [`GameEvent`].
 
-use crate::board::{Announcement, AnimationPlan, BoardOrientation, Coordinates};
 use crate::board::MoveView;
-use crate::game::{CoachView, Notice, ResultView, Snapshot};
+use crate::board::{AnimationPlan, Announcement, BoardOrientation, Coordinates};
 use crate::game::SearchProgress;
+use crate::game::{CoachView, Notice, ResultView, Snapshot};
 use giveaway_core::record::Reaction;
 use giveaway_core::Color;
 

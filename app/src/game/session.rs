@@ -105,7 +105,10 @@ impl GameSession {
     }
 
     /// [`Self::change`] for a change that also gives a value (the online client's changes from the server).
-    pub(crate) fn change_with<T>(&self, f: impl FnOnce(&mut GameState, Instant) -> ApiResult<T>) -> ApiResult<(T, Snapshot)> {
+    pub(crate) fn change_with<T>(
+        &self,
+        f: impl FnOnce(&mut GameState, Instant) -> ApiResult<T>,
+    ) -> ApiResult<(T, Snapshot)> {
         let now = Instant::now();
         let mut live = self.lock();
         let before = live.save.is_some().then(|| live.state.clone());
@@ -121,10 +124,7 @@ impl GameSession {
 
     /// Like [`Self::change`], then stopping any search: the game it was searching has changed (its answer
     /// would be refused anyway, as the game's generation moved on).
-    fn change_stopping_search(
-        &self,
-        f: impl FnOnce(&mut GameState, Instant) -> ApiResult<()>,
-    ) -> ApiResult<Snapshot> {
+    fn change_stopping_search(&self, f: impl FnOnce(&mut GameState, Instant) -> ApiResult<()>) -> ApiResult<Snapshot> {
         let snap = self.change(f)?;
         self.cancel_search();
         Ok(Snapshot { thinking: false, ..snap })
@@ -259,7 +259,11 @@ impl GameSession {
     /// Reads what a search needs from the game and registers the search, both under the state lock: a change
     /// made after this point that stops searches (undo, redo, resignation) stops this one. Refuses with
     /// `Cancelled` when the game is no longer at the generation the search is for, or its handle was stopped.
-    pub(crate) fn prepare<T>(&self, purpose: &SearchFor, read: impl FnOnce(&mut Live) -> ApiResult<T>) -> ApiResult<(T, SearchTicket)> {
+    pub(crate) fn prepare<T>(
+        &self,
+        purpose: &SearchFor,
+        read: impl FnOnce(&mut Live) -> ApiResult<T>,
+    ) -> ApiResult<(T, SearchTicket)> {
         let mut live = self.lock();
         if purpose.stop.is_stopped() || purpose.generation.is_some_and(|g| g != live.generation) {
             return Err(GiveawayError::Cancelled);

@@ -1,17 +1,17 @@
 //! The [`Snapshot`] a game screen draws from and its parts (draw counters, result, move-list rows, the notice
 //! after a tap that did nothing), and how a game state builds it.
 
-use crate::game::clock::clock_text;
-use crate::game::state::GameState;
 use crate::board::squares::cell;
 use crate::board::{CaptureProgress, MoveView, PieceKind, PieceView, SquareView};
+use crate::game::clock::clock_text;
 use crate::game::clock::ClockView;
+use crate::game::state::GameState;
 use crate::setup::Opponent;
 use giveaway_core::game::{EndReason, Outcome};
-use giveaway_core::record::Reaction;
 use giveaway_core::movegen::{capturers, Move};
 use giveaway_core::notation::{format_move, Notation};
 use giveaway_core::position::{Color, Piece, Role};
+use giveaway_core::record::Reaction;
 use giveaway_core::square::{Bitboard, Square};
 use std::time::Instant;
 
@@ -157,7 +157,8 @@ impl GameState {
         let entry = self.entry.as_ref();
         let ghosts: Bitboard = entry.map_or(Bitboard::EMPTY, |e| e.ghosts().into_iter().collect());
         let last = game.moves().last().map(|mv| (mv, game.ply() - 1));
-        let last_path: Bitboard = last.map_or(Bitboard::EMPTY, |(m, _)| m.path().iter().copied().chain([m.from()]).collect());
+        let last_path: Bitboard =
+            last.map_or(Bitboard::EMPTY, |(m, _)| m.path().iter().copied().chain([m.from()]).collect());
         let last_captured: Bitboard = last.map_or(Bitboard::EMPTY, |(m, _)| m.captured());
 
         let squares = Square::all()
@@ -172,11 +173,15 @@ impl GameState {
                         // A man that has passed its promotion rank mid-capture goes on as a king.
                         piece = pos.piece_at(e.from()).map(|p| {
                             let crowned = e.visited().iter().any(|&v| p.color.promotion_rank().contains(v));
-                            if crowned { Piece { role: Role::King, ..p } } else { p }
+                            if crowned {
+                                Piece { role: Role::King, ..p }
+                            } else {
+                                p
+                            }
                         });
                     }
                 }
-                                let (column, row) = cell(s, false);
+                let (column, row) = cell(s, false);
                 let destination = entry.is_some_and(|e| e.next_landings().contains(s));
                 SquareView {
                     number: s.pdn() as u32,

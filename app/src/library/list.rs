@@ -114,7 +114,6 @@ impl GameList {
         l.cursor = page.next_cursor;
         Ok(state_of(&l))
     }
-
 }
 
 fn state_of(l: &Loaded) -> GameListState {
@@ -132,7 +131,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let lib = GameLibrary::open(dir.path().join("g.db").to_string_lossy().into_owned()).unwrap();
         for i in 0..5 {
-            let s = lib.new_game(if i % 2 == 0 { NewGame::pass_and_play(None) } else { NewGame::versus_computer(2, Color::White) }).unwrap();
+            let s = lib
+                .new_game(if i % 2 == 0 {
+                    NewGame::pass_and_play(None)
+                } else {
+                    NewGame::versus_computer(2, Color::White)
+                })
+                .unwrap();
             s.play_move("c3-d4".into()).unwrap();
         }
         let list = lib.game_list(ListFilter::default(), 2).unwrap();
@@ -144,7 +149,9 @@ mod tests {
         assert_eq!(s.games.len(), 5);
         let ids: Vec<i64> = s.games.iter().map(|g| g.id).collect();
         assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first, no repeats: {ids:?}");
-        let s = list.set_filter(ListFilter { mode: Some(GameMode::VsComputer), within_days: Some(1), ..ListFilter::default() }).unwrap();
+        let s = list
+            .set_filter(ListFilter { mode: Some(GameMode::VsComputer), within_days: Some(1), ..ListFilter::default() })
+            .unwrap();
         assert_eq!((s.games.len(), s.total), (2, 2));
         assert!(s.games.iter().all(|g| g.level == Some(2)));
         let old = ListFilter { within_days: Some(0), ..ListFilter::default() }.to_filter(now_ms() + DAY_MS);

@@ -7,17 +7,17 @@ pub mod replay;
 pub use list::{GameList, GameListState, ListFilter};
 pub use replay::{AnalysisProgress, GraphMarker, Replay, ReplayController, ReplayState, MISTAKE_CLASSES};
 
+use crate::background::{Background, Observer};
+use crate::error::{ApiResult, GiveawayError};
 use crate::game::autosave::Autosave;
 use crate::game::engine_calls::seed;
-use crate::error::{ApiResult, GiveawayError};
 use crate::game::session::GameSession;
 use crate::game::state::{start_position, GameState};
-use crate::background::{Background, Observer};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
 use crate::setup::{NewGame, Opponent, StartPosition};
-use giveaway_core::engine::Rng;
 use giveaway_core::engine::Level;
+use giveaway_core::engine::Rng;
 use giveaway_core::fen::to_fen;
 use giveaway_core::game::{EndReason, Game, Outcome, Rules};
 use giveaway_core::position::{Color, Position};
@@ -133,7 +133,9 @@ fn record_setup(setup: &NewGame, start: &Position) -> record::NewGame {
             (GameMode::VsComputer, w, b, Some(level), Some(human))
         }
         Opponent::PassAndPlay => (GameMode::PassAndPlay, "White".into(), "Black".into(), None, None),
-        Opponent::Online { human, ref white, ref black } => (GameMode::Online, white.clone(), black.clone(), None, Some(human)),
+        Opponent::Online { human, ref white, ref black } => {
+            (GameMode::Online, white.clone(), black.clone(), None, Some(human))
+        }
     };
     let handicap = match &setup.start {
         StartPosition::RemovedMen { squares } if !squares.is_empty() => {
@@ -359,7 +361,12 @@ impl GameLibrary {
 
     /// Starts a new saved game from the new-game screen's choices (a random colour is drawn now) and remembers
     /// them for next time; the controller runs its screen.
-    pub fn start_game(&self, setup: &GameSetup, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+    pub fn start_game(
+        &self,
+        setup: &GameSetup,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<GameController>> {
         let white_if_random = Rng::new(seed()).below(2) == 0;
         let new_game = setup.new_game(white_if_random);
         let session = self.new_game(new_game.clone())?;
@@ -375,17 +382,32 @@ impl GameLibrary {
     }
 
     /// Opens a saved game's screen, to play on from where it stopped.
-    pub fn open_game(&self, id: i64, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+    pub fn open_game(
+        &self,
+        id: i64,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<GameController>> {
         self.controller(self.resume(id)?, background, observer)
     }
 
     /// A screen controller for `session` (one of this library's), following the stored settings.
-    pub fn controller(&self, session: Arc<GameSession>, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<GameController>> {
+    pub fn controller(
+        &self,
+        session: Arc<GameSession>,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<GameController>> {
         GameController::new(session, self.settings()?, Some(self.storage.clone()), background, observer)
     }
 
     /// Opens a saved game's replay screen.
-    pub fn open_replay(&self, id: i64, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> ApiResult<Arc<ReplayController>> {
+    pub fn open_replay(
+        &self,
+        id: i64,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<ReplayController>> {
         let replay = self.replay(id)?;
         Ok(ReplayController::new(replay, self.settings()?.notation, background, observer))
     }

@@ -2,13 +2,13 @@
 //! and the replay screen's controller ([`ReplayController`]: stepping, jumping to mistakes, the analysis in
 //! the background with its progress, the evaluation graph).
 
-use crate::analysis::cache::CacheSlot;
 use super::{state_of, summary_view, GameSummaryView};
+use crate::analysis::cache::CacheSlot;
+use crate::analysis::{AnalysisView, MoveReviewView};
 use crate::background::{Background, Observer};
 use crate::board::{BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::engine_calls::analyse_game;
-use crate::analysis::{AnalysisView, MoveReviewView};
 use crate::game::Snapshot;
 use crate::ProgressListener;
 use giveaway_core::engine::StopHandle;
@@ -65,7 +65,11 @@ impl Replay {
     }
 
     /// [`Self::analyse`] stopped by `stop` too, also when it is stopped before the analysis starts.
-    pub(crate) fn analyse_with(&self, stop: StopHandle, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
+    pub(crate) fn analyse_with(
+        &self,
+        stop: StopHandle,
+        progress: Option<Arc<dyn ProgressListener>>,
+    ) -> ApiResult<AnalysisView> {
         {
             let mut slot = self.search.lock().unwrap_or_else(|p| p.into_inner());
             if slot.is_some() {
@@ -173,9 +177,24 @@ pub struct ReplayController {
 
 impl ReplayController {
     /// A replay screen for `replay`, showing the start, in `notation`.
-    pub fn new(replay: Arc<Replay>, notation: Notation, background: Arc<dyn Background>, observer: Arc<dyn Observer>) -> Arc<ReplayController> {
+    pub fn new(
+        replay: Arc<Replay>,
+        notation: Notation,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> Arc<ReplayController> {
         replay.set_notation(notation);
-        let ui = ReplayUi { ply: 0, turned: false, analysis: None, progress: None, job: None, tickets: 0, error: None, revision: 0, closed: false };
+        let ui = ReplayUi {
+            ply: 0,
+            turned: false,
+            analysis: None,
+            progress: None,
+            job: None,
+            tickets: 0,
+            error: None,
+            revision: 0,
+            closed: false,
+        };
         Arc::new(ReplayController { replay, background, observer, ui: Mutex::new(ui) })
     }
 

@@ -6,11 +6,11 @@ use super::online::OnlineScreen;
 use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
+use super::theme::error;
 use giveaway_app::background::{NoObserver, Threads};
-use giveaway_online::OnlineClient;
 use giveaway_app::{GameLibrary, GameSession};
 use giveaway_core::storage::Settings;
-use super::theme::error;
+use giveaway_online::OnlineClient;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
@@ -44,7 +44,10 @@ pub enum Go {
     /// The board of the online client's game.
     OnlineGame,
     Saved,
-    Replay { id: i64, analyse: bool },
+    Replay {
+        id: i64,
+        analyse: bool,
+    },
     Settings,
     Quit,
 }
@@ -86,7 +89,8 @@ impl App {
     pub fn draw(&mut self, f: &mut Frame) {
         let area = f.area();
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            let text = format!("Make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (now {}×{}).", area.width, area.height);
+            let text =
+                format!("Make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT} (now {}×{}).", area.width, area.height);
             f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
             return;
         }

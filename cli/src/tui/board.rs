@@ -33,7 +33,13 @@ pub fn board_width(cell_w: usize) -> u16 {
     (8 * cell_w + 3) as u16
 }
 
-pub fn lines(snap: &Snapshot, coords: &Coordinates, marks: &Marks, theme: &Theme, (cw, ch): (usize, usize)) -> Vec<Line<'static>> {
+pub fn lines(
+    snap: &Snapshot,
+    coords: &Coordinates,
+    marks: &Marks,
+    theme: &Theme,
+    (cw, ch): (usize, usize),
+) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for (row, rank) in coords.ranks.iter().enumerate() {
         for sub in 0..ch {
@@ -54,7 +60,14 @@ pub fn lines(snap: &Snapshot, coords: &Coordinates, marks: &Marks, theme: &Theme
     out
 }
 
-fn cell(snap: &Snapshot, marks: &Marks, theme: &Theme, (column, row): (u32, u32), cw: usize, middle: bool) -> Vec<Span<'static>> {
+fn cell(
+    snap: &Snapshot,
+    marks: &Marks,
+    theme: &Theme,
+    (column, row): (u32, u32),
+    cw: usize,
+    middle: bool,
+) -> Vec<Span<'static>> {
     let Some(sq) = square_at(snap, column, row) else {
         return vec![Span::styled(" ".repeat(cw), Style::default().bg(theme.light))];
     };
@@ -133,7 +146,11 @@ mod tests {
     }
 
     fn board(snap: &Snapshot, marks: &Marks, theme: &Theme) -> Vec<Line<'static>> {
-        let coords = Coordinates { files: "abcdefgh".chars().map(String::from).collect(), ranks: (1..=8).rev().map(|r| r.to_string()).collect(), square_numbers: snap.notation == Notation::Numeric };
+        let coords = Coordinates {
+            files: "abcdefgh".chars().map(String::from).collect(),
+            ranks: (1..=8).rev().map(|r| r.to_string()).collect(),
+            square_numbers: snap.notation == Notation::Numeric,
+        };
         lines(snap, &coords, marks, theme, (5, 1))
     }
 

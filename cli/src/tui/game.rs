@@ -57,7 +57,17 @@ impl GameScreen {
         let state = game.start();
         // c3 for White, f6 for Black: the same cell of the screen, since the board turns.
         let cursor = (2, 5);
-        GameScreen { game, state, cursor, typing: None, message: None, thinking_since: None, tip: None, confirm: None, picking: false }
+        GameScreen {
+            game,
+            state,
+            cursor,
+            typing: None,
+            message: None,
+            thinking_since: None,
+            tip: None,
+            confirm: None,
+            picking: false,
+        }
     }
 
     fn say(&mut self, text: impl Into<String>) {
@@ -238,7 +248,11 @@ impl GameScreen {
             }
             KeyCode::Char('e') if playing => self.picking = true,
             KeyCode::Char('n') => {
-                let n = if self.state.snapshot.notation == Notation::Algebraic { Notation::Numeric } else { Notation::Algebraic };
+                let n = if self.state.snapshot.notation == Notation::Algebraic {
+                    Notation::Numeric
+                } else {
+                    Notation::Algebraic
+                };
                 ctx.settings.notation = n;
                 self.save_settings(ctx);
             }
@@ -305,8 +319,10 @@ impl GameScreen {
         let choices: Vec<String> = reactions::EMOJI.iter().enumerate().map(|(i, e)| format!("{} {e}", i + 1)).collect();
         let lines = vec![Line::raw(choices.join("  ")), Line::styled("1–7 picks · any other key closes", dim())];
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-        let [_, row, _] = Layout::vertical([Constraint::Fill(1), Constraint::Length(4), Constraint::Fill(1)]).areas(board);
-        let [_, area, _] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(width), Constraint::Fill(1)]).areas(row);
+        let [_, row, _] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(4), Constraint::Fill(1)]).areas(board);
+        let [_, area, _] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(width), Constraint::Fill(1)]).areas(row);
         let title = format!(" React as {} ", side_name(self.state.acting_side));
         f.render_widget(Clear, area);
         let block = Block::default().borders(Borders::ALL).border_style(accent()).title(title);
@@ -338,7 +354,12 @@ impl GameScreen {
         }
         let s = &self.state.snapshot;
         for side in [Color::White, Color::Black] {
-            let reaction = self.state.reaction.as_ref().filter(|r| r.side == side).map_or(String::new(), |r| format!("  {}", r.emoji));
+            let reaction = self
+                .state
+                .reaction
+                .as_ref()
+                .filter(|r| r.side == side)
+                .map_or(String::new(), |r| format!("  {}", r.emoji));
             match &s.clocks {
                 Some(c) => {
                     let text = if side == Color::White { &c.white_text } else { &c.black_text };
@@ -347,7 +368,9 @@ impl GameScreen {
                     let mark = if running { " ◀" } else { "" };
                     top.push(Line::styled(format!("{:<6} {text:>8}{mark}{reaction}", side_name(side)), style));
                 }
-                None if !reaction.is_empty() => top.push(Line::styled(format!("{:<6}{reaction}", side_name(side)), accent())),
+                None if !reaction.is_empty() => {
+                    top.push(Line::styled(format!("{:<6}{reaction}", side_name(side)), accent()))
+                }
                 None => {}
             }
         }
@@ -376,7 +399,10 @@ impl GameScreen {
                 ))
             })
             .collect();
-        f.render_widget(Paragraph::new(shown).block(Block::default().borders(Borders::ALL).title(" Moves ")), moves_area);
+        f.render_widget(
+            Paragraph::new(shown).block(Block::default().borders(Borders::ALL).title(" Moves ")),
+            moves_area,
+        );
     }
 
     fn status_lines(&self) -> Vec<Line<'static>> {
@@ -423,7 +449,9 @@ impl GameScreen {
                 out.push(turn(s.side_to_move));
                 out.push(Line::styled(format!("{} offers a draw: y accept, n decline", side_name(*by)), accent()));
             }
-            Status::ComputerThinking => out.push(Line::styled(format!("Computer to move · move {}", s.ply / 2 + 1), bold)),
+            Status::ComputerThinking => {
+                out.push(Line::styled(format!("Computer to move · move {}", s.ply / 2 + 1), bold))
+            }
             Status::ComputerHeld => {
                 out.push(Line::styled(format!("Computer to move · move {}", s.ply / 2 + 1), bold));
                 out.push(Line::styled("Computer stopped: press g to let it move.", accent()));
@@ -431,10 +459,16 @@ impl GameScreen {
         }
         let k = &s.counters;
         if k.king_move_limit > 0 && k.king_move_plies > 0 {
-            out.push(Line::styled(format!("King moves without capture: {}/{}", k.king_move_plies, k.king_move_limit), dim()));
+            out.push(Line::styled(
+                format!("King moves without capture: {}/{}", k.king_move_plies, k.king_move_limit),
+                dim(),
+            ));
         }
         if k.repetitions > 1 {
-            out.push(Line::styled(format!("Position repeated {} of {} times", k.repetitions, k.repetition_limit), dim()));
+            out.push(Line::styled(
+                format!("Position repeated {} of {} times", k.repetitions, k.repetition_limit),
+                dim(),
+            ));
         }
         if let Some(last) = &s.last_move {
             out.push(Line::styled(format!("Last move: {} {}", side_name(last.color), last.text), dim()));
@@ -446,21 +480,30 @@ impl GameScreen {
                 ThinkingKind::Hint => "Looking for a hint",
                 ThinkingKind::Coach => "Coach looking at your move",
             };
-            let detail = t.progress.as_ref().map_or(String::new(), |p| format!(" · depth {} · score {}", p.depth, p.score_text));
+            let detail =
+                t.progress.as_ref().map_or(String::new(), |p| format!(" · depth {} · score {}", p.depth, p.score_text));
             let stop = if t.kind == ThinkingKind::ComputerMove { " (Esc stops)" } else { "" };
             out.push(Line::styled(format!("{frame} {what}{detail}{stop}"), accent()));
         }
         if let Some(h) = &st.hint {
             let text = match (&h.step, &h.mv) {
                 (HintStep::Move, Some(mv)) => {
-                    format!("Hint: {} ({}){}", mv.text, h.score_text, h.reason.as_ref().map_or(String::new(), |r| format!(" — {r}")))
+                    format!(
+                        "Hint: {} ({}){}",
+                        mv.text,
+                        h.score_text,
+                        h.reason.as_ref().map_or(String::new(), |r| format!(" — {r}"))
+                    )
                 }
                 _ => "Hint: move the highlighted piece (? again shows the move)".to_string(),
             };
             out.push(Line::styled(text, Style::default().fg(ratatui::style::Color::Magenta)));
         }
         if let Some(t) = &self.tip {
-            out.push(Line::styled(format!("Coach: {} was {} — {} was better.", t.played.text, article(&t.class), t.better.text), accent()));
+            out.push(Line::styled(
+                format!("Coach: {} was {} — {} was better.", t.played.text, article(&t.class), t.better.text),
+                accent(),
+            ));
             out.push(Line::styled(t.message.clone(), dim()));
         }
         if let Some(c) = &self.confirm {
@@ -488,7 +531,10 @@ fn online_lines(screen: &giveaway_online::OnlineScreen) -> Vec<Line<'static>> {
     let kind = if g.rated { "Rated" } else { "Casual" };
     let mut out = vec![
         Line::styled(format!("{kind} {} online", time_control_name(g.time_control)), dim()),
-        Line::raw(format!("You {} ({:.0}) · {} ({:.0})", g.player.nickname, g.player.rating, g.opponent.nickname, g.opponent.rating)),
+        Line::raw(format!(
+            "You {} ({:.0}) · {} ({:.0})",
+            g.player.nickname, g.player.rating, g.opponent.nickname, g.opponent.rating
+        )),
     ];
     let (conn, bad) = connection_text(screen);
     if bad {

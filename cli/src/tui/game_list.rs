@@ -125,7 +125,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let lib = GameLibrary::open(dir.path().join("games.db").to_string_lossy().into_owned()).unwrap();
         for i in 0..n {
-            let setup = if i % 3 == 0 { NewGame::versus_computer(1, Color::White) } else { NewGame::pass_and_play(None) };
+            let setup =
+                if i % 3 == 0 { NewGame::versus_computer(1, Color::White) } else { NewGame::pass_and_play(None) };
             lib.new_game(setup).unwrap();
         }
         (dir, lib)

@@ -4,22 +4,29 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
+use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::{
     handicap_presets, levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset,
 };
-use giveaway_app::background::{NoObserver, Threads};
-use giveaway_online::OnlineClient;
 use giveaway_core::storage::Filter;
-use std::sync::Arc;
 use giveaway_core::Color;
+use giveaway_online::OnlineClient;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
+use std::sync::Arc;
 
-const MENU: [&str; 7] =
-    ["Play the computer", "Pass and play", "Continue unfinished game", "Saved games", "Settings", "Play online", "Quit"];
+const MENU: [&str; 7] = [
+    "Play the computer",
+    "Pass and play",
+    "Continue unfinished game",
+    "Saved games",
+    "Settings",
+    "Play online",
+    "Quit",
+];
 
 enum Mode {
     Menu(Form),
@@ -78,7 +85,11 @@ impl HomeScreen {
         let names = levels().iter().map(|l| format!("{} ({})", l.name, l.rating)).collect();
         Form::new(vec![
             Field::new("Level", names, s.last_level.saturating_sub(1) as usize),
-            Field::new("Your colour", vec!["White".into(), "Black".into()], usize::from(s.last_human_color == Color::Black)),
+            Field::new(
+                "Your colour",
+                vec!["White".into(), "Black".into()],
+                usize::from(s.last_human_color == Color::Black),
+            ),
             Field::new("Time", time_names(&self.presets), self.time_index(s.last_time_control)),
             Field::new("Handicap", handicaps(["You", "Computer"]), 0),
             Field::button("Start"),
@@ -103,7 +114,8 @@ impl HomeScreen {
         let level = c[0] as u8 + 1;
         let human = if c[1] == 1 { Color::Black } else { Color::White };
         let time_control = self.preset(c[2]);
-        let setup = NewGame { opponent: Opponent::Computer { level, human }, start: removed(c[3], human), time_control };
+        let setup =
+            NewGame { opponent: Opponent::Computer { level, human }, start: removed(c[3], human), time_control };
         ctx.settings.last_level = level;
         ctx.settings.last_human_color = human;
         ctx.settings.last_time_control = time_control;
@@ -136,7 +148,15 @@ impl HomeScreen {
     }
 
     fn continue_last(&mut self, ctx: &Ctx) -> Go {
-        let filter = Filter { in_progress: Some(true), mode: None, result: None, level: None, since: None, until: None, player: None };
+        let filter = Filter {
+            in_progress: Some(true),
+            mode: None,
+            result: None,
+            level: None,
+            since: None,
+            until: None,
+            player: None,
+        };
         let found = ctx.library.list_games(filter, None, 1).map(|p| p.games.first().map(|g| g.id));
         match found {
             Ok(Some(id)) => match ctx.library.resume(id) {
@@ -213,14 +233,19 @@ impl HomeScreen {
     pub fn draw(&mut self, f: &mut Frame, _ctx: &Ctx) {
         let (title, form, help) = match &self.mode {
             Mode::Menu(m) => ("Giveaway draughts", m, "↑↓ choose · Enter open · q quit"),
-            Mode::Computer(m) => ("New game: you versus the computer", m, "↑↓ field · ←→ change · Enter on Start · Esc back"),
+            Mode::Computer(m) => {
+                ("New game: you versus the computer", m, "↑↓ field · ←→ change · Enter on Start · Esc back")
+            }
             Mode::PassAndPlay(m) => ("New game: pass and play", m, "↑↓ field · ←→ change · Enter on Start · Esc back"),
         };
         let [top, body, bottom] =
             Layout::vertical([Constraint::Length(4), Constraint::Min(8), Constraint::Length(2)]).areas(f.area());
         let intro = vec![
             Line::styled(title, accent()),
-            Line::styled("Reverse Russian draughts: lose all your pieces (or get stuck) to win. Captures are compulsory.", dim()),
+            Line::styled(
+                "Reverse Russian draughts: lose all your pieces (or get stuck) to win. Captures are compulsory.",
+                dim(),
+            ),
         ];
         f.render_widget(Paragraph::new(intro).wrap(ratatui::widgets::Wrap { trim: true }), top);
         f.render_widget(Paragraph::new(form.lines()).block(Block::default().borders(Borders::ALL)), body);
@@ -231,4 +256,3 @@ impl HomeScreen {
         f.render_widget(Paragraph::new(foot), bottom);
     }
 }
-

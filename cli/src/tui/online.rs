@@ -6,11 +6,14 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_online::{AccountState, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineGameStatus, OnlineProblem, OnlineScreen as Screen, RematchState};
 use giveaway_app::TimeControl;
 use giveaway_core::record::Speed;
-use giveaway_core::EndReason;
 use giveaway_core::Color;
+use giveaway_core::EndReason;
+use giveaway_online::{
+    AccountState, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineGameStatus, OnlineProblem, OnlineScreen as Screen,
+    RematchState,
+};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
@@ -42,7 +45,11 @@ pub fn time_control_name(tc: TimeControl) -> String {
 }
 
 fn games(n: u32) -> String {
-    if n == 1 { "1 game".into() } else { format!("{n} games") }
+    if n == 1 {
+        "1 game".into()
+    } else {
+        format!("{n} games")
+    }
 }
 
 fn speed_name(s: Speed) -> &'static str {
@@ -88,13 +95,17 @@ pub fn connection_text(screen: &Screen) -> (String, bool) {
         (Some(OnlineProblem::Offline { reason, retry_in_ms }), ..) => {
             format!("Offline: {reason}. Trying again in {:.1} s (r: now).", *retry_in_ms as f64 / 1000.0)
         }
-        (Some(OnlineProblem::UpdateNeeded { message }), ..) => format!("This app is too old for the server ({message}). Update the app to play online."),
+        (Some(OnlineProblem::UpdateNeeded { message }), ..) => {
+            format!("This app is too old for the server ({message}). Update the app to play online.")
+        }
         (Some(OnlineProblem::SignedOut), ..) => {
             "The server does not know this device's account any more: choose a nickname for a new one.".into()
         }
         (Some(OnlineProblem::Closed), ..) => "Disconnected.".into(),
         (None, Connection::Connecting { attempt: 1 }, _) => format!("Connecting to {}…", screen.server),
-        (None, Connection::Connecting { attempt }, _) => format!("Connecting to {} (attempt {attempt})…", screen.server),
+        (None, Connection::Connecting { attempt }, _) => {
+            format!("Connecting to {} (attempt {attempt})…", screen.server)
+        }
         (None, _, AccountState::SignedIn { player }) => format!("Online as {} · {}", player.nickname, screen.server),
         (None, ..) => format!("Online · {}", screen.server),
     };
@@ -107,9 +118,14 @@ pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
     Some(match &g.status {
         OnlineGameStatus::FirstMove { side, remaining_ms } => {
             let who = if *side == g.you { "You have".to_string() } else { format!("{} has", g.opponent.nickname) };
-            (format!("{who} {} s to make the first move, or the game is aborted.", remaining_ms.div_ceil(1000)), *side == g.you)
+            (
+                format!("{who} {} s to make the first move, or the game is aborted.", remaining_ms.div_ceil(1000)),
+                *side == g.you,
+            )
         }
-        OnlineGameStatus::Reconnecting => ("The game goes on on the server: it comes back with the connection.".into(), true),
+        OnlineGameStatus::Reconnecting => {
+            ("The game goes on on the server: it comes back with the connection.".into(), true)
+        }
         OnlineGameStatus::Over { end } => (end_text(end, g.you), false),
         OnlineGameStatus::Playing { .. } if g.opponent_away => {
             (format!("{}'s connection dropped; they have 60 s to come back.", g.opponent.nickname), true)
@@ -132,7 +148,11 @@ impl OnlineScreen {
             Field::new("Quick pairing", names.clone(), keep(0, &self.menu)),
             Field::new("Invite a friend", names, keep(1, &self.menu)),
             Field::button("Join with a code"),
-            Field::new("Leaderboard", SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(), self.menu.fields.get(3).map_or(1, |f| f.choice)),
+            Field::new(
+                "Leaderboard",
+                SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(),
+                self.menu.fields.get(3).map_or(1, |f| f.choice),
+            ),
             Field::button("My profile"),
             Field::button("Back"),
         ];
@@ -145,14 +165,20 @@ impl OnlineScreen {
         for e in self.client.take_events() {
             self.message = match e {
                 OnlineEvent::Connected => None,
-                OnlineEvent::AccountCreated { player } => Some((format!("Welcome, {}! Your account is kept on this device.", player.nickname), false)),
+                OnlineEvent::AccountCreated { player } => {
+                    Some((format!("Welcome, {}! Your account is kept on this device.", player.nickname), false))
+                }
                 // Said by the connection line, from the screen's problem.
-                OnlineEvent::SignedOut | OnlineEvent::GameStarted { .. } | OnlineEvent::OpponentConnection { .. } => None,
+                OnlineEvent::SignedOut | OnlineEvent::GameStarted { .. } | OnlineEvent::OpponentConnection { .. } => {
+                    None
+                }
                 OnlineEvent::GameEnded { end } if end.reason.is_none() => {
                     Some(("The game was aborted: a first move did not come in time. Nothing is kept.".into(), true))
                 }
                 OnlineEvent::GameEnded { .. } => None,
-                OnlineEvent::MoveRefused { mv, reason } => Some((format!("Your move {mv} was not played: {reason}."), true)),
+                OnlineEvent::MoveRefused { mv, reason } => {
+                    Some((format!("Your move {mv} was not played: {reason}."), true))
+                }
                 OnlineEvent::Refused { message, .. } => Some((message, true)),
             };
         }
@@ -273,9 +299,11 @@ impl OnlineScreen {
 
     pub fn draw(&mut self, f: &mut Frame, _ctx: &Ctx) {
         let state = self.client.screen();
-        let [top, body, bottom] = Layout::vertical([Constraint::Length(3), Constraint::Min(8), Constraint::Length(3)]).areas(f.area());
+        let [top, body, bottom] =
+            Layout::vertical([Constraint::Length(3), Constraint::Min(8), Constraint::Length(3)]).areas(f.area());
         let (conn, bad) = connection_text(&state);
-        let head = vec![Line::styled("Giveaway online", accent()), Line::styled(conn, if bad { error() } else { dim() })];
+        let head =
+            vec![Line::styled("Giveaway online", accent()), Line::styled(conn, if bad { error() } else { dim() })];
         f.render_widget(Paragraph::new(head), top);
 
         let mut lines: Vec<Line<'static>> = Vec::new();
@@ -294,23 +322,38 @@ impl OnlineScreen {
             lines.push(Line::raw("Waiting for the server."));
             if let Some(g) = state.game.as_ref().filter(|_| state.actions.back_to_game) {
                 let them = &g.opponent.nickname;
-                lines.push(Line::styled(format!("Your game against {them} goes on: it comes back with the connection."), dim()));
+                lines.push(Line::styled(
+                    format!("Your game against {them} goes on: it comes back with the connection."),
+                    dim(),
+                ));
             }
             help = if state.actions.try_now { "r try now · q back" } else { "q back" };
         } else if let Some(g) = state.game.as_ref().filter(|_| state.actions.back_to_game) {
             let (me, them) = (&g.player, &g.opponent);
-            lines.push(Line::styled(format!("Your game against {} ({:.0}) is on: press Enter to go back to it.", them.nickname, them.rating), accent()));
+            lines.push(Line::styled(
+                format!(
+                    "Your game against {} ({:.0}) is on: press Enter to go back to it.",
+                    them.nickname, them.rating
+                ),
+                accent(),
+            ));
             lines.push(Line::styled(format!("You: {} ({:.0})", me.nickname, me.rating), dim()));
             help = "Enter back to the game · q leave (the game goes on)";
         } else {
             match &state.lobby {
                 Lobby::Seeking { time_control } => {
-                    lines.push(Line::styled(format!("Looking for an opponent at {}…", time_control_name(*time_control)), accent()));
+                    lines.push(Line::styled(
+                        format!("Looking for an opponent at {}…", time_control_name(*time_control)),
+                        accent(),
+                    ));
                     help = "q stop looking";
                 }
                 Lobby::Inviting { code, time_control, .. } => {
                     lines.push(Line::styled(format!("Invite code: {code}"), accent()));
-                    lines.push(Line::raw(format!("Give it to your friend: they choose \"Join with a code\" ({}).", time_control_name(*time_control))));
+                    lines.push(Line::raw(format!(
+                        "Give it to your friend: they choose \"Join with a code\" ({}).",
+                        time_control_name(*time_control)
+                    )));
                     help = "q cancel the invite";
                 }
                 Lobby::Idle => lines.extend(self.menu.lines()),
@@ -324,9 +367,15 @@ impl OnlineScreen {
             }
             let them = &g.opponent.nickname;
             match g.rematch {
-                RematchState::Offered => lines.push(Line::styled(format!("Rematch offered; waiting for {them}."), dim())),
-                RematchState::OfferedToYou => lines.push(Line::styled(format!("{them} offers a rematch: m accept · x decline"), accent())),
-                RematchState::CanOffer if g.actions.offer_rematch => lines.push(Line::styled(format!("m: offer {them} a rematch"), dim())),
+                RematchState::Offered => {
+                    lines.push(Line::styled(format!("Rematch offered; waiting for {them}."), dim()))
+                }
+                RematchState::OfferedToYou => {
+                    lines.push(Line::styled(format!("{them} offers a rematch: m accept · x decline"), accent()))
+                }
+                RematchState::CanOffer if g.actions.offer_rematch => {
+                    lines.push(Line::styled(format!("m: offer {them} a rematch"), dim()))
+                }
                 RematchState::CanOffer | RematchState::Unavailable => {}
             }
         }
@@ -338,7 +387,13 @@ impl OnlineScreen {
                 lines.push(Line::styled("No established ratings yet.", dim()));
             }
             for e in entries.iter().take(10) {
-                lines.push(Line::raw(format!("{:>3}. {:<20} {:>6.0}  ({})", e.rank, e.player.nickname, e.rating, games(e.games))));
+                lines.push(Line::raw(format!(
+                    "{:>3}. {:<20} {:>6.0}  ({})",
+                    e.rank,
+                    e.player.nickname,
+                    e.rating,
+                    games(e.games)
+                )));
             }
         }
         if let Some(p) = &state.profile {
@@ -347,7 +402,12 @@ impl OnlineScreen {
             for r in &p.ratings {
                 // A provisional rating (few games yet) is marked as lichess does.
                 let mark = if r.provisional { "?" } else { "" };
-                lines.push(Line::raw(format!("{:<8} {:>6.0}{mark}  ({})", speed_name(r.speed), r.rating, games(r.games))));
+                lines.push(Line::raw(format!(
+                    "{:<8} {:>6.0}{mark}  ({})",
+                    speed_name(r.speed),
+                    r.rating,
+                    games(r.games)
+                )));
             }
             for g in p.recent.iter().take(5) {
                 let change = g.rating_change.map_or(String::new(), |c| format!(" ({c:+.0})"));
@@ -359,7 +419,10 @@ impl OnlineScreen {
                 lines.push(Line::styled(format!("  {outcome} vs {}{change}", g.opponent.nickname), dim()));
             }
         }
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::default().borders(Borders::ALL)), body);
+        f.render_widget(
+            Paragraph::new(lines).wrap(Wrap { trim: false }).block(Block::default().borders(Borders::ALL)),
+            body,
+        );
         let mut foot = vec![Line::styled(help, dim())];
         if let Some((m, bad)) = &self.message {
             foot.insert(0, Line::styled(m.clone(), if *bad { error() } else { accent() }));

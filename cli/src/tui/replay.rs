@@ -110,7 +110,10 @@ impl ReplayScreen {
         let cell = board::cell_size(upper.width.saturating_sub(44), upper.height.saturating_sub(2));
         let [left, right] =
             Layout::horizontal([Constraint::Length(board::board_width(cell.0) + 2), Constraint::Min(40)]).areas(upper);
-        let title = format!(" Game {} · {} vs {} · move {}/{} ", st.summary.id, st.summary.white, st.summary.black, st.ply, st.plies);
+        let title = format!(
+            " Game {} · {} vs {} · move {}/{} ",
+            st.summary.id, st.summary.white, st.summary.black, st.ply, st.plies
+        );
         let lines = board::lines(&st.snapshot, &st.coordinates, &Marks::default(), &theme, cell);
         f.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)), left);
         self.draw_moves(f, right);
@@ -133,8 +136,12 @@ impl ReplayScreen {
             head.push(Line::styled(format!("{} {}", r.pdn, r.text), accent()));
         }
         if let (Some(p), Some(started)) = (&st.progress, self.analysing_since) {
-            let frame = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][(started.elapsed().as_millis() / 100) as usize % 10];
-            head.push(Line::styled(format!("{frame} Analysing: {}/{} positions (Esc stops)", p.done, p.total), accent()));
+            let frame =
+                ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][(started.elapsed().as_millis() / 100) as usize % 10];
+            head.push(Line::styled(
+                format!("{frame} Analysing: {}/{} positions (Esc stops)", p.done, p.total),
+                accent(),
+            ));
         }
         if let Some(a) = &st.analysis {
             let pct = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.0}%"));
@@ -159,7 +166,9 @@ impl ReplayScreen {
             Some(a) => a
                 .moves
                 .iter()
-                .map(|m| (m.ply, m.played.text.clone(), Some((m.class.clone(), m.best.as_ref().map(|b| b.text.clone())))))
+                .map(|m| {
+                    (m.ply, m.played.text.clone(), Some((m.class.clone(), m.best.as_ref().map(|b| b.text.clone()))))
+                })
                 .collect(),
             None => st
                 .snapshot
@@ -181,10 +190,12 @@ impl ReplayScreen {
             .take(visible)
             .map(|(ply, text, review)| {
                 let slot = *ply + u32::from(black_first);
-                let number = if slot % 2 == 0 { format!("{:>3}.", slot / 2 + 1) } else { format!("{:>3}…", slot / 2 + 1) };
+                let number =
+                    if slot % 2 == 0 { format!("{:>3}.", slot / 2 + 1) } else { format!("{:>3}…", slot / 2 + 1) };
                 let here = *ply + 1 == st.ply;
                 let style = if here { accent() } else { Style::default() };
-                let mut spans = vec![Span::styled(format!("{} {number} {text:<16}", if here { "▶" } else { " " }), style)];
+                let mut spans =
+                    vec![Span::styled(format!("{} {number} {text:<16}", if here { "▶" } else { " " }), style)];
                 if let Some((class, best)) = review {
                     spans.push(Span::styled(format!("{class:<11}"), class_style(class)));
                     if let Some(b) = best.as_ref().filter(|_| !matches!(class.as_str(), "best" | "good")) {

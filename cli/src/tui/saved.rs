@@ -94,7 +94,8 @@ fn date_text(ms: i64) -> String {
 
 impl SavedScreen {
     pub fn new(ctx: &Ctx) -> SavedScreen {
-        let mut s = SavedScreen { list: GameList::new(PAGE), mode: 0, result: 0, level: 0, prompt: None, message: None };
+        let mut s =
+            SavedScreen { list: GameList::new(PAGE), mode: 0, result: 0, level: 0, prompt: None, message: None };
         s.filter_changed(ctx);
         s
     }
@@ -107,7 +108,13 @@ impl SavedScreen {
 
     fn filter(&self) -> Filter {
         let (result, in_progress, _) = RESULTS[self.result];
-        Filter { mode: MODES[self.mode].0, result, level: (self.level > 0).then_some(self.level), in_progress, ..Filter::default() }
+        Filter {
+            mode: MODES[self.mode].0,
+            result,
+            level: (self.level > 0).then_some(self.level),
+            in_progress,
+            ..Filter::default()
+        }
     }
 
     /// A new filter lists its games from the top.
@@ -283,7 +290,10 @@ impl SavedScreen {
             Paragraph::new(lines)
         };
         f.render_widget(list_widget.block(Block::default().borders(Borders::ALL)), list);
-        f.render_widget(Paragraph::new(stats_lines(ctx)).block(Block::default().borders(Borders::ALL).title(" Your results ")), stats);
+        f.render_widget(
+            Paragraph::new(stats_lines(ctx)).block(Block::default().borders(Borders::ALL).title(" Your results ")),
+            stats,
+        );
         let mut foot = vec![Line::styled(
             "↑↓ PgUp PgDn choose · Enter replay · a analyse · c continue · x delete · e export · E export all · i import · q back",
             dim(),

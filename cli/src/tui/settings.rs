@@ -36,7 +36,11 @@ impl SettingsScreen {
         let s = &ctx.settings;
         let yes_no = || strings(&["On", "Off"]);
         let form = Form::new(vec![
-            Field::new("Notation", strings(&["Algebraic (c3-d4)", "Numeric (22-18)"]), usize::from(s.notation == Notation::Numeric)),
+            Field::new(
+                "Notation",
+                strings(&["Algebraic (c3-d4)", "Numeric (22-18)"]),
+                usize::from(s.notation == Notation::Numeric),
+            ),
             Field::new("Coach tips", yes_no(), on_off(s.coach)),
             Field::new("Show legal moves", yes_no(), on_off(s.show_legal_moves)),
             Field::new(

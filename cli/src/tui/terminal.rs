@@ -5,9 +5,9 @@
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{self, Event};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
-use ratatui::crossterm::event::{self, Event};
 use ratatui::Terminal;
 use std::io::{stdout, Stdout};
 use std::sync::mpsc::{channel, Receiver};

@@ -26,7 +26,6 @@ pub fn save_screenshot(name: &str, text: &str) {
     }
 }
 
-
 pub const ROWS: u16 = 40;
 pub const COLS: u16 = 130;
 
@@ -58,7 +57,8 @@ impl App {
 
     /// `giveaway ARGS` in the terminal, run by `wrapper` (a command and its arguments) if not empty.
     pub fn run(wrapper: &[&str], args: &[&OsStr]) -> App {
-        let pty = native_pty_system().openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
+        let pty =
+            native_pty_system().openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 }).unwrap();
         let bin = env!("CARGO_BIN_EXE_giveaway");
         let mut cmd = CommandBuilder::new(wrapper.first().copied().unwrap_or(bin));
         if !wrapper.is_empty() {
@@ -206,7 +206,9 @@ impl App {
         let out = String::from_utf8_lossy(&self.raw);
         let tail = String::from_utf8_lossy(&self.raw[self.raw.len().saturating_sub(60)..]);
         let after_leave = out.rsplit_once(leave).map(|(_, rest)| rest);
-        assert!(after_leave.is_some_and(|rest| !rest.is_empty() && rest.replace(show, "").is_empty()), "the output ends with {tail:?}");
+        assert!(
+            after_leave.is_some_and(|rest| !rest.is_empty() && rest.replace(show, "").is_empty()),
+            "the output ends with {tail:?}"
+        );
     }
 }
-

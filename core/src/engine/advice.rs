@@ -2,14 +2,14 @@
 //! gave away much of the player's winning chances.
 
 use super::analysis::{win_chance, MoveClass};
+use super::exact::exact_value;
 use super::limits::{Limits, StopHandle};
 use super::root::SearchRoot;
 use super::search::{WIN, WIN_BOUND};
-use super::exact::exact_value;
 use super::Engine;
-use crate::tablebase::Value;
 use crate::movegen::{legal_moves, Move};
 use crate::square::Square;
+use crate::tablebase::Value;
 
 /// A hint in two steps: first the piece to move, then the move, with a short reason where one can be named.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,10 +78,7 @@ fn reason(root: &SearchRoot, pv: &[Move], score: i32) -> Option<String> {
     let forced = pv.iter().skip(1).step_by(2).take_while(|m| m.is_capture()).count();
     if forced > 0 {
         let given: u32 = pv.iter().skip(1).step_by(2).take(forced).map(|m| m.captured().count()).sum();
-        return Some(format!(
-            "forces your opponent {} (it must take {given} of your pieces)",
-            times(forced)
-        ));
+        return Some(format!("forces your opponent {} (it must take {given} of your pieces)", times(forced)));
     }
     if mv.is_capture() && legal.iter().any(|m| m.outcome_key() != mv.outcome_key()) {
         return Some("capturing is compulsory; of your captures this one leaves you best placed".into());
@@ -108,7 +105,13 @@ pub struct CoachTip {
 
 /// Judges the move `played` from `before`: a tip when it was a mistake or a blunder, otherwise `None`
 /// (also for illegal moves). `limits` apply to each of the two searches.
-pub fn coach(engine: &mut Engine, before: &SearchRoot, played: &Move, limits: &Limits, stop: &StopHandle) -> Option<CoachTip> {
+pub fn coach(
+    engine: &mut Engine,
+    before: &SearchRoot,
+    played: &Move,
+    limits: &Limits,
+    stop: &StopHandle,
+) -> Option<CoachTip> {
     let legal = legal_moves(&before.position);
     if !legal.contains(played) || legal.iter().all(|m| m.outcome_key() == played.outcome_key()) {
         return None;
@@ -136,7 +139,10 @@ pub fn coach(engine: &mut Engine, before: &SearchRoot, played: &Move, limits: &L
     // A proven win let go is said as such (with the tables, every endgame win the search sees is exact).
     let message = if best.score >= WIN_BOUND && after_score > -WIN_BOUND {
         let moves = (WIN - best.score + 1) / 2;
-        format!("{played} threw away a forced win in {moves} {}. Better was {better}{why}.", if moves == 1 { "move" } else { "moves" })
+        format!(
+            "{played} threw away a forced win in {moves} {}. Better was {better}{why}.",
+            if moves == 1 { "move" } else { "moves" }
+        )
     } else {
         format!(
             "{played} was a {}: your winning chances fell from {:.0}% to {:.0}%. Better was {better}{why}.",

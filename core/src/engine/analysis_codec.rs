@@ -296,7 +296,11 @@ mod tests {
         let mut w = Weights::default();
         w.eg[3] += 1;
         let others = [
-            key_for(&AnalysisOptions { limits: Limits::nodes(100_001), ..opts }, &Weights::default(), SearchConfig::default()),
+            key_for(
+                &AnalysisOptions { limits: Limits::nodes(100_001), ..opts },
+                &Weights::default(),
+                SearchConfig::default(),
+            ),
             key_for(&AnalysisOptions { tt_megabytes: 16, ..opts }, &Weights::default(), SearchConfig::default()),
             key_for(&opts, &w, SearchConfig::default()),
             key_for(&opts, &Weights::default(), SearchConfig { lmr: false, ..SearchConfig::default() }),

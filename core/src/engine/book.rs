@@ -103,7 +103,8 @@ impl Book {
             }
             let mut words = line.split_whitespace();
             let hash = words.next().unwrap_or_default();
-            let hash = u64::from_str_radix(hash, 16).map_err(|_| err(format!("'{hash}' is not a hexadecimal position hash")))?;
+            let hash = u64::from_str_radix(hash, 16)
+                .map_err(|_| err(format!("'{hash}' is not a hexadecimal position hash")))?;
             let words: Vec<&str> = words.collect();
             if words.is_empty() || words.len() % 4 != 0 {
                 return Err(err("each move needs its notation, games, half-points and score".into()));
@@ -163,7 +164,8 @@ impl Book {
     /// The book's moves that are legal in `pos`, most weight first; empty when `pos` is not in the book.
     pub fn moves(&self, pos: &Position) -> Vec<(Move, &BookMove)> {
         let Some(entries) = self.positions.get(&pos.hash()) else { return Vec::new() };
-        let mut found: Vec<(Move, &BookMove)> = entries.iter().filter_map(|b| Some((parse_move(pos, &b.text).ok()?, b))).collect();
+        let mut found: Vec<(Move, &BookMove)> =
+            entries.iter().filter_map(|b| Some((parse_move(pos, &b.text).ok()?, b))).collect();
         found.sort_by_key(|(_, b)| std::cmp::Reverse(b.weight()));
         found
     }
@@ -262,7 +264,9 @@ pub fn build_book(settings: &BookSettings, stop: &StopHandle, progress: &mut dyn
             chosen.push((root.position, mv, eval));
             Some(mv)
         });
-        play_out(&mut game, &mut |root| level.choose(&mut engine, root, &mut rng, stop, &mut |_| {}).and_then(|r| r.best));
+        play_out(&mut game, &mut |root| {
+            level.choose(&mut engine, root, &mut rng, stop, &mut |_| {}).and_then(|r| r.best)
+        });
         let Some(result) = game.result() else { break }; // stopped mid-game: not counted
         for (pos, mv, eval) in chosen {
             let t = &mut tallies.entry((pos.hash(), mv)).or_insert_with(|| (mv.to_string(), Tally::default())).1;
@@ -286,7 +290,12 @@ fn prune(tallies: HashMap<(u64, Move), (String, Tally)>, min_games: u32) -> Book
     for ((hash, _), (text, t)) in tallies {
         if t.games >= min_games.max(1) {
             let eval = (t.eval_sum / i64::from(t.games)) as i32;
-            by_position.entry(hash).or_default().push(BookMove { text, games: t.games, half_points: t.half_points, eval });
+            by_position.entry(hash).or_default().push(BookMove {
+                text,
+                games: t.games,
+                half_points: t.half_points,
+                eval,
+            });
         }
     }
     for moves in by_position.values_mut() {
@@ -363,7 +372,13 @@ mod tests {
     fn level_8_at_the_start(seed: u64) -> (SearchResult, Duration) {
         let root = SearchRoot::new(Position::start(), Rules::default());
         let t = Instant::now();
-        let r = Level::get(8).unwrap().choose(&mut Engine::new(1), &root, &mut Rng::new(seed), &StopHandle::new(), &mut |_| {});
+        let r = Level::get(8).unwrap().choose(
+            &mut Engine::new(1),
+            &root,
+            &mut Rng::new(seed),
+            &StopHandle::new(),
+            &mut |_| {},
+        );
         (r.unwrap(), t.elapsed())
     }
 
@@ -384,16 +399,30 @@ mod tests {
     #[test]
     fn weak_levels_and_positions_outside_the_book_search() {
         let start = SearchRoot::new(Position::start(), Rules::default());
-        let r = Level::get(1).unwrap().choose(&mut Engine::new(1), &start, &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
+        let r = Level::get(1).unwrap().choose(
+            &mut Engine::new(1),
+            &start,
+            &mut Rng::new(1),
+            &StopHandle::new(),
+            &mut |_| {},
+        );
         assert!(r.unwrap().nodes > 0);
         // A handicap start (White without a1) is not in the book: level 8 searches it.
-        let handicap = crate::fen::parse_fen("W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
+        let handicap =
+            crate::fen::parse_fen("W:W21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
         assert!(Book::embedded().moves(&handicap).is_empty());
         let level = Level::get(8).unwrap().with_movetime(Duration::from_millis(20));
-        let r = level.choose(&mut Engine::new(1), &SearchRoot::new(handicap, Rules::default()), &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
+        let r = level.choose(
+            &mut Engine::new(1),
+            &SearchRoot::new(handicap, Rules::default()),
+            &mut Rng::new(1),
+            &StopHandle::new(),
+            &mut |_| {},
+        );
         assert!(r.unwrap().nodes > 0);
         // Without the book level 8 searches the start too.
-        let r = level.without_book().choose(&mut Engine::new(1), &start, &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
+        let r =
+            level.without_book().choose(&mut Engine::new(1), &start, &mut Rng::new(1), &StopHandle::new(), &mut |_| {});
         assert!(r.unwrap().nodes > 0);
     }
 

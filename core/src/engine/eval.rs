@@ -123,8 +123,7 @@ const fn squares_mask(coords: &[(u8, u8)]) -> Bitboard {
     m
 }
 
-const MAIN_DIAGONAL: Bitboard =
-    squares_mask(&[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]);
+const MAIN_DIAGONAL: Bitboard = squares_mask(&[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]);
 const CENTRE: Bitboard = squares_mask(&[(3, 3), (5, 3), (2, 4), (4, 4)]);
 
 /// Squares of each rank (index = rank, 0 = rank 1).
@@ -226,7 +225,7 @@ mod tests {
         let f = features(&p);
         assert_eq!(f[3], 2 - 2); // man moves: White 2, Black 2
         assert_eq!(f[4], 1 - 1); // e5-d4 is offered to c3 as well
-        // A man on a1 behind b2, c3 (black) is blocked.
+                                 // A man on a1 behind b2, c3 (black) is blocked.
         let p = parse_fen("W:W29:B25,22").unwrap();
         assert_eq!(side_features(&p, Color::White).blocked, 1);
     }

@@ -127,7 +127,10 @@ mod tests {
         let pos = crate::fen::parse_fen("W:WK1:BK32").unwrap();
         let mut root = SearchRoot::new(pos, Rules::default());
         let table = tb.probe(&pos).unwrap();
-        assert_eq!(exact_value(&tb, &root), Some(table).filter(|v| !matches!(v, Value::Win(d) | Value::Loss(d) if *d >= 30)));
+        assert_eq!(
+            exact_value(&tb, &root),
+            Some(table).filter(|v| !matches!(v, Value::Win(d) | Value::Loss(d) if *d >= 30))
+        );
         root.king_plies = 29;
         let expect = match table {
             Value::Draw => Some(Value::Draw),

@@ -37,7 +37,15 @@ pub struct Level {
     pub book: bool,
 }
 
-const fn level(number: u8, name: &'static str, rating: u32, limits: Limits, candidates: usize, margin: i32, temperature: f64) -> Level {
+const fn level(
+    number: u8,
+    name: &'static str,
+    rating: u32,
+    limits: Limits,
+    candidates: usize,
+    margin: i32,
+    temperature: f64,
+) -> Level {
     // Only full strength opens from the book: levels 5–7 play their best move too, but the node budget that
     // sets their strength would be bypassed by level 8's openings.
     Level { number, name, rating, limits, candidates, margin, temperature, book: number == 8 }
@@ -60,7 +68,15 @@ pub const LEVELS: [Level; 8] = [
     level(5, "Expert", 2060, nodes(5_000), 1, 0, 0.0),
     level(6, "Master", 2320, nodes(40_000), 1, 0, 0.0),
     level(7, "Grandmaster", 2450, nodes(150_000), 1, 0, 0.0),
-    level(8, "World Champion", 2620, Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(2)), clock: None }, 1, 0, 0.0),
+    level(
+        8,
+        "World Champion",
+        2620,
+        Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(2)), clock: None },
+        1,
+        0,
+        0.0,
+    ),
 ];
 
 impl Level {
@@ -95,7 +111,15 @@ impl Level {
     ) -> Option<SearchResult> {
         if self.book {
             if let Some((mv, entry)) = Book::embedded().choose(&root.position, rng) {
-                let r = SearchResult { best: Some(mv), score: entry.eval, depth: 0, seldepth: 0, nodes: 0, elapsed: Duration::ZERO, pv: vec![mv] };
+                let r = SearchResult {
+                    best: Some(mv),
+                    score: entry.eval,
+                    depth: 0,
+                    seldepth: 0,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                    pv: vec![mv],
+                };
                 info(&SearchInfo::from_result(&r));
                 return Some(r);
             }
@@ -108,7 +132,15 @@ impl Level {
         let (scored, nodes) = engine.root_scores(root, d, stop);
         let mv = pick(&scored, self.candidates, self.margin, self.temperature, rng)?;
         let score = scored.iter().find(|(m, _)| *m == mv).map_or(0, |&(_, s)| s);
-        Some(SearchResult { best: Some(mv), score, depth: d, seldepth: d, nodes, elapsed: Duration::ZERO, pv: vec![mv] })
+        Some(SearchResult {
+            best: Some(mv),
+            score,
+            depth: d,
+            seldepth: d,
+            nodes,
+            elapsed: Duration::ZERO,
+            pv: vec![mv],
+        })
     }
 }
 

@@ -100,11 +100,17 @@ mod tests {
 
     #[test]
     fn clock_budget_is_a_small_share_and_never_the_whole_clock() {
-        let l = Limits { clock: Some(ClockReading { remaining: Duration::from_secs(60), increment: Duration::ZERO }), ..Limits::default() };
+        let l = Limits {
+            clock: Some(ClockReading { remaining: Duration::from_secs(60), increment: Duration::ZERO }),
+            ..Limits::default()
+        };
         let TimeBudget { soft, hard } = l.time_budget().unwrap();
         assert_eq!(soft, Duration::from_millis(2400));
         assert!(hard <= Duration::from_secs(20) && hard >= soft);
-        let l = Limits { clock: Some(ClockReading { remaining: Duration::from_millis(30), increment: Duration::ZERO }), ..Limits::default() };
+        let l = Limits {
+            clock: Some(ClockReading { remaining: Duration::from_millis(30), increment: Duration::ZERO }),
+            ..Limits::default()
+        };
         assert!(l.time_budget().unwrap().hard <= Duration::from_millis(10));
         assert_eq!(Limits::depth(3).time_budget(), None);
     }

@@ -63,7 +63,10 @@ impl Score {
     pub fn elo(&self) -> (f64, f64) {
         let n = self.games().max(1) as f64;
         let s = self.fraction();
-        let var = (self.wins as f64 * (1.0 - s).powi(2) + self.draws as f64 * (0.5 - s).powi(2) + self.losses as f64 * s.powi(2)) / n;
+        let var = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n;
         let se = (var / n).sqrt();
         let elo = |p: f64| {
             let p = p.clamp(1e-3, 1.0 - 1e-3);
@@ -159,7 +162,16 @@ mod tests {
 
     #[test]
     fn short_match_between_weak_levels_completes_every_game() {
-        let m = Match { a: Level::get(2).unwrap(), b: Level::get(1).unwrap(), games: 4, seed: 1, rules: Rules::default(), tt_megabytes: 1, configs: Default::default(), tablebases: Default::default() };
+        let m = Match {
+            a: Level::get(2).unwrap(),
+            b: Level::get(1).unwrap(),
+            games: 4,
+            seed: 1,
+            rules: Rules::default(),
+            tt_megabytes: 1,
+            configs: Default::default(),
+            tablebases: Default::default(),
+        };
         let mut seen = 0;
         let s = m.run(&StopHandle::new(), &mut |_, g, _| {
             assert!(g.is_over());

@@ -27,8 +27,8 @@ mod tune;
 mod weights;
 
 pub use advice::{coach, hint, CoachTip, Hint};
-pub use book::{build_book, Book, BookError, BookMove, BookSettings, EMBEDDED_BOOK_BYTES};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
+pub use book::{build_book, Book, BookError, BookMove, BookSettings, EMBEDDED_BOOK_BYTES};
 pub use eval::Weights;
 pub use exact::{exact_moves, exact_value, ExactMove};
 pub use levels::{Level, LEVELS};
@@ -201,7 +201,15 @@ impl Engine {
         stop: &StopHandle,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, self.tablebase.as_deref(), root, stop.clone());
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.ordering,
+            &self.weights,
+            self.config,
+            self.tablebase.as_deref(),
+            root,
+            stop.clone(),
+        );
         let r = s.run(root, limits, info);
         let i = SearchInfo::from_result(&r);
         log::debug!(
@@ -219,7 +227,15 @@ impl Engine {
 
     /// Every root move with its score at a fixed depth, best first (used by weak levels). Also returns nodes.
     pub fn root_scores(&mut self, root: &SearchRoot, depth: u32, stop: &StopHandle) -> (Vec<(Move, i32)>, u64) {
-        let mut s = Searcher::new(&mut self.tt, &mut self.ordering, &self.weights, self.config, self.tablebase.as_deref(), root, stop.clone());
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.ordering,
+            &self.weights,
+            self.config,
+            self.tablebase.as_deref(),
+            root,
+            stop.clone(),
+        );
         let scores = s.root_scores(root, depth.max(1));
         (scores, s.nodes())
     }

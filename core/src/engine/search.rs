@@ -57,7 +57,10 @@ const KILLER_2: i32 = KILLER_1 - 1;
 
 impl Default for MoveOrdering {
     fn default() -> Self {
-        MoveOrdering { killers: vec![[None; 2]; MAX_PLY + 1], history: Box::new([[[0; Square::BITS]; Square::BITS]; 2]) }
+        MoveOrdering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Box::new([[[0; Square::BITS]; Square::BITS]; 2]),
+        }
     }
 }
 
@@ -81,7 +84,8 @@ impl MoveOrdering {
         // whether it crowns (comparing whole moves is not free).
         let is_killer = |i: usize| {
             !mv.is_capture()
-                && killers[i].is_some_and(|k| k.from() == mv.from() && k.to() == mv.to() && k.promotes() == mv.promotes())
+                && killers[i]
+                    .is_some_and(|k| k.from() == mv.from() && k.to() == mv.to() && k.promotes() == mv.promotes())
         };
         if is_killer(0) {
             KILLER_1
@@ -125,7 +129,13 @@ impl Node<'_> {
     /// The node after `mv` from this one, `depth` plies deep.
     #[inline]
     fn child<'c>(&self, position: &'c Position, mv: &Move, depth: i32, pv: bool) -> Node<'c> {
-        Node { position, depth, ply: self.ply + 1, king_plies: king_plies_after(self.position, mv, self.king_plies), pv }
+        Node {
+            position,
+            depth,
+            ply: self.ply + 1,
+            king_plies: king_plies_after(self.position, mv, self.king_plies),
+            pv,
+        }
     }
 }
 
@@ -206,7 +216,12 @@ impl<'a> Searcher<'a> {
     }
 
     /// Iterative deepening from the root until a limit is reached; returns the deepest completed result.
-    pub(crate) fn run(&mut self, root: &SearchRoot, limits: &Limits, info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    pub(crate) fn run(
+        &mut self,
+        root: &SearchRoot,
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         self.tt.new_search();
         self.ordering.age();
         self.start = Instant::now();
@@ -335,7 +350,8 @@ impl<'a> Searcher<'a> {
         generate(&root.position, &mut moves);
         moves.dedup_outcomes();
         self.stack.push(root.position.hash());
-        let node = Node { position: &root.position, depth: depth as i32, ply: 0, king_plies: root.king_plies, pv: true };
+        let node =
+            Node { position: &root.position, depth: depth as i32, ply: 0, king_plies: root.king_plies, pv: true };
         let mut out: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
         for mv in &moves {
             let child = root.position.play(mv);
@@ -416,7 +432,11 @@ impl<'a> Searcher<'a> {
         let capturing = capturers(node.position);
         if capturing.is_empty() && node.depth <= 0 {
             // A quiet leaf (as `depth_adjust` would find): whether it has a move is all it needs of them.
-            return if has_quiet_move(node.position) { evaluate(node.position, self.weights) } else { WIN - ply as i32 };
+            return if has_quiet_move(node.position) {
+                evaluate(node.position, self.weights)
+            } else {
+                WIN - ply as i32
+            };
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         generate_with(node.position, capturing, &mut moves);

@@ -145,8 +145,11 @@ pub fn fit_weights(samples: &[Sample], start: &Weights, iterations: u32) -> (Wei
 
 /// Fits k in expected result = sigmoid(k * search score) (forced wins and losses left out); returns (k, mse).
 pub fn fit_curve(samples: &[Sample]) -> (f64, f64) {
-    let pts: Vec<(f64, f64)> =
-        samples.iter().filter(|s| s.search_score.abs() < WIN_BOUND).map(|s| (s.search_score as f64, s.result)).collect();
+    let pts: Vec<(f64, f64)> = samples
+        .iter()
+        .filter(|s| s.search_score.abs() < WIN_BOUND)
+        .map(|s| (s.search_score as f64, s.result))
+        .collect();
     let mse = |k: f64| pts.iter().map(|(x, r)| (sigmoid(k * x) - r).powi(2)).sum::<f64>() / pts.len().max(1) as f64;
     // The error is unimodal in k: golden-section search over a wide range.
     let (mut lo, mut hi) = (1e-4, 0.2);
@@ -181,11 +184,17 @@ pub fn tune(settings: &TuneSettings, log: &mut dyn FnMut(&str)) -> String {
         let _ = writeln!(report, "//   {line}");
         weights = w;
     }
-    let samples = self_play(&weights, settings.curve_games, settings.nodes_per_move, settings.seed.wrapping_add(999_999), &mut |g| {
-        if g % 100 == 0 {
-            log(&format!("curve: {g}/{} games", settings.curve_games));
-        }
-    });
+    let samples = self_play(
+        &weights,
+        settings.curve_games,
+        settings.nodes_per_move,
+        settings.seed.wrapping_add(999_999),
+        &mut |g| {
+            if g % 100 == 0 {
+                log(&format!("curve: {g}/{} games", settings.curve_games));
+            }
+        },
+    );
     let (k, mse) = fit_curve(&samples);
     let line = format!("curve: {} positions, k {k:.6}, mse {mse:.5}", samples.len());
     log(&line);
@@ -229,7 +238,12 @@ mod tests {
                 let mut f = [0; N_FEATURES];
                 f[0] = rng.below(9) as i32 - 4;
                 let p = sigmoid(EVAL_SCALE * -50.0 * f[0] as f64);
-                Sample { features: f, phase: 12, search_score: -50 * f[0], result: if rng.unit() < p { 1.0 } else { 0.0 } }
+                Sample {
+                    features: f,
+                    phase: 12,
+                    search_score: -50 * f[0],
+                    result: if rng.unit() < p { 1.0 } else { 0.0 },
+                }
             })
             .collect();
         let start = Weights { mg: [0; N_FEATURES], eg: [0; N_FEATURES] };

@@ -11,10 +11,8 @@
 use super::eval::Weights;
 
 /// Starting weights of the fit (hand-set, only the signs matter much); the tuner starts here.
-pub const INITIAL: Weights = Weights {
-    mg: [-60, -80, 0, 5, 0, 2, -5, 0, 0, 0, 0, 20, 0],
-    eg: [-60, -80, 0, 5, 0, 2, -5, 0, 0, 0, 0, 20, 0],
-};
+pub const INITIAL: Weights =
+    Weights { mg: [-60, -80, 0, 5, 0, 2, -5, 0, 0, 0, 0, 20, 0], eg: [-60, -80, 0, 5, 0, 2, -5, 0, 0, 0, 0, 20, 0] };
 
 /// The fitted weights.
 pub const TUNED: Weights = Weights {

@@ -123,7 +123,10 @@ mod tests {
     #[test]
     fn the_written_comment_marks_the_running_clock() {
         assert_eq!(clock_comment(ClockTimes::new(600_000, 600_000), Color::Black), "{[%clock w0:10:00 B0:10:00]}");
-        assert_eq!(clock_comment(ClockTimes::new(598_500, 3_600_000), Color::White), "{[%clock W0:09:58.500 b1:00:00]}");
+        assert_eq!(
+            clock_comment(ClockTimes::new(598_500, 3_600_000), Color::White),
+            "{[%clock W0:09:58.500 b1:00:00]}"
+        );
     }
 
     #[test]

@@ -27,7 +27,9 @@ pub fn decode(bytes: &[u8]) -> String {
 enum Encoding {
     /// UTF-8, which also passes the ASCII of single-byte encodings through.
     Utf8,
-    Utf16 { little_endian: bool },
+    Utf16 {
+        little_endian: bool,
+    },
 }
 
 /// The decoded text of a byte stream, a piece at a time; the encoding is told by the start of the stream as
@@ -127,7 +129,7 @@ fn sniff(start: &[u8]) -> (Encoding, usize) {
     let zeros_at = |parity: usize| start.iter().skip(parity).step_by(2).filter(|&&b| b == 0).count();
     let (even, odd) = (zeros_at(0), zeros_at(1));
     let half = start.len() / 4; // a quarter of the bytes: half of the units on one side
-    // A character such as U+0400 puts a zero on the other side too, rarely.
+                                // A character such as U+0400 puts a zero on the other side too, rarely.
     match (even, odd) {
         (e, o) if o > half && e * 8 < o => (Encoding::Utf16 { little_endian: true }, 0),
         (e, o) if e > half && o * 8 < e => (Encoding::Utf16 { little_endian: false }, 0),
@@ -167,7 +169,8 @@ fn utf8_into(bytes: &[u8], last: bool, out: &mut String) -> usize {
 /// Decodes UTF-16 onto `out`, unpaired surrogates (and an odd last byte) as U+FFFD. Returns the bytes used,
 /// keeping back an odd byte or a first surrogate when more may follow.
 fn utf16_into(bytes: &[u8], little_endian: bool, last: bool, out: &mut String) -> usize {
-    let unit = |c: &[u8]| if little_endian { u16::from_le_bytes([c[0], c[1]]) } else { u16::from_be_bytes([c[0], c[1]]) };
+    let unit =
+        |c: &[u8]| if little_endian { u16::from_le_bytes([c[0], c[1]]) } else { u16::from_be_bytes([c[0], c[1]]) };
     let mut used = bytes.len() & !1;
     if !last && used >= 2 && (0xd800..0xdc00).contains(&unit(&bytes[used - 2..used])) {
         used -= 2;

@@ -5,7 +5,10 @@
 /// A lexical unit the reader acts on.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Token<'a> {
-    Tag { key: String, value: String },
+    Tag {
+        key: String,
+        value: String,
+    },
     /// Anything else: a move number, a move, a NAG, a result.
     Word(&'a str),
     /// The text of a `{…}` or `; …` comment outside variations, without its delimiters.
@@ -247,7 +250,8 @@ mod tests {
 
     #[test]
     fn tags_words_comments_and_variations() {
-        let text = "% escape line\n[Event \"A \\\"big\\\" one\\\\\"] [Site\"x\"]\n1. c3-d4 {comment (not a variation}\n\
+        let text =
+            "% escape line\n[Event \"A \\\"big\\\" one\\\\\"] [Site\"x\"]\n1. c3-d4 {comment (not a variation}\n\
                     f6-g5 (1... b6-a5 (2. d4-c5 {x)}) ) ; nested ) \n 2.d4:f6 ; rest of line\n g7:e5 $1 1-0";
         assert_eq!(
             words(text),

@@ -66,7 +66,8 @@ impl<R: Read> GameReader<R> {
     /// [`MAX_TOKEN_BYTES`] or the source cannot be read.
     fn refill(&mut self) -> Result<(), PdnError> {
         if self.buf.len() - self.pos > MAX_TOKEN_BYTES {
-            let why = format!("more than {} MB without a break between tokens: is this a PDN file?", MAX_TOKEN_BYTES >> 20);
+            let why =
+                format!("more than {} MB without a break between tokens: is this a PDN file?", MAX_TOKEN_BYTES >> 20);
             return Err(self.cur.error(None, PdnErrorKind::Syntax(why)));
         }
         if self.pos > 0 {
@@ -74,7 +75,10 @@ impl<R: Read> GameReader<R> {
             self.buf.drain(..self.pos);
             self.pos = 0;
         }
-        let more = self.source.read_into(&mut self.buf).map_err(|e| self.cur.error(None, PdnErrorKind::Read(e.to_string())))?;
+        let more = self
+            .source
+            .read_into(&mut self.buf)
+            .map_err(|e| self.cur.error(None, PdnErrorKind::Read(e.to_string())))?;
         self.complete = !more;
         // A byte-order mark left on decoded text (as some platforms' file readers keep it) is no move.
         if self.at_start && !self.buf.is_empty() {

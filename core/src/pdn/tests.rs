@@ -64,8 +64,10 @@ fn a_capture_written_with_another_legal_stop_is_read_and_written_back_one_way() 
     let written = write_games(&games);
     assert!(written.contains("1. h8:d4:a1 *"), "{written}");
     assert!(written.contains("1. f4:h6:f8:d6:a3 *"), "{written}");
-    assert_eq!(read_games(&written).unwrap().iter().map(|g| g.moves.clone()).collect::<Vec<_>>(),
-        games.iter().map(|g| g.moves.clone()).collect::<Vec<_>>());
+    assert_eq!(
+        read_games(&written).unwrap().iter().map(|g| g.moves.clone()).collect::<Vec<_>>(),
+        games.iter().map(|g| g.moves.clone()).collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -230,7 +232,10 @@ fn clocks_are_read_as_far_as_they_go_and_never_refused() {
         ]]
     );
     // Two commands after one move complete each other.
-    assert_eq!(clocks("1. 22-18 {[%clock w0:10:00]} {[%clock b0:09:00]} *"), [vec![Some(ClockTimes::new(min(10), min(9)))]]);
+    assert_eq!(
+        clocks("1. 22-18 {[%clock w0:10:00]} {[%clock b0:09:00]} *"),
+        [vec![Some(ClockTimes::new(min(10), min(9)))]]
+    );
     // Comments in variations, before the first move and without a usable command say nothing about clocks.
     assert_eq!(
         clocks(
@@ -242,8 +247,10 @@ fn clocks_are_read_as_far_as_they_go_and_never_refused() {
     );
     // Each game starts with no clock known; a comment after a result belongs to no move.
     assert_eq!(
-        clocks("1. 22-18 {[%clock w0:10:00 B0:10:00]} * {[%clock w0:01:00 b0:01:00]} [Event \"2\"] 1. 22-18 \
-                {[%clk 0:05:00]} *"),
+        clocks(
+            "1. 22-18 {[%clock w0:10:00 B0:10:00]} * {[%clock w0:01:00 b0:01:00]} [Event \"2\"] 1. 22-18 \
+                {[%clk 0:05:00]} *"
+        ),
         [vec![Some(ClockTimes::new(min(10), min(10)))], vec![None]]
     );
 }
@@ -308,7 +315,10 @@ fn random_game(remove: u32, black_first: bool, picks: &[u16], clocks: &[Option<C
 /// Clocks for up to 140 plies, some unknown: mostly game-like times (whole seconds or a fraction), some any.
 fn clocks() -> impl Strategy<Value = Vec<Option<ClockTimes>>> {
     let ms = prop_oneof![(0u64..7200).prop_map(|s| s * 1000), 0u64..7_200_000, any::<u64>()];
-    prop::collection::vec(prop::option::weighted(0.8, (ms.clone(), ms).prop_map(|(w, b)| ClockTimes::new(w, b))), 0..140)
+    prop::collection::vec(
+        prop::option::weighted(0.8, (ms.clone(), ms).prop_map(|(w, b)| ClockTimes::new(w, b))),
+        0..140,
+    )
 }
 
 proptest! {

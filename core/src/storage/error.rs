@@ -132,7 +132,9 @@ impl fmt::Display for StorageError {
             StorageError::Import(e) => write!(f, "nothing imported: {e}"),
             StorageError::NoGamesInFile => write!(f, "nothing imported: the file has no games"),
             StorageError::InvalidInput(why) => write!(f, "{why}"),
-            StorageError::Closed(path) => write!(f, "the games library {} is closed: nothing more can be saved", path.display()),
+            StorageError::Closed(path) => {
+                write!(f, "the games library {} is closed: nothing more can be saved", path.display())
+            }
             StorageError::CheckpointIncomplete { path, copied, log } => write!(
                 f,
                 "the games library {} could not be written back into one file ({copied} of {log} journal pages \

@@ -173,7 +173,12 @@ fn insert_reaction(tx: &Transaction<'_>, id: GameId, reaction: &Reaction) -> Res
 }
 
 /// A whole game from a record (an import), checked already; returns its id.
-pub(super) fn insert_record(tx: &Transaction<'_>, rec: &GameRecord, start_fen: Option<&str>, batch: Option<i64>) -> Result<GameId> {
+pub(super) fn insert_record(
+    tx: &Transaction<'_>,
+    rec: &GameRecord,
+    start_fen: Option<&str>,
+    batch: Option<i64>,
+) -> Result<GameId> {
     let id = insert_game(
         tx,
         &GameRow {
@@ -420,7 +425,12 @@ fn append(tx: &Transaction<'_>, id: GameId, ply: u32, mv: &Move, clocks: Option<
         "UPDATE games SET plies = ?2, clock_white_ms = coalesce(?3, clock_white_ms),
             clock_black_ms = coalesce(?4, clock_black_ms) WHERE id = ?1",
     )?
-    .execute(params![id, ply + 1, clocks.map(|c| ms_to_sql(c.white_ms)), clocks.map(|c| ms_to_sql(c.black_ms))])?;
+    .execute(params![
+        id,
+        ply + 1,
+        clocks.map(|c| ms_to_sql(c.white_ms)),
+        clocks.map(|c| ms_to_sql(c.black_ms))
+    ])?;
     Ok(())
 }
 
@@ -656,7 +666,10 @@ impl Storage {
     /// unfinished import batch, hidden from every reader; then one small write shows them all. A failed import
     /// removes what it wrote; the hidden games of a killed one are removed by a later import or by
     /// [`Storage::check_and_recover`].
-    pub fn insert_stream<B: Borrow<GameRecord>>(&self, records: impl Iterator<Item = Result<B>>) -> Result<ImportedIds> {
+    pub fn insert_stream<B: Borrow<GameRecord>>(
+        &self,
+        records: impl Iterator<Item = Result<B>>,
+    ) -> Result<ImportedIds> {
         self.writable()?;
         let mut conn = self.side_connection()?;
         drop_abandoned_imports(&conn)?;

@@ -275,10 +275,9 @@ impl Storage {
         if access != Access::ReadWrite {
             return match found {
                 0 => Err(OpenFailure::NotWritable),
-                f if f < schema::LATEST => Err(OpenFailure::Fatal(StorageError::ReadOnlyNeedsUpgrade {
-                    path: path.to_path_buf(),
-                    found,
-                })),
+                f if f < schema::LATEST => {
+                    Err(OpenFailure::Fatal(StorageError::ReadOnlyNeedsUpgrade { path: path.to_path_buf(), found }))
+                }
                 _ => Ok((conn, found)),
             };
         }
@@ -364,8 +363,9 @@ impl Storage {
         let _no_check = self.checking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let conn = self.conn();
         // Columns: busy (1 when the checkpoint could not finish), frames in the log, frames copied.
-        let (busy, log, copied) =
-            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?;
+        let (busy, log, copied) = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+        })?;
         if busy != 0 {
             return Err(StorageError::CheckpointIncomplete { path: self.path.clone(), copied, log });
         }

@@ -2,13 +2,13 @@
 
 use super::dates::pdn_date;
 use super::error::{Result, StorageError};
+use super::games::ImportedIds;
 use super::{now_ms, Storage};
 use crate::fen::to_fen;
 use crate::game::Rules;
-use super::games::ImportedIds;
 use crate::pdn::{clock_text, parse_clock, write_games, GameReader, PdnGame};
-use crate::record::{ClockTimes, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
 use crate::position::Position;
+use crate::record::{ClockTimes, Ending, GameId, GameMode, GameRecord, NewGame, SavedGame, TimeControl};
 use std::io::Read;
 
 /// Tags this module writes from columns, and reads back into them on import.

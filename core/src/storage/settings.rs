@@ -157,11 +157,8 @@ const SPEEDS: [(AnimationSpeed, &str); 4] = [
     (AnimationSpeed::Normal, "normal"),
     (AnimationSpeed::Fast, "fast"),
 ];
-const ORIENTATIONS: [(Orientation, &str); 3] = [
-    (Orientation::Fixed, "fixed"),
-    (Orientation::FaceToFace, "face-to-face"),
-    (Orientation::FlipEachMove, "flip"),
-];
+const ORIENTATIONS: [(Orientation, &str); 3] =
+    [(Orientation::Fixed, "fixed"), (Orientation::FaceToFace, "face-to-face"), (Orientation::FlipEachMove, "flip")];
 const BOARD_THEMES: [(BoardTheme, &str); 4] = [
     (BoardTheme::Classic, "classic"),
     (BoardTheme::Wood, "wood"),
@@ -268,7 +265,10 @@ impl Storage {
     /// A raw setting the typed [`Settings`] does not know (for front-end-specific preferences).
     pub fn setting(&self, key: &str) -> Result<Option<String>> {
         let conn = self.conn();
-        let value = conn.prepare_cached("SELECT value FROM settings WHERE key = ?1")?.query_row([key], |r| r.get(0)).optional()?;
+        let value = conn
+            .prepare_cached("SELECT value FROM settings WHERE key = ?1")?
+            .query_row([key], |r| r.get(0))
+            .optional()?;
         Ok(value)
     }
 

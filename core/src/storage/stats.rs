@@ -1,8 +1,8 @@
 //! Statistics from queries: results per engine level (from the human's side) and per mode.
 
 use super::codec::Col;
-use super::games::listed_only;
 use super::error::Result;
+use super::games::listed_only;
 use super::Storage;
 use crate::record::GameMode;
 

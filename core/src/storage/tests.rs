@@ -316,7 +316,10 @@ fn every_readable_game_of_a_damaged_library_is_recovered() {
             unnoticed += 1;
             for (id, (white, moves)) in &originals {
                 let g = s.load_game(*id).unwrap();
-                assert_eq!((&g.summary.setup.white, &g.moves().iter().map(|m| m.to_string()).collect()), (white, moves));
+                assert_eq!(
+                    (&g.summary.setup.white, &g.moves().iter().map(|m| m.to_string()).collect()),
+                    (white, moves)
+                );
             }
             continue;
         };
@@ -416,7 +419,12 @@ fn the_hidden_games_of_a_killed_import_are_never_listed_and_are_removed() {
     let rows = |s: &Storage| s.conn().query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0)).unwrap();
     assert_eq!(rows(&s), 5, "the stale batch's 3 games are gone, the running one's 3 stay hidden");
     assert_eq!(listed(&s), 2);
-    assert_eq!(s.conn().query_row("SELECT count(*) FROM moves WHERE game_id > ?1", [kept[1] + 3], |r| r.get::<_, i64>(0)).unwrap(), 30);
+    assert_eq!(
+        s.conn()
+            .query_row("SELECT count(*) FROM moves WHERE game_id > ?1", [kept[1] + 3], |r| r.get::<_, i64>(0))
+            .unwrap(),
+        30
+    );
 }
 
 #[test]
@@ -451,12 +459,7 @@ fn varied_records(n: usize) -> Vec<GameRecord> {
             if mode == GameMode::VsComputer && i % 5 == 0 {
                 setup.white = format!("{} ({})", setup.white, names[i % names.len()]);
             }
-            let ending = [
-                None,
-                Some(Outcome::WhiteWins),
-                Some(Outcome::BlackWins),
-                Some(Outcome::Draw),
-            ][i % 4]
+            let ending = [None, Some(Outcome::WhiteWins), Some(Outcome::BlackWins), Some(Outcome::Draw)][i % 4]
                 .map(|outcome| Ending { outcome, reason: Some(EndReason::Resignation) });
             let mut moves = Vec::new();
             let mut pos = Position::start();
@@ -498,7 +501,11 @@ fn browse_filters_and_pages_agree_with_a_plain_scan() {
     filters.push(Filter { level: Some(3), result: Some(ResultFilter::Won), ..Filter::default() });
     filters.push(Filter { in_progress: Some(true), ..Filter::default() });
     filters.push(Filter { in_progress: Some(false), mode: Some(GameMode::PassAndPlay), ..Filter::default() });
-    filters.push(Filter { since: Some(1_700_000_000_000 + day), until: Some(1_700_000_000_000 + 3 * day), ..Filter::default() });
+    filters.push(Filter {
+        since: Some(1_700_000_000_000 + day),
+        until: Some(1_700_000_000_000 + 3 * day),
+        ..Filter::default()
+    });
     for p in ["ann", "ИВАН", "_", "50%", "you (", "nobody"] {
         filters.push(Filter { player: Some(p.into()), ..Filter::default() });
     }
@@ -536,9 +543,7 @@ fn matches(g: &crate::record::GameSummary, f: &Filter) -> bool {
         Some(ResultFilter::BlackWins) => outcome == Some(Outcome::BlackWins),
         Some(ResultFilter::Draw) => outcome == Some(Outcome::Draw),
         Some(ResultFilter::Won) => outcome.is_some() && outcome == human,
-        Some(ResultFilter::Lost) => {
-            outcome.is_some_and(|o| o != Outcome::Draw) && human.is_some() && outcome != human
-        }
+        Some(ResultFilter::Lost) => outcome.is_some_and(|o| o != Outcome::Draw) && human.is_some() && outcome != human,
     };
     let player_ok = f.player.as_ref().is_none_or(|p| {
         let p = p.to_lowercase();
@@ -561,7 +566,8 @@ fn stats_count_results_per_level_and_mode() {
     let stats = s.stats().unwrap();
     for ls in &stats.by_level {
         let games: Vec<_> = records.iter().filter(|r| r.setup.level == Some(ls.level)).collect();
-        let won = |r: &&&GameRecord| r.ending.is_some_and(|e| Some(e.outcome) == r.setup.human_color.map(Outcome::win_for));
+        let won =
+            |r: &&&GameRecord| r.ending.is_some_and(|e| Some(e.outcome) == r.setup.human_color.map(Outcome::win_for));
         let draw = |r: &&&GameRecord| r.ending.is_some_and(|e| e.outcome == Outcome::Draw);
         assert_eq!(ls.games, games.len() as u64);
         assert_eq!(ls.wins, games.iter().filter(won).count() as u64);
@@ -605,7 +611,13 @@ fn settings_round_trip_and_survive_bad_rows() {
     s.set_setting("piece_theme", "red").unwrap();
     // Unreadable values fall back to their defaults; the others are kept.
     let defaults = Settings::default();
-    let back = Settings { sound: true, last_level: 1, board_theme: defaults.board_theme, piece_theme: defaults.piece_theme, ..set };
+    let back = Settings {
+        sound: true,
+        last_level: 1,
+        board_theme: defaults.board_theme,
+        piece_theme: defaults.piece_theme,
+        ..set
+    };
     assert_eq!(s.settings().unwrap(), back);
     assert_eq!(s.setting("from_the_future").unwrap().as_deref(), Some("x"));
     assert_eq!(s.setting("absent").unwrap(), None);
@@ -655,7 +667,10 @@ fn a_large_file_is_imported_a_game_at_a_time_and_a_bad_last_game_leaves_nothing(
     // The bad game comes after many slices of the import have been written.
     let bad = format!("{many}[Event \"b\"]\n1. c3-d4 f6-g5 2. d4-c5 b6:d4 3. g3-h4 *\n");
     let e = s.import_pdn_from(bad.as_bytes()).unwrap_err().to_string();
-    assert!(e.starts_with("nothing imported: game 20001, move 3 (white): illegal move: capturing is compulsory"), "{e}");
+    assert!(
+        e.starts_with("nothing imported: game 20001, move 3 (white): illegal move: capturing is compulsory"),
+        "{e}"
+    );
     let syntax = format!("{many}[Event \"c\"]\n1. c3-d4 {{never closed\n");
     let e = s.import_pdn_from(syntax.as_bytes()).unwrap_err().to_string();
     assert_eq!(e, "nothing imported: game 20001: syntax error: comment '{' is never closed with '}'");

@@ -73,7 +73,10 @@ const CANNOT_LOSE: u8 = u8::MAX;
 impl Tablebase {
     /// Builds every table up to `max_pieces` pieces; `progress` hears of each material as it is done, with
     /// the time it took.
-    pub fn build(max_pieces: u32, progress: impl FnMut(&Material, Duration)) -> Result<(Tablebase, BuildReport), BuildError> {
+    pub fn build(
+        max_pieces: u32,
+        progress: impl FnMut(&Material, Duration),
+    ) -> Result<(Tablebase, BuildReport), BuildError> {
         Tablebase::build_only(max_pieces, |_| true, progress)
     }
 

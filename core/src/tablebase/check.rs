@@ -90,7 +90,11 @@ fn slowest_defence(tb: &Tablebase, pos: &Position) -> Option<Move> {
 /// Draws `settings.positions` positions; judges the level's move in each by the tables; plays each won one
 /// out (the level for the winner, [`slowest_defence`] for the loser) under `settings.rules`. `progress`
 /// hears of each position done.
-pub fn check_play(tb: &Arc<Tablebase>, settings: &CheckSettings, mut progress: impl FnMut(usize, &CheckReport)) -> CheckReport {
+pub fn check_play(
+    tb: &Arc<Tablebase>,
+    settings: &CheckSettings,
+    mut progress: impl FnMut(usize, &CheckReport),
+) -> CheckReport {
     let start = Instant::now();
     let mut rng = Rng::new(settings.seed);
     let mut engine = Engine::default();

@@ -71,7 +71,14 @@ impl BlockCache {
     }
 
     /// Entry `offset` of block `block` of the table in slot `slot`, unpacking the block if it is not here.
-    pub(super) fn entry(&mut self, slot: usize, block: usize, packed: &[u8], len: usize, offset: usize) -> Option<Entry> {
+    pub(super) fn entry(
+        &mut self,
+        slot: usize,
+        block: usize,
+        packed: &[u8],
+        len: usize,
+        offset: usize,
+    ) -> Option<Entry> {
         self.clock += 1;
         let clock = self.clock;
         if let Some((used, data)) = self.blocks.get_mut(&(slot, block)) {
@@ -165,7 +172,8 @@ impl Tablebase {
         for m in &materials {
             let mut blocks = Vec::with_capacity(blocks_of(m));
             for _ in 0..blocks_of(m) {
-                let (len, crc) = entries.next().ok_or_else(|| bad("endgame table file has the wrong number of blocks"))?;
+                let (len, crc) =
+                    entries.next().ok_or_else(|| bad("endgame table file has the wrong number of blocks"))?;
                 if len > 2 * BLOCK_ENTRIES + 1024 {
                     return Err(bad("endgame table block is too long"));
                 }

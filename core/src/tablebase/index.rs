@@ -131,12 +131,20 @@ impl Material {
 
     /// The material with the colours swapped: that of the flipped positions.
     pub fn swapped(&self) -> Material {
-        Material { white_men: self.black_men, white_kings: self.black_kings, black_men: self.white_men, black_kings: self.white_kings }
+        Material {
+            white_men: self.black_men,
+            white_kings: self.black_kings,
+            black_men: self.white_men,
+            black_kings: self.white_kings,
+        }
     }
 
     /// Pieces on the board.
     pub fn pieces(&self) -> u32 {
-        u32::from(self.white_men) + u32::from(self.white_kings) + u32::from(self.black_men) + u32::from(self.black_kings)
+        u32::from(self.white_men)
+            + u32::from(self.white_kings)
+            + u32::from(self.black_men)
+            + u32::from(self.black_kings)
     }
 
     /// Men on the board, both sides.

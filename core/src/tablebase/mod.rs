@@ -19,9 +19,9 @@ pub use check::{check_play, CheckReport, CheckSettings};
 pub use file::DEFAULT_CACHE_BLOCKS;
 pub use index::Material;
 
-use index::canonical;
 use crate::movegen::{capturers, legal_moves, MoveList};
 use crate::position::Position;
+use index::canonical;
 use std::sync::Mutex;
 
 /// A position's value with best play, for the side to move.
@@ -86,12 +86,19 @@ enum Table {
 
 /// Where a material's table sits: 4 bits per count, so up to 15 of each kind.
 fn slot(m: &Material) -> usize {
-    (usize::from(m.white_men) << 12) | (usize::from(m.white_kings) << 8) | (usize::from(m.black_men) << 4) | usize::from(m.black_kings)
+    (usize::from(m.white_men) << 12)
+        | (usize::from(m.white_kings) << 8)
+        | (usize::from(m.black_men) << 4)
+        | usize::from(m.black_kings)
 }
 
 impl Tablebase {
     fn empty(max_pieces: u32, cache_blocks: usize) -> Tablebase {
-        Tablebase { max_pieces, tables: (0..1 << 16).map(|_| None).collect(), cache: file::BlockCache::new(cache_blocks) }
+        Tablebase {
+            max_pieces,
+            tables: (0..1 << 16).map(|_| None).collect(),
+            cache: file::BlockCache::new(cache_blocks),
+        }
     }
 
     /// The largest number of pieces the tables cover.

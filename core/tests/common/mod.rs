@@ -5,10 +5,9 @@
 pub mod reference;
 
 pub use giveaway_core::engine::Rng;
-use proptest::test_runner::{Config, FileFailurePersistence};
 use giveaway_core::square::{Bitboard, RANK_1, RANK_8};
 use giveaway_core::{legal_moves, Color, Position, Square};
-
+use proptest::test_runner::{Config, FileFailurePersistence};
 
 /// Property-test settings: `cases` cases, failures persisted in the crate's one regressions folder as
 /// `proptest-regressions/tests/<test file>.txt` (proptest's default puts them beside a test outside `src/`).

@@ -15,7 +15,8 @@ use clap::{Parser, ValueEnum};
 use futures_util::{SinkExt, StreamExt};
 use giveaway_core::{parse_move, Game, Position, Rules};
 use giveaway_protocol::{
-    decode_server, encode, ClientFrame, ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl, PROTOCOL_VERSION,
+    decode_server, encode, ClientFrame, ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl,
+    PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -205,7 +206,8 @@ impl Side {
         s.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None }).await?;
         s.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await?;
         s.send(ClientMessage::CreateAccount { nickname: nickname.into() }).await?;
-        s.token = s.expect(|m| if let ServerMessage::Account { token, .. } = m { Some(token.clone()) } else { None }).await?;
+        s.token =
+            s.expect(|m| if let ServerMessage::Account { token, .. } = m { Some(token.clone()) } else { None }).await?;
         Ok(s)
     }
 
@@ -231,7 +233,8 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let tag = format!("{}_{n}", seed % 1000);
     let mut sides = [Side::account(&addr, &format!("w{tag}")).await?, Side::account(&addr, &format!("b{tag}")).await?];
     sides[0].send(ClientMessage::CreateInvite { time_control: TC, rated: true }).await?;
-    let code = sides[0].expect(|m| if let ServerMessage::Invite { code, .. } = m { Some(code.clone()) } else { None }).await?;
+    let code =
+        sides[0].expect(|m| if let ServerMessage::Invite { code, .. } = m { Some(code.clone()) } else { None }).await?;
     sides[1].send(ClientMessage::AcceptInvite { code }).await?;
     let state_of = |m: &ServerMessage| if let ServerMessage::GameState(s) = m { Some((**s).clone()) } else { None };
     let s0 = sides[0].expect(state_of).await?;
@@ -274,7 +277,8 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 sides[white_side].send(ClientMessage::Resign { game: game_id }).await?;
             }
         }
-        let mover = if game.position().side_to_move() == giveaway_core::Color::White { white_side } else { 1 - white_side };
+        let mover =
+            if game.position().side_to_move() == giveaway_core::Color::White { white_side } else { 1 - white_side };
         let due = if in_flight.is_none() && !rematching && !game.is_over() && finishing.is_none() {
             next_at
         } else {
@@ -297,7 +301,11 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 let ply = game.ply() as u32;
                 let think = interval.as_millis() as u64 / 2;
                 in_flight = Some((ply, Instant::now(), false, false));
-                if sides[mover].send(ClientMessage::Move { game: game_id, ply, mv: text, think_ms: Some(think) }).await.is_err() {
+                if sides[mover]
+                    .send(ClientMessage::Move { game: game_id, ply, mv: text, think_ms: Some(think) })
+                    .await
+                    .is_err()
+                {
                     in_flight = None;
                 }
             }
@@ -330,7 +338,11 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 let turn_white = states[0].turn == Color::White;
                 let st = states.swap_remove(if turn_white { white_side } else { 1 - white_side });
                 let known = game.ply();
-                let seen: Vec<String> = game.moves().iter().map(|m| giveaway_core::format_move(m, giveaway_core::Notation::Algebraic)).collect();
+                let seen: Vec<String> = game
+                    .moves()
+                    .iter()
+                    .map(|m| giveaway_core::format_move(m, giveaway_core::Notation::Algebraic))
+                    .collect();
                 {
                     let mut stats = shared.stats.lock().unwrap();
                     stats.resumed_checked += 1;
@@ -338,7 +350,11 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         stats.resumed_missing += 1;
                     }
                     if st.moves.len() == known && st.result.is_none() {
-                        let gap = st.clocks.white_ms.abs_diff(last_clocks.white_ms).max(st.clocks.black_ms.abs_diff(last_clocks.black_ms));
+                        let gap = st
+                            .clocks
+                            .white_ms
+                            .abs_diff(last_clocks.white_ms)
+                            .max(st.clocks.black_ms.abs_diff(last_clocks.black_ms));
                         stats.clock_gap_ms = stats.clock_gap_ms.max(gap);
                     }
                 }
@@ -426,7 +442,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
 fn rss_kb(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
         .unwrap_or(0)
 }
 
@@ -449,7 +467,13 @@ fn sample(shared: &Shared, pid: u32, measure_start: Instant) -> Sample {
         let window = Duration::from_millis(REMATCH_MS);
         (s.ended_at.iter().filter(|t| now.duration_since(**t) < window).count(), s.games_finished + s.drain_resigned)
     };
-    Sample { at_s: now.duration_since(measure_start).as_secs_f64(), live: shared.live.load(std::sync::atomic::Ordering::SeqCst), held, finished, rss_kb: rss }
+    Sample {
+        at_s: now.duration_since(measure_start).as_secs_f64(),
+        live: shared.live.load(std::sync::atomic::Ordering::SeqCst),
+        held,
+        finished,
+        rss_kb: rss,
+    }
 }
 
 fn print_sample_header(args: &Args) {
@@ -467,7 +491,11 @@ fn print_sample(s: &Sample) {
 
 /// Mean RSS in MB of the samples taken in [from, to) seconds.
 fn mean_mb(samples: &[Sample], from: f64, to: f64) -> Option<f64> {
-    let v: Vec<f64> = samples.iter().filter(|s| s.at_s >= from - 0.5 && s.at_s < to - 0.5).map(|s| s.rss_kb as f64 / 1024.0).collect();
+    let v: Vec<f64> = samples
+        .iter()
+        .filter(|s| s.at_s >= from - 0.5 && s.at_s < to - 0.5)
+        .map(|s| s.rss_kb as f64 / 1024.0)
+        .collect();
     (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
 }
 
@@ -560,7 +588,8 @@ async fn verify_in_database(url: &str, acked: &[(GameId, u32, String)]) -> (usiz
 async fn fresh_database(args: &mut Args) {
     let name = &args.bench_database;
     assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "--bench-database: a-z and _ only");
-    let (client, conn) = tokio_postgres::connect(&args.database_url, tokio_postgres::NoTls).await.expect("database reachable");
+    let (client, conn) =
+        tokio_postgres::connect(&args.database_url, tokio_postgres::NoTls).await.expect("database reachable");
     tokio::spawn(conn);
     // DROP/CREATE DATABASE take no parameters; the name was checked above.
     client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop the bench database");
@@ -603,7 +632,12 @@ async fn main() {
     }
     tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
     let started = shared.stats.lock().unwrap().acked.len();
-    println!("{} games started in {:.1} s ({} moves acknowledged so far)", args.games, t0.elapsed().as_secs_f64(), started);
+    println!(
+        "{} games started in {:.1} s ({} moves acknowledged so far)",
+        args.games,
+        t0.elapsed().as_secs_f64(),
+        started
+    );
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     let measure_start = Instant::now();
     let mut rss_peak = 0;
@@ -644,9 +678,14 @@ async fn main() {
                 Some(Fault::PgRestart) => {
                     fault_done = true;
                     let t = Instant::now();
-                    let ok = Command::new(&args.pg_script).arg("restart").status().map(|s| s.success()).unwrap_or(false);
+                    let ok =
+                        Command::new(&args.pg_script).arg("restart").status().map(|s| s.success()).unwrap_or(false);
                     down = t.elapsed();
-                    println!("PostgreSQL restarted ({}) in {:.1} s under the running server", if ok { "ok" } else { "FAILED" }, down.as_secs_f64());
+                    println!(
+                        "PostgreSQL restarted ({}) in {:.1} s under the running server",
+                        if ok { "ok" } else { "FAILED" },
+                        down.as_secs_f64()
+                    );
                 }
                 None => {}
             }
@@ -685,7 +724,12 @@ async fn main() {
     stats.relay_us.sort_unstable();
     stats.ack_us.sort_unstable();
     let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
-    println!("--- giveaway-load: {} games, {} connections, one move per side every {} ms ---", args.games, args.games * 2, args.interval_ms);
+    println!(
+        "--- giveaway-load: {} games, {} connections, one move per side every {} ms ---",
+        args.games,
+        args.games * 2,
+        args.interval_ms
+    );
     println!(
         "measured {:.0} s: {} moves relayed ({moves_per_s:.0}/s); move sent -> opponent received: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         measured.as_secs_f64(),
@@ -694,12 +738,27 @@ async fn main() {
         percentile(&stats.relay_us, 0.99),
         percentile(&stats.relay_us, 1.0)
     );
-    println!("move sent -> acknowledged (committed): p50 {:.2} ms, p99 {:.2} ms", percentile(&stats.ack_us, 0.5), percentile(&stats.ack_us, 0.99));
+    println!(
+        "move sent -> acknowledged (committed): p50 {:.2} ms, p99 {:.2} ms",
+        percentile(&stats.ack_us, 0.5),
+        percentile(&stats.ack_us, 0.99)
+    );
     let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / args.games.max(1) as f64;
-    println!("server memory: {} MB idle, {} MB peak: {per_game:.1} KB per game (its two connections included)", rss_idle / 1024, rss_peak / 1024);
-    println!("acknowledged moves: {acked}, missing from the database: {missing}; games finished (and rematched): {}", stats.games_finished);
+    println!(
+        "server memory: {} MB idle, {} MB peak: {per_game:.1} KB per game (its two connections included)",
+        rss_idle / 1024,
+        rss_peak / 1024
+    );
+    println!(
+        "acknowledged moves: {acked}, missing from the database: {missing}; games finished (and rematched): {}",
+        stats.games_finished
+    );
     if args.drain_s > 0 {
-        println!("drain: {} games resigned, {} left live", stats.drain_resigned, shared.live.load(std::sync::atomic::Ordering::SeqCst));
+        println!(
+            "drain: {} games resigned, {} left live",
+            stats.drain_resigned,
+            shared.live.load(std::sync::atomic::Ordering::SeqCst)
+        );
     }
     if let Some(f) = args.fault {
         println!(
@@ -718,6 +777,9 @@ async fn main() {
     let mut errors: Vec<_> = stats.errors.iter().collect();
     errors.sort();
     println!("errors: {}", if errors.is_empty() { "none".to_string() } else { format!("{errors:?}") });
-    let failed = missing > 0 || grows || stats.resumed_missing > 0 || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
+    let failed = missing > 0
+        || grows
+        || stats.resumed_missing > 0
+        || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
     std::process::exit(if failed { 1 } else { 0 });
 }

@@ -5,8 +5,8 @@
 use futures_util::{SinkExt, StreamExt};
 use giveaway_core::{format_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
-    decode_server, encode, ClientFrame, ClientMessage, Color, ErrorCode, GameId, GameState, PlayerInfo, ServerFrame, ServerMessage,
-    TimeControl, PROTOCOL_VERSION,
+    decode_server, encode, ClientFrame, ClientMessage, Color, ErrorCode, GameId, GameState, PlayerInfo, ServerFrame,
+    ServerMessage, TimeControl, PROTOCOL_VERSION,
 };
 use giveaway_server::{start, Config, Running};
 use serde_json::Value;
@@ -85,7 +85,8 @@ const EVENTS: [&str; 9] = [
 fn documented_codes() -> &'static Vec<String> {
     static CODES: OnceLock<Vec<String>> = OnceLock::new();
     CODES.get_or_init(|| {
-        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md")).expect("the document");
+        let doc =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md")).expect("the document");
         let start = doc.find("The codes are the `ErrorCode` enum:").expect("the document lists the codes");
         let list = &doc[start..];
         let list = &list[..list.find("`message` is").expect("the list ends")];
@@ -110,7 +111,14 @@ impl Client {
 
     pub async fn over(stream: Box<dyn Stream>, url: &str) -> Client {
         let (ws, _) = tokio_tungstenite::client_async(url, stream).await.expect("websocket handshake");
-        Client { ws, pending: VecDeque::new(), unanswered: HashSet::new(), sent_without_id: false, player: None, token: None }
+        Client {
+            ws,
+            pending: VecDeque::new(),
+            unanswered: HashSet::new(),
+            sent_without_id: false,
+            player: None,
+            token: None,
+        }
     }
 
     /// Sends a message with a fresh request id and returns the id.
@@ -142,7 +150,8 @@ impl Client {
     /// on the one answer to a request of this client, no answer type without `re` unless this client sent a
     /// frame without an id, and error codes from the document's list.
     fn check(&mut self, text: &str) -> ServerFrame {
-        let value: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("a server frame is not JSON ({e}): {text}"));
+        let value: Value =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("a server frame is not JSON ({e}): {text}"));
         assert!(!has_null(&value), "absent optional fields are left out, not null: {text}");
         let frame = decode_server(text).unwrap_or_else(|e| panic!("a server frame does not decode ({e}): {text}"));
         assert_ne!(frame.message, ServerMessage::Unknown, "a message type of the document: {text}");
@@ -150,10 +159,14 @@ impl Client {
         assert_eq!(again, value, "the frame has the document's fields and no others: {text}");
         let kind = value.get("type").and_then(Value::as_str).expect("every frame has a type");
         match frame.re {
-            Some(re) => assert!(self.unanswered.remove(&re), "re {re} answers no request of this client still unanswered: {text}"),
+            Some(re) => assert!(
+                self.unanswered.remove(&re),
+                "re {re} answers no request of this client still unanswered: {text}"
+            ),
             None => {
                 // The one error no request causes: the same account connected again, this connection closes.
-                let unasked_error = matches!(frame.message, ServerMessage::Error { code: ErrorCode::AlreadyAuthenticated, .. });
+                let unasked_error =
+                    matches!(frame.message, ServerMessage::Error { code: ErrorCode::AlreadyAuthenticated, .. });
                 assert!(
                     EVENTS.contains(&kind) || unasked_error || self.sent_without_id,
                     "an answer without re, though every request of this client carried a readable id: {text}"
@@ -161,7 +174,11 @@ impl Client {
             }
         }
         if let ServerMessage::Error { code, .. } = &frame.message {
-            assert!(documented_codes().contains(&code.name()), "error code {} is not in the document's list: {text}", code.name());
+            assert!(
+                documented_codes().contains(&code.name()),
+                "error code {} is not in the document's list: {text}",
+                code.name()
+            );
         }
         frame
     }
@@ -344,13 +361,18 @@ fn random_game(seed: u64, kings: Option<bool>) -> Game {
         s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let mut pick = moves[((s >> 33) as usize) % moves.len()];
         let pos = *g.position();
-        let both_kings = [giveaway_core::Color::White, giveaway_core::Color::Black].iter().all(|c| (pos.kings() & pos.pieces(*c)).any());
+        let both_kings = [giveaway_core::Color::White, giveaway_core::Color::Black]
+            .iter()
+            .all(|c| (pos.kings() & pos.pieces(*c)).any());
         if let (Some(repeat), true) = (kings, both_kings) {
-            let king_moves: Vec<_> = moves.iter().filter(|m| !m.is_capture() && pos.kings().contains(m.from())).copied().collect();
+            let king_moves: Vec<_> =
+                moves.iter().filter(|m| !m.is_capture() && pos.kings().contains(m.from())).copied().collect();
             // Also safe: the opponent is given no capture (which would end the king-only stretch).
             let fits = |m: &giveaway_core::Move| {
                 let mut h = g.clone();
-                h.play(m).is_ok() && (h.repetition_count() > 1) == repeat && h.legal_moves().iter().all(|r| !r.is_capture())
+                h.play(m).is_ok()
+                    && (h.repetition_count() > 1) == repeat
+                    && h.legal_moves().iter().all(|r| !r.is_capture())
             };
             let fitting: Vec<_> = king_moves.iter().filter(|m| fits(m)).copied().collect();
             let from = if fitting.is_empty() { king_moves } else { fitting };

@@ -20,10 +20,10 @@ use crate::error::{ApiResult, GiveawayError};
 use crate::game::clock::next_change_ms;
 use crate::game::{HintView, SearchProgress, Snapshot};
 use crate::setup::Opponent;
-use giveaway_core::record::Reaction;
 use crate::ProgressListener;
-use giveaway_core::game::Outcome;
 use giveaway_core::engine::StopHandle;
+use giveaway_core::game::Outcome;
+use giveaway_core::record::Reaction;
 use giveaway_core::storage::{Settings, Storage};
 use giveaway_core::Color;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -34,8 +34,14 @@ use std::time::{Duration, Instant};
 enum Hint {
     None,
     /// The engine is looking for it.
-    Asking { fen: String },
-    Shown { step: HintStep, hint: HintView, fen: String },
+    Asking {
+        fen: String,
+    },
+    Shown {
+        step: HintStep,
+        hint: HintView,
+        fen: String,
+    },
 }
 
 /// The engine work under way.
@@ -318,7 +324,9 @@ impl GameController {
             return Err(GiveawayError::Unavailable { reason: "there is no hint to give now".into() });
         }
         match ui.hint.clone() {
-            Hint::Shown { step: HintStep::Piece, hint, fen } => ui.hint = Hint::Shown { step: HintStep::Move, hint, fen },
+            Hint::Shown { step: HintStep::Piece, hint, fen } => {
+                ui.hint = Hint::Shown { step: HintStep::Move, hint, fen }
+            }
             Hint::Shown { step: HintStep::Move, .. } | Hint::Asking { .. } => {}
             Hint::None => {
                 match running(&ui) {
@@ -455,7 +463,6 @@ impl GameController {
         Ok(SquareDescription::of(sq, state.snapshot.notation))
     }
 
-
     /// Player input: refused while the computer is thinking about its move.
     fn input(self: &Arc<Self>, call: impl FnOnce(&GameSession) -> ApiResult<Snapshot>) -> ApiResult<ScreenState> {
         let before = {
@@ -475,7 +482,10 @@ impl GameController {
     }
 
     /// A change the game server made to this online game: taken in like any change, and the screen told.
-    pub fn server_change<T>(&self, f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>) -> ApiResult<T> {
+    pub fn server_change<T>(
+        &self,
+        f: impl FnOnce(&mut crate::game::GameState, std::time::Instant) -> ApiResult<T>,
+    ) -> ApiResult<T> {
         let value = {
             let mut ui = self.lock();
             let result = self.session.change_with(f);
@@ -518,10 +528,8 @@ impl GameController {
             let (speed, reduced) = (ui.settings.animation, ui.reduced_motion);
             ui.animation = AnimationPlan::between(&before, next, speed, reduced, flipped, ui.revision + 1);
         }
-        let cue = |sound: Sound, ui: &Ui| Cue {
-            sound: ui.settings.sound.then_some(sound),
-            vibrate: ui.settings.haptics,
-        };
+        let cue =
+            |sound: Sound, ui: &Ui| Cue { sound: ui.settings.sound.then_some(sound), vibrate: ui.settings.haptics };
         if next.ply == before.ply + 1 {
             if let Some(mv) = &next.last_move {
                 let by_opponent = next.opponent.human().is_none_or(|human| mv.color != human);
@@ -582,7 +590,8 @@ impl GameController {
         ui.events.push(GameEvent::ExplainMustCapture { capturers });
         if let Some(storage) = &self.storage {
             // Saved into the stored settings, whatever else they say now; a failure only means it is said again.
-            let saved = storage.settings().and_then(|s| storage.save_settings(&Settings { must_capture_explained: true, ..s }));
+            let saved =
+                storage.settings().and_then(|s| storage.save_settings(&Settings { must_capture_explained: true, ..s }));
             if let Err(e) = saved {
                 log::warn!("could not save that forced capture was explained: {e}");
             }
@@ -646,7 +655,8 @@ impl GameController {
 
     /// The engine work of `job`, on the background.
     fn work(self: Arc<Self>, job: Job) {
-        let listener: Arc<dyn ProgressListener> = Arc::new(Progress { controller: Arc::downgrade(&self), ticket: job.ticket });
+        let listener: Arc<dyn ProgressListener> =
+            Arc::new(Progress { controller: Arc::downgrade(&self), ticket: job.ticket });
         let outcome = match job.kind {
             ThinkingKind::ComputerMove => {
                 Answer::Moved(self.session.computer_move_for(&job.purpose, Some(listener)).map(drop))
@@ -726,7 +736,6 @@ impl ProgressListener for Progress {
 
     fn on_analysis(&self, _: u32, _: u32) {}
 }
-
 
 /// The kind of work under way.
 fn running(ui: &Ui) -> Option<ThinkingKind> {
@@ -810,7 +819,11 @@ fn build(ui: &Ui) -> ScreenState {
     let status = if let Some(r) = &s.result {
         Status::Over { result: r.clone(), for_player: player_outcome(s) }
     } else if s.computer_to_move {
-        if thinking.is_some() { Status::ComputerThinking } else { Status::ComputerHeld }
+        if thinking.is_some() {
+            Status::ComputerThinking
+        } else {
+            Status::ComputerHeld
+        }
     } else if !s.choices.is_empty() {
         Status::ChooseCapture
     } else if let Some(c) = &s.capture {
@@ -843,7 +856,8 @@ fn build(ui: &Ui) -> ScreenState {
         let running = c.running?;
         next_change_ms(if running == Color::White { c.white_ms } else { c.black_ms })
     });
-    let reaction_left = ui.reaction.as_ref().and_then(|(r, at)| REACTION_SHOWN_FOR.checked_sub(at.elapsed()).map(|left| (r, left)));
+    let reaction_left =
+        ui.reaction.as_ref().and_then(|(r, at)| REACTION_SHOWN_FOR.checked_sub(at.elapsed()).map(|left| (r, left)));
     let reaction_tick_ms = reaction_left.map(|(_, left)| left.as_millis() as u64 + 1);
     let next_tick_ms = clock_tick_ms.into_iter().chain(reaction_tick_ms).min();
     ScreenState {

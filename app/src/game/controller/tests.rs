@@ -128,7 +128,8 @@ fn coach_tips_are_for_the_player_against_the_computer_only() {
     let (c, queue, _) = controller(NewGame::pass_and_play(None));
     c.play_move("c3-d4".into()).unwrap();
     assert_eq!(queue.run_all(), 0, "no coach in pass-and-play");
-    let (c, queue, _) = controller_with(NewGame::versus_computer(1, Color::White), Settings { coach: false, ..quiet() });
+    let (c, queue, _) =
+        controller_with(NewGame::versus_computer(1, Color::White), Settings { coach: false, ..quiet() });
     c.play_move("c3-d4".into()).unwrap();
     assert_eq!(queue.run_all(), 1, "the computer's move only, with the coach off");
 }
@@ -157,7 +158,10 @@ fn a_draw_offer_waits_for_the_other_player() {
     assert!(s.actions.answer_draw && !s.actions.offer_draw);
     let s = c.accept_draw().unwrap();
     assert!(matches!(s.status, Status::Over { .. }));
-    assert!(c.take_events().iter().any(|e| matches!(e, GameEvent::Ended { cue: Cue { sound: Some(Sound::Draw), .. }, .. })));
+    assert!(c
+        .take_events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::Ended { cue: Cue { sound: Some(Sound::Draw), .. }, .. })));
 }
 
 #[test]
@@ -167,7 +171,8 @@ fn forced_capture_is_explained_once_and_held_back_pieces_say_why() {
     c.play_move("c3-d4".into()).unwrap();
     c.play_move("f6-e5".into()).unwrap();
     let events = c.take_events();
-    let explained: Vec<&GameEvent> = events.iter().filter(|e| matches!(e, GameEvent::ExplainMustCapture { .. })).collect();
+    let explained: Vec<&GameEvent> =
+        events.iter().filter(|e| matches!(e, GameEvent::ExplainMustCapture { .. })).collect();
     assert_eq!(explained, [&GameEvent::ExplainMustCapture { capturers: vec![sq("d4")] }]);
     c.tap(sq("a3")).unwrap();
     let events = c.take_events();
@@ -281,7 +286,10 @@ fn square_descriptions_and_reactions() {
     assert_eq!((d.piece, d.states.as_slice()), (None, &[crate::board::SquareState::Destination][..]));
     assert!(c.describe_square(0).is_err());
     c.react(Color::Black, "👍".into()).unwrap();
-    assert!(c.take_events().iter().any(|e| matches!(e, GameEvent::Reacted { reaction } if reaction.side == Color::Black)));
+    assert!(c
+        .take_events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::Reacted { reaction } if reaction.side == Color::Black)));
 }
 
 #[test]
@@ -295,7 +303,14 @@ fn the_newest_reaction_shows_beside_its_side_for_a_few_seconds_and_old_ones_are_
     let s = c.react(Color::White, "🤔".into()).unwrap();
     assert_eq!(s.reaction.map(|r| (r.side, r.emoji)), Some((Color::White, "🤔".to_string())), "only the newest shows");
     // Another screen on the same game: its reactions so far are not news.
-    let again = GameController::new(c.session().clone(), quiet(), None, Arc::new(Queue::default()), Arc::new(crate::background::NoObserver)).unwrap();
+    let again = GameController::new(
+        c.session().clone(),
+        quiet(),
+        None,
+        Arc::new(Queue::default()),
+        Arc::new(crate::background::NoObserver),
+    )
+    .unwrap();
     assert_eq!(again.start().reaction, None);
 }
 
@@ -311,7 +326,10 @@ fn a_background_that_cannot_start_work_is_reported_not_hung() {
     let c = GameController::new(session, quiet(), None, Arc::new(Refuses), Arc::new(NoObserver)).unwrap();
     let s = c.start();
     assert_eq!(s.status, Status::ComputerHeld, "nothing is thinking");
-    assert!(c.take_events().iter().any(|e| matches!(e, GameEvent::Failed { message } if message.contains("no threads"))));
+    assert!(c
+        .take_events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::Failed { message } if message.contains("no threads"))));
 }
 
 #[derive(Clone, Debug)]
@@ -391,7 +409,8 @@ fn a_game_that_opens_on_a_forced_capture_explains_it_at_once() {
     // White to move must take e5 with d4: the first state already has the explanation waiting.
     let setup = from_fen("W:Wd4,c1:Be5,h8", Opponent::PassAndPlay);
     let (c, _, _) = controller(setup);
-    let explained: Vec<GameEvent> = c.take_events().into_iter().filter(|e| matches!(e, GameEvent::ExplainMustCapture { .. })).collect();
+    let explained: Vec<GameEvent> =
+        c.take_events().into_iter().filter(|e| matches!(e, GameEvent::ExplainMustCapture { .. })).collect();
     assert_eq!(explained, [GameEvent::ExplainMustCapture { capturers: vec![sq("d4")] }]);
 }
 

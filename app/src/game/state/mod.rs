@@ -5,17 +5,17 @@
 mod remote;
 pub use remote::{ServerGame, Synced, TIMED_FROM_PLY};
 
-use crate::game::clock::GameClock;
 use crate::error::{ApiResult, GiveawayError};
+use crate::game::clock::GameClock;
 use crate::game::input::{Entry, Step};
 use crate::game::{Notice, NoticeKind};
 use crate::setup::{NewGame, Opponent, StartPosition};
-use giveaway_core::record::Reaction;
 use giveaway_core::fen::parse_fen;
 use giveaway_core::game::{EndReason, Game, Rules};
 use giveaway_core::movegen::Move;
 use giveaway_core::notation::{format_square, parse_move, Notation};
 use giveaway_core::position::{Color, Position};
+use giveaway_core::record::Reaction;
 use giveaway_core::square::{Bitboard, Square};
 use std::time::Instant;
 
@@ -207,7 +207,13 @@ impl GameState {
     }
 
     /// Restores clocks and reactions of a saved game: `after_moves[i]` are the times saved after ply `i`.
-    pub fn restore(&mut self, after_moves: &[Option<[i64; 2]>], current: Option<[i64; 2]>, reactions: Vec<Reaction>, now: Instant) {
+    pub fn restore(
+        &mut self,
+        after_moves: &[Option<[i64; 2]>],
+        current: Option<[i64; 2]>,
+        reactions: Vec<Reaction>,
+        now: Instant,
+    ) {
         for (i, t) in after_moves.iter().enumerate() {
             if let (Some(t), Some(slot)) = (t, self.clock_history.get_mut(i + 1)) {
                 *slot = *t;
@@ -295,7 +301,9 @@ impl GameState {
                 self.choices.clear();
                 Ok(())
             }
-            None => Err(GiveawayError::IllegalMove { reason: cannot_select(self.game.position(), &legal, s, self.notation) }),
+            None => Err(GiveawayError::IllegalMove {
+                reason: cannot_select(self.game.position(), &legal, s, self.notation),
+            }),
         }
     }
 
@@ -394,7 +402,11 @@ impl GameState {
     /// The side that played ply `i` (0-based).
     pub(crate) fn mover_of(&self, i: usize) -> Color {
         let first = self.game.start().side_to_move();
-        if i.is_multiple_of(2) { first } else { first.opponent() }
+        if i.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
     }
 
     /// Takes back the last move; against the computer, its reply too, so it is the player's turn again.
@@ -544,7 +556,10 @@ impl GameState {
 
 /// The square with PDN number `n` (1–32); `Unavailable` for any other number.
 pub fn parse_square(n: u32) -> ApiResult<Square> {
-    u8::try_from(n).ok().and_then(Square::from_pdn).ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
+    u8::try_from(n)
+        .ok()
+        .and_then(Square::from_pdn)
+        .ok_or_else(|| GiveawayError::Unavailable { reason: format!("{n} is not a square number (1–32)") })
 }
 
 /// Why the piece on `s` cannot be selected, in the player's words and notation.
@@ -552,7 +567,9 @@ fn cannot_select(pos: &Position, legal: &[Move], s: Square, notation: Notation) 
     let us = pos.side_to_move();
     match pos.piece_at(s) {
         None => format!("there is no piece on {}", format_square(s, notation)),
-        Some(p) if p.color != us => format!("the piece on {} is not yours; {us:?} is to move", format_square(s, notation)),
+        Some(p) if p.color != us => {
+            format!("the piece on {} is not yours; {us:?} is to move", format_square(s, notation))
+        }
         Some(_) => held_back(pos, legal, s, notation).map_or_else(String::new, |n| n.message),
     }
 }

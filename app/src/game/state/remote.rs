@@ -5,8 +5,8 @@
 
 use super::GameState;
 use crate::error::{ApiResult, GiveawayError};
-use giveaway_core::game::{EndReason, GameResult, Outcome};
 use giveaway_core::game::Game;
+use giveaway_core::game::{EndReason, GameResult, Outcome};
 use giveaway_core::notation::{format_move, parse_move, Notation};
 use giveaway_core::position::Color;
 use giveaway_core::record::Reaction;
@@ -50,12 +50,16 @@ impl GameState {
     /// The opponent's move `text`, played at `ply` (the plies before it), with the clocks after it.
     pub fn play_remote(&mut self, ply: u32, text: &str, clocks: [i64; 2], now: Instant) -> ApiResult<()> {
         if ply as usize != self.game.ply() {
-            return Err(out_of_step(format!("the server's move {text} is for ply {ply}, the board is at {}", self.game.ply())));
+            return Err(out_of_step(format!(
+                "the server's move {text} is for ply {ply}, the board is at {}",
+                self.game.ply()
+            )));
         }
         if self.remote() != Some(self.game.position().side_to_move()) {
             return Err(out_of_step(format!("the server's move {text} is not the opponent's")));
         }
-        let mv = parse_move(self.game.position(), text).map_err(|e| out_of_step(format!("the server's move {text}: {e}")))?;
+        let mv = parse_move(self.game.position(), text)
+            .map_err(|e| out_of_step(format!("the server's move {text}: {e}")))?;
         self.apply(&mv, now)?;
         self.set_remote_clocks(clocks, true, now);
         Ok(())
@@ -84,7 +88,8 @@ impl GameState {
         let local = self.game.moves().to_vec();
         let mut replay = Game::new(self.game.start().clone(), self.game.rules());
         for (i, text) in server.moves.iter().enumerate() {
-            let mv = parse_move(replay.position(), text).map_err(|e| out_of_step(format!("the server's move {} ({text}): {e}", i + 1)))?;
+            let mv = parse_move(replay.position(), text)
+                .map_err(|e| out_of_step(format!("the server's move {} ({text}): {e}", i + 1)))?;
             replay.play(&mv)?;
         }
         let agreed = local.iter().zip(replay.moves()).take_while(|(a, b)| a == b).count();

@@ -1,8 +1,8 @@
 use super::*;
-use giveaway_core::record::{SideTime, TimeControl};
 use crate::board::PieceKind;
 use crate::setup::StartPosition;
 use giveaway_core::game::Outcome;
+use giveaway_core::record::{SideTime, TimeControl};
 use std::time::Duration;
 
 fn sq(name: &str) -> u32 {
@@ -282,7 +282,10 @@ fn a_tap_on_a_piece_held_back_by_a_capture_says_why_until_the_next_input() {
     // The notice stays on later snapshots (a status line), in the notation chosen, and goes with the next tap.
     s.set_notation(Notation::Numeric);
     s.tap(sq("a1"), t).unwrap();
-    assert_eq!(notice(&s).map(|n| n.message).as_deref(), Some("capturing is compulsory: move a piece that can capture (22)"));
+    assert_eq!(
+        notice(&s).map(|n| n.message).as_deref(),
+        Some("capturing is compulsory: move a piece that can capture (22)")
+    );
     s.tap(sq("c3"), t).unwrap();
     assert_eq!(notice(&s), None);
     // Empty squares and the opponent's pieces clear quietly.
@@ -300,7 +303,10 @@ fn a_tap_on_a_piece_held_back_by_a_capture_says_why_until_the_next_input() {
     let mut s = GameState::new(setup, t).unwrap();
     s.tap(sq("a1"), t).unwrap();
     let n = notice(&s).expect("a1 is blocked");
-    assert_eq!((n.kind, n.capturers.len(), n.message.as_str()), (NoticeKind::PieceCannotMove, 0, "the piece on a1 has no legal move"));
+    assert_eq!(
+        (n.kind, n.capturers.len(), n.message.as_str()),
+        (NoticeKind::PieceCannotMove, 0, "the piece on a1 has no legal move")
+    );
     s.tap(sq("b2"), t).unwrap();
     assert!(s.entry.is_some() && notice(&s).is_none());
 }
