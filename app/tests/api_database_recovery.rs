@@ -4,7 +4,7 @@
 use giveaway_app::{GameLibrary, NewGame};
 
 fn games(library: &GameLibrary) -> u64 {
-    library.stats().unwrap().by_mode.iter().map(|m| m.games as u64).sum()
+    library.stats().unwrap().by_mode.iter().map(|m| m.games).sum()
 }
 
 #[test]

@@ -248,7 +248,7 @@ pub fn position(text: &str) -> Result<Position, String> {
 
 /// The position of an optional `--fen`, else the start.
 pub fn or_start(fen: &Option<Position>) -> Position {
-    fen.clone().unwrap_or_else(Position::start)
+    (*fen).unwrap_or_else(Position::start)
 }
 
 /// `--name` of the option being parsed.

@@ -69,7 +69,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     let mut game = Game::new(Position::start(), Rules::default());
     for _ in 0..6 {
         let mover = game.position().side_to_move();
-        let mv = legal_moves(game.position())[0].clone();
+        let mv = legal_moves(game.position())[0];
         let text = format_move(&mv, Notation::Algebraic);
         let (me, them) = if mover == anna_color { (&mut anna, &mut boris) } else { (&mut boris, &mut anna) };
         me.wait_text(&format!("{} to move", side_name(mover)));

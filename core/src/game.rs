@@ -298,9 +298,7 @@ impl Game {
         if let Some(r) = self.result {
             if !matches!(r.reason, EndReason::NoLegalMove | EndReason::Repetition | EndReason::KingMoveRule) {
                 self.result = self.natural_result();
-                if self.result.is_none() {
-                    return None;
-                }
+                self.result?;
             }
         }
         let mv = self.moves.pop()?;

@@ -168,7 +168,7 @@ impl TimeControl {
     /// `5+3` (minutes + increment seconds), `5+3 / 1+0` for time odds; fractions of a minute as `0.5`.
     pub fn label(&self) -> String {
         let side = |s: SideTime| {
-            let minutes = if s.base_ms % 60_000 == 0 {
+            let minutes = if s.base_ms.is_multiple_of(60_000) {
                 (s.base_ms / 60_000).to_string()
             } else {
                 format!("{:.1}", s.base_ms as f64 / 60_000.0)

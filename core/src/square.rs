@@ -241,7 +241,7 @@ impl Square {
 
     /// The square at file `x` (0 = a) and rank `y` (0 = rank 1); `None` off the board or on a light square.
     pub const fn from_coords(x: u8, y: u8) -> Option<Square> {
-        if x < 8 && y < 8 && (x + y) % 2 == 0 {
+        if x < 8 && y < 8 && (x + y).is_multiple_of(2) {
             Some(Square((9 * y + x) / 2))
         } else {
             None

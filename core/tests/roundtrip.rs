@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 fn random_position(seed: u64) -> Position {
     let mut rng = Rng::new(seed);
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         random_placement(&mut rng)
     } else {
         let plies = rng.below(100);

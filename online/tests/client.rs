@@ -88,7 +88,7 @@ impl Device {
             return false;
         }
         let pos = parse_fen(&snap.fen).unwrap();
-        let mv = legal_moves(&pos)[0].clone();
+        let mv = legal_moves(&pos)[0];
         game.play_move(mv.to_string()).unwrap();
         true
     }

@@ -58,6 +58,8 @@ pub async fn serve<S>(hub: Arc<Hub>, stream: S)
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
+    // The handshake callback's error type is tungstenite's, not ours to shrink.
+    #[allow(clippy::result_large_err)]
     let check_path = |req: &Request, resp: Response| -> Result<Response, ErrorResponse> {
         if req.uri().path() == PATH {
             Ok(resp)
@@ -308,7 +310,7 @@ impl Conn {
         };
         // The welcome goes out first: the games' states come through the connection's queue after it.
         for g in games {
-            self.to_game(None, g, Action::Sync).await;
+            self.act_in_game(None, g, Action::Sync).await;
         }
         vec![reply(re, welcome)]
     }
@@ -382,16 +384,16 @@ impl Conn {
                 Err(e) => unavailable(re, e),
             },
             ClientMessage::Move { game, ply, mv, think_ms } => {
-                return self.to_game(re, game, Action::Move { ply, mv, think_ms }).await
+                return self.act_in_game(re, game, Action::Move { ply, mv, think_ms }).await
             }
-            ClientMessage::Resign { game } => return self.to_game(re, game, Action::Resign).await,
-            ClientMessage::OfferDraw { game } => return self.to_game(re, game, Action::OfferDraw).await,
-            ClientMessage::AcceptDraw { game } => return self.to_game(re, game, Action::AcceptDraw).await,
-            ClientMessage::DeclineDraw { game } => return self.to_game(re, game, Action::DeclineDraw).await,
-            ClientMessage::React { game, emoji } => return self.to_game(re, game, Action::React { emoji }).await,
-            ClientMessage::OfferRematch { game } => return self.to_game(re, game, Action::OfferRematch).await,
-            ClientMessage::DeclineRematch { game } => return self.to_game(re, game, Action::DeclineRematch).await,
-            ClientMessage::Sync { game } => return self.to_game(re, game, Action::Sync).await,
+            ClientMessage::Resign { game } => return self.act_in_game(re, game, Action::Resign).await,
+            ClientMessage::OfferDraw { game } => return self.act_in_game(re, game, Action::OfferDraw).await,
+            ClientMessage::AcceptDraw { game } => return self.act_in_game(re, game, Action::AcceptDraw).await,
+            ClientMessage::DeclineDraw { game } => return self.act_in_game(re, game, Action::DeclineDraw).await,
+            ClientMessage::React { game, emoji } => return self.act_in_game(re, game, Action::React { emoji }).await,
+            ClientMessage::OfferRematch { game } => return self.act_in_game(re, game, Action::OfferRematch).await,
+            ClientMessage::DeclineRematch { game } => return self.act_in_game(re, game, Action::DeclineRematch).await,
+            ClientMessage::Sync { game } => return self.act_in_game(re, game, Action::Sync).await,
             ClientMessage::Leaderboard { speed, offset, limit } => {
                 match store::leaderboard(&hub.pool, speed, offset, limit.clamp(1, 100)).await {
                     Ok(entries) => reply(re, ServerMessage::Leaderboard { speed, offset, entries }),
@@ -436,7 +438,7 @@ impl Conn {
     }
 
     /// Hands an action to the game's task wherever it runs; the answer comes back through the queue.
-    async fn to_game(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
+    async fn act_in_game(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
         let me = self.player.as_ref()?.id;
         let Some(host) = self.routes.get(&game).cloned() else {
             return Some(self.not_routed(re, me, game).await);
@@ -465,7 +467,7 @@ impl Conn {
     async fn resync(&mut self) {
         let remote: Vec<GameId> = self.routes.iter().filter(|(_, h)| h.is_some()).map(|(g, _)| *g).collect();
         for g in remote {
-            self.to_game(None, g, Action::Sync).await;
+            self.act_in_game(None, g, Action::Sync).await;
         }
     }
 

@@ -415,7 +415,7 @@ impl Live {
         let played = self.game.ply() as u32;
         // A move resent after a lost acknowledgement: acknowledge it again.
         if ply < played && self.is_played(ply, text) {
-            let by = if ply % 2 == 0 { Color::White } else { Color::Black };
+            let by = if ply.is_multiple_of(2) { Color::White } else { Color::Black };
             if by == color {
                 let mv = format_move(&self.game.moves()[ply as usize], Notation::Algebraic);
                 let msg = ServerMessage::Moved { game: self.id, ply, mv, by, clocks: self.move_clocks[ply as usize] };

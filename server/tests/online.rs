@@ -186,7 +186,7 @@ async fn natural_end(reason: CoreReason, wire: EndReason) {
     let (winner, why) = winner_reason(&end);
     assert_eq!(why, wire);
     let expect_winner = match reason {
-        CoreReason::NoLegalMove => Some(if moves.len() % 2 == 0 { Color::White } else { Color::Black }),
+        CoreReason::NoLegalMove => Some(if moves.len().is_multiple_of(2) { Color::White } else { Color::Black }),
         _ => None,
     };
     assert_eq!(winner, expect_winner);

@@ -252,7 +252,7 @@ impl ReplayController {
     fn jump_to_mistake(&self, forward: bool) -> ApiResult<ReplayState> {
         let (ply, positions) = {
             let ui = self.lock();
-            (ui.ply, ui.analysis.as_ref().map(|a| mistake_positions(a)).unwrap_or_default())
+            (ui.ply, ui.analysis.as_ref().map(mistake_positions).unwrap_or_default())
         };
         let target = if forward {
             positions.iter().find(|&&p| p > ply).or(positions.first())

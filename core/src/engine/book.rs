@@ -106,7 +106,7 @@ impl Book {
             let hash = u64::from_str_radix(hash, 16)
                 .map_err(|_| err(format!("'{hash}' is not a hexadecimal position hash")))?;
             let words: Vec<&str> = words.collect();
-            if words.is_empty() || words.len() % 4 != 0 {
+            if words.is_empty() || !words.len().is_multiple_of(4) {
                 return Err(err("each move needs its notation, games, half-points and score".into()));
             }
             let moves = words

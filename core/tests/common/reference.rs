@@ -10,6 +10,9 @@ struct Cell {
     king: bool,
 }
 
+/// Start, end, captured squares and promotion of a move, as (x, y) coordinates.
+pub type Outcome = ((u8, u8), (u8, u8), BTreeSet<(u8, u8)>, bool);
+
 /// A move as the reference sees it: the squares visited (start first) and the captured squares.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RefMove {
@@ -26,7 +29,7 @@ impl RefMove {
     }
 
     /// Start, end, captured squares, promotion: what decides the resulting position.
-    pub fn outcome(&self) -> ((u8, u8), (u8, u8), BTreeSet<(u8, u8)>, bool) {
+    pub fn outcome(&self) -> Outcome {
         (self.path[0], *self.path.last().unwrap(), self.captured.clone(), self.promotes)
     }
 }

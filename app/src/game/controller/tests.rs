@@ -383,11 +383,23 @@ proptest! {
                 Call::Redo => c.redo().map(drop),
                 Call::Hint => c.hint().map(drop),
                 Call::Resign => c.resign().map(drop),
-                Call::Tick => Ok(drop(c.tick())),
+                Call::Tick => {
+                    let _ = c.tick();
+                    Ok(())
+                }
                 Call::Pause => c.pause().map(drop),
-                Call::Resume => Ok(drop(c.resume())),
-                Call::Flip => Ok(drop(c.flip_board())),
-                Call::RunJobs => Ok(queue.run_all()).map(drop),
+                Call::Resume => {
+                    let _ = c.resume();
+                    Ok(())
+                }
+                Call::Flip => {
+                    let _ = c.flip_board();
+                    Ok(())
+                }
+                Call::RunJobs => {
+                    queue.run_all();
+                    Ok(())
+                }
             };
             let shown = c.state();
             let session = c.session().snapshot().unwrap();

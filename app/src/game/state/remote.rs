@@ -86,7 +86,7 @@ impl GameState {
     /// caller sends it again — unless the game is over on the server, when it is taken off.
     pub fn sync_remote(&mut self, server: &ServerGame, now: Instant) -> ApiResult<Synced> {
         let local = self.game.moves().to_vec();
-        let mut replay = Game::new(self.game.start().clone(), self.game.rules());
+        let mut replay = Game::new(*self.game.start(), self.game.rules());
         for (i, text) in server.moves.iter().enumerate() {
             let mv = parse_move(replay.position(), text)
                 .map_err(|e| out_of_step(format!("the server's move {} ({text}): {e}", i + 1)))?;
