@@ -12,18 +12,27 @@ BINDGEN := target/debug/uniffi-bindgen
 BINDINGS := target/bindings
 KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
-.PHONY: test lint test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
+.PHONY: test lint lint-kotlin format-kotlin test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
 .PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book match-book match-tables
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: lint test-rust test-swift test-android test-ios test-kotlin
 
-## The style checks: formatting (rustfmt.toml) and clippy with every warning an error.
-lint:
+## The style checks: formatting (rustfmt.toml) and clippy with every warning an error, then ktlint on the Kotlin.
+## (swift-format checks the Swift where the toolchain is: in test-swift and test-ios-package.)
+lint: lint-kotlin
 	rustup component add rustfmt clippy >/dev/null 2>&1 || true
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+## ktlint (Maven Central) over the hand-written Kotlin, in the style of .editorconfig.
+lint-kotlin:
+	cd android/tools/ktlint && $(MVN) -ntp exec:exec
+
+## Rewrites the Kotlin in that style; what ktlint cannot fix itself it lists.
+format-kotlin:
+	cd android/tools/ktlint && $(MVN) -ntp exec:exec -Dktlint.mode=--format
 
 # The bindgen crate has no tests; leaving it out spares an optimised build of its generator and CLI deps.
 # The game server's tests need PostgreSQL: a private cluster under target/pg is started for them and stopped

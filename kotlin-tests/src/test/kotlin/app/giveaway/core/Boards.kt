@@ -17,7 +17,7 @@ fun passAndPlay(fen: String? = null, clock: TimeControl? = null) = GameSession(
         Opponent.PassAndPlay,
         if (fen == null) StartPosition.Standard else StartPosition.Fen(fen),
         clock,
-    )
+    ),
 )
 
 fun versusComputer(level: Int, human: Color = Color.WHITE, fen: String? = null) = GameSession(
@@ -25,8 +25,10 @@ fun versusComputer(level: Int, human: Color = Color.WHITE, fen: String? = null) 
         Opponent.Computer(level.toUByte(), human),
         if (fen == null) StartPosition.Standard else StartPosition.Fen(fen),
         null,
-    )
+    ),
 )
 
-fun even(minutesMs: Long, incrementMs: Long = 0) =
-    TimeControl(SideTime(minutesMs.toULong(), incrementMs.toULong()), SideTime(minutesMs.toULong(), incrementMs.toULong()))
+fun even(minutesMs: Long, incrementMs: Long = 0): TimeControl {
+    val side = SideTime(minutesMs.toULong(), incrementMs.toULong())
+    return TimeControl(side, side)
+}

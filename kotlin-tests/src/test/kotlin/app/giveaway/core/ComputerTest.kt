@@ -16,8 +16,12 @@ import java.util.Collections
 class Progress : ProgressListener {
     val searches: MutableList<SearchProgress> = Collections.synchronizedList(mutableListOf())
     val analysis: MutableList<Pair<UInt, UInt>> = Collections.synchronizedList(mutableListOf())
-    override fun onSearch(progress: SearchProgress) { searches.add(progress) }
-    override fun onAnalysis(done: UInt, total: UInt) { analysis.add(done to total) }
+    override fun onSearch(progress: SearchProgress) {
+        searches.add(progress)
+    }
+    override fun onAnalysis(done: UInt, total: UInt) {
+        analysis.add(done to total)
+    }
 }
 
 class ComputerTest {

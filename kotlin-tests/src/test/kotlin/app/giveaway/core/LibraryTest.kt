@@ -52,8 +52,14 @@ class LibraryTest {
     @Test
     fun `list filters and pages, PDN export and import, delete, stats, settings`() {
         open().use { lib ->
-            repeat(3) { lib.newGame(NewGame(Opponent.Computer(2u, Color.WHITE), StartPosition.Standard, null)).use { g -> g.resign(Color.WHITE) } }
-            lib.newGame(NewGame(Opponent.PassAndPlay, StartPosition.RemovedMen(listOf(21u)), null)).use { g -> g.playMove("c3-d4") }
+            repeat(3) {
+                lib.newGame(NewGame(Opponent.Computer(2u, Color.WHITE), StartPosition.Standard, null)).use { g ->
+                    g.resign(Color.WHITE)
+                }
+            }
+            lib.newGame(NewGame(Opponent.PassAndPlay, StartPosition.RemovedMen(listOf(21u)), null)).use { g ->
+                g.playMove("c3-d4")
+            }
             val first = lib.listGames(all, null, 2u)
             assertEquals(4uL, first.total)
             assertEquals(2, first.games.size)
@@ -89,7 +95,10 @@ class LibraryTest {
     fun `analysis of a saved game, cancellable`() = runBlocking {
         open().use { lib ->
             val id = lib.newGame(NewGame(Opponent.PassAndPlay, StartPosition.Standard, null)).use { g ->
-                g.playMove("c3-d4"); g.playMove("f6-g5"); g.playMove("g3-h4"); g.snapshot().gameId!!
+                g.playMove("c3-d4")
+                g.playMove("f6-g5")
+                g.playMove("g3-h4")
+                g.snapshot().gameId!!
             }
             lib.replay(id).use { replay ->
                 val progress = Progress()

@@ -42,7 +42,10 @@ class OnlineTest {
 
         /** Waits until [done] holds of the client's screen state, collecting its events meanwhile. */
         fun until(what: String, done: (OnlineScreen) -> Boolean): OnlineScreen = try {
-            wakes.until(read = { events += client.takeEvents(); client.screen() }, done = done)
+            wakes.until(read = {
+                events += client.takeEvents()
+                client.screen()
+            }, done = done)
         } catch (e: IllegalStateException) {
             throw AssertionError("$what: ${e.message}; events $events", e)
         }
@@ -52,7 +55,11 @@ class OnlineTest {
         fun signUp(nickname: String): OnlinePlayer {
             online()
             client.createAccount(nickname)
-            return (until("the account") { it.account is AccountState.SignedIn }.account as AccountState.SignedIn).player
+            return (
+                until("the account") {
+                    it.account is AccountState.SignedIn
+                }.account as AccountState.SignedIn
+                ).player
         }
 
         /** The game's board, once the client has one that is at [ply]. */
@@ -86,7 +93,9 @@ class OnlineTest {
         boris.signUp(borisName)
         assertTrue(anna.events.any { it is OnlineEvent.AccountCreated })
 
-        val blitz = anna.client.screen().presets.first { it.white.baseMs == 300_000uL && it.white.incrementMs == 3_000uL }
+        val blitz = anna.client.screen().presets.first {
+            it.white.baseMs == 300_000uL && it.white.incrementMs == 3_000uL
+        }
         anna.client.createInvite(blitz, true)
         val code = (anna.until("the invite code") { it.lobby is Lobby.Inviting }.lobby as Lobby.Inviting).code
         boris.client.acceptInvite(code)
@@ -104,7 +113,8 @@ class OnlineTest {
         val blackName = if (seen.you == Color.WHITE) seen.opponent.nickname else seen.player.nickname
         assertTrue(seen.rated)
         // Nobody has moved: White has 30 s for the first move, and the screen says so instead of a running clock.
-        val first = seen.status as? OnlineGameStatus.FirstMove ?: throw AssertionError("not counting down: ${seen.status}")
+        val first =
+            seen.status as? OnlineGameStatus.FirstMove ?: throw AssertionError("not counting down: ${seen.status}")
         assertEquals(Color.WHITE, first.side)
         assertTrue(first.remainingMs in 1uL..30_000uL, "${first.remainingMs}")
         val (white, black) = if (seen.you == Color.WHITE) anna to boris else boris to anna
@@ -129,7 +139,12 @@ class OnlineTest {
         // A reaction crosses to the other device.
         val emoji = reactionEmojis().last()
         black.client.game()!!.react(Color.BLACK, emoji)
-        white.until("the reaction") { white.client.game()!!.state().snapshot.reactions.any { it.emoji == emoji && it.side == Color.BLACK } }
+        white.until("the reaction") {
+            white.client.game()!!.state().snapshot.reactions.any {
+                it.emoji == emoji &&
+                    it.side == Color.BLACK
+            }
+        }
 
         white.client.game()!!.resign()
         for (d in listOf(white, black)) {
@@ -140,15 +155,20 @@ class OnlineTest {
             assertEquals(Color.BLACK, end.winner)
             assertEquals(EndReason.RESIGNATION, end.reason)
             val rating = end.rating ?: throw AssertionError("no rating change: $end")
-            if (d === black) assertTrue(rating.after > rating.before, "the winner gains: $rating")
-            else assertTrue(rating.after < rating.before, "the loser loses: $rating")
+            if (d === black) {
+                assertTrue(rating.after > rating.before, "the winner gains: $rating")
+            } else {
+                assertTrue(rating.after < rating.before, "the loser loses: $rating")
+            }
             // `until` takes the events before it reads the state: an end that came between the two is read now.
             d.events += d.client.takeEvents()
             assertTrue(d.events.any { it is OnlineEvent.GameEnded })
 
             // In the library as an online game, and it replays move by move.
             val id = end.savedId ?: throw AssertionError("not saved: $end")
-            val listed = d.library.gameList(ListFilter(GameMode.ONLINE, null, null, null, null), 10u).use { it.state().games }
+            val listed = d.library.gameList(ListFilter(GameMode.ONLINE, null, null, null, null), 10u).use {
+                it.state().games
+            }
             assertEquals(listOf(id), listed.map { it.id })
             assertEquals(false, listed.single().resumable)
             assertEquals(listOf(whiteName, blackName), listOf(listed.single().white, listed.single().black))

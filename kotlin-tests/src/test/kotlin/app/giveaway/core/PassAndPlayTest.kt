@@ -15,10 +15,20 @@ class PassAndPlayTest {
             var s = game.snapshot()
             assertEquals(32, s.squares.size)
             assertEquals(Color.WHITE, s.sideToMove)
-            assertEquals(setOf("a3", "c3", "e3", "g3"), s.squares.filter { it.movable }.map { squareName(it.number, Notation.ALGEBRAIC)!! }.toSet())
+            assertEquals(
+                setOf("a3", "c3", "e3", "g3"),
+                s.squares.filter {
+                    it.movable
+                }.map { squareName(it.number, Notation.ALGEBRAIC)!! }.toSet(),
+            )
             s = game.tap(sq("c3"))
             assertEquals(sq("c3"), s.selected)
-            assertEquals(setOf("b4", "d4"), s.squares.filter { it.destination }.map { squareName(it.number, Notation.ALGEBRAIC)!! }.toSet())
+            assertEquals(
+                setOf("b4", "d4"),
+                s.squares.filter {
+                    it.destination
+                }.map { squareName(it.number, Notation.ALGEBRAIC)!! }.toSet(),
+            )
             s = game.tap(sq("d4"))
             assertEquals(listOf("c3-d4"), s.moves())
             assertEquals(Color.BLACK, s.sideToMove)

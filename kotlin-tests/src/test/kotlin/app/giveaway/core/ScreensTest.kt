@@ -169,7 +169,13 @@ class ScreensTest {
                 assertThrows<GiveawayException.Unavailable> { replay.nextMistake() }
                 replay.analyse()
                 s = wakes.until(read = { replay.state() }) { it.analysis != null }
-                assertEquals(s.markers.size, s.analysis!!.moves.count { it.`class` in setOf("inaccuracy", "mistake", "blunder") })
+                assertEquals(
+                    s.markers.size,
+                    s.analysis!!.moves.count {
+                        it.`class` in
+                            setOf("inaccuracy", "mistake", "blunder")
+                    },
+                )
                 assertTrue(s.markers.isNotEmpty(), "thoughtless moves are mistakes")
                 s = replay.nextMistake()
                 assertEquals(s.markers.first().position, s.ply, "wraps to the first mistake from the end")
@@ -208,7 +214,9 @@ class ScreensTest {
             e.clear()
             assertThrows<GiveawayException> { e.check() }
             e.cycle(sq("c3"))
-            e.cycle(sq("f6")); e.cycle(sq("f6")); e.cycle(sq("f6"))
+            e.cycle(sq("f6"))
+            e.cycle(sq("f6"))
+            e.cycle(sq("f6"))
             e.check()
             assertEquals("W:W22:B11", e.fen())
         }

@@ -35,7 +35,7 @@ class AndroidWords(private val context: Context) {
             p.color == Color.WHITE -> R.string.speak_white_king
             p.kind == PieceKind.MAN -> R.string.speak_black_man
             else -> R.string.speak_black_king
-        }
+        },
     )
 
     private fun state(state: SquareState): String = context.getString(
@@ -47,6 +47,6 @@ class AndroidWords(private val context: Context) {
             SquareState.CAPTURED -> R.string.speak_captured
             SquareState.HINT -> R.string.speak_hint
             SquareState.LAST_MOVE -> R.string.speak_last_move
-        }
+        },
     )
 }

@@ -26,6 +26,7 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
             return info
         }
         val bounds = board.bounds(virtualViewId) ?: return null
+
         @Suppress("DEPRECATION")
         val info = AccessibilityNodeInfo.obtain(board, virtualViewId)
         info.setParent(board)
@@ -46,8 +47,11 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
         info.isAccessibilityFocused = focused == virtualViewId
         if (board.interactive) info.addAction(AccessibilityNodeInfo.AccessibilityAction.ACTION_CLICK)
         info.addAction(
-            if (focused == virtualViewId) AccessibilityNodeInfo.AccessibilityAction.ACTION_CLEAR_ACCESSIBILITY_FOCUS
-            else AccessibilityNodeInfo.AccessibilityAction.ACTION_ACCESSIBILITY_FOCUS
+            if (focused == virtualViewId) {
+                AccessibilityNodeInfo.AccessibilityAction.ACTION_CLEAR_ACCESSIBILITY_FOCUS
+            } else {
+                AccessibilityNodeInfo.AccessibilityAction.ACTION_ACCESSIBILITY_FOCUS
+            },
         )
         return info
     }
@@ -64,6 +68,7 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
                 send(virtualViewId, AccessibilityEvent.TYPE_VIEW_ACCESSIBILITY_FOCUSED)
                 true
             }
+
             AccessibilityNodeInfo.ACTION_CLEAR_ACCESSIBILITY_FOCUS -> {
                 if (focused != virtualViewId) return false
                 focused = null
@@ -71,12 +76,14 @@ class BoardAccessibility(private val board: BoardView) : AccessibilityNodeProvid
                 send(virtualViewId, AccessibilityEvent.TYPE_VIEW_ACCESSIBILITY_FOCUS_CLEARED)
                 true
             }
+
             AccessibilityNodeInfo.ACTION_CLICK -> {
                 if (!board.interactive) return false
                 board.onTap(virtualViewId)
                 send(virtualViewId, AccessibilityEvent.TYPE_VIEW_CLICKED)
                 true
             }
+
             else -> false
         }
     }

@@ -15,12 +15,12 @@ import app.giveaway.core.AnimationFrame
 import app.giveaway.core.AnimationPlan
 import app.giveaway.core.Color
 import app.giveaway.core.Coordinates
-import app.giveaway.core.boardCoordinates
 import app.giveaway.core.Notation
 import app.giveaway.core.PieceKind
 import app.giveaway.core.PieceView
 import app.giveaway.core.SquareView
 import app.giveaway.core.animationFrame
+import app.giveaway.core.boardCoordinates
 import app.giveaway.core.describeSquare
 import kotlin.math.floor
 
@@ -140,10 +140,12 @@ class BoardView(context: Context) : View(context) {
         }
         if (frame == null) animation = null
         val c = boardColors
-        for (row in 0..7) for (column in 0..7) {
-            if ((column to row) !in byCell) {
-                fill.color = c.light
-                canvas.drawRect(x(column.toFloat()), y(row.toFloat()), x(column + 1f), y(row + 1f), fill)
+        for (row in 0..7) {
+            for (column in 0..7) {
+                if ((column to row) !in byCell) {
+                    fill.color = c.light
+                    canvas.drawRect(x(column.toFloat()), y(row.toFloat()), x(column + 1f), y(row + 1f), fill)
+                }
             }
         }
         val captured = frame?.captured?.associateBy { it.square.toInt() }
@@ -253,7 +255,10 @@ class BoardView(context: Context) : View(context) {
         stroke.alpha = 70
         var d = cell / 4
         while (d < cell * 2) {
-            canvas.drawLine(left + maxOf(0f, d - cell), top + minOf(d, cell), left + minOf(d, cell), top + maxOf(0f, d - cell), stroke)
+            canvas.drawLine(
+                left + maxOf(0f, d - cell), top + minOf(d, cell), left + minOf(d, cell),
+                top + maxOf(0f, d - cell), stroke,
+            )
             d += cell / 4
         }
         stroke.alpha = 255
@@ -284,18 +289,23 @@ class BoardView(context: Context) : View(context) {
                 tracker.down(event.x, event.y, squareAt(event.x, event.y))
                 parent?.requestDisallowInterceptTouchEvent(true)
             }
+
             MotionEvent.ACTION_MOVE -> if (tracker.move(event.x, event.y)) invalidate()
+
             MotionEvent.ACTION_UP -> {
                 when (val gesture = tracker.up(squareAt(event.x, event.y))) {
                     is DragTracker.Gesture.Tap -> {
                         performClick()
                         onTap(gesture.square)
                     }
+
                     is DragTracker.Gesture.Drag -> onDrag(gesture.from, gesture.to)
+
                     DragTracker.Gesture.None -> Unit
                 }
                 invalidate()
             }
+
             MotionEvent.ACTION_CANCEL -> {
                 tracker.cancel()
                 invalidate()

@@ -19,7 +19,10 @@ class EvalGraphView(context: Context) : View(context) {
     private var chances: List<Double> = emptyList()
     private var markers: List<GraphMarker> = emptyList()
     private var current = 0
-    private val line = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE; strokeWidth = 4f }
+    private val line = Paint(Paint.ANTI_ALIAS_FLAG).apply {
+        style = Paint.Style.STROKE
+        strokeWidth = 4f
+    }
     private val area = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val mark = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val path = Path()
@@ -72,7 +75,7 @@ class EvalGraphView(context: Context) : View(context) {
                     "blunder" -> R.color.class_blunder
                     "mistake" -> R.color.class_mistake
                     else -> R.color.class_inaccuracy
-                }
+                },
             )
             canvas.drawCircle(x(p), y(chance), MARKER_RADIUS, mark)
         }

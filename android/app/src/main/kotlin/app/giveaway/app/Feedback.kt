@@ -21,7 +21,8 @@ class Feedback(private val view: View) {
                 Sound.DRAW -> ToneGenerator.TONE_PROP_PROMPT to 200
                 Sound.REFUSED -> ToneGenerator.TONE_PROP_NACK to 60
             }
-            val t = tones ?: runCatching { ToneGenerator(AudioManager.STREAM_MUSIC, 60) }.getOrNull()?.also { tones = it }
+            val t =
+                tones ?: runCatching { ToneGenerator(AudioManager.STREAM_MUSIC, 60) }.getOrNull()?.also { tones = it }
             t?.startTone(tone, ms)
         }
         if (cue.vibrate) view.performHapticFeedback(haptic)

@@ -8,7 +8,6 @@ import android.content.res.Configuration
 import android.os.Bundle
 import android.os.Handler
 import android.os.Looper
-import android.provider.Settings as SystemSettings
 import android.view.Gravity
 import android.view.HapticFeedbackConstants
 import android.view.View
@@ -20,9 +19,9 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.app.online.connectionText
-import app.giveaway.app.online.onlineGameText
 import app.giveaway.app.online.endText
 import app.giveaway.app.online.eventText
+import app.giveaway.app.online.onlineGameText
 import app.giveaway.app.online.seatText
 import app.giveaway.core.Color
 import app.giveaway.core.GameController
@@ -32,13 +31,14 @@ import app.giveaway.core.NoticeKind
 import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineEvent
 import app.giveaway.core.OnlineGameStatus
-import app.giveaway.core.RematchState
 import app.giveaway.core.Opponent
+import app.giveaway.core.RematchState
 import app.giveaway.core.ResultView
 import app.giveaway.core.ScreenState
 import app.giveaway.core.Settings
 import app.giveaway.core.Status
 import app.giveaway.core.reactionEmojis
+import android.provider.Settings as SystemSettings
 
 /**
  * The game screen: draws the core's [ScreenState], turns touches and buttons into [GameController] calls, and
@@ -114,10 +114,12 @@ class GameActivity : Activity() {
             }
             return
         }
-        if (isOnline) return whenReady { settings ->
-            // The online client's board; none when the process came back without the game (the lobby shows it).
-            val controller = app.online.client?.game() ?: return@whenReady finish()
-            build(Game(gameId, controller, app.online.gameRelay), settings)
+        if (isOnline) {
+            return whenReady { settings ->
+                // The online client's board; none when the process came back without the game (the lobby shows it).
+                val controller = app.online.client?.game() ?: return@whenReady finish()
+                build(Game(gameId, controller, app.online.gameRelay), settings)
+            }
         }
         whenReady { settings ->
             // The game the home screen just started, or the saved game opened again (after process death) on the
@@ -209,23 +211,32 @@ class GameActivity : Activity() {
         topPanel.addView(reaction)
         bottomPanel.addView(bottomClock)
         // Online there is no undo nor hint: their row is left out.
-        val buttons = if (isOnline) row(draw, resign, react) else column(row(undo, redo, hint), row(draw, resign, react))
+        val buttons = if (isOnline) {
+            row(draw, resign, react)
+        } else {
+            column(row(undo, redo, hint), row(draw, resign, react))
+        }
         val moveList = ScrollView(this).apply { addView(moves) }
+        val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
+        val fill = ViewGroup.LayoutParams.MATCH_PARENT
         return if (landscape) {
             LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
-                addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.MATCH_PARENT))
-                addView(column(onlineStatus, topPanel, status, bottomPanel, buttons).apply {
-                    addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
-                }, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
+                addView(board, LinearLayout.LayoutParams(wrap, fill))
+                addView(
+                    column(onlineStatus, topPanel, status, bottomPanel, buttons).apply {
+                        addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
+                    },
+                    LinearLayout.LayoutParams(0, fill, 1f),
+                )
             }
         } else {
             column(onlineStatus, topPanel).apply {
-                addView(board, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
+                addView(board, LinearLayout.LayoutParams(fill, wrap))
                 addView(bottomPanel)
                 addView(status)
                 addView(buttons)
-                addView(moveList, LinearLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, 0, 1f))
+                addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
             }
         }
     }
@@ -287,7 +298,8 @@ class GameActivity : Activity() {
             // The live game's seat has the rating the game started with.
             val seat = (application as GiveawayApp).online.state?.game?.takeIf { isOnline }?.opponent
             // Who plays whom, in the title: "You vs NICK (1500)".
-            title = getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
+            title =
+                getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
         }
         val clocks = snap.clocks
         fun text(side: Color) = clocks?.let { if (side == Color.WHITE) it.whiteText else it.blackText } ?: ""
@@ -348,8 +360,14 @@ class GameActivity : Activity() {
         if (choiceDialog?.isShowing == true) return
         choiceDialog = AlertDialog.Builder(this)
             .setTitle(R.string.choose_capture)
-            .setItems(choices.map { it.text }.toTypedArray()) { _, i -> choiceDialog = null; act { choose(i.toUInt()) } }
-            .setOnCancelListener { choiceDialog = null; act { dismissChoice() } }
+            .setItems(choices.map { it.text }.toTypedArray()) { _, i ->
+                choiceDialog = null
+                act { choose(i.toUInt()) }
+            }
+            .setOnCancelListener {
+                choiceDialog = null
+                act { dismissChoice() }
+            }
             .show()
     }
 
@@ -363,8 +381,14 @@ class GameActivity : Activity() {
         if (drawDialog?.isShowing == true) return
         drawDialog = AlertDialog.Builder(this)
             .setMessage(getString(R.string.draw_offered, colorName(by)))
-            .setPositiveButton(R.string.accept) { _, _ -> drawDialog = null; act { acceptDraw() } }
-            .setNegativeButton(R.string.decline) { _, _ -> drawDialog = null; act { declineDraw() } }
+            .setPositiveButton(R.string.accept) { _, _ ->
+                drawDialog = null
+                act { acceptDraw() }
+            }
+            .setNegativeButton(R.string.decline) { _, _ ->
+                drawDialog = null
+                act { declineDraw() }
+            }
             .setCancelable(false)
             .show()
     }
@@ -372,16 +396,19 @@ class GameActivity : Activity() {
     private fun onEvent(e: GameEvent) {
         when (e) {
             is GameEvent.Moved -> {
-                val haptic = if (e.mv.captured.isEmpty()) HapticFeedbackConstants.CLOCK_TICK else HapticFeedbackConstants.LONG_PRESS
+                val capture = e.mv.captured.isNotEmpty()
+                val haptic = if (capture) HapticFeedbackConstants.LONG_PRESS else HapticFeedbackConstants.CLOCK_TICK
                 feedback.play(e.cue, haptic)
                 if (e.byOpponent) board.announceForAccessibility(words.move(e.announcement))
             }
+
             is GameEvent.Ended -> {
                 feedback.play(e.cue, HapticFeedbackConstants.LONG_PRESS)
                 board.announceForAccessibility(resultText(e.result))
                 // Online, the result waits for the server's end with the rating change (onlineChanged).
                 if (!isOnline) showResult(e.result)
             }
+
             is GameEvent.CoachTip -> {
                 val t = e.tip
                 val kind = getString(
@@ -389,7 +416,7 @@ class GameActivity : Activity() {
                         "blunder" -> R.string.class_blunder
                         "mistake" -> R.string.class_mistake
                         else -> R.string.class_inaccuracy
-                    }
+                    },
                 )
                 val text = getString(R.string.coach_tip, kind, t.played.text, t.better.text)
                 AlertDialog.Builder(this).setTitle(R.string.coach).setMessage(text)
@@ -398,15 +425,21 @@ class GameActivity : Activity() {
                     .show()
                 board.announceForAccessibility(text)
             }
+
             is GameEvent.ExplainMustCapture -> explainMustCapture()
+
             is GameEvent.HeldBack -> {
                 feedback.play(e.cue, HapticFeedbackConstants.REJECT)
                 when (e.notice.kind) {
                     NoticeKind.MUST_CAPTURE_ELSEWHERE -> explainMustCapture()
-                    NoticeKind.PIECE_CANNOT_MOVE -> Toast.makeText(this, R.string.piece_cannot_move, Toast.LENGTH_SHORT).show()
+
+                    NoticeKind.PIECE_CANNOT_MOVE ->
+                        Toast.makeText(this, R.string.piece_cannot_move, Toast.LENGTH_SHORT).show()
                 }
             }
+
             is GameEvent.Reacted -> board.announceForAccessibility(e.reaction.emoji)
+
             is GameEvent.Failed -> Toast.makeText(this, R.string.error_engine, Toast.LENGTH_LONG).show()
         }
     }
@@ -452,12 +485,21 @@ class GameActivity : Activity() {
             startActivity(onlineIntent(this))
             return finish()
         }
-        events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e is OnlineEvent.MoveRefused || e is OnlineEvent.Refused } }
+        events.firstNotNullOfOrNull { e ->
+            eventText(e)?.takeIf {
+                e is OnlineEvent.MoveRefused ||
+                    e is OnlineEvent.Refused
+            }
+        }
             ?.let { Toast.makeText(this, it, Toast.LENGTH_LONG).show() }
         if (game == null || !::board.isInitialized) return
         onlineStatus.text = onlineGameText(s) ?: s.problem?.let { connectionText(s) } ?: ""
         onlineStatus.visibility = if (onlineStatus.text.isEmpty()) View.GONE else View.VISIBLE
-        if (game.status is OnlineGameStatus.Over && !resultOpen && events.any { it is OnlineEvent.GameEnded }) showOnlineResult()
+        if (game.status is OnlineGameStatus.Over && !resultOpen &&
+            events.any { it is OnlineEvent.GameEnded }
+        ) {
+            showOnlineResult()
+        }
         showRematchOffer(game.rematch == RematchState.OFFERED_TO_YOU, game.opponent.nickname)
         refresh()
     }
@@ -471,9 +513,14 @@ class GameActivity : Activity() {
         val dialog = AlertDialog.Builder(this)
             .setMessage(endText(end, game.you))
             .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
-            .setNegativeButton(R.string.lobby) { _, _ -> onlineRequest { leaveGame() }; finish() }
+            .setNegativeButton(R.string.lobby) { _, _ ->
+                onlineRequest { leaveGame() }
+                finish()
+            }
             .setOnDismissListener { resultOpen = false }
-        end.savedId?.let { id -> dialog.setNeutralButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, id)) } }
+        end.savedId?.let { id ->
+            dialog.setNeutralButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, id)) }
+        }
         dialog.show()
     }
 
@@ -486,8 +533,14 @@ class GameActivity : Activity() {
         if (rematchDialog?.isShowing == true) return
         rematchDialog = AlertDialog.Builder(this)
             .setMessage(getString(R.string.rematch_offered, nickname))
-            .setPositiveButton(R.string.accept) { _, _ -> rematchDialog = null; onlineRequest { offerRematch() } }
-            .setNegativeButton(R.string.decline) { _, _ -> rematchDialog = null; onlineRequest { declineRematch() } }
+            .setPositiveButton(R.string.accept) { _, _ ->
+                rematchDialog = null
+                onlineRequest { offerRematch() }
+            }
+            .setNegativeButton(R.string.decline) { _, _ ->
+                rematchDialog = null
+                onlineRequest { declineRematch() }
+            }
             .show()
     }
 
@@ -496,7 +549,8 @@ class GameActivity : Activity() {
         try {
             client.call()
         } catch (e: GiveawayException) {
-            Toast.makeText(this, if (e is GiveawayException.Unavailable) getString(R.string.error_offline) else errorText(e), Toast.LENGTH_LONG).show()
+            val text = if (e is GiveawayException.Unavailable) getString(R.string.error_offline) else errorText(e)
+            Toast.makeText(this, text, Toast.LENGTH_LONG).show()
         }
     }
 
@@ -505,6 +559,7 @@ class GameActivity : Activity() {
         private const val EXTRA_ONLINE = "online"
         private const val KEY_CONFIRMING = "confirming"
         private const val KEY_RESULT_OPEN = "result_open"
+
         /** The emoji every front end offers, from the core's catalog. */
         private val reactions: List<String> by lazy { reactionEmojis() }
 
@@ -512,6 +567,8 @@ class GameActivity : Activity() {
             Intent(context, GameActivity::class.java).putExtra(EXTRA_GAME_ID, id)
 
         /** The online client's game (the lobby opens it). */
-        fun onlineIntent(context: Context): Intent = Intent(context, GameActivity::class.java).putExtra(EXTRA_ONLINE, true)
+        fun onlineIntent(
+            context: Context,
+        ): Intent = Intent(context, GameActivity::class.java).putExtra(EXTRA_ONLINE, true)
     }
 }

@@ -60,7 +60,8 @@ class GamesActivity : Activity() {
 
     private fun build() {
         val modes = listOf(null, GameMode.VS_COMPUTER, GameMode.PASS_AND_PLAY, GameMode.IMPORTED)
-        val results = listOf(null, ResultFilter.WON, ResultFilter.LOST, ResultFilter.DRAW, ResultFilter.WHITE_WINS, ResultFilter.BLACK_WINS)
+        val results = listOf(null, ResultFilter.WON, ResultFilter.LOST, ResultFilter.DRAW) +
+            listOf(ResultFilter.WHITE_WINS, ResultFilter.BLACK_WINS)
         val levelChoices = listOf(null) + levels().map { it.number }
         val progress = listOf(null, true, false)
         val periods = listOf(null, 1, 7, 30, 365)
@@ -74,28 +75,42 @@ class GamesActivity : Activity() {
                 }
             })
         }
-        setContentView(LinearLayout(this).apply {
-            orientation = LinearLayout.VERTICAL
-            addView(row(
-                spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
-                spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
-            ))
-            // Two filters a row: three were cut short in Russian on a phone held upright.
-            addView(row(
-                spinner(levelChoices, 0, { it?.let { n -> getString(R.string.level_number, n.toInt()) } ?: getString(R.string.all_levels) }) {
-                    reload(filter.copy(level = levelChoices[it]))
-                },
-                spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
-            ))
-            addView(row(
-                spinner(periods, 0, { d -> d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date) }) {
-                    reload(filter.copy(withinDays = periods[it]?.toUInt()))
-                },
-            ))
-            addView(count)
-            addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
-            addView(row(button(R.string.statistics) { showStats() }, button(R.string.share_all_pdn) { shareAll() }))
-        })
+        setContentView(
+            LinearLayout(this).apply {
+                orientation = LinearLayout.VERTICAL
+                addView(
+                    row(
+                        spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
+                        spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
+                    ),
+                )
+                // Two filters a row: three were cut short in Russian on a phone held upright.
+                addView(
+                    row(
+                        spinner(levelChoices, 0, {
+                            it?.let { n -> getString(R.string.level_number, n.toInt()) }
+                                ?: getString(R.string.all_levels)
+                        }) {
+                            reload(filter.copy(level = levelChoices[it]))
+                        },
+                        spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
+                    ),
+                )
+                addView(
+                    row(
+                        spinner(periods, 0, { d ->
+                            d?.let { resources.getQuantityString(R.plurals.last_days, it, it) }
+                                ?: getString(R.string.any_date)
+                        }) {
+                            reload(filter.copy(withinDays = periods[it]?.toUInt()))
+                        },
+                    ),
+                )
+                addView(count)
+                addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+                addView(row(button(R.string.statistics) { showStats() }, button(R.string.share_all_pdn) { shareAll() }))
+            },
+        )
         built = true
         importFrom(intent)
         reload(filter)
@@ -136,11 +151,13 @@ class GamesActivity : Activity() {
     private fun importFrom(intent: Intent?) {
         val uri: Uri = when (intent?.action) {
             Intent.ACTION_VIEW -> intent.data
+
             Intent.ACTION_SEND -> {
                 intent.getStringExtra(Intent.EXTRA_TEXT)?.let { return importText(it) }
                 @Suppress("DEPRECATION")
                 intent.getParcelableExtra(Intent.EXTRA_STREAM)
             }
+
             else -> null
         } ?: return
         storage({ lib -> readText(uri)?.let { lib.importPdn(it).count.toInt() } }) { n ->
@@ -165,11 +182,14 @@ class GamesActivity : Activity() {
     }
 
     private fun open(game: GameSummaryView) {
-        val actions = mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
+        val actions =
+            mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
         if (game.resumable) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
         actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, ::share) }
         actions += R.string.delete to {
-            confirm(R.string.confirm_delete, R.string.delete) { storage({ lib -> lib.deleteGame(game.id) }) { reload(filter) } }
+            confirm(R.string.confirm_delete, R.string.delete) {
+                storage({ lib -> lib.deleteGame(game.id) }) { reload(filter) }
+            }
         }
         AlertDialog.Builder(this)
             .setTitle(rowTitle(game))
@@ -180,8 +200,10 @@ class GamesActivity : Activity() {
     /** Results against each computer level. */
     private fun showStats() = storage({ lib -> lib.stats() }) { stats ->
         val lines = stats.byLevel.filter { it.games > 0u }.map { l ->
-            getString(R.string.level_stats, getString(R.string.level_number, l.level.toInt()),
-                l.wins.toInt(), l.draws.toInt(), l.losses.toInt(), l.inProgress.toInt())
+            getString(
+                R.string.level_stats, getString(R.string.level_number, l.level.toInt()),
+                l.wins.toInt(), l.draws.toInt(), l.losses.toInt(), l.inProgress.toInt(),
+            )
         }
         AlertDialog.Builder(this)
             .setTitle(R.string.statistics)
@@ -193,42 +215,55 @@ class GamesActivity : Activity() {
     private fun shareAll() = storage({ lib -> lib.exportAllPdn() }, ::share)
 
     private fun share(pdn: String) {
-        startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
-            type = "application/x-chess-pdn"
-            putExtra(Intent.EXTRA_TEXT, pdn)
-        }, getString(R.string.share_pdn)))
+        startActivity(
+            Intent.createChooser(
+                Intent(Intent.ACTION_SEND).apply {
+                    type = "application/x-chess-pdn"
+                    putExtra(Intent.EXTRA_TEXT, pdn)
+                },
+                getString(R.string.share_pdn),
+            ),
+        )
     }
 
     /** [work] on the storage thread, then [done] here; a core refusal is shown instead. */
     private fun <T> storage(work: (GameLibrary) -> T, done: (T) -> Unit) = app.storage(work) { r ->
         if (isDestroyed) return@storage
-        r.onSuccess(done).onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
+        r.onSuccess(done).onFailure { e ->
+            Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
+        }
     }
 
     private fun rowTitle(g: GameSummaryView): String {
         val who = when (g.mode) {
             GameMode.VS_COMPUTER -> getString(R.string.versus_level, g.level?.toInt() ?: 0)
+
             GameMode.PASS_AND_PLAY -> getString(R.string.pass_and_play)
+
             GameMode.ONLINE -> when (g.humanColor) {
                 Color.WHITE -> getString(R.string.you_vs, g.black)
                 Color.BLACK -> getString(R.string.you_vs, g.white)
                 null -> "${g.white} – ${g.black}"
             }
+
             GameMode.IMPORTED -> "${g.white} – ${g.black}"
         }
         // Against the computer the core says how it went for the player; otherwise who won.
         val result = getString(
             when (g.forPlayer) {
                 PlayerOutcome.WON -> R.string.you_won
+
                 PlayerOutcome.LOST -> R.string.you_lost
+
                 PlayerOutcome.DRAWN -> R.string.result_draw
+
                 null -> when (g.outcome) {
                     null -> R.string.in_progress
                     Outcome.WHITE_WINS -> R.string.result_white_wins
                     Outcome.BLACK_WINS -> R.string.result_black_wins
                     Outcome.DRAW -> R.string.result_draw
                 }
-            }
+            },
         )
         return "$who · $result"
     }
@@ -240,7 +275,7 @@ class GamesActivity : Activity() {
             GameMode.PASS_AND_PLAY -> R.string.pass_and_play
             GameMode.IMPORTED -> R.string.imported
             GameMode.ONLINE -> R.string.online
-        }
+        },
     )
 
     private fun resultFilterLabel(r: ResultFilter?) = getString(
@@ -251,7 +286,7 @@ class GamesActivity : Activity() {
             ResultFilter.DRAW -> R.string.result_draw
             ResultFilter.WHITE_WINS -> R.string.result_white_wins
             ResultFilter.BLACK_WINS -> R.string.result_black_wins
-        }
+        },
     )
 
     private fun progressLabel(p: Boolean?) = getString(
@@ -259,7 +294,7 @@ class GamesActivity : Activity() {
             null -> R.string.all_games
             true -> R.string.in_progress
             false -> R.string.finished
-        }
+        },
     )
 
     private companion object {
@@ -272,14 +307,22 @@ class GamesActivity : Activity() {
         override fun getItemId(position: Int) = page.games[position].id
 
         override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
-            val view = (convertView as? TextView) ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
+            val view =
+                (convertView as? TextView)
+                    ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
             val g = page.games[position]
             // The date in the app's language, like the rest of the row.
             val locale = resources.configuration.locales[0]
-            val date = DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT, locale).format(Date(g.updatedAt))
+            val date =
+                DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT, locale).format(Date(g.updatedAt))
             val time = g.timeControl?.let(::timeControlLabel) ?: getString(R.string.time_unlimited)
-            val moves = resources.getQuantityString(R.plurals.moves_count, ((g.plies.toInt() + 1) / 2), (g.plies.toInt() + 1) / 2)
-            view.text = "${rowTitle(g)}\n$date · $time · $moves" + (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")
+            val moves = resources.getQuantityString(
+                R.plurals.moves_count, ((g.plies.toInt() + 1) / 2),
+                (g.plies.toInt() + 1) / 2,
+            )
+            view.text =
+                "${rowTitle(g)}\n$date · $time · $moves" +
+                (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")
             return view
         }
     }

@@ -34,9 +34,11 @@ class ScreenRelay : ScreenObserver {
 
     override fun changed() {
         // One post at a time: search progress can come faster than a screen draws, and each read takes it all in.
-        if (posted.compareAndSet(false, true)) main.post {
-            posted.set(false)
-            listener?.invoke()
+        if (posted.compareAndSet(false, true)) {
+            main.post {
+                posted.set(false)
+                listener?.invoke()
+            }
         }
     }
 }
@@ -133,6 +135,7 @@ class GiveawayApp : Application() {
      */
     private fun shippedTables(): String {
         val name = "tablebase-4.gwtb"
+
         @Suppress("DEPRECATION")
         val installed = packageManager.getPackageInfo(packageName, 0).lastUpdateTime
         val out = File(tablesDir, "shipped-$installed-$name")

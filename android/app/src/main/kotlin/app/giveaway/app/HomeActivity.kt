@@ -51,7 +51,9 @@ class HomeActivity : Activity() {
             app.storage({ lib -> lib.rememberedSetup() }) { r ->
                 if (isDestroyed) return@storage
                 r.onSuccess { build(settings, it) }
-                    .onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
+                    .onFailure { e ->
+                        Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
+                    }
             }
         }
     }
@@ -72,11 +74,17 @@ class HomeActivity : Activity() {
                 setup = setup.copy(level = levelList[it].number)
             },
             label(R.string.your_colour),
-            spinner(colours, colours.indexOf(setup.color), { colourLabel(it) }) { setup = setup.copy(color = colours[it]) },
+            spinner(colours, colours.indexOf(setup.color), { colourLabel(it) }) {
+                setup =
+                    setup.copy(color = colours[it])
+            },
         )
         val friendOptions = column(
             label(R.string.black_time_odds),
-            spinner(blackTimes, blackTimes.indexOf(setup.blackTime), { it?.let(::timeLabel) ?: getString(R.string.time_same_as_white) }) {
+            spinner(blackTimes, blackTimes.indexOf(setup.blackTime), {
+                it?.let(::timeLabel)
+                    ?: getString(R.string.time_same_as_white)
+            }) {
                 setup = setup.copy(blackTime = blackTimes[it])
             },
             label(R.string.orientation),
@@ -94,12 +102,16 @@ class HomeActivity : Activity() {
         val content = column(
             continueButton,
             label(R.string.new_game, android.R.style.TextAppearance_Material_Title),
-            spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, { getString(it) }) {
+            spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, {
+                getString(it)
+            }) {
                 versus(it == 0)
             },
             computerOptions,
             label(R.string.time_control),
-            spinner(times, times.indexOf(setup.whiteTime), { it?.let(::timeLabel) ?: getString(R.string.time_unlimited) }) {
+            spinner(times, times.indexOf(setup.whiteTime), {
+                it?.let(::timeLabel) ?: getString(R.string.time_unlimited)
+            }) {
                 setup = setup.copy(whiteTime = times[it])
             },
             customTimeButton,
@@ -108,8 +120,10 @@ class HomeActivity : Activity() {
             button(R.string.set_up_position) { editPosition() },
             button(R.string.start) { startGame() },
             button(R.string.play_online) { startActivity(Intent(this, LobbyActivity::class.java)) },
-            row(button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
-                button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) }),
+            row(
+                button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
+                button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
+            ),
             button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
         ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
         setContentView(ScrollView(this).apply { addView(content) })
@@ -117,9 +131,13 @@ class HomeActivity : Activity() {
 
     override fun onResume() {
         super.onResume()
-        app.scratchReason?.let { Toast.makeText(this, getString(R.string.storage_scratch, it), Toast.LENGTH_LONG).show() }
+        app.scratchReason?.let {
+            Toast.makeText(this, getString(R.string.storage_scratch, it), Toast.LENGTH_LONG).show()
+        }
         // The newest unfinished game that can be played on here (an online one's moves come from the server).
-        app.storage({ lib -> lib.gameList(UNFINISHED, 8u).use { l -> l.state().games.firstOrNull { it.resumable }?.id } }) { r ->
+        app.storage({ lib ->
+            lib.gameList(UNFINISHED, 8u).use { l -> l.state().games.firstOrNull { it.resumable }?.id }
+        }) { r ->
             lastUnfinished = r.getOrNull()
             continueButton.visibility = if (lastUnfinished == null) View.GONE else View.VISIBLE
         }
@@ -164,7 +182,10 @@ class HomeActivity : Activity() {
             view.addView(row(bMin, bInc))
         }
         view.addView(label(R.string.custom_time_hint))
-        fun time(min: NumberPicker, inc: NumberPicker) = SideTime(min.value.toULong() * 60_000uL, inc.value.toULong() * 1000uL)
+        fun time(min: NumberPicker, inc: NumberPicker) = SideTime(
+            min.value.toULong() * 60_000uL,
+            inc.value.toULong() * 1000uL,
+        )
         AlertDialog.Builder(this)
             .setTitle(R.string.custom_time)
             .setView(view)
@@ -183,7 +204,10 @@ class HomeActivity : Activity() {
     private fun pickHandicap() {
         val presets = handicapPresets()
         val labels = listOf(getString(R.string.handicap_none)) +
-            presets.map { resources.getQuantityString(R.plurals.handicap_preset, it.men.toInt(), colorName(it.side), it.men.toInt()) } +
+            presets.map {
+                val men = it.men.toInt()
+                resources.getQuantityString(R.plurals.handicap_preset, men, colorName(it.side), men)
+            } +
             getString(R.string.handicap_choose_men)
         AlertDialog.Builder(this)
             .setTitle(R.string.handicap)
@@ -193,7 +217,8 @@ class HomeActivity : Activity() {
                     labels.size - 1 -> return@setItems pickMen()
                     else -> setupWithHandicap(setup, presets[i - 1])
                 }
-                handicapButton.text = labels[i].takeIf { i > 0 }?.let { getString(R.string.handicap_named, it) } ?: labels[0]
+                handicapButton.text =
+                    labels[i].takeIf { i > 0 }?.let { getString(R.string.handicap_named, it) } ?: labels[0]
             }
             .show()
     }
@@ -210,8 +235,11 @@ class HomeActivity : Activity() {
             // The dialog's ticks start as the setup's removed men, so each tick toggles that man.
             .setMultiChoiceItems(labels, checked) { _, i, _ -> setup = setupTogglingMan(setup, men[i].number) }
             .setPositiveButton(R.string.ok) { _, _ ->
-                handicapButton.text = if (setup.removedMen.isEmpty()) getString(R.string.handicap_none)
-                else getString(R.string.handicap_count, setup.removedMen.size)
+                handicapButton.text = if (setup.removedMen.isEmpty()) {
+                    getString(R.string.handicap_none)
+                } else {
+                    getString(R.string.handicap_count, setup.removedMen.size)
+                }
             }
             .show()
     }
@@ -226,22 +254,32 @@ class HomeActivity : Activity() {
             turn.text = getString(R.string.to_move, colorName(editor.sideToMove()))
         }
         // The squares come from the editor: every one is a square it takes.
-        board.onTap = { editor.cycle(it.toUInt()); refresh() }
+        board.onTap = {
+            editor.cycle(it.toUInt())
+            refresh()
+        }
         refresh()
         turn.setPadding(dp(16), dp(8), dp(16), dp(8))
         val switchSide = button(R.string.switch_side) {
             editor.setSideToMove(if (editor.sideToMove() == Color.WHITE) Color.BLACK else Color.WHITE)
             refresh()
         }
-        val clear = button(R.string.clear_board) { editor.clear(); refresh() }
-        val standard = button(R.string.standard_position) { editor.standard(); refresh() }
+        val clear = button(R.string.clear_board) {
+            editor.clear()
+            refresh()
+        }
+        val standard = button(R.string.standard_position) {
+            editor.standard()
+            refresh()
+        }
         // Landscape: the controls beside a board half the screen high (below it, they were pushed out of sight).
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         val view = if (landscape) {
             val side = resources.displayMetrics.heightPixels / 2
             LinearLayout(this).apply {
                 addView(board, LinearLayout.LayoutParams(side, side))
-                addView(column(turn, switchSide, clear, standard), LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
+                val tools = column(turn, switchSide, clear, standard)
+                addView(tools, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
             }
         } else {
             column(board, turn, row(switchSide, clear, standard))
@@ -268,7 +306,7 @@ class HomeActivity : Activity() {
             ColorChoice.WHITE -> R.string.white
             ColorChoice.BLACK -> R.string.black
             ColorChoice.RANDOM -> R.string.random_colour
-        }
+        },
     )
 
     private fun orientationLabel(o: Orientation) = getString(
@@ -276,6 +314,6 @@ class HomeActivity : Activity() {
             Orientation.FIXED -> R.string.orientation_fixed
             Orientation.FACE_TO_FACE -> R.string.orientation_face_to_face
             Orientation.FLIP_EACH_MOVE -> R.string.orientation_flip
-        }
+        },
     )
 }

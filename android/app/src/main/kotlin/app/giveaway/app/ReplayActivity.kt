@@ -33,12 +33,18 @@ class ReplayActivity : Activity() {
     private var controller: ReplayController? = null
     private val relay = ScreenRelay()
     private lateinit var board: BoardView
+
     // Padded to a 48 dp touch target (the bare bar is 24 dp high).
     private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
     private val position by lazy { TextView(this).apply { setPadding(dp(8), dp(4), dp(8), dp(4)) } }
     private val review by lazy { label(R.string.empty) }
     private val graph by lazy { EvalGraphView(this).apply { onFraction = { f -> act { goToFraction(f) } } } }
-    private val progress by lazy { ProgressBar(this, null, android.R.attr.progressBarStyleHorizontal).apply { visibility = View.GONE } }
+    private val progress by lazy {
+        ProgressBar(this, null, android.R.attr.progressBarStyleHorizontal).apply {
+            visibility =
+                View.GONE
+        }
+    }
     private val analyse by lazy { button(R.string.analyse) { act { analyse() } } }
     private val nextMistake by lazy { button(R.string.next_mistake) { act { nextMistake() } } }
     private var gameId = 0L
@@ -78,25 +84,30 @@ class ReplayActivity : Activity() {
             override fun onStopTrackingTouch(bar: SeekBar?) = Unit
         })
         val content = column(
-            row(button(R.string.first) { act { first() } }, button(R.string.previous) { act { previous() } },
-                button(R.string.next) { act { next() } }, button(R.string.last) { act { last() } }),
+            row(
+                button(R.string.first) { act { first() } }, button(R.string.previous) { act { previous() } },
+                button(R.string.next) { act { next() } }, button(R.string.last) { act { last() } },
+            ),
             slider, position, row(analyse, nextMistake), progress, graph, review,
             button(R.string.share_pdn) { share() },
         )
         // Landscape: the controls beside the board, which takes the full height (below it they had no room).
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         val controls = ScrollView(this).apply { addView(content) }
-        setContentView(LinearLayout(this).apply {
-            if (landscape) {
-                orientation = LinearLayout.HORIZONTAL
-                addView(board, LinearLayout.LayoutParams(LinearLayout.LayoutParams.WRAP_CONTENT, LinearLayout.LayoutParams.MATCH_PARENT))
-                addView(controls, LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.MATCH_PARENT, 1f))
-            } else {
-                orientation = LinearLayout.VERTICAL
-                addView(board)
-                addView(controls, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
-            }
-        })
+        setContentView(
+            LinearLayout(this).apply {
+                if (landscape) {
+                    orientation = LinearLayout.HORIZONTAL
+                    val fill = LinearLayout.LayoutParams.MATCH_PARENT
+                    addView(board, LinearLayout.LayoutParams(LinearLayout.LayoutParams.WRAP_CONTENT, fill))
+                    addView(controls, LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.MATCH_PARENT, 1f))
+                } else {
+                    orientation = LinearLayout.VERTICAL
+                    addView(board)
+                    addView(controls, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
+                }
+            },
+        )
         // After a rotation: the same position, and the analysis again (read from the core's cache at once).
         act { ply?.let { goTo(it.toUInt()) } ?: state() }
         if (analysed) act { analyse() }
@@ -127,7 +138,11 @@ class ReplayActivity : Activity() {
     }
 
     private fun render(s: ReplayState) {
-        if (s.error != null && s.error != state?.error) Toast.makeText(this, R.string.error_engine, Toast.LENGTH_LONG).show()
+        if (s.error != null &&
+            s.error != state?.error
+        ) {
+            Toast.makeText(this, R.string.error_engine, Toast.LENGTH_LONG).show()
+        }
         state = s
         board.show(s.snapshot.squares, s.coordinates, s.snapshot.notation)
         slider.max = s.plies.toInt()
@@ -145,11 +160,17 @@ class ReplayActivity : Activity() {
         fun percent(v: Double?) = v?.let { Math.round(it).toInt() } ?: 0
         val white = percent(a?.whiteAccuracy)
         val black = percent(a?.blackAccuracy)
-        graph.show(a?.whiteChances ?: emptyList(), s.markers, s.ply.toInt(), a?.let { getString(R.string.graph_description, white, black) })
+        graph.show(
+            a?.whiteChances ?: emptyList(), s.markers, s.ply.toInt(),
+            a?.let {
+                getString(R.string.graph_description, white, black)
+            },
+        )
         val accuracy = a?.let { getString(R.string.accuracy, white, black) }
         val turningPoints = a?.turningPoints?.map(::turningPointText) ?: emptyList()
-        review.text = (listOfNotNull(accuracy) + turningPoints + listOfNotNull(reviewText(s), s.review?.exact?.let(::verdictText)))
-            .joinToString("\n")
+        val verdict = s.review?.exact?.let(::verdictText)
+        review.text =
+            (listOfNotNull(accuracy) + turningPoints + listOfNotNull(reviewText(s), verdict)).joinToString("\n")
     }
 
     /** An exact value from the endgame tables, in words. */
@@ -157,8 +178,16 @@ class ReplayActivity : Activity() {
         val moves = v.moves.toInt()
         val inMoves = resources.getQuantityString(R.plurals.moves_count, moves, moves)
         return when (v.outcome) {
-            ExactOutcome.WIN -> if (moves == 0) getString(R.string.tables_won) else getString(R.string.tables_win, inMoves)
+            ExactOutcome.WIN -> if (moves ==
+                0
+            ) {
+                getString(R.string.tables_won)
+            } else {
+                getString(R.string.tables_win, inMoves)
+            }
+
             ExactOutcome.LOSS -> getString(R.string.tables_loss, inMoves)
+
             ExactOutcome.DRAW -> getString(R.string.tables_draw)
         }
     }
@@ -177,7 +206,9 @@ class ReplayActivity : Activity() {
     private fun turningPointText(t: TurningPoint): String {
         val side = getString(if (t.mover == Color.WHITE) R.string.white else R.string.black)
         return when (t.threwAway) {
-            ThrownAway.WIN -> getString(R.string.turning_point_win, side, valueText(t.before), t.moveNumber.toInt(), t.played.text)
+            ThrownAway.WIN ->
+                getString(R.string.turning_point_win, side, valueText(t.before), t.moveNumber.toInt(), t.played.text)
+
             ThrownAway.DRAW -> getString(R.string.turning_point_draw, side, t.moveNumber.toInt(), t.played.text)
         }
     }
@@ -192,7 +223,7 @@ class ReplayActivity : Activity() {
                 "inaccuracy" -> R.string.class_inaccuracy
                 "mistake" -> R.string.class_mistake
                 else -> R.string.class_blunder
-            }
+            },
         )
         return r.best?.let { getString(R.string.review_better, r.played.text, kind, it.text) }
             ?: getString(R.string.review, r.played.text, kind)
@@ -201,10 +232,15 @@ class ReplayActivity : Activity() {
     private fun share() {
         (application as GiveawayApp).storage({ lib -> lib.exportPdn(gameId) }) { r ->
             r.onSuccess { pdn ->
-                startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
-                    type = "application/x-chess-pdn"
-                    putExtra(Intent.EXTRA_TEXT, pdn)
-                }, getString(R.string.share_pdn)))
+                startActivity(
+                    Intent.createChooser(
+                        Intent(Intent.ACTION_SEND).apply {
+                            type = "application/x-chess-pdn"
+                            putExtra(Intent.EXTRA_TEXT, pdn)
+                        },
+                        getString(R.string.share_pdn),
+                    ),
+                )
             }.onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
         }
     }

@@ -23,13 +23,15 @@ class RulesActivity : Activity() {
     private fun build() {
         val examples = rulesExamples().associateBy { it.kind }
         fun diagram(kind: RulesExampleKind): List<View> = listOfNotNull(examples[kind]?.let(::illustration))
-        val views = listOf(label(R.string.rules_title, android.R.style.TextAppearance_Material_Headline), label(R.string.rules_goal)) +
-            diagram(RulesExampleKind.START) +
-            listOf(label(R.string.rules_moves), label(R.string.rules_forced_capture)) +
-            diagram(RulesExampleKind.FORCED_CAPTURE) +
-            label(R.string.rules_multi_capture) +
-            diagram(RulesExampleKind.MULTI_CAPTURE) +
-            label(R.string.rules_draws)
+        val views =
+            listOf(label(R.string.rules_title, android.R.style.TextAppearance_Material_Headline)) +
+                listOf(label(R.string.rules_goal)) +
+                diagram(RulesExampleKind.START) +
+                listOf(label(R.string.rules_moves), label(R.string.rules_forced_capture)) +
+                diagram(RulesExampleKind.FORCED_CAPTURE) +
+                label(R.string.rules_multi_capture) +
+                diagram(RulesExampleKind.MULTI_CAPTURE) +
+                label(R.string.rules_draws)
         val content = column(*views.toTypedArray()).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
         setContentView(ScrollView(this).apply { addView(content) })
     }

@@ -42,7 +42,9 @@ class SettingsActivity : Activity() {
                 getString(if (it == Notation.ALGEBRAIC) R.string.notation_algebraic else R.string.notation_numeric)
             }) { i -> save { it.copy(notation = notations[i]) } },
             label(R.string.animation_speed),
-            spinner(speeds, speeds.indexOf(s.animation), { speedLabel(it) }) { i -> save { it.copy(animation = speeds[i]) } },
+            spinner(speeds, speeds.indexOf(s.animation), {
+                speedLabel(it)
+            }) { i -> save { it.copy(animation = speeds[i]) } },
             switch(R.string.sound, s.sound) { v -> save { it.copy(sound = v) } },
             switch(R.string.haptics, s.haptics) { v -> save { it.copy(haptics = v) } },
             switch(R.string.coach_setting, s.coach) { v -> save { it.copy(coach = v) } },
@@ -110,6 +112,6 @@ class SettingsActivity : Activity() {
             AnimationSpeed.SLOW -> R.string.speed_slow
             AnimationSpeed.NORMAL -> R.string.speed_normal
             AnimationSpeed.FAST -> R.string.speed_fast
-        }
+        },
     )
 }

@@ -48,29 +48,54 @@ object Themes {
     fun board(context: Context, t: BoardTheme): BoardColors {
         fun c(id: Int) = context.getColor(id)
         return when (t) {
-            BoardTheme.WOOD -> BoardColors(c(R.color.wood_light), c(R.color.wood_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.wood_coord_on_light), c(R.color.wood_coord_on_dark), false)
-            BoardTheme.OCEAN -> BoardColors(c(R.color.ocean_light), c(R.color.ocean_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.ocean_coord_on_light), c(R.color.ocean_coord_on_dark), false)
-            BoardTheme.CONTRAST -> BoardColors(c(R.color.contrast_light), c(R.color.contrast_dark), c(R.color.contrast_last_move),
+            BoardTheme.WOOD -> BoardColors(
+                c(R.color.wood_light), c(R.color.wood_dark), c(R.color.last_move), c(R.color.selected),
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint),
+                c(R.color.wood_coord_on_light), c(R.color.wood_coord_on_dark), false,
+            )
+
+            BoardTheme.OCEAN -> BoardColors(
+                c(R.color.ocean_light), c(R.color.ocean_dark), c(R.color.last_move), c(R.color.selected),
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint),
+                c(R.color.ocean_coord_on_light), c(R.color.ocean_coord_on_dark), false,
+            )
+
+            BoardTheme.CONTRAST -> BoardColors(
+                c(R.color.contrast_light), c(R.color.contrast_dark), c(R.color.contrast_last_move),
                 c(R.color.contrast_selected), c(R.color.contrast_dot), c(R.color.contrast_must_capture),
-                c(R.color.contrast_hint), c(R.color.contrast_dark), c(R.color.contrast_light), true)
-            BoardTheme.CLASSIC -> BoardColors(c(R.color.classic_light), c(R.color.classic_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.classic_coord_on_light), c(R.color.classic_coord_on_dark), false)
+                c(R.color.contrast_hint), c(R.color.contrast_dark), c(R.color.contrast_light), true,
+            )
+
+            BoardTheme.CLASSIC -> BoardColors(
+                c(R.color.classic_light), c(R.color.classic_dark), c(R.color.last_move), c(R.color.selected),
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint),
+                c(R.color.classic_coord_on_light), c(R.color.classic_coord_on_dark), false,
+            )
         }
     }
 
     fun pieces(context: Context, t: PieceTheme): PieceColors {
         fun c(id: Int) = context.getColor(id)
         return when (t) {
-            PieceTheme.MARBLE -> PieceColors(c(R.color.marble_white), c(R.color.marble_edge), c(R.color.marble_black),
-                c(R.color.marble_edge), c(R.color.crown))
-            PieceTheme.FLAT -> PieceColors(c(R.color.flat_white), c(R.color.flat_white), c(R.color.flat_black),
-                c(R.color.flat_black), c(R.color.crown))
-            PieceTheme.CONTRAST -> PieceColors(c(R.color.contrast_white_piece), c(R.color.contrast_black_piece),
-                c(R.color.contrast_black_piece), c(R.color.contrast_white_piece), c(R.color.contrast_crown))
-            PieceTheme.CLASSIC -> PieceColors(c(R.color.classic_white), c(R.color.classic_white_edge), c(R.color.classic_black),
-                c(R.color.classic_black_edge), c(R.color.crown))
+            PieceTheme.MARBLE -> PieceColors(
+                c(R.color.marble_white), c(R.color.marble_edge), c(R.color.marble_black),
+                c(R.color.marble_edge), c(R.color.crown),
+            )
+
+            PieceTheme.FLAT -> PieceColors(
+                c(R.color.flat_white), c(R.color.flat_white), c(R.color.flat_black),
+                c(R.color.flat_black), c(R.color.crown),
+            )
+
+            PieceTheme.CONTRAST -> PieceColors(
+                c(R.color.contrast_white_piece), c(R.color.contrast_black_piece),
+                c(R.color.contrast_black_piece), c(R.color.contrast_white_piece), c(R.color.contrast_crown),
+            )
+
+            PieceTheme.CLASSIC -> PieceColors(
+                c(R.color.classic_white), c(R.color.classic_white_edge), c(R.color.classic_black),
+                c(R.color.classic_black_edge), c(R.color.crown),
+            )
         }
     }
 }

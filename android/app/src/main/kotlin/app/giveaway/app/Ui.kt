@@ -54,7 +54,12 @@ fun <T> Context.spinner(items: List<T>, selected: Int, label: (T) -> String, onP
         adapter = ArrayAdapter(context, android.R.layout.simple_spinner_dropdown_item, items.map(label))
         setSelection(selected.coerceIn(0, maxOf(0, items.size - 1)))
         onItemSelectedListener = object : AdapterView.OnItemSelectedListener {
-            override fun onItemSelected(parent: AdapterView<*>?, view: View?, position: Int, id: Long) = onPick(position)
+            override fun onItemSelected(
+                parent: AdapterView<*>?,
+                view: View?,
+                position: Int,
+                id: Long,
+            ) = onPick(position)
             override fun onNothingSelected(parent: AdapterView<*>?) = Unit
         }
     }
@@ -76,7 +81,7 @@ fun Context.resultText(r: ResultView): String {
             Outcome.WHITE_WINS -> R.string.result_white_wins
             Outcome.BLACK_WINS -> R.string.result_black_wins
             Outcome.DRAW -> R.string.result_draw
-        }
+        },
     )
     return getString(R.string.result_format, who, reasonText(r.reason))
 }
@@ -91,7 +96,7 @@ fun Context.reasonText(r: EndReason): String = getString(
         EndReason.KING_MOVE_RULE -> R.string.reason_king_move_rule
         EndReason.AGREEMENT -> R.string.reason_agreement
         EndReason.ABANDONMENT -> R.string.reason_abandonment
-    }
+    },
 )
 
 /** A refusal from the core, in the app's language. */
@@ -105,7 +110,7 @@ fun Context.errorText(e: GiveawayException): String = getString(
         is GiveawayException.BadPdn -> R.string.error_bad_pdn
         is GiveawayException.NotFound -> R.string.error_not_found
         else -> R.string.error_unavailable
-    }
+    },
 )
 
 /** A level's name in the app's language with the core's approximate rating ("Expert · 1600"). */

@@ -1,5 +1,8 @@
 package app.giveaway.ui
 
+import android.R.attr.colorBackground
+import android.R.attr.textColorPrimary
+import android.R.attr.textColorSecondary
 import android.app.Activity
 import android.content.Context
 import android.content.DialogInterface.BUTTON_POSITIVE
@@ -31,7 +34,8 @@ class AccessibilityTest : AppTest() {
 
     @Before
     fun talkBack() {
-        manager = RuntimeEnvironment.getApplication().getSystemService(Context.ACCESSIBILITY_SERVICE) as AccessibilityManager
+        manager =
+            RuntimeEnvironment.getApplication().getSystemService(Context.ACCESSIBILITY_SERVICE) as AccessibilityManager
         shadowOf(manager).setEnabled(true)
         shadowOf(manager).setTouchExplorationEnabled(true)
     }
@@ -49,7 +53,10 @@ class AccessibilityTest : AppTest() {
             val text = n.contentDescription.toString()
             assertTrue("$sq: $text", text.startsWith("$sq, "))
             assertTrue(n.isClickable && n.actionList.contains(AccessibilityNodeInfo.AccessibilityAction.ACTION_CLICK))
-            val r = Rect().also { @Suppress("DEPRECATION") n.getBoundsInParent(it) }
+            val r = Rect().also {
+                @Suppress("DEPRECATION")
+                n.getBoundsInParent(it)
+            }
             // The node covers the square where it is drawn: its centre is the square's centre.
             val (x, y) = b.centre(sq)
             assertTrue("$sq at $r", r.contains(x.toInt(), y.toInt()))
@@ -87,7 +94,10 @@ class AccessibilityTest : AppTest() {
         // A finger exploring the screen under TalkBack arrives as a hover event from the touch screen.
         e.source = android.view.InputDevice.SOURCE_TOUCHSCREEN
         b.view.dispatchGenericMotionEvent(e)
-        val hovered = shadowOf(manager).sentAccessibilityEvents.last { it.eventType == AccessibilityEvent.TYPE_VIEW_HOVER_ENTER }
+        val hovered = shadowOf(manager).sentAccessibilityEvents.last {
+            it.eventType ==
+                AccessibilityEvent.TYPE_VIEW_HOVER_ENTER
+        }
         assertEquals("e3, white man, can move", hovered.contentDescription.toString())
     }
 
@@ -99,18 +109,31 @@ class AccessibilityTest : AppTest() {
         targets(g)
         // The squares too: a phone 411 dp wide gives each of them over 48 dp.
         val b = board(g)
-        assertTrue("square ${b.cell / g.resources.displayMetrics.density} dp", b.cell / g.resources.displayMetrics.density >= 48f)
+        assertTrue(
+            "square ${b.cell / g.resources.displayMetrics.density} dp",
+            b.cell / g.resources.displayMetrics.density >= 48f,
+        )
         board(g).play("c3", "d4")
         awaitEngine(g)
         targets(launch(GamesActivity::class.java).get())
         targets(launch(SettingsActivity::class.java).get())
         targets(launch(RulesActivity::class.java).get())
-        targets(launch(ReplayActivity::class.java, ReplayActivity.intent(g, g.intent.getLongExtra(app.giveaway.app.GameActivity.EXTRA_GAME_ID, 0))).get())
+        val id = g.intent.getLongExtra(app.giveaway.app.GameActivity.EXTRA_GAME_ID, 0)
+        targets(launch(ReplayActivity::class.java, ReplayActivity.intent(g, id)).get())
     }
 
     private fun luminance(c: Int): Double {
-        fun ch(v: Int): Double = (v / 255.0).let { if (it <= 0.03928) it / 12.92 else Math.pow((it + 0.055) / 1.055, 2.4) }
-        return 0.2126 * ch(android.graphics.Color.red(c)) + 0.7152 * ch(android.graphics.Color.green(c)) + 0.0722 * ch(android.graphics.Color.blue(c))
+        fun ch(v: Int): Double = (v / 255.0).let {
+            if (it <=
+                0.03928
+            ) {
+                it / 12.92
+            } else {
+                Math.pow((it + 0.055) / 1.055, 2.4)
+            }
+        }
+        return 0.2126 * ch(android.graphics.Color.red(c)) + 0.7152 * ch(android.graphics.Color.green(c)) +
+            0.0722 * ch(android.graphics.Color.blue(c))
     }
 
     private fun contrast(a: Int, b: Int): Double {
@@ -138,7 +161,8 @@ class AccessibilityTest : AppTest() {
     /** Labels: the window theme's primary and secondary text colours on its background. */
     private fun labels(context: Context, theme: Int, what: String) {
         context.setTheme(theme)
-        val a = context.obtainStyledAttributes(intArrayOf(android.R.attr.colorBackground, android.R.attr.textColorPrimary, android.R.attr.textColorSecondary))
+        val attrs = intArrayOf(colorBackground, textColorPrimary, textColorSecondary)
+        val a = context.obtainStyledAttributes(attrs)
         val background = a.getColor(0, 0)
         val primary = a.getColorStateList(1)!!.defaultColor
         val secondary = a.getColorStateList(2)!!.defaultColor

@@ -45,7 +45,7 @@ abstract class AppTest {
             StrictMode.ThreadPolicy.Builder()
                 .detectDiskReads().detectDiskWrites().detectNetwork()
                 .penaltyListener(direct) { violations += it }
-                .build()
+                .build(),
         )
     }
 
@@ -67,14 +67,18 @@ abstract class AppTest {
         c.setup()
         // The screen builds itself once the storage thread has answered (settings, the saved game).
         Ui.until(what = "${cls.simpleName} to show its content") {
-            (c.get().findViewById<android.view.ViewGroup>(android.R.id.content)?.childCount ?: 0) > 0 || c.get().isFinishing
+            (c.get().findViewById<android.view.ViewGroup>(android.R.id.content)?.childCount ?: 0) > 0 ||
+                c.get().isFinishing
         }
         return c
     }
 
     /** The activity [from] started last, launched (it must be a [cls]). */
     fun <T : Activity> follow(from: Activity, cls: Class<T>): ActivityController<T> {
-        Ui.until(what = "${from.javaClass.simpleName} to start ${cls.simpleName}") { shadowOf(from).peekNextStartedActivity() != null }
+        Ui.until(what = "${from.javaClass.simpleName} to start ${cls.simpleName}") {
+            shadowOf(from).peekNextStartedActivity() !=
+                null
+        }
         val intent = shadowOf(from).nextStartedActivity
         assertEquals(cls.name, intent.component?.className)
         return launch(cls, intent)
@@ -85,7 +89,10 @@ abstract class AppTest {
     fun board(a: Activity, blackAtBottom: Boolean = false) = Board(Ui.find<BoardView>(root(a)).first(), blackAtBottom)
 
     /** The computer (or the hint) is thinking: its indicator is shown. */
-    fun thinking(a: Activity): Boolean = Ui.find<ProgressBar>(root(a)).any { it.isIndeterminate && it.visibility == View.VISIBLE }
+    fun thinking(a: Activity): Boolean = Ui.find<ProgressBar>(root(a)).any {
+        it.isIndeterminate &&
+            it.visibility == View.VISIBLE
+    }
 
     /** Waits (see [Ui.until]) until the thinking indicator is gone. */
     fun awaitEngine(a: Activity) = Ui.until(what = "the engine") { !thinking(a) }
@@ -93,7 +100,10 @@ abstract class AppTest {
     /** Every text shown on [a]'s screen, joined by newlines. */
     fun screenText(a: Activity): String = Ui.texts(root(a)).joinToString("\n")
 
-    fun shows(a: Activity, text: String): Boolean = Ui.find<TextView>(root(a)).any { Ui.shown(it) && text in it.text.toString() }
+    fun shows(a: Activity, text: String): Boolean = Ui.find<TextView>(root(a)).any {
+        Ui.shown(it) &&
+            text in it.text.toString()
+    }
 
     fun home(): HomeActivity = launch(HomeActivity::class.java).get()
 
@@ -108,7 +118,9 @@ abstract class AppTest {
     /** The level spinner (it shows "name · rating") set to the level called [name]. */
     fun pickLevel(h: HomeActivity, name: String) {
         val s = Ui.find<android.widget.Spinner>(root(h)).first { " · " in it.selectedItem.toString() }
-        val item = (0 until s.adapter.count).map { s.adapter.getItem(it).toString() }.first { it.startsWith("$name · ") }
+        val item = (0 until s.adapter.count).map {
+            s.adapter.getItem(it).toString()
+        }.first { it.startsWith("$name · ") }
         Ui.pick(root(h), s.selectedItem.toString(), item)
     }
 
@@ -157,9 +169,14 @@ abstract class AppTest {
     /** Every clickable widget shown is at least 48 dp both ways. */
     fun targets(a: Activity) {
         val density = a.resources.displayMetrics.density
-        val small = Ui.all(root(a)).filter { Ui.shown(it) && (it.isClickable || it is android.widget.SeekBar) && it !is app.giveaway.app.BoardView }
+        val small = Ui.all(root(a)).filter {
+            Ui.shown(it) && (it.isClickable || it is android.widget.SeekBar) &&
+                it !is app.giveaway.app.BoardView
+        }
             .filter { it.width / density < 47.5f || it.height / density < 47.5f }
-            .map { "${it.javaClass.simpleName} '${(it as? android.widget.TextView)?.text ?: it.contentDescription}' ${it.width / density}x${it.height / density} dp" }
+            .map {
+                "${it.javaClass.simpleName} '${(it as? android.widget.TextView)?.text ?: it.contentDescription}' ${it.width / density}x${it.height / density} dp"
+            }
         assertEquals("${a.javaClass.simpleName}: touch targets under 48 dp", emptyList<String>(), small)
     }
 }

@@ -67,7 +67,12 @@ class LibraryTest : AppTest() {
         val list = Ui.find<ListView>(root(a)).first()
         list.performItemClick(list.adapter.getView(0, null, list), 0, list.adapter.getItemId(0))
         Ui.idle()
-        assertEquals(listOf("Continue playing", "Replay and analyse", "Share as PDN", "Delete"), shadowOf(Ui.alert()).items.map { it.toString() })
+        assertEquals(
+            listOf("Continue playing", "Replay and analyse", "Share as PDN", "Delete"),
+            shadowOf(Ui.alert()).items.map {
+                it.toString()
+            },
+        )
         Ui.chooseItem("Replay and analyse")
         val r = follow(a, ReplayActivity::class.java).get()
         assertTrue(shows(r, "Move 0 of 2"))
@@ -79,7 +84,8 @@ class LibraryTest : AppTest() {
         Ui.click(r, "Analyse")
         Ui.until(what = "the analysis") { shows(r, "Accuracy: White") }
         val graph = Ui.find<EvalGraphView>(root(r)).first()
-        assertTrue(graph.contentDescription.toString(), graph.contentDescription.startsWith("Evaluation graph. Accuracy: White"))
+        val described = graph.contentDescription.toString()
+        assertTrue(described, described.startsWith("Evaluation graph. Accuracy: White"))
         // A tap on the graph's right edge jumps to the last position.
         Ui.tapAt(graph, graph.width - 1f, graph.height / 2f)
         assertTrue(shows(r, "Move 2 of 2"))
@@ -103,7 +109,8 @@ class LibraryTest : AppTest() {
         Ui.click(a, "Share all games (PDN)")
         Ui.until(what = "the share sheet") { shadowOf(a).peekNextStartedActivity() != null }
         @Suppress("DEPRECATION")
-        val pdn = shadowOf(a).nextStartedActivity.getParcelableExtra<Intent>(Intent.EXTRA_INTENT)!!.getStringExtra(Intent.EXTRA_TEXT)!!
+        val chooser = shadowOf(a).nextStartedActivity
+        val pdn = chooser.getParcelableExtra<Intent>(Intent.EXTRA_INTENT)!!.getStringExtra(Intent.EXTRA_TEXT)!!
         a.finish()
 
         val shared = games(Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, pdn))
@@ -120,7 +127,10 @@ class LibraryTest : AppTest() {
         opened.finish()
 
         val bad = games(Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, "not a game"))
-        Ui.until(what = "the refusal") { ShadowToast.getTextOfLatestToast() == "This is not a PDN file this app can read." }
+        Ui.until(what = "the refusal") {
+            ShadowToast.getTextOfLatestToast() ==
+                "This is not a PDN file this app can read."
+        }
         count(bad, 6)
     }
 
@@ -129,7 +139,10 @@ class LibraryTest : AppTest() {
         playTwoGames()
         val a = games()
         Ui.click(a, "Statistics")
-        Ui.until(what = "statistics") { Ui.dialog()?.let { Ui.shadowTitle(it as android.app.AlertDialog) } == "Statistics" }
+        Ui.until(what = "statistics") {
+            Ui.dialog()?.let { Ui.shadowTitle(it as android.app.AlertDialog) } ==
+                "Statistics"
+        }
         assertEquals("Level 1: 0 won, 0 drawn, 1 lost, 0 unfinished", Ui.alertText())
         Ui.dialogButton(BUTTON_POSITIVE)
         val list = Ui.find<ListView>(root(a)).first()

@@ -12,7 +12,9 @@ import org.robolectric.RuntimeEnvironment
 
 /** Rotation while the computer thinks and with a dialog open; the process killed and the game restored. */
 class LifecycleTest : AppTest() {
-    private fun startedGame(choose: (app.giveaway.app.HomeActivity) -> Unit): org.robolectric.android.controller.ActivityController<GameActivity> {
+    private fun startedGame(
+        choose: (app.giveaway.app.HomeActivity) -> Unit,
+    ): org.robolectric.android.controller.ActivityController<GameActivity> {
         val h = home()
         choose(h)
         Ui.click(h, "Start")
@@ -120,7 +122,9 @@ class LifecycleTest : AppTest() {
             val copy = java.nio.file.Files.createTempDirectory("backup").resolve("games.db").toFile()
             db.copyTo(copy)
             app.giveaway.core.GameLibrary.open(copy.path).use { lib ->
-                val games = lib.gameList(app.giveaway.core.ListFilter(null, null, null, null, null), 10u).use { it.state().games }
+                val games = lib.gameList(app.giveaway.core.ListFilter(null, null, null, null, null), 10u).use {
+                    it.state().games
+                }
                 lib.replay(games.single().id).use { it.plies() }
             }
         }

@@ -21,7 +21,10 @@ class MainThreadIo(private val main: Thread, dataDir: File) : SecurityManager() 
         inside.set(true)
         try {
             val app = StackWalker.getInstance().walk { frames ->
-                frames.map { it.className }.filter { it.startsWith("app.giveaway.") && !it.startsWith("app.giveaway.ui.") }.findFirst().orElse(null)
+                frames.map { it.className }.filter {
+                    it.startsWith("app.giveaway.") &&
+                        !it.startsWith("app.giveaway.ui.")
+                }.findFirst().orElse(null)
             }
             if (app != null) seen += "$what ${path ?: ""} from $app"
         } finally {

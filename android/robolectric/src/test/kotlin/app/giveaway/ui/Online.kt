@@ -3,8 +3,8 @@ package app.giveaway.ui
 import android.app.Activity
 import android.widget.EditText
 import android.widget.TextView
-import app.giveaway.app.GiveawayApp
 import app.giveaway.R
+import app.giveaway.app.GiveawayApp
 import app.giveaway.app.SettingsActivity
 import app.giveaway.app.online.LobbyActivity
 import app.giveaway.core.GameLibrary
@@ -48,9 +48,12 @@ object TestServer {
 class Friend(url: String) : AutoCloseable {
     private val dir = Files.createTempDirectory("friend").toFile()
     val library = GameLibrary.open(File(dir, "games.db").path)
-    val client = OnlineClient.connect(url, library, object : ScreenObserver {
-        override fun changed() = Unit
-    })
+    val client = OnlineClient.connect(
+        url, library,
+        object : ScreenObserver {
+            override fun changed() = Unit
+        },
+    )
 
     fun state(): OnlineScreen = client.screen()
 
@@ -106,7 +109,13 @@ object OnlineUi {
             type(lobby, lobby.getString(R.string.nickname), nickname)
             Ui.click(lobby, lobby.getString(R.string.create_account))
             val welcome = lobby.getString(R.string.online_as, nickname, TestServer.url())
-            try { Ui.until(what = "the account") { test.shows(lobby, welcome) } } catch (e: AssertionError) { throw AssertionError("wanted $welcome; shown: " + test.screenText(lobby), e) }
+            try {
+                Ui.until(what = "the account") { test.shows(lobby, welcome) }
+            } catch (
+                e: AssertionError,
+            ) {
+                throw AssertionError("wanted $welcome; shown: " + test.screenText(lobby), e)
+            }
         }
         return controller
     }

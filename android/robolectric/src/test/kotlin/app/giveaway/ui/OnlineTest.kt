@@ -37,7 +37,12 @@ class OnlineTest : AppTest() {
         Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
         val code = OnlineUi.inviteCode(lobby)!!
         // TalkBack spells the code out, as it is to be typed; every control is large enough to touch.
-        assertTrue(Ui.find<android.widget.TextView>(root(lobby)).any { it.contentDescription == "Invite code " + code.toList().joinToString(" ") })
+        assertTrue(
+            Ui.find<android.widget.TextView>(root(lobby)).any {
+                it.contentDescription ==
+                    "Invite code " + code.toList().joinToString(" ")
+            },
+        )
         targets(lobby)
         assertTrue(shows(lobby, "Give this code to your friend (5+3, rated)"))
         Ui.click(lobby, "Share the code")
@@ -90,7 +95,10 @@ class OnlineTest : AppTest() {
         assertTrue(game.isFinishing)
         Ui.click(lobby, "My profile")
         Ui.until(what = "the profile") { shows(lobby, "Recent games") }
-        assertTrue(screenText(lobby), shows(lobby, "Blitz: ${after}?") && shows(lobby, "You vs $borisName · 5+3 · You won (+$gain)"))
+        assertTrue(
+            screenText(lobby),
+            shows(lobby, "Blitz: $after?") && shows(lobby, "You vs $borisName · 5+3 · You won (+$gain)"),
+        )
         Ui.click(lobby, "Show")
         Ui.until(what = "the leaderboard") { shows(lobby, "Leaderboard · Blitz") }
     }

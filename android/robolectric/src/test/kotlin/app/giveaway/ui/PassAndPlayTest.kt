@@ -16,7 +16,10 @@ import java.time.Duration
 /** Two players on one device: drag moves, clocks, a flag fall, the three orientation modes, a draw offer. */
 class PassAndPlayTest : AppTest() {
     private fun top(b: Board, square: String): Int =
-        Rect().also { @Suppress("DEPRECATION") b.node(square).getBoundsInParent(it) }.top
+        Rect().also {
+            @Suppress("DEPRECATION")
+            b.node(square).getBoundsInParent(it)
+        }.top
 
     /** a1 is drawn below h8: White's side at the bottom. */
     private fun whiteAtBottom(b: Board) = top(b, "a1") > top(b, "h8")
@@ -51,7 +54,9 @@ class PassAndPlayTest : AppTest() {
         // most 5:00 less the time spent, which the lower bound excludes.
         val white = seconds(clock(g, "White"))
         assertTrue(clock(g, "White"), white in 303 - secondsSince(start)..303 && white > 300 - secondsSince(start) + 1)
-        val running = Ui.find<TextView>(root(g)).filter { it.contentDescription?.contains("clock") == true }.filter { it.isActivated }
+        val running = Ui.find<TextView>(root(g)).filter {
+            it.contentDescription?.contains("clock") == true
+        }.filter { it.isActivated }
         assertEquals(listOf("Black"), running.map { it.contentDescription.toString().substringBefore(" ") })
     }
 
@@ -109,7 +114,8 @@ class PassAndPlayTest : AppTest() {
         val b = board(g)
         assertTrue("White at the bottom", whiteAtBottom(b))
         val blackClock = Ui.find<TextView>(root(g)).first { it.contentDescription?.startsWith("Black clock") == true }
-        assertEquals("Black's clock reads the right way up from the far side", 180f, (blackClock.parent as View).rotation)
+        val rotation = (blackClock.parent as View).rotation
+        assertEquals("Black's clock reads the right way up from the far side", 180f, rotation)
         val whiteClock = Ui.find<TextView>(root(g)).first { it.contentDescription?.startsWith("White clock") == true }
         assertEquals(0f, (whiteClock.parent as View).rotation)
         b.play("c3", "d4")

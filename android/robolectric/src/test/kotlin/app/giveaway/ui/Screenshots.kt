@@ -34,7 +34,11 @@ abstract class Shots : AppTest() {
 
     protected data class Variant(val language: String, val land: Boolean, val night: Boolean) {
         val name get() = "$language-${if (land) "land" else "port"}-${if (night) "dark" else "light"}"
-        val qualifiers get() = "$language-w${if (land) 640 else 360}dp-h${if (land) 360 else 640}dp-${if (land) "land" else "port"}-${if (night) "night" else "notnight"}-xhdpi"
+        val qualifiers get() = if (land) {
+            "$language-w640dp-h360dp-land-${if (night) "night" else "notnight"}-xhdpi"
+        } else {
+            "$language-w360dp-h640dp-port-${if (night) "night" else "notnight"}-xhdpi"
+        }
     }
 
     protected val variants = listOf("en", "ru").flatMap { l ->
@@ -104,7 +108,8 @@ class Screenshots : Shots() {
     fun gamePassAndPlayWithClocks() = each("game-clocks") {
         val g = startGame { home ->
             val r = home.resources
-            Ui.pick(root(home), r.getString(app.giveaway.R.string.versus_computer), r.getString(app.giveaway.R.string.pass_and_play))
+            val mode = app.giveaway.R.string.versus_computer
+            Ui.pick(root(home), r.getString(mode), r.getString(app.giveaway.R.string.pass_and_play))
             // The home screen offers the last game's choices: from the second variant on, 5+3 already.
             if (!shows(home, "5+3")) Ui.pick(root(home), r.getString(app.giveaway.R.string.time_unlimited), "5+3")
         }
@@ -134,7 +139,9 @@ class Screenshots : Shots() {
         val id = g.intent.getLongExtra(GameActivity.EXTRA_GAME_ID, 0)
         val r = launch(ReplayActivity::class.java, ReplayActivity.intent(g, id)).get()
         Ui.click(r, r.getString(app.giveaway.R.string.analyse))
-        Ui.until(what = "the analysis") { shows(r, r.getString(app.giveaway.R.string.accuracy, 0, 0).substringBefore(" ")) }
+        Ui.until(what = "the analysis") {
+            shows(r, r.getString(app.giveaway.R.string.accuracy, 0, 0).substringBefore(" "))
+        }
         r to null
     }
 

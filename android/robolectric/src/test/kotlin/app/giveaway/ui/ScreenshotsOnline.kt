@@ -17,7 +17,7 @@ class ScreenshotsOnline : Shots() {
         val friend = Friend(TestServer.url())
         try {
             friend.signUp(TestServer.nickname("Boris"))
-            for (v in variants.filter { !it.land || it.language == "en" && !it.night }) {
+            for (v in variants.filter { !it.land || (it.language == "en" && !it.night) }) {
                 RuntimeEnvironment.setQualifiers(v.qualifiers)
                 val lobbyScreen = OnlineUi.lobby(this)
                 val lobby = lobbyScreen.get()

@@ -24,7 +24,9 @@ class SettingsTest : AppTest() {
 
     private fun english(id: Int): String {
         val c = RuntimeEnvironment.getApplication()
-        val conf = android.content.res.Configuration(c.resources.configuration).apply { setLocale(java.util.Locale.ENGLISH) }
+        val conf = android.content.res.Configuration(c.resources.configuration).apply {
+            setLocale(java.util.Locale.ENGLISH)
+        }
         return c.createConfigurationContext(conf).getString(id)
     }
 
@@ -47,7 +49,8 @@ class SettingsTest : AppTest() {
         a.finish()
         val again = launch(SettingsActivity::class.java).get()
         val shown = Ui.find<Spinner>(root(again)).map { it.selectedItem.toString() }
-        assertEquals(listOf(s(R.string.theme_wood), s(R.string.pieces_marble), s(R.string.notation_numeric), s(R.string.speed_fast)), shown)
+        val chosen = listOf(R.string.theme_wood, R.string.pieces_marble, R.string.notation_numeric, R.string.speed_fast)
+        assertEquals(chosen.map(::s), shown)
         assertFalse(Ui.find<Switch>(root(again)).first { it.text.toString() == s(R.string.sound) }.isChecked)
         assertFalse(Ui.find<Switch>(root(again)).first { it.text.toString() == s(R.string.haptics) }.isChecked)
         again.finish()
@@ -69,8 +72,16 @@ class SettingsTest : AppTest() {
         val a = launch(SettingsActivity::class.java).get()
         val ready = RuntimeEnvironment.getApplication().getString(R.string.tables_ready, 4)
         val app = RuntimeEnvironment.getApplication() as app.giveaway.app.GiveawayApp
-        runCatching { Ui.until(what = "'$ready' in Settings") { Ui.idle(); Ui.texts(root(a)).contains(ready) } }
-            .onFailure { throw AssertionError("${it.message}; the core says ${app.tables?.state()}; shown ${Ui.texts(root(a)).last()}", it) }
+        runCatching {
+            Ui.until(what = "'$ready' in Settings") {
+                Ui.idle()
+                Ui.texts(root(a)).contains(ready)
+            }
+        }
+            .onFailure {
+                val shown = Ui.texts(root(a)).last()
+                throw AssertionError("${it.message}; the core says ${app.tables?.state()}; shown $shown", it)
+            }
     }
 
     @Test

@@ -3,9 +3,9 @@ package app.giveaway.ui
 import android.content.Context
 import android.content.Intent
 import android.net.Uri
-import app.giveaway.app.GamesActivity
 import android.os.strictmode.DiskReadViolation
 import android.os.strictmode.DiskWriteViolation
+import app.giveaway.app.GamesActivity
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
@@ -30,7 +30,9 @@ class StrictModeTest : AppTest() {
         val a = launch(GamesActivity::class.java).get()
         val file = File(a.filesDir, "probe.pdn").apply { writeText("x") }
         // The activity's file reader, run here on the main thread (the app runs it on its storage thread).
-        val read = GamesActivity::class.java.getDeclaredMethod("readText", Uri::class.java).apply { isAccessible = true }
+        val read = GamesActivity::class.java.getDeclaredMethod("readText", Uri::class.java).apply {
+            isAccessible = true
+        }
         read.invoke(a, Uri.fromFile(file))
         assertTrue("seen: ${io.seen}", io.seen.any { "read" in it && "probe.pdn" in it && "GamesActivity" in it })
         io.seen.clear()

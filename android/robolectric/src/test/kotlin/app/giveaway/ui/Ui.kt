@@ -64,7 +64,11 @@ object Ui {
     /** Selects the item shown as [item] in the spinner that currently shows one of [among]. */
     fun pick(root: View, current: String, item: String) {
         val s = find<Spinner>(root).firstOrNull { shown(it) && it.selectedItem?.toString() == current }
-            ?: throw AssertionError("no spinner showing '$current' among ${find<Spinner>(root).map { it.selectedItem }}")
+            ?: throw AssertionError(
+                "no spinner showing '$current' among ${find<Spinner>(root).map {
+                    it.selectedItem
+                }}",
+            )
         val index = (0 until s.adapter.count).firstOrNull { s.adapter.getItem(it).toString() == item }
             ?: throw AssertionError("spinner '$current' has no item '$item'")
         s.setSelection(index)
@@ -142,7 +146,10 @@ object Ui {
         touch(v, MotionEvent.ACTION_DOWN, from.first, from.second, t)
         for (i in 1..8) {
             val f = i / 8f
-            touch(v, MotionEvent.ACTION_MOVE, from.first + (to.first - from.first) * f, from.second + (to.second - from.second) * f, t)
+            touch(
+                v, MotionEvent.ACTION_MOVE, from.first + (to.first - from.first) * f,
+                from.second + (to.second - from.second) * f, t,
+            )
         }
         touch(v, MotionEvent.ACTION_UP, to.first, to.second, t)
         idle()

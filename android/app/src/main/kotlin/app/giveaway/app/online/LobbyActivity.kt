@@ -49,9 +49,19 @@ class LobbyActivity : Activity() {
     private val tryNow by lazy { button(R.string.try_now) { online.client?.reconnect() ?: online.connect() } }
     private val message by lazy { label(R.string.empty).apply { visibility = View.GONE } }
 
-    private val nickname by lazy { field(R.string.nickname, InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_PERSON_NAME) }
+    private val nickname by lazy {
+        field(
+            R.string.nickname,
+            InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_VARIATION_PERSON_NAME,
+        )
+    }
     private val account by lazy {
-        column(label(R.string.choose_nickname), nickname, button(R.string.create_account) { request { createAccount(nickname.text.toString().trim()) } })
+        column(
+            label(R.string.choose_nickname), nickname,
+            button(R.string.create_account) {
+                request { createAccount(nickname.text.toString().trim()) }
+            },
+        )
     }
     private val backToGame by lazy { button(R.string.back_to_game) { openGame() } }
 
@@ -61,16 +71,32 @@ class LobbyActivity : Activity() {
     private val seekPresets by lazy { LinearLayout(this) }
     private val invitePresets by lazy { LinearLayout(this) }
     private val seekIdle by lazy {
-        column(seekPresets, button(R.string.find_opponent) { presets.getOrNull(seekChoice)?.let { tc -> request { seek(tc) } } })
+        column(
+            seekPresets,
+            button(R.string.find_opponent) {
+                presets.getOrNull(seekChoice)?.let { tc -> request { seek(tc) } }
+            },
+        )
     }
     private val seeking by lazy { label(R.string.empty) }
     private val seekBusy by lazy { column(seeking, button(R.string.cancel) { request { cancelSeek() } }) }
 
-    private val rated by lazy { Switch(this).apply { setText(R.string.rated); isChecked = true; setPadding(dp(8), dp(12), dp(8), dp(12)); minHeight = dp(48) } }
+    private val rated by lazy {
+        Switch(this).apply {
+            setText(R.string.rated)
+            isChecked = true
+            setPadding(dp(8), dp(12), dp(8), dp(12))
+            minHeight =
+                dp(48)
+        }
+    }
     private val inviteIdle by lazy {
-        column(invitePresets, rated, button(R.string.create_invite) {
-            presets.getOrNull(inviteChoice)?.let { tc -> request { createInvite(tc, rated.isChecked) } }
-        })
+        column(
+            invitePresets, rated,
+            button(R.string.create_invite) {
+                presets.getOrNull(inviteChoice)?.let { tc -> request { createInvite(tc, rated.isChecked) } }
+            },
+        )
     }
     private val inviteWaiting by lazy { label(R.string.empty) }
     private val code by lazy {
@@ -83,12 +109,26 @@ class LobbyActivity : Activity() {
         }
     }
     private val inviting by lazy {
-        column(inviteWaiting, code, row(button(R.string.share_code) { shareCode() }, button(R.string.cancel_invite) { request { cancelInvite() } }))
+        column(
+            inviteWaiting, code,
+            row(
+                button(R.string.share_code) {
+                    shareCode()
+                },
+                button(R.string.cancel_invite) { request { cancelInvite() } },
+            ),
+        )
     }
 
-    private val joinCode by lazy { field(R.string.invite_code, InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_FLAG_CAP_CHARACTERS) }
+    private val joinCode by lazy {
+        field(
+            R.string.invite_code,
+            InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_FLAG_CAP_CHARACTERS,
+        )
+    }
     private var speed = Speed.BLITZ
     private val info by lazy { label(R.string.empty).apply { visibility = View.GONE } }
+
     /** The player's sections, shown once there is an account. */
     private val playing by lazy {
         column(
@@ -98,10 +138,18 @@ class LobbyActivity : Activity() {
             label(R.string.join_with_code, android.R.style.TextAppearance_Material_Title),
             joinCode, button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } },
             label(R.string.leaderboard, android.R.style.TextAppearance_Material_Title),
-            row(spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
-                button(R.string.show) { showing = speed; request { leaderboard(speed) } }),
+            row(
+                spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
+                button(R.string.show) {
+                    showing = speed
+                    request { leaderboard(speed) }
+                },
+            ),
             button(R.string.my_profile) {
-                (online.state?.account as? AccountState.SignedIn)?.player?.let { p -> showing = p.nickname; request { profile(p.nickname) } }
+                (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
+                    showing = p.nickname
+                    request { profile(p.nickname) }
+                }
             },
         )
     }
@@ -114,7 +162,9 @@ class LobbyActivity : Activity() {
         super.onCreate(savedInstanceState)
         setTitle(R.string.play_online)
         whenReady {
-            val content = column(connection, tryNow, message, account, playing, info).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
+            val content = column(connection, tryNow, message, account, playing, info).apply {
+                setPadding(dp(16), dp(16), dp(16), dp(16))
+            }
             setContentView(ScrollView(this).apply { addView(content) })
             online.listen(listener)
             online.connect()
@@ -142,7 +192,9 @@ class LobbyActivity : Activity() {
         val failure = online.failure
         val s = online.state
         if (s == null) {
-            connection.text = failure?.let { getString(R.string.bad_server, online.server ?: "") } ?: getString(R.string.connecting, online.server ?: "")
+            connection.text =
+                failure?.let { getString(R.string.bad_server, online.server ?: "") }
+                    ?: getString(R.string.connecting, online.server ?: "")
             tryNow.visibility = if (failure != null) View.VISIBLE else View.GONE
             account.visibility = View.GONE
             playing.visibility = View.GONE
@@ -156,13 +208,17 @@ class LobbyActivity : Activity() {
         backToGame.visibility = if (s.actions.backToGame) View.VISIBLE else View.GONE
         when (val l = s.lobby) {
             is Lobby.Seeking -> seeking.text = getString(R.string.seeking, timeControlLabel(l.timeControl))
+
             is Lobby.Inviting -> {
-                inviteWaiting.text = getString(R.string.invite_waiting, timeControlLabel(l.timeControl),
-                    getString(if (l.rated) R.string.rated_game else R.string.casual_game))
+                inviteWaiting.text = getString(
+                    R.string.invite_waiting, timeControlLabel(l.timeControl),
+                    getString(if (l.rated) R.string.rated_game else R.string.casual_game),
+                )
                 code.text = l.code
                 // Read out character by character, as it is to be typed.
                 code.contentDescription = getString(R.string.invite_code_description, l.code.toList().joinToString(" "))
             }
+
             Lobby.Idle -> Unit
         }
         seekIdle.visibility = if (s.actions.cancelSeek) View.GONE else View.VISIBLE
@@ -214,7 +270,10 @@ class LobbyActivity : Activity() {
         val rows = b.rows.map { r ->
             "${r.rank}. ${r.player.nickname}  ${ratingText(r.rating, false)} · ${resources.getQuantityString(R.plurals.games_count, r.games.toInt(), r.games.toInt())}"
         }
-        return (listOf(getString(R.string.leaderboard_title, speedName(b.speed))) + rows.ifEmpty { listOf(getString(R.string.leaderboard_empty)) })
+        return (
+            listOf(getString(R.string.leaderboard_title, speedName(b.speed))) +
+                rows.ifEmpty { listOf(getString(R.string.leaderboard_empty)) }
+            )
             .joinToString("\n")
     }
 
@@ -232,8 +291,10 @@ class LobbyActivity : Activity() {
             val change = g.ratingChange?.let { " (%+d)".format(Math.round(it)) } ?: ""
             "${getString(R.string.you_vs, g.opponent.nickname)} · ${timeControlLabel(g.timeControl)} · $verdict$change"
         }
-        return (listOf(getString(R.string.profile_title, p.player.nickname)) + ratings +
-            (if (recent.isEmpty()) emptyList() else listOf("", getString(R.string.recent_games)) + recent)).joinToString("\n")
+        return (
+            listOf(getString(R.string.profile_title, p.player.nickname)) + ratings +
+                (if (recent.isEmpty()) emptyList() else listOf("", getString(R.string.recent_games)) + recent)
+            ).joinToString("\n")
     }
 
     /** A request to the server; its answer comes through the observer. Offline, it is refused at once. */
@@ -254,10 +315,15 @@ class LobbyActivity : Activity() {
 
     private fun shareCode() {
         val c = code.text.toString()
-        startActivity(Intent.createChooser(Intent(Intent.ACTION_SEND).apply {
-            type = "text/plain"
-            putExtra(Intent.EXTRA_TEXT, getString(R.string.invite_message, c))
-        }, getString(R.string.share_code)))
+        startActivity(
+            Intent.createChooser(
+                Intent(Intent.ACTION_SEND).apply {
+                    type = "text/plain"
+                    putExtra(Intent.EXTRA_TEXT, getString(R.string.invite_message, c))
+                },
+                getString(R.string.share_code),
+            ),
+        )
     }
 
     private fun field(hint: Int, type: Int) = EditText(this).apply {

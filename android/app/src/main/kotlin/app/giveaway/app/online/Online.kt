@@ -85,15 +85,20 @@ class Online(private val app: GiveawayApp) {
     }
 
     /** The setting's address, for the settings screen ([then] on the main thread). */
-    fun readServer(then: (String) -> Unit) = app.storage({ lib -> lib.settings().onlineServer }) { r -> r.onSuccess(then) }
+    fun readServer(
+        then: (String) -> Unit,
+    ) = app.storage({ lib -> lib.settings().onlineServer }) { r -> r.onSuccess(then) }
 
     /** A new address: saved, and the client, if any, connects there instead. */
     fun changeServer(url: String) {
         val trimmed = url.trim()
         app.storage({ lib -> lib.saveSettings(lib.settings().copy(onlineServer = trimmed)) }) {
             // Not started yet: the lobby connects when it opens.
-            if (client == null && failure == null || server == trimmed && client != null) return@storage
-            client?.run { disconnect(); close() }
+            if ((client == null && failure == null) || (server == trimmed && client != null)) return@storage
+            client?.run {
+                disconnect()
+                close()
+            }
             client = null
             state = null
             opened = null
@@ -116,5 +121,4 @@ class Online(private val app: GiveawayApp) {
     private val tick = Runnable { dispatch() }
 
     private fun tell(events: List<OnlineEvent>) = listeners.toList().forEach { it(events) }
-
 }

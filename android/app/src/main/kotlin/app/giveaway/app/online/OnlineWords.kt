@@ -18,18 +18,37 @@ import app.giveaway.core.Speed
 import java.util.Locale
 import kotlin.math.roundToInt
 
-/** The online screens' words, in the app's language: each failure says what happens next and what to do. */
+// The online screens' words, in the app's language: each failure says what happens next and what to do.
 
 /** The connection as one line; the screen says whether it is a problem. */
 fun Context.connectionText(s: OnlineScreen): String = when (val p = s.problem) {
-    is OnlineProblem.Offline -> getString(R.string.offline, p.reason, String.format(locale(), "%.1f", p.retryInMs.toDouble() / 1000))
+    is OnlineProblem.Offline -> getString(
+        R.string.offline, p.reason,
+        String.format(
+            locale(), "%.1f",
+            p.retryInMs.toDouble() / 1000,
+        ),
+    )
+
     is OnlineProblem.UpdateNeeded -> getString(R.string.update_needed, p.message)
+
     OnlineProblem.SignedOut -> getString(R.string.signed_out)
+
     OnlineProblem.Closed -> getString(R.string.disconnected)
+
     null -> when (val c = s.connection) {
         is Connection.Connecting ->
-            if (c.attempt <= 1u) getString(R.string.connecting, s.server) else getString(R.string.connecting_attempt, s.server, c.attempt.toInt())
-        else -> (s.account as? AccountState.SignedIn)?.let { getString(R.string.online_as, it.player.nickname, s.server) }
+            if (c.attempt <=
+                1u
+            ) {
+                getString(R.string.connecting, s.server)
+            } else {
+                getString(R.string.connecting_attempt, s.server, c.attempt.toInt())
+            }
+
+        else -> (s.account as? AccountState.SignedIn)?.let {
+            getString(R.string.online_as, it.player.nickname, s.server)
+        }
             ?: getString(R.string.online_no_account, s.server)
     }
 }
@@ -40,10 +59,20 @@ fun Context.onlineGameText(s: OnlineScreen): String? {
     return when (val st = g.status) {
         is OnlineGameStatus.FirstMove -> {
             val seconds = ((st.remainingMs + 999uL) / 1000uL).toInt()
-            if (st.side == g.you) getString(R.string.first_move_yours, seconds) else getString(R.string.first_move_theirs, g.opponent.nickname, seconds)
+            if (st.side ==
+                g.you
+            ) {
+                getString(R.string.first_move_yours, seconds)
+            } else {
+                getString(R.string.first_move_theirs, g.opponent.nickname, seconds)
+            }
         }
+
         OnlineGameStatus.Reconnecting -> s.problem?.let { connectionText(s) }
-        is OnlineGameStatus.Playing -> if (g.opponentAway) getString(R.string.opponent_offline, g.opponent.nickname) else null
+
+        is OnlineGameStatus.Playing ->
+            if (g.opponentAway) getString(R.string.opponent_offline, g.opponent.nickname) else null
+
         is OnlineGameStatus.Over -> null
     }
 }
@@ -70,14 +99,19 @@ fun Context.ratingChangeText(r: RatingChange): String {
 }
 
 /** A rating as shown beside a name: "1500", or "1500?" while provisional. */
-fun ratingText(rating: Double, provisional: Boolean): String = rating.roundToInt().toString() + if (provisional) "?" else ""
+fun ratingText(rating: Double, provisional: Boolean): String =
+    rating.roundToInt().toString() + if (provisional) "?" else ""
 
-fun Context.seatText(seat: SeatView): String = getString(R.string.player_rating, seat.nickname, ratingText(seat.rating, seat.provisional))
+/** A player as "name (rating)". */
+fun Context.seatText(seat: SeatView): String =
+    getString(R.string.player_rating, seat.nickname, ratingText(seat.rating, seat.provisional))
 
 /** An event worth telling the player in words; null for those the screens show otherwise. */
 fun Context.eventText(e: OnlineEvent): String? = when (e) {
     is OnlineEvent.AccountCreated -> getString(R.string.welcome, e.player.nickname)
+
     is OnlineEvent.MoveRefused -> getString(R.string.move_refused, e.mv, e.reason)
+
     is OnlineEvent.Refused -> when (e.code) {
         ErrorCode.NICKNAME_INVALID -> getString(R.string.refused_nickname_invalid, e.message)
         ErrorCode.NICKNAME_TAKEN -> getString(R.string.refused_nickname_taken)
@@ -86,8 +120,11 @@ fun Context.eventText(e: OnlineEvent): String? = when (e) {
         ErrorCode.BUSY -> getString(R.string.refused_busy)
         else -> getString(R.string.refused_other, e.message)
     }
+
     // The screen's problem says it (SignedOut); the others show in the screen state.
-    OnlineEvent.SignedOut, OnlineEvent.Connected, is OnlineEvent.GameStarted, is OnlineEvent.GameEnded, is OnlineEvent.OpponentConnection -> null
+    OnlineEvent.SignedOut, OnlineEvent.Connected, is OnlineEvent.GameStarted, is OnlineEvent.GameEnded,
+    is OnlineEvent.OpponentConnection,
+    -> null
 }
 
 fun Context.speedName(s: Speed): String = getString(
@@ -96,7 +133,7 @@ fun Context.speedName(s: Speed): String = getString(
         Speed.BLITZ -> R.string.speed_blitz
         Speed.RAPID -> R.string.speed_rapid
         Speed.CLASSIC -> R.string.speed_classic
-    }
+    },
 )
 
 private fun Context.locale(): Locale = resources.configuration.locales[0]
