@@ -2,24 +2,27 @@
 //! core's rules with server clocks, pairing, invites, Glicko-2 ratings and reactions, stored in PostgreSQL;
 //! several nodes share one database and pass messages through LISTEN/NOTIFY. Design: `docs/server.md`.
 
-pub mod accounts;
-pub mod bus;
-pub mod clock;
-pub mod config;
-pub mod conn;
-pub mod game;
-pub mod hub;
-pub mod lobby;
-pub mod messages;
-pub mod ratings;
-pub mod store;
+mod accounts;
+mod bus;
+mod clock;
+mod config;
+mod conn;
+mod game;
+mod hub;
+mod lobby;
+mod messages;
+mod ratings;
+mod store;
+/// Helpers for tests against a real server and database (feature `testing`).
 #[cfg(feature = "testing")]
 pub mod testing;
-pub mod writer;
+mod writer;
 
+#[cfg(feature = "testing")]
+pub use accounts::{nickname_key, token_hash};
 pub use config::Config;
+pub use hub::Hub;
 
-use hub::Hub;
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -28,11 +31,16 @@ use tokio::net::TcpListener;
 use tokio_rustls::rustls;
 use tokio_rustls::TlsAcceptor;
 
+/// Why a node did not start.
 #[derive(Debug)]
 pub enum StartError {
+    /// The configuration is unusable (the message says which setting).
     Config(String),
+    /// PostgreSQL could not be reached or migrated.
     Database(String),
+    /// The certificate or key could not be loaded.
     Tls(String),
+    /// The listening address could not be bound.
     Listen(std::io::Error),
     /// Another live process holds this node's name.
     NodeTaken(String),
@@ -54,7 +62,9 @@ impl std::error::Error for StartError {}
 
 /// A node that is serving.
 pub struct Running {
+    /// The address it listens on (the real port when the configuration asked for port 0).
     pub addr: SocketAddr,
+    /// The node's games and connections.
     pub hub: Arc<Hub>,
     /// Games in progress taken over from this node's previous run.
     pub recovered: usize,

@@ -66,8 +66,8 @@ async fn older_look_alike_accounts_keep_their_names() {
     let db = sql(&url).await;
     let tokens = ["gw1_old_latin", "gw1_old_cyrillic"];
     for (nick, token) in [("Anna", tokens[0]), ("\u{0410}nna", tokens[1])] {
-        let key = giveaway_server::accounts::nickname_key(nick);
-        let hash = giveaway_server::accounts::token_hash(token);
+        let key = giveaway_server::nickname_key(nick);
+        let hash = giveaway_server::token_hash(token);
         db.execute(
             "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ($1, $2, $3)",
             &[&nick, &key, &hash],
