@@ -17,7 +17,7 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        .library(name: "GiveawayKit", targets: ["GiveawayKit"]),
+        .library(name: "GiveawayKit", targets: ["GiveawayKit"])
     ],
     targets: [
         // The C side of the bindings: the generated header, linked against the host build of the core.
@@ -30,7 +30,7 @@ let package = Package(
             path: "Sources/GiveawayCore",
             swiftSettings: [.swiftLanguageMode(.v5)],
             linkerSettings: [
-                .unsafeFlags(["-L", coreLibDir, "-Xlinker", "-rpath", "-Xlinker", coreLibDir]),
+                .unsafeFlags(["-L", coreLibDir, "-Xlinker", "-rpath", "-Xlinker", coreLibDir])
             ]
         ),
         .target(

@@ -8,8 +8,9 @@ import GiveawayKit
 
 extension SwiftUI.Color {
     init(rgb: UInt32) {
-        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255)
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255)
     }
 }
 
@@ -83,8 +84,9 @@ struct BoardView: View {
                 ctx.stroke(Path(r.insetBy(dx: 2, dy: 2)), with: .color(.cyan), lineWidth: 3)
             }
             if square.mustCapture {
-                ctx.stroke(Path(ellipseIn: r.insetBy(dx: cell * 0.04, dy: cell * 0.04)),
-                           with: .color(SwiftUI.Color(rgb: board.capture)), lineWidth: cell * 0.07)
+                ctx.stroke(
+                    Path(ellipseIn: r.insetBy(dx: cell * 0.04, dy: cell * 0.04)),
+                    with: .color(SwiftUI.Color(rgb: board.capture)), lineWidth: cell * 0.07)
             }
             if picture.coordinates?.squareNumbers == true, square.piece == nil {
                 let label = Text("\(square.number)").font(.system(size: cell * 0.2))
@@ -97,18 +99,21 @@ struct BoardView: View {
             }
             if square.destination || square.finalDestination {
                 let d = cell * (square.finalDestination ? 0.3 : 0.2)
-                ctx.fill(Path(ellipseIn: CGRect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d)),
-                         with: .color(highlight))
+                ctx.fill(
+                    Path(ellipseIn: CGRect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d)),
+                    with: .color(highlight))
             }
         }
         if let animated {
             for captured in animated.captured {
-                drawPiece(captured.piece, in: rect(picture.squares[Int(captured.square) - 1], cell: cell),
-                          ghost: captured.ghost, ctx: &ctx)
+                drawPiece(
+                    captured.piece, in: rect(picture.squares[Int(captured.square) - 1], cell: cell),
+                    ghost: captured.ghost, ctx: &ctx)
             }
             let flying = animated.flying
-            drawPiece(flying.piece, in: rect(column: Double(flying.column), row: Double(flying.row), cell: cell),
-                      ghost: false, ctx: &ctx)
+            drawPiece(
+                flying.piece, in: rect(column: Double(flying.column), row: Double(flying.row), cell: cell),
+                ghost: false, ctx: &ctx)
         }
         if let dragged, let piece = dragged.piece, let t = tracker {
             let r = CGRect(x: t.x - cell / 2, y: t.y - cell / 2, width: cell, height: cell)
@@ -139,14 +144,16 @@ struct BoardView: View {
         layer.opacity = ghost ? 0.35 : 1
         layer.fill(disc, with: .color(fill))
         layer.stroke(disc, with: .color(edge), lineWidth: r.width * 0.05)
-        layer.stroke(Path(ellipseIn: r.insetBy(dx: r.width * 0.25, dy: r.height * 0.25)),
-                     with: .color(edge.opacity(0.6)), lineWidth: r.width * 0.025)
+        layer.stroke(
+            Path(ellipseIn: r.insetBy(dx: r.width * 0.25, dy: r.height * 0.25)),
+            with: .color(edge.opacity(0.6)), lineWidth: r.width * 0.025)
         if piece.kind == .king {
             var crown = layer
             crown.translateBy(x: r.midX, y: r.midY)
             if piece.color == picture.turnedColor { crown.rotate(by: .degrees(180)) }
-            crown.draw(Text(Image(systemName: "crown.fill")).font(.system(size: r.width * 0.3)).foregroundStyle(edge),
-                       at: .zero)
+            crown.draw(
+                Text(Image(systemName: "crown.fill")).font(.system(size: r.width * 0.3)).foregroundStyle(edge),
+                at: .zero)
         }
     }
 

@@ -17,7 +17,8 @@ struct GameScreen: View {
             if let model {
                 GameContent(model: model)
             } else if let loadError {
-                ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
+                ContentUnavailableView(
+                    tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
             } else {
                 ProgressView()
             }
@@ -51,14 +52,17 @@ struct GameContent: View {
     var body: some View {
         VStack(spacing: 8) {
             PlayerBar(state: state, color: state.orientation.top, turned: state.orientation.topFacesAway)
-            BoardView(picture: BoardPicture(squares: snapshot.squares, flipped: state.orientation.flipped,
-                                            turnedColor: state.orientation.topFacesAway ? state.orientation.top : nil,
-                                            coordinates: state.coordinates, frame: model.frame),
-                      board: Themes.board(app.settings?.boardTheme ?? .classic),
-                      pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
-                      describe: { square in model.describe(square.number).map(L10n.describe) ?? "" },
-                      onGesture: { model.handle($0) })
-                .padding(.horizontal, 4)
+            BoardView(
+                picture: BoardPicture(
+                    squares: snapshot.squares, flipped: state.orientation.flipped,
+                    turnedColor: state.orientation.topFacesAway ? state.orientation.top : nil,
+                    coordinates: state.coordinates, frame: model.frame),
+                board: Themes.board(app.settings?.boardTheme ?? .classic),
+                pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
+                describe: { square in model.describe(square.number).map(L10n.describe) ?? "" },
+                onGesture: { model.handle($0) }
+            )
+            .padding(.horizontal, 4)
             PlayerBar(state: state, color: state.orientation.bottom, turned: false)
             StatusArea(model: model, showReplay: $showReplay)
             MoveListView(rows: snapshot.moveList)
@@ -90,9 +94,12 @@ struct GameContent: View {
             }
         }
         .onChange(of: reduceMotion) { _, on in model.perform { $0.setReducedMotion(reduced: on) } }
-        .confirmationDialog(tr("game.chooseCapture"), isPresented: Binding(
-            get: { !snapshot.choices.isEmpty }, set: { if !$0 { model.perform { try $0.dismissChoice() } } }
-        ), titleVisibility: .visible) {
+        .confirmationDialog(
+            tr("game.chooseCapture"),
+            isPresented: Binding(
+                get: { !snapshot.choices.isEmpty }, set: { if !$0 { model.perform { try $0.dismissChoice() } } }
+            ), titleVisibility: .visible
+        ) {
             ForEach(Array(snapshot.choices.enumerated()), id: \.offset) { i, choice in
                 Button(choice.text) { model.perform { try $0.choose(index: UInt32(i)) } }
             }
@@ -105,17 +112,23 @@ struct GameContent: View {
             Button(tr("game.acceptDraw")) { model.perform { try $0.acceptDraw() } }
             Button(tr("game.declineDraw"), role: .cancel) { model.perform { try $0.declineDraw() } }
         }
-        .alert(tr("rules.captureTitle"), isPresented: Binding(
-            get: { model.mustCaptureExplanation != nil && model.message == nil },
-            set: { if !$0 { model.mustCaptureExplanation = nil } }
-        )) {
+        .alert(
+            tr("rules.captureTitle"),
+            isPresented: Binding(
+                get: { model.mustCaptureExplanation != nil && model.message == nil },
+                set: { if !$0 { model.mustCaptureExplanation = nil } }
+            )
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(tr("rules.capture"))
         }
-        .alert(tr("error.title"), isPresented: Binding(
-            get: { model.message != nil }, set: { if !$0 { model.message = nil } }
-        )) {
+        .alert(
+            tr("error.title"),
+            isPresented: Binding(
+                get: { model.message != nil }, set: { if !$0 { model.message = nil } }
+            )
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(model.message.map(L10n.message) ?? "")
@@ -163,12 +176,15 @@ private struct PlayerBar: View {
             }
             Spacer()
             if let clocks = snapshot.clocks {
-                let (ms, text) = color == .white ? (clocks.whiteMs, clocks.whiteText) : (clocks.blackMs, clocks.blackText)
+                let (ms, text) =
+                    color == .white ? (clocks.whiteMs, clocks.whiteText) : (clocks.blackMs, clocks.blackText)
                 Text(text)
                     .font(.title3.monospacedDigit())
                     .padding(.horizontal, 8)
-                    .background(clocks.running == color ? SwiftUI.Color.accentColor.opacity(0.25) : .clear,
-                                in: .rect(cornerRadius: 6))
+                    .background(
+                        clocks.running == color ? SwiftUI.Color.accentColor.opacity(0.25) : .clear,
+                        in: .rect(cornerRadius: 6)
+                    )
                     // The warning colour from when the clock shows tenths.
                     .foregroundStyle(ms < 10_000 ? SwiftUI.Color.red : SwiftUI.Color.primary)
                     .accessibilityLabel(tr("game.clockOf", L10n.color(color), text))
@@ -199,7 +215,8 @@ private struct StatusArea: View {
                 Text(L10n.status(model.state.status)).font(.headline)
                 Spacer()
                 if let progress = model.state.thinking?.progress {
-                    Text(tr("game.thinkingDepth", Int(progress.depth), progress.scoreText)).font(.footnote.monospacedDigit())
+                    Text(tr("game.thinkingDepth", Int(progress.depth), progress.scoreText)).font(
+                        .footnote.monospacedDigit())
                 }
                 if model.state.thinking != nil { ProgressView() }
                 if model.state.actions.analyse {
@@ -259,13 +276,25 @@ private struct GameToolbar: ToolbarContent {
     var body: some ToolbarContent {
         let actions = model.state.actions
         ToolbarItemGroup(placement: .bottomBar) {
-            Button { model.perform { try $0.undo() } } label: { Label(tr("game.undo"), systemImage: "arrow.uturn.backward") }
-                .disabled(!actions.undo)
-            Button { model.perform { try $0.redo() } } label: { Label(tr("game.redo"), systemImage: "arrow.uturn.forward") }
-                .disabled(!actions.redo)
+            Button {
+                model.perform { try $0.undo() }
+            } label: {
+                Label(tr("game.undo"), systemImage: "arrow.uturn.backward")
+            }
+            .disabled(!actions.undo)
+            Button {
+                model.perform { try $0.redo() }
+            } label: {
+                Label(tr("game.redo"), systemImage: "arrow.uturn.forward")
+            }
+            .disabled(!actions.redo)
             Spacer()
-            Button { model.perform { try $0.hint() } } label: { Label(tr("game.hint"), systemImage: "lightbulb") }
-                .disabled(!actions.hint)
+            Button {
+                model.perform { try $0.hint() }
+            } label: {
+                Label(tr("game.hint"), systemImage: "lightbulb")
+            }
+            .disabled(!actions.hint)
             Menu {
                 ForEach(reactionEmojis(), id: \.self) { emoji in
                     Button(emoji) { model.perform { try $0.react(side: model.state.actingSide, emoji: emoji) } }
@@ -274,16 +303,26 @@ private struct GameToolbar: ToolbarContent {
                 Label(tr("game.react"), systemImage: "face.smiling")
             }
             .disabled(!actions.react)
-            Button { model.perform { $0.flipBoard() } } label: {
+            Button {
+                model.perform { $0.flipBoard() }
+            } label: {
                 Label(tr("game.flipBoard"), systemImage: "arrow.up.arrow.down")
             }
             Spacer()
             if actions.draws {
-                Button { model.perform { try $0.offerDraw() } } label: { Label(tr("game.offerDraw"), systemImage: "equal.circle") }
-                    .disabled(!actions.offerDraw)
+                Button {
+                    model.perform { try $0.offerDraw() }
+                } label: {
+                    Label(tr("game.offerDraw"), systemImage: "equal.circle")
+                }
+                .disabled(!actions.offerDraw)
             }
-            Button(role: .destructive) { confirmingResign = true } label: { Label(tr("game.resign"), systemImage: "flag") }
-                .disabled(!actions.resign)
+            Button(role: .destructive) {
+                confirmingResign = true
+            } label: {
+                Label(tr("game.resign"), systemImage: "flag")
+            }
+            .disabled(!actions.resign)
         }
     }
 }

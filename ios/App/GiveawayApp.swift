@@ -153,8 +153,9 @@ struct RootView: View {
         NavigationStack(path: $path) {
             Group {
                 if let error = app.openError {
-                    ContentUnavailableView(tr("home.cannotOpen"), systemImage: "externaldrive.badge.xmark",
-                                           description: Text(error))
+                    ContentUnavailableView(
+                        tr("home.cannotOpen"), systemImage: "externaldrive.badge.xmark",
+                        description: Text(error))
                 } else {
                     HomeView(path: $path)
                 }
@@ -163,16 +164,22 @@ struct RootView: View {
             .onChange(of: scenePhase) { _, phase in
                 if phase == .background { app.checkpoint() }
             }
-            .alert(tr("database.scratchTitle"), isPresented: Binding(
-                get: { app.scratchReason != nil }, set: { if !$0 { app.scratchReason = nil } }
-            )) {
+            .alert(
+                tr("database.scratchTitle"),
+                isPresented: Binding(
+                    get: { app.scratchReason != nil }, set: { if !$0 { app.scratchReason = nil } }
+                )
+            ) {
                 Button(tr("common.ok"), role: .cancel) {}
             } message: {
                 Text(app.scratchReason.map { tr("database.scratch", $0) } ?? "")
             }
-            .alert(tr("database.title"), isPresented: Binding(
-                get: { app.databaseNotice != nil }, set: { if !$0 { app.databaseNotice = nil } }
-            )) {
+            .alert(
+                tr("database.title"),
+                isPresented: Binding(
+                    get: { app.databaseNotice != nil }, set: { if !$0 { app.databaseNotice = nil } }
+                )
+            ) {
                 Button(tr("common.ok"), role: .cancel) {}
             } message: {
                 Text(app.databaseNotice.map { tr("database.movedAside", $0.movedTo, $0.reason) } ?? "")

@@ -114,7 +114,8 @@ private struct NewGameSection: View {
 
     private var handicapText: String {
         if model.setup.fen != nil { return tr("home.positionSet") }
-        return model.setup.removedMen.isEmpty ? tr("home.noHandicap") : tr("home.menRemoved", model.setup.removedMen.count)
+        return model.setup.removedMen.isEmpty
+            ? tr("home.noHandicap") : tr("home.menRemoved", model.setup.removedMen.count)
     }
 }
 
@@ -181,15 +182,19 @@ private struct HandicapEditor: View {
                     }
                 }
                 Section(tr("handicap.position")) {
-                    BoardView(picture: BoardPicture(squares: editor.squares),
-                              board: Themes.board(.classic), pieceTheme: Themes.pieces(.classic),
-                              describe: L10n.describePiece,
-                              onGesture: { gesture in
-                                  if case .tap(let n) = gesture { editor.perform { try $0.cycle(square: n) } }
-                              })
-                    Picker(tr("handicap.sideToMove"), selection: Binding(
-                        get: { editor.sideToMove }, set: { side in editor.perform { $0.setSideToMove(side: side) } }
-                    )) {
+                    BoardView(
+                        picture: BoardPicture(squares: editor.squares),
+                        board: Themes.board(.classic), pieceTheme: Themes.pieces(.classic),
+                        describe: L10n.describePiece,
+                        onGesture: { gesture in
+                            if case .tap(let n) = gesture { editor.perform { try $0.cycle(square: n) } }
+                        })
+                    Picker(
+                        tr("handicap.sideToMove"),
+                        selection: Binding(
+                            get: { editor.sideToMove }, set: { side in editor.perform { $0.setSideToMove(side: side) } }
+                        )
+                    ) {
                         Text(tr("color.white")).tag(GiveawayCore.Color.white)
                         Text(tr("color.black")).tag(GiveawayCore.Color.black)
                     }

@@ -159,7 +159,8 @@ enum L10n {
         switch event {
         case .moved(_, let a, true, _):
             let landings = a.landings.joined(separator: ", ")
-            let move = a.captures == 0
+            let move =
+                a.captures == 0
                 ? tr("speech.moveTo", L10n.color(a.side), a.from, landings)
                 : tr("speech.moveTakes", L10n.color(a.side), a.from, landings)
             return a.promotes ? "\(move), \(tr("speech.crowned"))" : move
@@ -222,7 +223,8 @@ enum L10n {
     /// The connection in one line while nothing is wrong (the screen's `problem` words the rest).
     static func connection(_ state: OnlineScreen) -> String {
         switch (state.connection, state.account) {
-        case (.connecting(let attempt), _) where attempt > 1: return tr("online.connectingAttempt", state.server, Int(attempt))
+        case (.connecting(let attempt), _) where attempt > 1:
+            return tr("online.connectingAttempt", state.server, Int(attempt))
         case (.connecting, _): return tr("online.connecting", state.server)
         case (_, .signedIn(let player)): return tr("online.onlineAs", player.nickname)
         default: return tr("online.online")
@@ -232,7 +234,8 @@ enum L10n {
     /// The first-move countdown: who must move, in whole seconds, before the server aborts the game.
     static func firstMove(side: Color, remainingMs: UInt64, game: OnlineGame) -> String {
         let seconds = Int((remainingMs + 999) / 1000)
-        return side == game.you ? tr("online.firstMoveYours", seconds) : tr("online.firstMoveTheirs", game.opponent.nickname, seconds)
+        return side == game.you
+            ? tr("online.firstMoveYours", seconds) : tr("online.firstMoveTheirs", game.opponent.nickname, seconds)
     }
 
     /// A profile's finished game, seen from the profile's owner.

@@ -16,7 +16,8 @@ struct LobbyView: View {
             if let online = app.online {
                 LobbyContent(model: online, path: $path)
             } else if let openError {
-                ContentUnavailableView(tr("error.title"), systemImage: "wifi.exclamationmark", description: Text(openError))
+                ContentUnavailableView(
+                    tr("error.title"), systemImage: "wifi.exclamationmark", description: Text(openError))
             } else {
                 ProgressView()
             }
@@ -49,14 +50,20 @@ private struct LobbyContent: View {
                     TextField(tr("online.nickname"), text: $nickname)
                         .textInputAutocapitalization(.never)
                         .autocorrectionDisabled()
-                    Button(tr("online.createAccount")) { model.perform { [nickname] in try $0.createAccount(nickname: nickname) } }
-                        .disabled(nickname.trimmingCharacters(in: .whitespaces).isEmpty)
+                    Button(tr("online.createAccount")) {
+                        model.perform { [nickname] in try $0.createAccount(nickname: nickname) }
+                    }
+                    .disabled(nickname.trimmingCharacters(in: .whitespaces).isEmpty)
                 }
             }
             if case .signedIn(let me) = model.state.account {
                 if model.state.actions.backToGame {
                     Section {
-                        Button { path.append(.onlineGame) } label: { Label(tr("online.backToGame"), systemImage: "play.fill") }
+                        Button {
+                            path.append(.onlineGame)
+                        } label: {
+                            Label(tr("online.backToGame"), systemImage: "play.fill")
+                        }
                     }
                 }
                 pairing
@@ -92,7 +99,9 @@ private struct LobbyContent: View {
                 Button(tr("online.seek")) { if let control { model.perform { try $0.seek(timeControl: control) } } }
                 Toggle(tr("online.rated"), isOn: $rated)
                 Button(tr("online.createInvite")) {
-                    if let control { model.perform { [rated] in try $0.createInvite(timeControl: control, rated: rated) } }
+                    if let control {
+                        model.perform { [rated] in try $0.createInvite(timeControl: control, rated: rated) }
+                    }
                 }
             }
             Section(tr("online.join")) {
@@ -114,7 +123,9 @@ private struct LobbyContent: View {
             Section {
                 Text(code).font(.largeTitle.monospaced()).textSelection(.enabled)
                     .accessibilityLabel(tr("online.inviteCodeIs", code))
-                Text(tr("online.inviteWaiting", timeControlLabel(control: control),
+                Text(
+                    tr(
+                        "online.inviteWaiting", timeControlLabel(control: control),
                         rated ? tr("online.rated") : tr("online.casual")))
                 ShareLink(item: code) { Label(tr("saved.share"), systemImage: "square.and.arrow.up") }
                 Button(tr("common.cancel"), role: .cancel) { model.perform { try $0.cancelInvite() } }
@@ -136,8 +147,9 @@ private struct LobbyContent: View {
                 if board.rows.isEmpty { Text(tr("online.leaderboardEmpty")).foregroundStyle(.secondary) }
                 ForEach(board.rows, id: \.player.id) { row in
                     NavigationLink(value: Route.profile(nickname: row.player.nickname)) {
-                        LabeledContent(tr("online.rank", Int(row.rank), row.player.nickname),
-                                       value: tr("online.ratingGames", L10n.rating(row.rating), Int(row.games)))
+                        LabeledContent(
+                            tr("online.rank", Int(row.rank), row.player.nickname),
+                            value: tr("online.ratingGames", L10n.rating(row.rating), Int(row.games)))
                     }
                 }
             }
@@ -187,8 +199,10 @@ struct OnlineGameScreen: View {
                     VStack(spacing: 4) {
                         if let problem = online.state.problem { ProblemLine(model: online, problem: problem) }
                         if case .firstMove(let side, let remainingMs) = view.status {
-                            Label(L10n.firstMove(side: side, remainingMs: remainingMs, game: view), systemImage: "timer")
-                                .font(.footnote)
+                            Label(
+                                L10n.firstMove(side: side, remainingMs: remainingMs, game: view), systemImage: "timer"
+                            )
+                            .font(.footnote)
                         }
                         if view.opponentAway {
                             Label(tr("online.opponentAway"), systemImage: "wifi.exclamationmark").font(.footnote)
@@ -243,9 +257,12 @@ private struct OnlineResult: View {
             // The board's status words the result for the player.
             Text(L10n.status(board.state.status)).font(.headline)
             if let rating = end.rating {
-                Text(tr("online.ratingChange", L10n.rating(rating.before), L10n.rating(rating.after),
-                        L10n.ratingDelta(rating.after - rating.before)))
-                    .font(.subheadline.monospacedDigit())
+                Text(
+                    tr(
+                        "online.ratingChange", L10n.rating(rating.before), L10n.rating(rating.after),
+                        L10n.ratingDelta(rating.after - rating.before))
+                )
+                .font(.subheadline.monospacedDigit())
             }
             HStack {
                 switch view.rematch {
@@ -285,8 +302,10 @@ struct ProfileView: View {
                 List {
                     Section(tr("online.ratings")) {
                         ForEach(profile.ratings, id: \.speed) { r in
-                            LabeledContent(L10n.speed(r.speed), value: tr("online.ratingGames", L10n.rating(r.rating), Int(r.games))
-                                + (r.provisional ? " · \(tr("online.provisional"))" : ""))
+                            LabeledContent(
+                                L10n.speed(r.speed),
+                                value: tr("online.ratingGames", L10n.rating(r.rating), Int(r.games))
+                                    + (r.provisional ? " · \(tr("online.provisional"))" : ""))
                         }
                     }
                     Section(tr("online.recent")) {
@@ -319,9 +338,12 @@ struct ProfileView: View {
 private extension View {
     /// The online model's message (a refused request, a move the server did not take) as an alert.
     func onlineMessageAlert(_ model: OnlineModel) -> some View {
-        alert(tr("error.title"), isPresented: Binding(
-            get: { model.message != nil }, set: { if !$0 { model.message = nil } }
-        )) {
+        alert(
+            tr("error.title"),
+            isPresented: Binding(
+                get: { model.message != nil }, set: { if !$0 { model.message = nil } }
+            )
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(model.message.map(L10n.onlineMessage) ?? "")

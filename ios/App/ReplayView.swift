@@ -17,7 +17,8 @@ struct ReplayView: View {
             if let model {
                 ReplayContent(model: model)
             } else if let loadError {
-                ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
+                ContentUnavailableView(
+                    tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
             } else {
                 ProgressView()
             }
@@ -43,11 +44,13 @@ private struct ReplayContent: View {
     var body: some View {
         ScrollView {
             VStack(spacing: 12) {
-                BoardView(picture: BoardPicture(squares: state.snapshot.squares, flipped: state.orientation.flipped,
-                                                coordinates: state.coordinates),
-                          board: Themes.board(app.settings?.boardTheme ?? .classic),
-                          pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
-                          describe: L10n.describePiece)
+                BoardView(
+                    picture: BoardPicture(
+                        squares: state.snapshot.squares, flipped: state.orientation.flipped,
+                        coordinates: state.coordinates),
+                    board: Themes.board(app.settings?.boardTheme ?? .classic),
+                    pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
+                    describe: L10n.describePiece)
                 stepper
                 if let review = state.review { ReviewCard(review: review) }
                 analysisSection
@@ -56,13 +59,18 @@ private struct ReplayContent: View {
             .padding()
         }
         .toolbar {
-            Button { model.perform { try $0.flipBoard() } } label: {
+            Button {
+                model.perform { try $0.flipBoard() }
+            } label: {
                 Label(tr("game.flipBoard"), systemImage: "arrow.up.arrow.down")
             }
         }
         .onDisappear { model.perform { try $0.cancelAnalysis() } }
-        .alert(tr("error.title"), isPresented: Binding(
-            get: { model.message != nil }, set: { if !$0 { model.message = nil } })) {
+        .alert(
+            tr("error.title"),
+            isPresented: Binding(
+                get: { model.message != nil }, set: { if !$0 { model.message = nil } })
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(model.message.map(L10n.message) ?? "")
@@ -71,12 +79,28 @@ private struct ReplayContent: View {
 
     private var stepper: some View {
         HStack(spacing: 24) {
-            Button { model.perform { try $0.first() } } label: { Label(tr("replay.first"), systemImage: "backward.end.fill") }
-            Button { model.perform { try $0.previous() } } label: { Label(tr("replay.previous"), systemImage: "backward.fill") }
+            Button {
+                model.perform { try $0.first() }
+            } label: {
+                Label(tr("replay.first"), systemImage: "backward.end.fill")
+            }
+            Button {
+                model.perform { try $0.previous() }
+            } label: {
+                Label(tr("replay.previous"), systemImage: "backward.fill")
+            }
             Text("\(state.ply)/\(state.plies)").font(.body.monospacedDigit())
                 .accessibilityLabel(tr("replay.position", Int(state.ply), Int(state.plies)))
-            Button { model.perform { try $0.next() } } label: { Label(tr("replay.next"), systemImage: "forward.fill") }
-            Button { model.perform { try $0.last() } } label: { Label(tr("replay.last"), systemImage: "forward.end.fill") }
+            Button {
+                model.perform { try $0.next() }
+            } label: {
+                Label(tr("replay.next"), systemImage: "forward.fill")
+            }
+            Button {
+                model.perform { try $0.last() }
+            } label: {
+                Label(tr("replay.last"), systemImage: "forward.end.fill")
+            }
         }
         .labelStyle(.iconOnly)
         .font(.title2)
@@ -127,14 +151,23 @@ private struct EvaluationChart: View {
     var body: some View {
         Chart {
             ForEach(Array(chances.enumerated()), id: \.offset) { i, chance in
-                AreaMark(x: .value(tr("analysis.move"), i), yStart: .value("", 0.5), yEnd: .value(tr("analysis.chance"), chance))
-                    .foregroundStyle(chance >= 0.5 ? SwiftUI.Color.gray.opacity(0.35) : SwiftUI.Color.black.opacity(0.6))
+                AreaMark(
+                    x: .value(tr("analysis.move"), i), yStart: .value("", 0.5),
+                    yEnd: .value(tr("analysis.chance"), chance)
+                )
+                .foregroundStyle(chance >= 0.5 ? SwiftUI.Color.gray.opacity(0.35) : SwiftUI.Color.black.opacity(0.6))
                 LineMark(x: .value(tr("analysis.move"), i), y: .value(tr("analysis.chance"), chance))
             }
             ForEach(markers, id: \.position) { m in
-                PointMark(x: .value(tr("analysis.move"), Int(m.position)),
-                          y: .value(tr("analysis.chance"), chances.indices.contains(Int(m.position)) ? chances[Int(m.position)] : 0.5))
-                    .foregroundStyle(m.class == "blunder" ? SwiftUI.Color.red : m.class == "mistake" ? SwiftUI.Color.orange : SwiftUI.Color.yellow)
+                PointMark(
+                    x: .value(tr("analysis.move"), Int(m.position)),
+                    y: .value(
+                        tr("analysis.chance"),
+                        chances.indices.contains(Int(m.position)) ? chances[Int(m.position)] : 0.5)
+                )
+                .foregroundStyle(
+                    m.class == "blunder"
+                        ? SwiftUI.Color.red : m.class == "mistake" ? SwiftUI.Color.orange : SwiftUI.Color.yellow)
             }
             RuleMark(x: .value(tr("analysis.move"), Int(ply))).foregroundStyle(.blue)
         }
@@ -142,11 +175,12 @@ private struct EvaluationChart: View {
         .chartOverlay { proxy in
             GeometryReader { geo in
                 Rectangle().fill(.clear).contentShape(Rectangle())
-                    .gesture(DragGesture(minimumDistance: 0).onChanged { value in
-                        guard let plot = proxy.plotFrame else { return }
-                        let x = value.location.x - geo[plot].origin.x
-                        if let i: Int = proxy.value(atX: x), i >= 0 { select(UInt32(i)) }
-                    })
+                    .gesture(
+                        DragGesture(minimumDistance: 0).onChanged { value in
+                            guard let plot = proxy.plotFrame else { return }
+                            let x = value.location.x - geo[plot].origin.x
+                            if let i: Int = proxy.value(atX: x), i >= 0 { select(UInt32(i)) }
+                        })
             }
         }
         .accessibilityLabel(tr("analysis.graph"))
@@ -160,8 +194,12 @@ private struct ReviewCard: View {
         VStack(alignment: .leading, spacing: 2) {
             Text("\(review.played.text) — \(L10n.moveClass(review.class))").font(.headline)
             if let best = review.best { Text(tr("coach.better", best.text)).font(.subheadline) }
-            Text(tr("analysis.chances", Int((review.chanceBefore * 100).rounded()), Int((review.chanceAfter * 100).rounded())))
-                .font(.caption).foregroundStyle(.secondary)
+            Text(
+                tr(
+                    "analysis.chances", Int((review.chanceBefore * 100).rounded()),
+                    Int((review.chanceAfter * 100).rounded()))
+            )
+            .font(.caption).foregroundStyle(.secondary)
             if let exact = review.exact { Text(L10n.verdict(exact)).font(.caption) }
         }
         .frame(maxWidth: .infinity, alignment: .leading)

@@ -27,9 +27,11 @@ struct RulesView: View {
                 Text(tr(section.id)).font(.headline)
                 Text(tr(section.text)).font(.body)
                 if let example = examples.first(where: { $0.kind == section.example }) {
-                    BoardView(picture: BoardPicture(squares: example.squares), board: Themes.board(.classic),
-                              pieceTheme: Themes.pieces(.classic), describe: L10n.describePiece)
-                        .frame(maxWidth: 240)
+                    BoardView(
+                        picture: BoardPicture(squares: example.squares), board: Themes.board(.classic),
+                        pieceTheme: Themes.pieces(.classic), describe: L10n.describePiece
+                    )
+                    .frame(maxWidth: 240)
                 }
             }
             .accessibilityElement(children: .combine)

@@ -27,7 +27,11 @@ struct SavedGamesView: View {
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
                 Menu {
-                    Button { importing = true } label: { Label(tr("saved.import"), systemImage: "square.and.arrow.down") }
+                    Button {
+                        importing = true
+                    } label: {
+                        Label(tr("saved.import"), systemImage: "square.and.arrow.down")
+                    }
                     Button {
                         sharing = model?.exportPdn().map(SharedText.init)
                     } label: {
@@ -49,12 +53,18 @@ struct SavedGamesView: View {
                 importError = error.localizedDescription
             }
         }
-        .alert(tr("saved.imported", imported ?? 0), isPresented: Binding(
-            get: { imported != nil }, set: { if !$0 { imported = nil } })) {
+        .alert(
+            tr("saved.imported", imported ?? 0),
+            isPresented: Binding(
+                get: { imported != nil }, set: { if !$0 { imported = nil } })
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         }
-        .alert(tr("error.title"), isPresented: Binding(
-            get: { importError != nil }, set: { if !$0 { importError = nil } })) {
+        .alert(
+            tr("error.title"),
+            isPresented: Binding(
+                get: { importError != nil }, set: { if !$0 { importError = nil } })
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(importError ?? "")
@@ -64,7 +74,11 @@ struct SavedGamesView: View {
         }
         .onAppear {
             // Back from a game or a replay: the list and the statistics may have changed.
-            if let model { model.reload() } else if let library = app.library { model = try? SavedGamesModel(library: library) }
+            if let model {
+                model.reload()
+            } else if let library = app.library {
+                model = try? SavedGamesModel(library: library)
+            }
         }
     }
 }
@@ -87,7 +101,9 @@ private struct SavedGamesList: View {
                         GameRow(game: game)
                     }
                     .swipeActions {
-                        Button(role: .destructive) { model.delete(id: game.id) } label: {
+                        Button(role: .destructive) {
+                            model.delete(id: game.id)
+                        } label: {
                             Label(tr("saved.delete"), systemImage: "trash")
                         }
                         Button {
@@ -97,26 +113,34 @@ private struct SavedGamesList: View {
                         }
                     }
                     .contextMenu {
-                        Button { path.append(.replay(id: game.id)) } label: {
+                        Button {
+                            path.append(.replay(id: game.id))
+                        } label: {
                             Label(tr("saved.replay"), systemImage: "play.rectangle")
                         }
                     }
                     .onAppear {
-                        if game.id == model.state.games.last?.id, model.state.hasMore { model.perform { try $0.loadMore() } }
+                        if game.id == model.state.games.last?.id, model.state.hasMore {
+                            model.perform { try $0.loadMore() }
+                        }
                     }
                 }
             }
             if let stats = model.stats, !stats.byLevel.isEmpty {
                 Section(tr("saved.stats")) {
                     ForEach(stats.byLevel, id: \.level) { s in
-                        LabeledContent(L10n.level(s.level),
-                                       value: tr("saved.statsLine", Int(s.wins), Int(s.draws), Int(s.losses)))
+                        LabeledContent(
+                            L10n.level(s.level),
+                            value: tr("saved.statsLine", Int(s.wins), Int(s.draws), Int(s.losses)))
                     }
                 }
             }
         }
-        .alert(tr("error.title"), isPresented: Binding(
-            get: { model.message != nil }, set: { if !$0 { model.message = nil } })) {
+        .alert(
+            tr("error.title"),
+            isPresented: Binding(
+                get: { model.message != nil }, set: { if !$0 { model.message = nil } })
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(model.message.map(L10n.message) ?? "")

@@ -14,7 +14,8 @@ struct SettingsView: View {
             if let model {
                 SettingsForm(model: model)
             } else if let loadError {
-                ContentUnavailableView(tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
+                ContentUnavailableView(
+                    tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
             } else {
                 ProgressView()
             }
@@ -84,8 +85,11 @@ private struct SettingsForm: View {
                 Text(app.tables.map { L10n.tables($0.state) } ?? tr("tables.none"))
             }
         }
-        .alert(tr("error.title"), isPresented: Binding(
-            get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })) {
+        .alert(
+            tr("error.title"),
+            isPresented: Binding(
+                get: { model.message != nil }, set: { if !$0 { model.dismissMessage() } })
+        ) {
             Button(tr("common.ok"), role: .cancel) {}
         } message: {
             Text(model.message.map(L10n.message) ?? "")
@@ -123,7 +127,9 @@ private struct ServerSection: View {
                 .autocorrectionDisabled()
                 .keyboardType(.URL)
                 .onSubmit { app.onlineServer = address.trimmingCharacters(in: .whitespaces) }
-            Button(tr("online.defaultServer")) { address = AppModel.defaultServer; app.onlineServer = address }
+            Button(tr("online.defaultServer")) {
+                address = AppModel.defaultServer; app.onlineServer = address
+            }
         } header: {
             Text(tr("online.server"))
         } footer: {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compiles the Swift package in ios/ and runs its XCTests against the host build of the core, and parses the
-# SwiftUI app's files with the real compiler (`swiftc -parse`; type-checking them needs Apple's SDK).
+# SwiftUI app's files with the real compiler (`swiftc -parse`; type-checking them needs Apple's SDK), and checks
+# their style with `swift format lint` (ios/.swift-format).
 #
 # Where a Swift compiler is installed (a Mac, a Linux box with Swift) it is used as it is. Elsewhere on Linux the
 # compiler comes from a Debian trixie root with `swiftlang` (bookworm has no Swift), made with debootstrap once
@@ -53,6 +54,11 @@ swift_checks() {
     local views=(App/*.swift)
     swiftc -parse "${views[@]}" || { say "swiftc -parse: a file in ios/App does not parse (above)" >&2; return 1; }
     say "swiftc -parse: the ${#views[@]} files in ios/App parse (SwiftUI views type-check only on a Mac)"
+    # The style (ios/.swift-format); the generated bindings are uniffi's and left as it writes them.
+    if ! swift format --version >/dev/null 2>&1; then say "swift-format: not in this toolchain, style not checked"; return; fi
+    swift format lint --strict -r App Sources/GiveawayKit Tests Package.swift ||
+        { say "swift-format: the files above differ from ios/.swift-format (fix: swift format -i -r <file>)" >&2; return 1; }
+    say "swift-format: App, GiveawayKit and the tests follow ios/.swift-format"
 }
 
 if [ "${GIVEAWAY_SWIFT_INSIDE:-}" = 1 ]; then swift_checks "$inner"; exit; fi

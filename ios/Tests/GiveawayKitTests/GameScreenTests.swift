@@ -206,8 +206,9 @@ final class GameScreenTests: XCTestCase {
 
     func testPassAndPlayClocksTickAndAFlagFalls() async throws {
         let library = try temporaryLibrary()
-        let odds = try passAndPlay(library, white: SideTime(baseMs: 300_000, incrementMs: 0),
-                                   black: SideTime(baseMs: 180_000, incrementMs: 2_000))
+        let odds = try passAndPlay(
+            library, white: SideTime(baseMs: 300_000, incrementMs: 0),
+            black: SideTime(baseMs: 180_000, incrementMs: 2_000))
         let clocks = try XCTUnwrap(odds.state.snapshot.clocks)
         // White's clock runs (its text changes a millisecond after the start); Black's waits.
         XCTAssertEqual(clocks.running, .white)
@@ -241,14 +242,16 @@ final class GameScreenTests: XCTestCase {
 
         settings.orientation = .faceToFace
         model.perform { $0.applySettings(settings: settings) }
-        XCTAssertEqual(model.state.orientation, BoardOrientation(flipped: false, topFacesAway: true, bottom: .white, top: .black))
+        XCTAssertEqual(
+            model.state.orientation, BoardOrientation(flipped: false, topFacesAway: true, bottom: .white, top: .black))
 
         settings.orientation = .flipEachMove
         model.perform { $0.applySettings(settings: settings) }
         XCTAssertFalse(model.state.orientation.flipped)
         model.tap("c3")
         model.tap("d4")
-        XCTAssertEqual(model.state.orientation, BoardOrientation(flipped: true, topFacesAway: false, bottom: .black, top: .white))
+        XCTAssertEqual(
+            model.state.orientation, BoardOrientation(flipped: true, topFacesAway: false, bottom: .black, top: .white))
         XCTAssertEqual(c3().0, 5, "turned: c3 sits at the sixth column from the left")
         XCTAssertEqual(c3().1, 2)
         XCTAssertEqual(model.state.coordinates.files.joined(), "hgfedcba")
@@ -259,7 +262,8 @@ final class GameScreenTests: XCTestCase {
         model.perform { $0.applySettings(settings: settings) }
         XCTAssertTrue(model.state.orientation.flipped, "still turned by the button")
         model.perform { $0.flipBoard() }
-        XCTAssertEqual(model.state.orientation, BoardOrientation(flipped: false, topFacesAway: false, bottom: .white, top: .black))
+        XCTAssertEqual(
+            model.state.orientation, BoardOrientation(flipped: false, topFacesAway: false, bottom: .white, top: .black))
 
         // Against the computer the player sits at the bottom.
         let black = try versusComputer(library, level: 1, color: .black)

@@ -22,7 +22,9 @@ final class NewGameTests: XCTestCase {
         model.setup.color = .random
         var seen = Set<Color>()
         for _ in 0..<40 where seen.count < 2 {
-            if case .computer(_, let human) = try model.start(in: library).state.snapshot.opponent { seen.insert(human) }
+            if case .computer(_, let human) = try model.start(in: library).state.snapshot.opponent {
+                seen.insert(human)
+            }
         }
         XCTAssertEqual(seen, [.white, .black])
         model.setup.versusComputer = false
@@ -50,7 +52,8 @@ final class NewGameTests: XCTestCase {
         model.setup.versusComputer = false
         XCTAssertEqual(try model.start(in: library).state.snapshot.clocks?.control, odds)
         model.setup.versusComputer = true
-        XCTAssertEqual(try model.start(in: library).state.snapshot.clocks?.control, TimeControl(white: custom, black: custom))
+        XCTAssertEqual(
+            try model.start(in: library).state.snapshot.clocks?.control, TimeControl(white: custom, black: custom))
         // The last game's choices come back next time.
         XCTAssertEqual(try NewGameModel(library: library).timeControl, TimeControl(white: custom, black: custom))
     }
@@ -73,9 +76,9 @@ final class NewGameTests: XCTestCase {
         XCTAssertNil(model.chosenHandicap, "a man more than the usual handicap")
         model.setup.removedMen = []
         model.toggleMan(sq("a1"))
-        model.toggleMan(sq("b4")) // no man stands there at the start
+        model.toggleMan(sq("b4"))  // no man stands there at the start
         model.toggleMan(sq("h8"))
-        model.toggleMan(sq("h8")) // put back
+        model.toggleMan(sq("h8"))  // put back
         XCTAssertEqual(model.setup.removedMen, [sq("a1")])
         XCTAssertNil(try model.start(in: library).square("a1").piece)
         model.setup.fen = "W:W22:B11"
@@ -96,11 +99,16 @@ final class NewGameTests: XCTestCase {
             editor.perform { try $0.cycle(square: sq("f6")) }
             seen.append(editor.squares[Int(sq("f6")) - 1].piece)
         }
-        XCTAssertEqual(seen, [PieceView(color: .white, kind: .man), PieceView(color: .white, kind: .king),
-                              PieceView(color: .black, kind: .man), PieceView(color: .black, kind: .king), nil])
+        XCTAssertEqual(
+            seen,
+            [
+                PieceView(color: .white, kind: .man), PieceView(color: .white, kind: .king),
+                PieceView(color: .black, kind: .man), PieceView(color: .black, kind: .king), nil,
+            ])
         editor.perform { try $0.cycle(square: sq("b8")) }
-        XCTAssertEqual(editor.squares[Int(sq("b8")) - 1].piece, PieceView(color: .white, kind: .king),
-                       "no white man on its promotion rank")
+        XCTAssertEqual(
+            editor.squares[Int(sq("b8")) - 1].piece, PieceView(color: .white, kind: .king),
+            "no white man on its promotion rank")
         editor.perform { try $0.cycle(square: 33) }
         XCTAssertEqual(editor.problem?.kind, .unavailable)
         editor.perform { $0.clear() }

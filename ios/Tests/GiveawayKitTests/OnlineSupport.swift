@@ -3,9 +3,9 @@ import XCTest
 @testable import GiveawayKit
 import GiveawayCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// The game server `make test-ios-package` started (ios/tools/online-server.sh); a test can kill it and start it
@@ -42,9 +42,9 @@ struct TestServer {
     /// Whether something on the loopback accepts connections on `port`.
     private static func accepts(port: UInt16) -> Bool {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         defer { close(fd) }
         var address = sockaddr_in()
@@ -52,7 +52,9 @@ struct TestServer {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         } == 0
     }
 
@@ -80,7 +82,8 @@ struct TestServer {
         guard process.isRunning else {
             return XCTFail("the restarted server stopped: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         }
-        try "\(process.processIdentifier)\n".write(to: dir.appendingPathComponent("pid"), atomically: true, encoding: .utf8)
+        try "\(process.processIdentifier)\n".write(
+            to: dir.appendingPathComponent("pid"), atomically: true, encoding: .utf8)
     }
 }
 

@@ -60,7 +60,9 @@ final class OnlineTests: XCTestCase {
         let (up, down) = (try XCTUnwrap(won.rating), try XCTUnwrap(lost.rating))
         XCTAssertGreaterThan(up.after, up.before, "the winner's rating went up")
         XCTAssertLessThan(down.after, down.before, "the loser's rating went down")
-        guard case .over(_, let forWhite) = try white.game().state.status else { return XCTFail("white's game goes on") }
+        guard case .over(_, let forWhite) = try white.game().state.status else {
+            return XCTFail("white's game goes on")
+        }
         XCTAssertEqual(forWhite, .won)
         XCTAssertTrue(black.events.contains { if case .gameEnded = $0 { true } else { false } })
 
@@ -122,7 +124,9 @@ final class OnlineTests: XCTestCase {
         try await waitUntil { c.state.actions.createAccount }
         c.perform { [nickname = a.nickname] in try $0.createAccount(nickname: nickname) }
         try await waitUntil { c.message != nil }
-        guard case .refused(let code, let detail) = c.message else { return XCTFail("\(String(describing: c.message))") }
+        guard case .refused(let code, let detail) = c.message else {
+            return XCTFail("\(String(describing: c.message))")
+        }
         XCTAssertEqual(code, .nicknameTaken)
         XCTAssertFalse(detail.isEmpty)
         XCTAssertTrue(c.state.actions.createAccount)

@@ -10,7 +10,8 @@ final class TablesTests: XCTestCase {
     /// target/tablebase/shipped/tablebase-4.gwtb of the repository this file is in.
     private var shipped: URL {
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("target/tablebase/shipped/tablebase-4.gwtb")
     }
 
