@@ -16,6 +16,7 @@ mod online;
 mod out;
 mod output_file;
 mod play;
+mod prove_cmd;
 mod scratch;
 mod storage_bench;
 mod storage_cmds;
@@ -110,6 +111,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::BenchStorage(a) => storage_bench::cmd_bench_storage(&a),
         Command::BenchAnalysis(a) => analysis_bench::cmd_bench_analysis(&a),
         Command::Bestmove(a) => engine_cmds::cmd_bestmove(&a),
+        Command::Prove(a) => prove_cmd::cmd_prove(&a),
         Command::Match(a) => engine_cmds::cmd_match(&a),
         Command::Tune(a) => engine_cmds::cmd_tune(&a),
         Command::Analyze(a) => engine_cmds::cmd_analyze(&a),

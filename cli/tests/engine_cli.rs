@@ -213,3 +213,23 @@ fn a_number_too_large_for_its_option_is_called_that() {
     let err = refused(&["bestmove", "--depth", "-1"]);
     assert!(err.contains("--depth needs a number, not '-1'"), "{err}");
 }
+
+#[test]
+fn prove_prints_the_verdict_the_line_and_the_cost() {
+    // White sacrifices its king and has nothing left: a win in 2, the line played out move by move.
+    let o = giveaway(&["prove", "--fen", "W:WK5:BK30"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "white to move wins by force in 2 plies", "{out}");
+    assert_eq!(lines[1], "line a7-e3 c1:h6", "{out}");
+    assert!(lines[2].starts_with("nodes "), "{out}");
+    // The start is far beyond a small budget.
+    let o = giveaway(&["prove", "--nodes", "1000"]);
+    assert_eq!(stdout(&o).lines().next(), Some("unknown within the budget"));
+    for args in
+        [&["prove", "--fen", "W:Q9"][..], &["prove", "--nodes", "x"], &["prove", "--tablebase", "/nonexistent"]]
+    {
+        assert_eq!(giveaway(args).status.code(), Some(2), "{args:?}");
+    }
+}

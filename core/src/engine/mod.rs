@@ -7,7 +7,7 @@
 //! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
 //! `levels` (the eight playing levels), `book` (the opening book and its self-play builder), `advice` (hints
 //! and coach tips), `analysis` (post-game review), `exact` (the endgame tables' verdict on a game's moves),
-//! `analysis_codec` (the review as cache text), `tune` (self-play and the weight fit), `matches`
+//! `analysis_codec` (the review as cache text), `proof` (proof-number search: wins and losses proven by force), `tune` (self-play and the weight fit), `matches`
 //! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
 
 mod advice;
@@ -19,6 +19,7 @@ mod exact;
 mod levels;
 mod limits;
 mod matches;
+mod proof;
 mod rng;
 mod root;
 mod search;
@@ -34,6 +35,7 @@ pub use exact::{exact_moves, exact_value, ExactMove};
 pub use levels::{Level, LEVELS};
 pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
 pub use matches::{Match, Score};
+pub use proof::{prove, Proof, ProofLimits, Verdict};
 pub use rng::Rng;
 pub use root::SearchRoot;
 pub use search::{SearchConfig, MAX_PLY, WIN, WIN_BOUND};
