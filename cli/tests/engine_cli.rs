@@ -227,8 +227,7 @@ fn prove_prints_the_verdict_the_line_and_the_cost() {
     // The start is far beyond a small budget.
     let o = giveaway(&["prove", "--nodes", "1000"]);
     assert_eq!(stdout(&o).lines().next(), Some("unknown within the budget"));
-    for args in
-        [&["prove", "--fen", "W:Q9"][..], &["prove", "--nodes", "x"], &["prove", "--tablebase", "/nonexistent"]]
+    for args in [&["prove", "--fen", "W:Q9"][..], &["prove", "--nodes", "x"], &["prove", "--tablebase", "/nonexistent"]]
     {
         assert_eq!(giveaway(args).status.code(), Some(2), "{args:?}");
     }
