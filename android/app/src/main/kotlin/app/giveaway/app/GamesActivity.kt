@@ -185,7 +185,7 @@ class GamesActivity : Activity() {
         val actions =
             mutableListOf(R.string.replay_and_analyse to { startActivity(ReplayActivity.intent(this, game.id)) })
         if (game.resumable) actions.add(0, R.string.resume to { startActivity(GameActivity.intent(this, game.id)) })
-        actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, ::share) }
+        actions += R.string.share_pdn to { storage({ lib -> lib.exportPdn(game.id) }, this::sharePdn) }
         actions += R.string.delete to {
             confirm(R.string.confirm_delete, R.string.delete) {
                 storage({ lib -> lib.deleteGame(game.id) }) { reload(filter) }
@@ -212,19 +212,7 @@ class GamesActivity : Activity() {
             .show()
     }
 
-    private fun shareAll() = storage({ lib -> lib.exportAllPdn() }, ::share)
-
-    private fun share(pdn: String) {
-        startActivity(
-            Intent.createChooser(
-                Intent(Intent.ACTION_SEND).apply {
-                    type = "application/x-chess-pdn"
-                    putExtra(Intent.EXTRA_TEXT, pdn)
-                },
-                getString(R.string.share_pdn),
-            ),
-        )
-    }
+    private fun shareAll() = storage({ lib -> lib.exportAllPdn() }, this::sharePdn)
 
     /** [work] on the storage thread, then [done] here; a core refusal is shown instead. */
     private fun <T> storage(work: (GameLibrary) -> T, done: (T) -> Unit) = app.storage(work) { r ->

@@ -231,17 +231,8 @@ class ReplayActivity : Activity() {
 
     private fun share() {
         (application as GiveawayApp).storage({ lib -> lib.exportPdn(gameId) }) { r ->
-            r.onSuccess { pdn ->
-                startActivity(
-                    Intent.createChooser(
-                        Intent(Intent.ACTION_SEND).apply {
-                            type = "application/x-chess-pdn"
-                            putExtra(Intent.EXTRA_TEXT, pdn)
-                        },
-                        getString(R.string.share_pdn),
-                    ),
-                )
-            }.onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
+            r.onSuccess(this::sharePdn)
+                .onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
         }
     }
 

@@ -3,6 +3,7 @@ package app.giveaway.app
 import android.app.Activity
 import android.app.AlertDialog
 import android.content.Context
+import android.content.Intent
 import android.view.View
 import android.view.ViewGroup
 import android.widget.AdapterView
@@ -63,6 +64,15 @@ fun <T> Context.spinner(items: List<T>, selected: Int, label: (T) -> String, onP
             override fun onNothingSelected(parent: AdapterView<*>?) = Unit
         }
     }
+
+/** Offers a PDN text to other apps through the share sheet. */
+fun Activity.sharePdn(pdn: String) {
+    val send = Intent(Intent.ACTION_SEND).apply {
+        type = "application/x-chess-pdn"
+        putExtra(Intent.EXTRA_TEXT, pdn)
+    }
+    startActivity(Intent.createChooser(send, getString(R.string.share_pdn)))
+}
 
 fun Activity.confirm(message: Int, yes: Int, onYes: () -> Unit) {
     AlertDialog.Builder(this)
