@@ -1,10 +1,31 @@
 //! The choices every front end lists, from the app layer's catalog.
 
 use giveaway_app::board::{Coordinates, SquareDescription};
-use giveaway_app::setup::GameSetup;
+use giveaway_app::setup::{GameSetup, StartPosition};
 use giveaway_app::{HandicapPreset, LevelView, RulesExample, SquareView, TimeControlPreset};
 use giveaway_core::notation::Notation;
+use giveaway_core::position::Color;
 use giveaway_core::record::TimeControl;
+
+#[uniffi::remote(Record)]
+pub struct LevelView {
+    pub number: u8,
+    pub name: String,
+    pub rating: u32,
+}
+
+#[uniffi::remote(Record)]
+pub struct TimeControlPreset {
+    pub name: String,
+    pub control: TimeControl,
+}
+
+#[uniffi::remote(Record)]
+pub struct HandicapPreset {
+    pub side: Color,
+    pub men: u32,
+    pub start: StartPosition,
+}
 
 /// The emoji reactions a game screen offers, in menu order.
 #[uniffi::export]

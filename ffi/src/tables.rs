@@ -3,8 +3,22 @@
 
 use crate::background::{observer, ScreenObserver};
 use giveaway_app::background::Threads;
-use giveaway_app::{ApiResult, TablesState};
+use giveaway_app::{ApiResult, TablesBuild, TablesState};
 use std::sync::Arc;
+
+#[uniffi::remote(Record)]
+pub struct TablesState {
+    pub pieces: u32,
+    pub building: Option<TablesBuild>,
+    pub error: Option<String>,
+}
+
+#[uniffi::remote(Record)]
+pub struct TablesBuild {
+    pub pieces: u32,
+    pub done: u32,
+    pub total: u32,
+}
 
 /// The app's endgame tables (see `giveaway_app::EndgameTables`).
 #[derive(uniffi::Object)]

@@ -13926,17 +13926,6 @@ public func timeControlPresets() -> [TimeControlPreset]  {
 })
 }
 /**
- * Sends the core's log records at `max_level` and above to `sink` (replacing an earlier sink).
- */
-public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_func_set_log_sink(
-        FfiConverterTypeLogSink_lower(sink),
-        FfiConverterTypeLogLevel_lower(maxLevel),uniffiCallStatus
-    )
-}
-}
-/**
  * What to draw `elapsed_ms` into a move's animation; `None` once it is over.
  */
 public func animationFrame(plan: AnimationPlan, elapsedMs: UInt64) -> AnimationFrame?  {
@@ -13947,6 +13936,17 @@ public func animationFrame(plan: AnimationPlan, elapsedMs: UInt64) -> AnimationF
         FfiConverterUInt64.lower(elapsedMs),uniffiCallStatus
     )
 })
+}
+/**
+ * Sends the core's log records at `max_level` and above to `sink` (replacing an earlier sink).
+ */
+public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_set_log_sink(
+        FfiConverterTypeLogSink_lower(sink),
+        FfiConverterTypeLogLevel_lower(maxLevel),uniffiCallStatus
+    )
+}
 }
 
 private enum InitializationResult {
@@ -13964,124 +13964,295 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_board_coordinates() != 4107) {
+    if (uniffi_giveaway_ffi_checksum_func_board_coordinates() != 51961) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_board_themes() != 34016) {
+    if (uniffi_giveaway_ffi_checksum_func_board_themes() != 19137) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_default_server() != 9958) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_describe_square() != 31249) {
+    if (uniffi_giveaway_ffi_checksum_func_describe_square() != 13650) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 16878) {
+    if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 61394) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_is_start_square() != 30427) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_levels() != 7467) {
+    if (uniffi_giveaway_ffi_checksum_func_levels() != 23695) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_piece_themes() != 37903) {
+    if (uniffi_giveaway_ffi_checksum_func_piece_themes() != 44725) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_reaction_emojis() != 58244) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_rules_examples() != 20894) {
+    if (uniffi_giveaway_ffi_checksum_func_rules_examples() != 45314) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_setup_toggling_man() != 63607) {
+    if (uniffi_giveaway_ffi_checksum_func_setup_toggling_man() != 43508) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_setup_with_handicap() != 45177) {
+    if (uniffi_giveaway_ffi_checksum_func_setup_with_handicap() != 737) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_square_at() != 24892) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_square_name() != 65283) {
+    if (uniffi_giveaway_ffi_checksum_func_square_name() != 17967) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_time_control_label() != 52594) {
+    if (uniffi_giveaway_ffi_checksum_func_time_control_label() != 17516) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_time_control_presets() != 3184) {
+    if (uniffi_giveaway_ffi_checksum_func_time_control_presets() != 61886) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_animation_frame() != 43115) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_set_log_sink() != 53187) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_animation_frame() != 19722) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_giveaway_ffi_checksum_method_screenobserver_changed() != 33599) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 46625) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_check() != 31232) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_checkpoint() != 61067) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_clear() != 24257) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_delete_game() != 21959) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_cycle() != 17187) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_all_pdn() != 58989) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_fen() != 23807) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn() != 22305) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 55976) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list() != 58493) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 50587) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 29339) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_side_to_move() != 57378) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 38303) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_squares() != 31819) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 11150) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_standard() != 6447) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_game() != 22658) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_accept_draw() != 29705) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice() != 51955) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings() != 37259) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 33705) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_choose() != 21544) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 53305) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw() != 13848) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_replay() != 22649) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_describe_square() != 6350) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_resume() != 53315) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_dismiss_choice() != 65380) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings() != 12342) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_drag() != 10469) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_flip_board() != 47623) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hint() != 2202) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer() != 52304) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_leave() != 31422) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw() != 62757) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_pause() != 10042) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_play_move() != 65347) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_react() != 52561) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_redo() != 2870) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resign() != 47560) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resume() != 7885) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion() != 47008) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_start() != 45576) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_state() != 23786) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_stop_thinking() != 63007) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_take_events() != 42629) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tap() != 28278) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tick() != 65519) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_undo() != 65007) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_accept_draw() != 16520) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_analyse() != 2293) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_cancel_search() != 6513) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_choose() != 6950) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_clear_selection() != 38109) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_coach_tip() != 10433) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_computer_move() != 15261) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_decline_draw() != 42809) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_hint() != 434) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_move_to() != 56273) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_offer_draw() != 46571) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_pause_clock() != 19478) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_play_move() != 12931) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_react() != 21686) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_redo() != 28006) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_resign() != 48713) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_resume_clock() != 41329) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_select() != 1532) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_set_notation() != 42927) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_snapshot() != 65138) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_tap() != 63446) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_undo() != 26890) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 61486) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_checkpoint() != 4619) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_delete_game() != 54000) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_all_pdn() != 26416) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn() != 9178) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list() != 31147) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 62501) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 3350) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 33927) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_game() != 31282) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice() != 41340) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 25913) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 16982) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_replay() != 16502) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_resume() != 20577) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings() != 36915) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_scratch_reason() != 16199) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 62217) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 1586) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_start_game() != 34918) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_start_game() != 58213) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 12827) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 3932) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 36535) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 17345) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_replay_cancel_analysis() != 49135) {
@@ -14090,319 +14261,148 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_replay_plies() != 62295) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_set_notation() != 46704) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_set_notation() != 48264) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_snapshot_at() != 63365) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_snapshot_at() != 23414) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_summary() != 30817) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_summary() != 59603) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_load_more() != 36542) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_reload() != 4398) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_set_filter() != 28051) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_state() != 11536) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_analyse() != 1541) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_cancel_analysis() != 18013) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_first() != 36278) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_flip_board() != 22509) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to() != 24156) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to_fraction() != 18787) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_last() != 37731) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_leave() != 1237) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next() != 31843) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next_mistake() != 6065) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous() != 25033) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous_mistake() != 23646) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation() != 7413) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_state() != 28613) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_logsink_log() != 53888) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 60563) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 31891) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite() != 26385) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite() != 51205) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 9846) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 15273) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 59381) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 21684) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 56649) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 51404) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 15469) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 2240) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect() != 56885) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 29226) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 35529) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard() != 20938) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard() != 22285) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game() != 22941) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game() != 6097) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 39692) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 4819) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 50515) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 4540) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect() != 23034) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 51131) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 59938) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 54054) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 24539) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 31615) {
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 49364) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 20601) {
+    if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis() != 62408) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_accept_draw() != 7206) {
+    if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 27184) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings() != 37074) {
+    if (uniffi_giveaway_ffi_checksum_method_endgametables_state() != 712) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_choose() != 2749) {
+    if (uniffi_giveaway_ffi_checksum_constructor_positioneditor_new() != 51045) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw() != 22485) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 20887) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_describe_square() != 9064) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 23483) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_dismiss_choice() != 23660) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open_or_scratch() != 58610) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_drag() != 20782) {
+    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect() != 1427) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_flip_board() != 11325) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hint() != 30403) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer() != 17271) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_leave() != 53189) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw() != 33323) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_pause() != 31257) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_play_move() != 457) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_react() != 21300) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_redo() != 37916) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resign() != 61986) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resume() != 19031) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion() != 52941) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_start() != 49188) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_state() != 14280) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_stop_thinking() != 28119) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_take_events() != 22478) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tap() != 63862) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tick() != 51661) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_undo() != 35289) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_load_more() != 16523) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_reload() != 24046) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_set_filter() != 31378) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_state() != 64465) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_check() != 28965) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_clear() != 11487) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_cycle() != 10844) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_fen() != 57874) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 32915) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 62514) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_side_to_move() != 57164) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_squares() != 57562) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_standard() != 32169) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_analyse() != 63375) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_cancel_analysis() != 56595) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_first() != 59114) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_flip_board() != 35474) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to() != 49024) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to_fraction() != 58293) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_last() != 54995) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_leave() != 51830) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next() != 39366) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next_mistake() != 24571) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous() != 12745) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous_mistake() != 21054) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation() != 35538) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_state() != 57827) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_accept_draw() != 58612) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_analyse() != 60006) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_cancel_search() != 26235) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_choose() != 42826) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_clear_selection() != 9752) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_coach_tip() != 36316) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_computer_move() != 48582) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_decline_draw() != 23829) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_hint() != 26061) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_move_to() != 4473) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_offer_draw() != 4328) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_pause_clock() != 25146) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_play_move() != 34835) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_react() != 6133) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_redo() != 5660) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_resign() != 21634) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_resume_clock() != 59583) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_select() != 29253) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_set_notation() != 39948) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_snapshot() != 57693) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_tap() != 5614) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_undo() != 43437) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 38588) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_endgametables_state() != 13915) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open_or_scratch() != 36633) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect() != 16071) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect_trusting() != 13734) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_positioneditor_new() != 21757) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 40317) {
+    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect_trusting() != 35822) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_endgametables_open() != 48379) {

@@ -2,10 +2,9 @@
 //! long (integrity check, PDN import/export, analysis) run on the FFI runtime as `suspend`/`async` calls.
 
 use crate::background::{background, observer, ScreenObserver};
+use crate::game::{GameController, GameSession};
 use crate::progress::{relay, ProgressListener};
 use crate::runtime::{run_blocking, run_blocking_until_dropped};
-use crate::screens::{GameController, GameList, ReplayController};
-use crate::session::GameSession;
 use giveaway_app::library::ListFilter;
 use giveaway_app::setup::GameSetup;
 use giveaway_app::{
@@ -14,6 +13,12 @@ use giveaway_app::{
 use giveaway_core::notation::Notation;
 use giveaway_core::storage::{Filter, Settings, Stats};
 use std::sync::Arc;
+
+mod screens;
+mod settings;
+mod views;
+
+pub use screens::{GameList, ReplayController};
 
 /// The saved games and the settings (see `giveaway_app::GameLibrary`).
 #[derive(uniffi::Object)]

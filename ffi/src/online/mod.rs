@@ -3,12 +3,14 @@
 //! like any other.
 
 use crate::background::{background, observer, ScreenObserver};
+use crate::game::GameController;
 use crate::library::GameLibrary;
-use crate::screens::GameController;
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
 use giveaway_online::{OnlineEvent, OnlineScreen};
 use std::sync::Arc;
+
+mod views;
 
 /// The connection to the game server, the account, the lobby and the online game.
 #[derive(uniffi::Object)]
