@@ -29,6 +29,7 @@ pub(crate) fn background() -> Arc<dyn Background> {
 /// Called on a background thread: read the new state on the UI thread (post to the main looper / main actor).
 #[uniffi::export(with_foreign)]
 pub trait ScreenObserver: Send + Sync {
+    /// The screen's state changed: read it again (`state()` / `screen()`) on the UI thread.
     fn changed(&self);
 }
 

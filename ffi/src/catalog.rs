@@ -1,10 +1,43 @@
 //! The choices every front end lists, from the app layer's catalog.
 
 use giveaway_app::board::{Coordinates, SquareDescription};
-use giveaway_app::setup::GameSetup;
+use giveaway_app::setup::{GameSetup, StartPosition};
 use giveaway_app::{HandicapPreset, LevelView, RulesExample, SquareView, TimeControlPreset};
 use giveaway_core::notation::Notation;
+use giveaway_core::position::Color;
 use giveaway_core::record::TimeControl;
+
+/// One computer level as a menu shows it.
+#[uniffi::remote(Record)]
+pub struct LevelView {
+    /// 1..=8, the number `Opponent::Computer` takes.
+    pub number: u8,
+    /// `Beginner` … `World Champion`.
+    pub name: String,
+    /// Approximate rating (Elo-like scale).
+    pub rating: u32,
+}
+
+/// A named time control: `5+3` is five minutes and three seconds added per move.
+#[uniffi::remote(Record)]
+pub struct TimeControlPreset {
+    /// `Blitz 5+3`.
+    pub name: String,
+    /// The time control it stands for.
+    pub control: TimeControl,
+}
+
+/// A usual handicap: the standard start without some of one side's men. The shell names it in its own language
+/// ("White without 2 men").
+#[uniffi::remote(Record)]
+pub struct HandicapPreset {
+    /// The side that plays without the men.
+    pub side: Color,
+    /// How many of its men are removed.
+    pub men: u32,
+    /// What `NewGame.start` takes for it.
+    pub start: StartPosition,
+}
 
 /// The emoji reactions a game screen offers, in menu order.
 #[uniffi::export]
@@ -54,7 +87,6 @@ pub fn rules_examples() -> Vec<RulesExample> {
     giveaway_app::rules_examples()
 }
 
-/// Whether a man stands on `square` at the start (the squares a handicap can take men from).
 /// The edge labels of a board turned as `flipped` says, in `notation` (the rules and editor boards, which have
 /// no controller of their own).
 #[uniffi::export]
@@ -62,6 +94,7 @@ pub fn board_coordinates(flipped: bool, notation: Notation) -> Coordinates {
     Coordinates::new(flipped, notation)
 }
 
+/// Whether a man stands on `square` at the start (the squares a handicap can take men from).
 #[uniffi::export]
 pub fn is_start_square(square: u32) -> bool {
     giveaway_app::setup::is_start_square(square)

@@ -6,10 +6,15 @@ use std::sync::{Arc, RwLock};
 /// How serious a log record is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
 pub enum LogLevel {
+    /// A failure the player may notice (a games file that cannot be opened, a job that panicked).
     Error,
+    /// Something went wrong and the app carried on (damaged tables removed to be built again).
     Warn,
+    /// What the app is doing, in normal operation.
     Info,
+    /// Detail for a developer.
     Debug,
+    /// The finest detail.
     Trace,
 }
 
@@ -17,6 +22,7 @@ pub enum LogLevel {
 /// thread that logged; keep it short.
 #[uniffi::export(with_foreign)]
 pub trait LogSink: Send + Sync {
+    /// One record: `target` is the Rust module that logged it (e.g. `giveaway_app::library`), for the tag.
     fn log(&self, level: LogLevel, target: String, message: String);
 }
 

@@ -3,8 +3,30 @@
 
 use crate::background::{observer, ScreenObserver};
 use giveaway_app::background::Threads;
-use giveaway_app::{ApiResult, TablesState};
+use giveaway_app::{ApiResult, TablesBuild, TablesState};
 use std::sync::Arc;
+
+/// What the tables can do now, for a settings screen.
+#[uniffi::remote(Record)]
+pub struct TablesState {
+    /// Every position with at most this many pieces is known exactly (0: no tables).
+    pub pieces: u32,
+    /// The build under way, if any.
+    pub building: Option<TablesBuild>,
+    /// Why the last load or build failed, in English; cleared by the next success.
+    pub error: Option<String>,
+}
+
+/// A table build in progress.
+#[uniffi::remote(Record)]
+pub struct TablesBuild {
+    /// The tables being built cover positions of up to this many pieces.
+    pub pieces: u32,
+    /// Materials (sets of pieces, e.g. two kings against a man) finished so far.
+    pub done: u32,
+    /// Materials in all.
+    pub total: u32,
+}
 
 /// The app's endgame tables (see `giveaway_app::EndgameTables`).
 #[derive(uniffi::Object)]
@@ -20,6 +42,7 @@ impl EndgameTables {
         Arc::new(EndgameTables(giveaway_app::EndgameTables::open(shipped, dir)))
     }
 
+    /// What the tables can do now.
     pub fn state(&self) -> TablesState {
         self.0.state()
     }

@@ -698,6 +698,9 @@ public protocol EndgameTablesProtocol: AnyObject, Sendable {
      */
     func buildMissing(listener: ScreenObserver) throws  -> TablesState
     
+    /**
+     * What the tables can do now.
+     */
     func state()  -> TablesState
     
 }
@@ -786,6 +789,9 @@ open func buildMissing(listener: ScreenObserver)throws  -> TablesState  {
 })
 }
     
+    /**
+     * What the tables can do now.
+     */
 open func state() -> TablesState  {
     return try!  FfiConverterTypeTablesState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -850,42 +856,101 @@ public func FfiConverterTypeEndgameTables_lower(_ value: EndgameTables) -> UInt6
  */
 public protocol GameControllerProtocol: AnyObject, Sendable {
     
+    /**
+     * Accepts the pending draw offer: the game ends in a draw.
+     */
     func acceptDraw() throws  -> ScreenState
     
+    /**
+     * New settings (the settings screen saved them): notation, orientation, dots, animation, coach, sounds.
+     */
     func applySettings(settings: Settings)  -> ScreenState
     
+    /**
+     * Plays choice number `index` of the snapshot's `choices`.
+     */
     func choose(index: UInt32) throws  -> ScreenState
     
+    /**
+     * Declines the pending draw offer; play goes on.
+     */
     func declineDraw() throws  -> ScreenState
     
+    /**
+     * What a screen reader says about square `square` now.
+     */
     func describeSquare(square: UInt32) throws  -> SquareDescription
     
+    /**
+     * Closes the choice of capture paths without moving.
+     */
     func dismissChoice() throws  -> ScreenState
     
+    /**
+     * A piece dragged from `from` and dropped on `to`: picked up as a tap would, then moved (a hop or a final
+     * square).
+     */
     func drag(from: UInt32, to: UInt32) throws  -> ScreenState
     
+    /**
+     * Turns the board over (on top of the orientation the mode and settings give).
+     */
     func flipBoard()  -> ScreenState
     
+    /**
+     * The hint button: the first press asks the engine and then highlights the piece, the second shows the
+     * move; the hint is dropped when the position changes.
+     */
     func hint() throws  -> ScreenState
     
+    /**
+     * Holds the computer (it does not start its move) or lets it go. Holding stops a search under way.
+     */
     func holdComputer(held: Bool)  -> ScreenState
     
+    /**
+     * The screen goes away for good: any search stops. The game is already saved.
+     */
     func leave() 
     
+    /**
+     * The side to move offers a draw (pass-and-play).
+     */
     func offerDraw() throws  -> ScreenState
     
+    /**
+     * The screen went to the background: the engine stops and the clocks stop (both saved).
+     */
     func pause() throws  -> ScreenState
     
+    /**
+     * Plays a move written in algebraic or numeric notation.
+     */
     func playMove(text: String) throws  -> ScreenState
     
+    /**
+     * `side` shows an emoji (the acting side's button, or a face-to-face player's own panel).
+     */
     func react(side: Color, emoji: String) throws  -> ScreenState
     
+    /**
+     * Plays the move taken back last again.
+     */
     func redo() throws  -> ScreenState
     
+    /**
+     * The acting side resigns (the screen asked for confirmation first).
+     */
     func resign() throws  -> ScreenState
     
+    /**
+     * The screen is visible again: the clocks run and the computer moves if it is its turn.
+     */
     func resume()  -> ScreenState
     
+    /**
+     * The system asks for reduced motion (no move animations).
+     */
     func setReducedMotion(reduced: Bool)  -> ScreenState
     
     /**
@@ -893,8 +958,15 @@ public protocol GameControllerProtocol: AnyObject, Sendable {
      */
     func start()  -> ScreenState
     
+    /**
+     * What the screen draws now.
+     */
     func state()  -> ScreenState
     
+    /**
+     * Stops whatever the engine is doing for this screen: a hint or coach search, or the computer's move
+     * (which then waits, as with [`Self::hold_computer`]).
+     */
     func stopThinking()  -> ScreenState
     
     /**
@@ -902,6 +974,9 @@ public protocol GameControllerProtocol: AnyObject, Sendable {
      */
     func takeEvents()  -> [GameEvent]
     
+    /**
+     * A tap on square `square` (PDN number): select, hop, complete, choose, reselect or clear, as the board is.
+     */
     func tap(square: UInt32) throws  -> ScreenState
     
     /**
@@ -909,6 +984,9 @@ public protocol GameControllerProtocol: AnyObject, Sendable {
      */
     func tick()  -> ScreenState
     
+    /**
+     * Takes back the last move (against the computer, the player's move and the reply), also after the end.
+     */
     func undo() throws  -> ScreenState
     
 }
@@ -968,6 +1046,9 @@ open class GameController: GameControllerProtocol, @unchecked Sendable {
     
 
     
+    /**
+     * Accepts the pending draw offer: the game ends in a draw.
+     */
 open func acceptDraw()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -977,6 +1058,9 @@ open func acceptDraw()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * New settings (the settings screen saved them): notation, orientation, dots, animation, coach, sounds.
+     */
 open func applySettings(settings: Settings) -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -987,6 +1071,9 @@ open func applySettings(settings: Settings) -> ScreenState  {
 })
 }
     
+    /**
+     * Plays choice number `index` of the snapshot's `choices`.
+     */
 open func choose(index: UInt32)throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -997,6 +1084,9 @@ open func choose(index: UInt32)throws  -> ScreenState  {
 })
 }
     
+    /**
+     * Declines the pending draw offer; play goes on.
+     */
 open func declineDraw()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1006,6 +1096,9 @@ open func declineDraw()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * What a screen reader says about square `square` now.
+     */
 open func describeSquare(square: UInt32)throws  -> SquareDescription  {
     return try  FfiConverterTypeSquareDescription_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1016,6 +1109,9 @@ open func describeSquare(square: UInt32)throws  -> SquareDescription  {
 })
 }
     
+    /**
+     * Closes the choice of capture paths without moving.
+     */
 open func dismissChoice()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1025,6 +1121,10 @@ open func dismissChoice()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * A piece dragged from `from` and dropped on `to`: picked up as a tap would, then moved (a hop or a final
+     * square).
+     */
 open func drag(from: UInt32, to: UInt32)throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1036,6 +1136,9 @@ open func drag(from: UInt32, to: UInt32)throws  -> ScreenState  {
 })
 }
     
+    /**
+     * Turns the board over (on top of the orientation the mode and settings give).
+     */
 open func flipBoard() -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1045,6 +1148,10 @@ open func flipBoard() -> ScreenState  {
 })
 }
     
+    /**
+     * The hint button: the first press asks the engine and then highlights the piece, the second shows the
+     * move; the hint is dropped when the position changes.
+     */
 open func hint()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1054,6 +1161,9 @@ open func hint()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * Holds the computer (it does not start its move) or lets it go. Holding stops a search under way.
+     */
 open func holdComputer(held: Bool) -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1064,6 +1174,9 @@ open func holdComputer(held: Bool) -> ScreenState  {
 })
 }
     
+    /**
+     * The screen goes away for good: any search stops. The game is already saved.
+     */
 open func leave()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamecontroller_leave(
@@ -1072,6 +1185,9 @@ open func leave()  {try! rustCall() {
 }
 }
     
+    /**
+     * The side to move offers a draw (pass-and-play).
+     */
 open func offerDraw()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1081,6 +1197,9 @@ open func offerDraw()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * The screen went to the background: the engine stops and the clocks stop (both saved).
+     */
 open func pause()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1090,6 +1209,9 @@ open func pause()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * Plays a move written in algebraic or numeric notation.
+     */
 open func playMove(text: String)throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1100,6 +1222,9 @@ open func playMove(text: String)throws  -> ScreenState  {
 })
 }
     
+    /**
+     * `side` shows an emoji (the acting side's button, or a face-to-face player's own panel).
+     */
 open func react(side: Color, emoji: String)throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1111,6 +1236,9 @@ open func react(side: Color, emoji: String)throws  -> ScreenState  {
 })
 }
     
+    /**
+     * Plays the move taken back last again.
+     */
 open func redo()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1120,6 +1248,9 @@ open func redo()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * The acting side resigns (the screen asked for confirmation first).
+     */
 open func resign()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1129,6 +1260,9 @@ open func resign()throws  -> ScreenState  {
 })
 }
     
+    /**
+     * The screen is visible again: the clocks run and the computer moves if it is its turn.
+     */
 open func resume() -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1138,6 +1272,9 @@ open func resume() -> ScreenState  {
 })
 }
     
+    /**
+     * The system asks for reduced motion (no move animations).
+     */
 open func setReducedMotion(reduced: Bool) -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1160,6 +1297,9 @@ open func start() -> ScreenState  {
 })
 }
     
+    /**
+     * What the screen draws now.
+     */
 open func state() -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1169,6 +1309,10 @@ open func state() -> ScreenState  {
 })
 }
     
+    /**
+     * Stops whatever the engine is doing for this screen: a hint or coach search, or the computer's move
+     * (which then waits, as with [`Self::hold_computer`]).
+     */
 open func stopThinking() -> ScreenState  {
     return try!  FfiConverterTypeScreenState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1190,6 +1334,9 @@ open func takeEvents() -> [GameEvent]  {
 })
 }
     
+    /**
+     * A tap on square `square` (PDN number): select, hop, complete, choose, reselect or clear, as the board is.
+     */
 open func tap(square: UInt32)throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1212,6 +1359,9 @@ open func tick() -> ScreenState  {
 })
 }
     
+    /**
+     * Takes back the last move (against the computer, the player's move and the reply), also after the end.
+     */
 open func undo()throws  -> ScreenState  {
     return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1289,10 +1439,19 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func checkpoint() throws 
     
+    /**
+     * Deletes a saved game.
+     */
     func deleteGame(id: Int64) throws 
     
+    /**
+     * Every saved game as one PDN text.
+     */
     func exportAllPdn() throws  -> String
     
+    /**
+     * One saved game as PDN text.
+     */
     func exportPdn(id: Int64) throws  -> String
     
     /**
@@ -1306,8 +1465,14 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func importPdn(text: String) throws  -> ImportResult
     
+    /**
+     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
+     */
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
     
+    /**
+     * Starts a new game that is saved after every change.
+     */
     func newGame(setup: NewGame) throws  -> GameSession
     
     /**
@@ -1315,6 +1480,9 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func openGame(id: Int64, observer: ScreenObserver) throws  -> GameController
     
+    /**
+     * What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
+     */
     func openNotice()  -> DatabaseNotice?
     
     /**
@@ -1327,10 +1495,19 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func rememberedSetup() throws  -> GameSetup
     
+    /**
+     * Opens a saved game for replay, move by move.
+     */
     func replay(id: Int64) throws  -> Replay
     
+    /**
+     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
+     */
     func resume(id: Int64) throws  -> GameSession
     
+    /**
+     * Saves the player's settings.
+     */
     func saveSettings(settings: Settings) throws 
     
     /**
@@ -1338,6 +1515,9 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func scratchReason()  -> String?
     
+    /**
+     * The player's settings (defaults for any not saved).
+     */
     func settings() throws  -> Settings
     
     /**
@@ -1345,6 +1525,9 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func startGame(setup: GameSetup, observer: ScreenObserver) throws  -> GameController
     
+    /**
+     * Results per level (against the computer) and per mode.
+     */
     func stats() throws  -> Stats
     
 }
@@ -1463,6 +1646,9 @@ open func checkpoint()throws   {try rustCallWithError(FfiConverterTypeGiveawayEr
 }
 }
     
+    /**
+     * Deletes a saved game.
+     */
 open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_delete_game(
@@ -1472,6 +1658,9 @@ open func deleteGame(id: Int64)throws   {try rustCallWithError(FfiConverterTypeG
 }
 }
     
+    /**
+     * Every saved game as one PDN text.
+     */
 open func exportAllPdn()throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1481,6 +1670,9 @@ open func exportAllPdn()throws  -> String  {
 })
 }
     
+    /**
+     * One saved game as PDN text.
+     */
 open func exportPdn(id: Int64)throws  -> String  {
     return try  FfiConverterString.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1519,6 +1711,9 @@ open func importPdn(text: String)throws  -> ImportResult  {
 })
 }
     
+    /**
+     * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
+     */
 open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  -> GamePage  {
     return try  FfiConverterTypeGamePage_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1531,6 +1726,9 @@ open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  ->
 })
 }
     
+    /**
+     * Starts a new game that is saved after every change.
+     */
 open func newGame(setup: NewGame)throws  -> GameSession  {
     return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1555,6 +1753,9 @@ open func openGame(id: Int64, observer: ScreenObserver)throws  -> GameController
 })
 }
     
+    /**
+     * What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
+     */
 open func openNotice() -> DatabaseNotice?  {
     return try!  FfiConverterOptionTypeDatabaseNotice.lift(try! rustCall() {
         uniffiCallStatus in
@@ -1590,6 +1791,9 @@ open func rememberedSetup()throws  -> GameSetup  {
 })
 }
     
+    /**
+     * Opens a saved game for replay, move by move.
+     */
 open func replay(id: Int64)throws  -> Replay  {
     return try  FfiConverterTypeReplay_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1600,6 +1804,9 @@ open func replay(id: Int64)throws  -> Replay  {
 })
 }
     
+    /**
+     * Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
+     */
 open func resume(id: Int64)throws  -> GameSession  {
     return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1610,6 +1817,9 @@ open func resume(id: Int64)throws  -> GameSession  {
 })
 }
     
+    /**
+     * Saves the player's settings.
+     */
 open func saveSettings(settings: Settings)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_save_settings(
@@ -1631,6 +1841,9 @@ open func scratchReason() -> String?  {
 })
 }
     
+    /**
+     * The player's settings (defaults for any not saved).
+     */
 open func settings()throws  -> Settings  {
     return try  FfiConverterTypeSettings_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1654,6 +1867,9 @@ open func startGame(setup: GameSetup, observer: ScreenObserver)throws  -> GameCo
 })
 }
     
+    /**
+     * Results per level (against the computer) and per mode.
+     */
 open func stats()throws  -> Stats  {
     return try  FfiConverterTypeStats_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1718,12 +1934,24 @@ public func FfiConverterTypeGameLibrary_lower(_ value: GameLibrary) -> UInt64 {
  */
 public protocol GameListProtocol: AnyObject, Sendable {
     
+    /**
+     * Appends the next page, if there is one.
+     */
     func loadMore() throws  -> GameListState
     
+    /**
+     * Loads the first page again (after a game was deleted, imported or played).
+     */
     func reload() throws  -> GameListState
     
+    /**
+     * Shows the first page of the games matching `filter`.
+     */
     func setFilter(filter: ListFilter) throws  -> GameListState
     
+    /**
+     * What the list screen shows now.
+     */
     func state()  -> GameListState
     
 }
@@ -1783,6 +2011,9 @@ open class GameList: GameListProtocol, @unchecked Sendable {
     
 
     
+    /**
+     * Appends the next page, if there is one.
+     */
 open func loadMore()throws  -> GameListState  {
     return try  FfiConverterTypeGameListState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1792,6 +2023,9 @@ open func loadMore()throws  -> GameListState  {
 })
 }
     
+    /**
+     * Loads the first page again (after a game was deleted, imported or played).
+     */
 open func reload()throws  -> GameListState  {
     return try  FfiConverterTypeGameListState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1801,6 +2035,9 @@ open func reload()throws  -> GameListState  {
 })
 }
     
+    /**
+     * Shows the first page of the games matching `filter`.
+     */
 open func setFilter(filter: ListFilter)throws  -> GameListState  {
     return try  FfiConverterTypeGameListState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1811,6 +2048,9 @@ open func setFilter(filter: ListFilter)throws  -> GameListState  {
 })
 }
     
+    /**
+     * What the list screen shows now.
+     */
 open func state() -> GameListState  {
     return try!  FfiConverterTypeGameListState_lift(try! rustCall() {
         uniffiCallStatus in
@@ -1875,48 +2115,117 @@ public func FfiConverterTypeGameList_lower(_ value: GameList) -> UInt64 {
  */
 public protocol GameSessionProtocol: AnyObject, Sendable {
     
+    /**
+     * Accepts the pending draw offer: the game ends in a draw.
+     */
     func acceptDraw() throws  -> Snapshot
     
+    /**
+     * Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
+     */
     func analyse(progress: ProgressListener?) async throws  -> AnalysisView
     
+    /**
+     * Stops the running search (computer move, hint, analysis) of this session; it returns `Cancelled`.
+     */
     func cancelSearch() 
     
+    /**
+     * Plays choice number `index` of the snapshot's `choices`.
+     */
     func choose(index: UInt32) throws  -> Snapshot
     
+    /**
+     * Drops the selected piece and any capture entered hop by hop.
+     */
     func clearSelection()  -> Snapshot
     
+    /**
+     * A coach tip on the last move a player (not the computer) made: `None` when it was fine.
+     */
     func coachTip() async throws  -> CoachView?
     
+    /**
+     * The computer plays its move (searching on the calling thread). Progress goes to `progress`;
+     * `cancel_search` stops it within milliseconds and this then fails with `Cancelled`, playing nothing.
+     */
     func computerMove(progress: ProgressListener?) async throws  -> Snapshot
     
+    /**
+     * Declines the pending draw offer; play goes on.
+     */
     func declineDraw() throws  -> Snapshot
     
+    /**
+     * The best move for the player to move, in two steps for the shell: first `piece`, then `mv`.
+     */
     func hint() async throws  -> HintView
     
+    /**
+     * Moves the selected piece to `square`: one hop of a capture, or its final square. When paths with
+     * different captures end there, the snapshot's `choices` lists them for [`Self::choose`].
+     */
     func moveTo(square: UInt32) throws  -> Snapshot
     
+    /**
+     * The side to move offers a draw (pass-and-play).
+     */
     func offerDraw() throws  -> Snapshot
     
+    /**
+     * Stops the clocks and saves them (the app went to the background).
+     */
     func pauseClock() throws  -> Snapshot
     
+    /**
+     * Plays a move written in algebraic (`c3-d4`, `c3:e5:c7`) or numeric (`22-18`, `22x15`) notation.
+     */
     func playMove(text: String) throws  -> Snapshot
     
+    /**
+     * `side` shows an emoji reaction; it is kept in the game record.
+     */
     func react(side: Color, emoji: String) throws  -> Snapshot
     
+    /**
+     * Plays the move taken back last again.
+     */
     func redo() throws  -> Snapshot
     
+    /**
+     * `side` resigns (the shell asks for confirmation first).
+     */
     func resign(side: Color) throws  -> Snapshot
     
+    /**
+     * Starts the clocks again after [`Self::pause_clock`].
+     */
     func resumeClock()  -> Snapshot
     
+    /**
+     * Selects the piece on `square` for moving.
+     */
     func select(square: UInt32) throws  -> Snapshot
     
+    /**
+     * How moves are written in the snapshot's move list.
+     */
     func setNotation(notation: Notation)  -> Snapshot
     
+    /**
+     * Everything the game screen draws. Also applies flag fall when a clock has run out (and saves it).
+     */
     func snapshot() throws  -> Snapshot
     
+    /**
+     * A tap on square `square` (PDN number 1–32): selects a piece, enters a hop, completes a move, or clears
+     * the selection — whatever the tap means on the board as it is.
+     */
     func tap(square: UInt32) throws  -> Snapshot
     
+    /**
+     * Takes back the last move; against the computer, the player's move and the computer's reply.
+     */
     func undo() throws  -> Snapshot
     
 }
@@ -1988,6 +2297,9 @@ public convenience init(setup: NewGame)throws  {
     
 
     
+    /**
+     * Accepts the pending draw offer: the game ends in a draw.
+     */
 open func acceptDraw()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -1997,6 +2309,9 @@ open func acceptDraw()throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Post-game analysis of this game: every move judged, the evaluation graph and each side's accuracy.
+     */
 open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
     return
         try  await uniffiRustCallAsync(
@@ -2013,6 +2328,9 @@ open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
         )
 }
     
+    /**
+     * Stops the running search (computer move, hint, analysis) of this session; it returns `Cancelled`.
+     */
 open func cancelSearch()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamesession_cancel_search(
@@ -2021,6 +2339,9 @@ open func cancelSearch()  {try! rustCall() {
 }
 }
     
+    /**
+     * Plays choice number `index` of the snapshot's `choices`.
+     */
 open func choose(index: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2031,6 +2352,9 @@ open func choose(index: UInt32)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Drops the selected piece and any capture entered hop by hop.
+     */
 open func clearSelection() -> Snapshot  {
     return try!  FfiConverterTypeSnapshot_lift(try! rustCall() {
         uniffiCallStatus in
@@ -2040,6 +2364,9 @@ open func clearSelection() -> Snapshot  {
 })
 }
     
+    /**
+     * A coach tip on the last move a player (not the computer) made: `None` when it was fine.
+     */
 open func coachTip()async throws  -> CoachView?  {
     return
         try  await uniffiRustCallAsync(
@@ -2056,6 +2383,10 @@ open func coachTip()async throws  -> CoachView?  {
         )
 }
     
+    /**
+     * The computer plays its move (searching on the calling thread). Progress goes to `progress`;
+     * `cancel_search` stops it within milliseconds and this then fails with `Cancelled`, playing nothing.
+     */
 open func computerMove(progress: ProgressListener?)async throws  -> Snapshot  {
     return
         try  await uniffiRustCallAsync(
@@ -2072,6 +2403,9 @@ open func computerMove(progress: ProgressListener?)async throws  -> Snapshot  {
         )
 }
     
+    /**
+     * Declines the pending draw offer; play goes on.
+     */
 open func declineDraw()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2081,6 +2415,9 @@ open func declineDraw()throws  -> Snapshot  {
 })
 }
     
+    /**
+     * The best move for the player to move, in two steps for the shell: first `piece`, then `mv`.
+     */
 open func hint()async throws  -> HintView  {
     return
         try  await uniffiRustCallAsync(
@@ -2097,6 +2434,10 @@ open func hint()async throws  -> HintView  {
         )
 }
     
+    /**
+     * Moves the selected piece to `square`: one hop of a capture, or its final square. When paths with
+     * different captures end there, the snapshot's `choices` lists them for [`Self::choose`].
+     */
 open func moveTo(square: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2107,6 +2448,9 @@ open func moveTo(square: UInt32)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * The side to move offers a draw (pass-and-play).
+     */
 open func offerDraw()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2116,6 +2460,9 @@ open func offerDraw()throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Stops the clocks and saves them (the app went to the background).
+     */
 open func pauseClock()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2125,6 +2472,9 @@ open func pauseClock()throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Plays a move written in algebraic (`c3-d4`, `c3:e5:c7`) or numeric (`22-18`, `22x15`) notation.
+     */
 open func playMove(text: String)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2135,6 +2485,9 @@ open func playMove(text: String)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * `side` shows an emoji reaction; it is kept in the game record.
+     */
 open func react(side: Color, emoji: String)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2146,6 +2499,9 @@ open func react(side: Color, emoji: String)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Plays the move taken back last again.
+     */
 open func redo()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2155,6 +2511,9 @@ open func redo()throws  -> Snapshot  {
 })
 }
     
+    /**
+     * `side` resigns (the shell asks for confirmation first).
+     */
 open func resign(side: Color)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2165,6 +2524,9 @@ open func resign(side: Color)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Starts the clocks again after [`Self::pause_clock`].
+     */
 open func resumeClock() -> Snapshot  {
     return try!  FfiConverterTypeSnapshot_lift(try! rustCall() {
         uniffiCallStatus in
@@ -2174,6 +2536,9 @@ open func resumeClock() -> Snapshot  {
 })
 }
     
+    /**
+     * Selects the piece on `square` for moving.
+     */
 open func select(square: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2184,6 +2549,9 @@ open func select(square: UInt32)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * How moves are written in the snapshot's move list.
+     */
 open func setNotation(notation: Notation) -> Snapshot  {
     return try!  FfiConverterTypeSnapshot_lift(try! rustCall() {
         uniffiCallStatus in
@@ -2194,6 +2562,9 @@ open func setNotation(notation: Notation) -> Snapshot  {
 })
 }
     
+    /**
+     * Everything the game screen draws. Also applies flag fall when a clock has run out (and saves it).
+     */
 open func snapshot()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2203,6 +2574,10 @@ open func snapshot()throws  -> Snapshot  {
 })
 }
     
+    /**
+     * A tap on square `square` (PDN number 1–32): selects a piece, enters a hop, completes a move, or clears
+     * the selection — whatever the tap means on the board as it is.
+     */
 open func tap(square: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2213,6 +2588,9 @@ open func tap(square: UInt32)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * Takes back the last move; against the computer, the player's move and the computer's reply.
+     */
 open func undo()throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -2278,6 +2656,9 @@ public func FfiConverterTypeGameSession_lower(_ value: GameSession) -> UInt64 {
  */
 public protocol LogSink: AnyObject, Sendable {
     
+    /**
+     * One record: `target` is the Rust module that logged it (e.g. `giveaway_app::library`), for the tag.
+     */
     func log(level: LogLevel, target: String, message: String) 
     
 }
@@ -2338,6 +2719,9 @@ open class LogSinkImpl: LogSink, @unchecked Sendable {
     
 
     
+    /**
+     * One record: `target` is the Rust module that logged it (e.g. `giveaway_app::library`), for the tag.
+     */
 open func log(level: LogLevel, target: String, message: String)  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_logsink_log(
@@ -2489,18 +2873,39 @@ public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
  */
 public protocol OnlineClientProtocol: AnyObject, Sendable {
     
+    /**
+     * Plays the friend who gave this code (any case).
+     */
     func acceptInvite(code: String) throws 
     
+    /**
+     * Withdraws the invite code.
+     */
     func cancelInvite() throws 
     
+    /**
+     * Stops looking for an opponent.
+     */
     func cancelSeek() throws 
     
+    /**
+     * A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
+     */
     func createAccount(nickname: String) throws 
     
+    /**
+     * An invite code to give a friend.
+     */
     func createInvite(timeControl: TimeControl, rated: Bool) throws 
     
+    /**
+     * Declines the opponent's rematch offer.
+     */
     func declineRematch() throws 
     
+    /**
+     * Closes the connection for good (the screen goes away). A game in progress goes on on the server.
+     */
     func disconnect() 
     
     /**
@@ -2508,14 +2913,29 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      */
     func game()  -> GameController?
     
+    /**
+     * Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
+     */
     func leaderboard(speed: Speed) throws 
     
+    /**
+     * Closes the board of a finished game (back to the lobby).
+     */
     func leaveGame() throws 
     
+    /**
+     * After the end: offer the opponent a rematch (colours swapped); accepts theirs.
+     */
     func offerRematch() throws 
     
+    /**
+     * Asks for a player's page (the state's `profile` when it comes).
+     */
     func profile(nickname: String) throws 
     
+    /**
+     * Tries again now instead of waiting for the next attempt.
+     */
     func reconnect() 
     
     /**
@@ -2523,8 +2943,14 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      */
     func screen()  -> OnlineScreen
     
+    /**
+     * Quick pairing with one of the presets.
+     */
     func seek(timeControl: TimeControl) throws 
     
+    /**
+     * The events since the last call, oldest first.
+     */
     func takeEvents()  -> [OnlineEvent]
     
 }
@@ -2613,6 +3039,9 @@ public static func connectTrusting(server: String, extraRoots: Data, library: Ga
     
 
     
+    /**
+     * Plays the friend who gave this code (any case).
+     */
 open func acceptInvite(code: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(
@@ -2622,6 +3051,9 @@ open func acceptInvite(code: String)throws   {try rustCallWithError(FfiConverter
 }
 }
     
+    /**
+     * Withdraws the invite code.
+     */
 open func cancelInvite()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_cancel_invite(
@@ -2630,6 +3062,9 @@ open func cancelInvite()throws   {try rustCallWithError(FfiConverterTypeGiveaway
 }
 }
     
+    /**
+     * Stops looking for an opponent.
+     */
 open func cancelSeek()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(
@@ -2638,6 +3073,9 @@ open func cancelSeek()throws   {try rustCallWithError(FfiConverterTypeGiveawayEr
 }
 }
     
+    /**
+     * A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
+     */
 open func createAccount(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_create_account(
@@ -2647,6 +3085,9 @@ open func createAccount(nickname: String)throws   {try rustCallWithError(FfiConv
 }
 }
     
+    /**
+     * An invite code to give a friend.
+     */
 open func createInvite(timeControl: TimeControl, rated: Bool)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_create_invite(
@@ -2657,6 +3098,9 @@ open func createInvite(timeControl: TimeControl, rated: Bool)throws   {try rustC
 }
 }
     
+    /**
+     * Declines the opponent's rematch offer.
+     */
 open func declineRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(
@@ -2665,6 +3109,9 @@ open func declineRematch()throws   {try rustCallWithError(FfiConverterTypeGiveaw
 }
 }
     
+    /**
+     * Closes the connection for good (the screen goes away). A game in progress goes on on the server.
+     */
 open func disconnect()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_disconnect(
@@ -2685,6 +3132,9 @@ open func game() -> GameController?  {
 })
 }
     
+    /**
+     * Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
+     */
 open func leaderboard(speed: Speed)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_leaderboard(
@@ -2694,6 +3144,9 @@ open func leaderboard(speed: Speed)throws   {try rustCallWithError(FfiConverterT
 }
 }
     
+    /**
+     * Closes the board of a finished game (back to the lobby).
+     */
 open func leaveGame()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_leave_game(
@@ -2702,6 +3155,9 @@ open func leaveGame()throws   {try rustCallWithError(FfiConverterTypeGiveawayErr
 }
 }
     
+    /**
+     * After the end: offer the opponent a rematch (colours swapped); accepts theirs.
+     */
 open func offerRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(
@@ -2710,6 +3166,9 @@ open func offerRematch()throws   {try rustCallWithError(FfiConverterTypeGiveaway
 }
 }
     
+    /**
+     * Asks for a player's page (the state's `profile` when it comes).
+     */
 open func profile(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_profile(
@@ -2719,6 +3178,9 @@ open func profile(nickname: String)throws   {try rustCallWithError(FfiConverterT
 }
 }
     
+    /**
+     * Tries again now instead of waiting for the next attempt.
+     */
 open func reconnect()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_reconnect(
@@ -2739,6 +3201,9 @@ open func screen() -> OnlineScreen  {
 })
 }
     
+    /**
+     * Quick pairing with one of the presets.
+     */
 open func seek(timeControl: TimeControl)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_seek(
@@ -2748,6 +3213,9 @@ open func seek(timeControl: TimeControl)throws   {try rustCallWithError(FfiConve
 }
 }
     
+    /**
+     * The events since the last call, oldest first.
+     */
 open func takeEvents() -> [OnlineEvent]  {
     return try!  FfiConverterSequenceTypeOnlineEvent.lift(try! rustCall() {
         uniffiCallStatus in
@@ -2812,22 +3280,50 @@ public func FfiConverterTypeOnlineClient_lower(_ value: OnlineClient) -> UInt64 
  */
 public protocol PositionEditorProtocol: AnyObject, Sendable {
     
+    /**
+     * Whether a game can start from this position (both sides have pieces and the side to move can move);
+     * the error says why not.
+     */
     func check() throws 
     
+    /**
+     * Empties the board.
+     */
     func clear() 
     
+    /**
+     * The next piece on square `square` (PDN number), skipping men on their promotion rank.
+     */
     func cycle(square: UInt32) throws 
     
+    /**
+     * The position as PDN FEN, e.g. `W:W21,K18:B1,2`.
+     */
     func fen()  -> String
     
+    /**
+     * Starts from a position given as PDN FEN.
+     */
     func load(fen: String) throws 
     
+    /**
+     * Sets whose turn it is in the position being made.
+     */
     func setSideToMove(side: Color) 
     
+    /**
+     * Whose turn it is in the position being made.
+     */
     func sideToMove()  -> Color
     
+    /**
+     * The board to draw: pieces only, White at the bottom.
+     */
     func squares()  -> [SquareView]
     
+    /**
+     * The standard start, White to move.
+     */
     func standard() 
     
 }
@@ -2898,6 +3394,10 @@ public convenience init() {
     
 
     
+    /**
+     * Whether a game can start from this position (both sides have pieces and the side to move can move);
+     * the error says why not.
+     */
 open func check()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_positioneditor_check(
@@ -2906,6 +3406,9 @@ open func check()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_l
 }
 }
     
+    /**
+     * Empties the board.
+     */
 open func clear()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_positioneditor_clear(
@@ -2914,6 +3417,9 @@ open func clear()  {try! rustCall() {
 }
 }
     
+    /**
+     * The next piece on square `square` (PDN number), skipping men on their promotion rank.
+     */
 open func cycle(square: UInt32)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_positioneditor_cycle(
@@ -2923,6 +3429,9 @@ open func cycle(square: UInt32)throws   {try rustCallWithError(FfiConverterTypeG
 }
 }
     
+    /**
+     * The position as PDN FEN, e.g. `W:W21,K18:B1,2`.
+     */
 open func fen() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
@@ -2932,6 +3441,9 @@ open func fen() -> String  {
 })
 }
     
+    /**
+     * Starts from a position given as PDN FEN.
+     */
 open func load(fen: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_positioneditor_load(
@@ -2941,6 +3453,9 @@ open func load(fen: String)throws   {try rustCallWithError(FfiConverterTypeGivea
 }
 }
     
+    /**
+     * Sets whose turn it is in the position being made.
+     */
 open func setSideToMove(side: Color)  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_positioneditor_set_side_to_move(
@@ -2950,6 +3465,9 @@ open func setSideToMove(side: Color)  {try! rustCall() {
 }
 }
     
+    /**
+     * Whose turn it is in the position being made.
+     */
 open func sideToMove() -> Color  {
     return try!  FfiConverterTypeColor_lift(try! rustCall() {
         uniffiCallStatus in
@@ -2959,6 +3477,9 @@ open func sideToMove() -> Color  {
 })
 }
     
+    /**
+     * The board to draw: pieces only, White at the bottom.
+     */
 open func squares() -> [SquareView]  {
     return try!  FfiConverterSequenceTypeSquareView.lift(try! rustCall() {
         uniffiCallStatus in
@@ -2968,6 +3489,9 @@ open func squares() -> [SquareView]  {
 })
 }
     
+    /**
+     * The standard start, White to move.
+     */
 open func standard()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_positioneditor_standard(
@@ -3287,16 +3811,34 @@ public func FfiConverterTypeProgressListener_lower(_ value: ProgressListener) ->
  */
 public protocol ReplayProtocol: AnyObject, Sendable {
     
+    /**
+     * Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
+     */
     func analyse(progress: ProgressListener?) async throws  -> AnalysisView
     
+    /**
+     * Stops a running analysis (it returns `Cancelled`).
+     */
     func cancelAnalysis() 
     
+    /**
+     * Number of plies in the game.
+     */
     func plies()  -> UInt32
     
+    /**
+     * How moves are written in the snapshots and reviews.
+     */
     func setNotation(notation: Notation) 
     
+    /**
+     * The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
+     */
     func snapshotAt(ply: UInt32) throws  -> Snapshot
     
+    /**
+     * The game as the browser lists it.
+     */
     func summary()  -> GameSummaryView
     
 }
@@ -3356,6 +3898,9 @@ open class Replay: ReplayProtocol, @unchecked Sendable {
     
 
     
+    /**
+     * Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
+     */
 open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
     return
         try  await uniffiRustCallAsync(
@@ -3372,6 +3917,9 @@ open func analyse(progress: ProgressListener?)async throws  -> AnalysisView  {
         )
 }
     
+    /**
+     * Stops a running analysis (it returns `Cancelled`).
+     */
 open func cancelAnalysis()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_replay_cancel_analysis(
@@ -3380,6 +3928,9 @@ open func cancelAnalysis()  {try! rustCall() {
 }
 }
     
+    /**
+     * Number of plies in the game.
+     */
 open func plies() -> UInt32  {
     return try!  FfiConverterUInt32.lift(try! rustCall() {
         uniffiCallStatus in
@@ -3389,6 +3940,9 @@ open func plies() -> UInt32  {
 })
 }
     
+    /**
+     * How moves are written in the snapshots and reviews.
+     */
 open func setNotation(notation: Notation)  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_replay_set_notation(
@@ -3398,6 +3952,9 @@ open func setNotation(notation: Notation)  {try! rustCall() {
 }
 }
     
+    /**
+     * The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
+     */
 open func snapshotAt(ply: UInt32)throws  -> Snapshot  {
     return try  FfiConverterTypeSnapshot_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3408,6 +3965,9 @@ open func snapshotAt(ply: UInt32)throws  -> Snapshot  {
 })
 }
     
+    /**
+     * The game as the browser lists it.
+     */
 open func summary() -> GameSummaryView  {
     return try!  FfiConverterTypeGameSummaryView_lift(try! rustCall() {
         uniffiCallStatus in
@@ -3472,32 +4032,76 @@ public func FfiConverterTypeReplay_lower(_ value: Replay) -> UInt64 {
  */
 public protocol ReplayControllerProtocol: AnyObject, Sendable {
     
+    /**
+     * Starts the post-game analysis in the background (read at once from the cache when the game was
+     * analysed before); the observer hears of its progress and its end.
+     */
     func analyse() throws  -> ReplayState
     
+    /**
+     * Stops the analysis under way.
+     */
     func cancelAnalysis() throws  -> ReplayState
     
+    /**
+     * Shows the start position.
+     */
     func first() throws  -> ReplayState
     
+    /**
+     * Turns the board round.
+     */
     func flipBoard() throws  -> ReplayState
     
+    /**
+     * Shows the board after `ply` moves (clamped to the game).
+     */
     func goTo(ply: UInt32) throws  -> ReplayState
     
+    /**
+     * The position nearest a tap at `fraction` (0 = left edge, 1 = right edge) of the evaluation graph.
+     */
     func goToFraction(fraction: Double) throws  -> ReplayState
     
+    /**
+     * Shows the final position.
+     */
     func last() throws  -> ReplayState
     
+    /**
+     * The screen goes away: the analysis stops.
+     */
     func leave() 
     
+    /**
+     * Shows the board one move later.
+     */
     func next() throws  -> ReplayState
     
+    /**
+     * Shows the board after the next inaccuracy, mistake or blunder, wrapping around; `Unavailable` before
+     * the analysis or when the game has none.
+     */
     func nextMistake() throws  -> ReplayState
     
+    /**
+     * Shows the board one move earlier.
+     */
     func previous() throws  -> ReplayState
     
+    /**
+     * The same backwards.
+     */
     func previousMistake() throws  -> ReplayState
     
+    /**
+     * Writes moves in `notation` from now on.
+     */
     func setNotation(notation: Notation) throws  -> ReplayState
     
+    /**
+     * What the replay screen shows now.
+     */
     func state() throws  -> ReplayState
     
 }
@@ -3557,6 +4161,10 @@ open class ReplayController: ReplayControllerProtocol, @unchecked Sendable {
     
 
     
+    /**
+     * Starts the post-game analysis in the background (read at once from the cache when the game was
+     * analysed before); the observer hears of its progress and its end.
+     */
 open func analyse()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3566,6 +4174,9 @@ open func analyse()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Stops the analysis under way.
+     */
 open func cancelAnalysis()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3575,6 +4186,9 @@ open func cancelAnalysis()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Shows the start position.
+     */
 open func first()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3584,6 +4198,9 @@ open func first()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Turns the board round.
+     */
 open func flipBoard()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3593,6 +4210,9 @@ open func flipBoard()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Shows the board after `ply` moves (clamped to the game).
+     */
 open func goTo(ply: UInt32)throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3603,6 +4223,9 @@ open func goTo(ply: UInt32)throws  -> ReplayState  {
 })
 }
     
+    /**
+     * The position nearest a tap at `fraction` (0 = left edge, 1 = right edge) of the evaluation graph.
+     */
 open func goToFraction(fraction: Double)throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3613,6 +4236,9 @@ open func goToFraction(fraction: Double)throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Shows the final position.
+     */
 open func last()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3622,6 +4248,9 @@ open func last()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * The screen goes away: the analysis stops.
+     */
 open func leave()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_replaycontroller_leave(
@@ -3630,6 +4259,9 @@ open func leave()  {try! rustCall() {
 }
 }
     
+    /**
+     * Shows the board one move later.
+     */
 open func next()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3639,6 +4271,10 @@ open func next()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Shows the board after the next inaccuracy, mistake or blunder, wrapping around; `Unavailable` before
+     * the analysis or when the game has none.
+     */
 open func nextMistake()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3648,6 +4284,9 @@ open func nextMistake()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Shows the board one move earlier.
+     */
 open func previous()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3657,6 +4296,9 @@ open func previous()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * The same backwards.
+     */
 open func previousMistake()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3666,6 +4308,9 @@ open func previousMistake()throws  -> ReplayState  {
 })
 }
     
+    /**
+     * Writes moves in `notation` from now on.
+     */
 open func setNotation(notation: Notation)throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3676,6 +4321,9 @@ open func setNotation(notation: Notation)throws  -> ReplayState  {
 })
 }
     
+    /**
+     * What the replay screen shows now.
+     */
 open func state()throws  -> ReplayState  {
     return try  FfiConverterTypeReplayState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
@@ -3741,6 +4389,9 @@ public func FfiConverterTypeReplayController_lower(_ value: ReplayController) ->
  */
 public protocol ScreenObserver: AnyObject, Sendable {
     
+    /**
+     * The screen's state changed: read it again (`state()` / `screen()`) on the UI thread.
+     */
     func changed() 
     
 }
@@ -3801,6 +4452,9 @@ open class ScreenObserverImpl: ScreenObserver, @unchecked Sendable {
     
 
     
+    /**
+     * The screen's state changed: read it again (`state()` / `screen()`) on the UI thread.
+     */
 open func changed()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_screenobserver_changed(
@@ -3936,20 +4590,77 @@ public func FfiConverterTypeScreenObserver_lower(_ value: ScreenObserver) -> UIn
 
 
 
+/**
+ * The buttons of the game screen that do something now.
+ */
 public struct Actions: Equatable, Hashable {
+    /**
+     * Take back a move.
+     */
     public var undo: Bool
+    /**
+     * Play a taken-back move again.
+     */
     public var redo: Bool
+    /**
+     * Ask for a hint.
+     */
     public var hint: Bool
+    /**
+     * Resign.
+     */
     public var resign: Bool
+    /**
+     * Draw offers exist in this game (between people: pass-and-play and online), so the button is shown.
+     */
     public var draws: Bool
+    /**
+     * Offer a draw.
+     */
     public var offerDraw: Bool
+    /**
+     * Accept and decline the pending draw offer.
+     */
     public var answerDraw: Bool
+    /**
+     * Show an emoji reaction.
+     */
     public var react: Bool
+    /**
+     * The game is over and saved: open its analysis.
+     */
     public var analyse: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(undo: Bool, redo: Bool, hint: Bool, resign: Bool, draws: Bool, offerDraw: Bool, answerDraw: Bool, react: Bool, analyse: Bool) {
+    public init(
+        /**
+         * Take back a move.
+         */undo: Bool, 
+        /**
+         * Play a taken-back move again.
+         */redo: Bool, 
+        /**
+         * Ask for a hint.
+         */hint: Bool, 
+        /**
+         * Resign.
+         */resign: Bool, 
+        /**
+         * Draw offers exist in this game (between people: pass-and-play and online), so the button is shown.
+         */draws: Bool, 
+        /**
+         * Offer a draw.
+         */offerDraw: Bool, 
+        /**
+         * Accept and decline the pending draw offer.
+         */answerDraw: Bool, 
+        /**
+         * Show an emoji reaction.
+         */react: Bool, 
+        /**
+         * The game is over and saved: open its analysis.
+         */analyse: Bool) {
         self.undo = undo
         self.redo = redo
         self.hint = hint
@@ -4018,13 +4729,28 @@ public func FfiConverterTypeActions_lower(_ value: Actions) -> RustBuffer {
 }
 
 
+/**
+ * Positions analysed so far, while the analysis runs.
+ */
 public struct AnalysisProgress: Equatable, Hashable {
+    /**
+     * Positions analysed.
+     */
     public var done: UInt32
+    /**
+     * Positions to analyse.
+     */
     public var total: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(done: UInt32, total: UInt32) {
+    public init(
+        /**
+         * Positions analysed.
+         */done: UInt32, 
+        /**
+         * Positions to analyse.
+         */total: UInt32) {
         self.done = done
         self.total = total
     }
@@ -4072,18 +4798,65 @@ public func FfiConverterTypeAnalysisProgress_lower(_ value: AnalysisProgress) ->
 }
 
 
+/**
+ * Post-game analysis: every move judged, graph data, accuracy per side.
+ */
 public struct AnalysisView: Equatable, Hashable {
+    /**
+     * One review per move, in order.
+     */
     public var moves: [MoveReviewView]
+    /**
+     * Per position (start, then after each move): score from White's point of view.
+     */
     public var whiteScores: [Int32]
+    /**
+     * Per position: White's expected result 0..1 (the evaluation graph).
+     */
     public var whiteChances: [Double]
+    /**
+     * White's accuracy (0..100), `None` when White has no move to judge.
+     */
     public var whiteAccuracy: Double?
+    /**
+     * Black's accuracy (0..100), `None` when Black has no move to judge.
+     */
     public var blackAccuracy: Double?
+    /**
+     * Moves that threw away a win or a draw the endgame tables prove, in order (empty without tables or when
+     * no position of the game was in them).
+     */
     public var turningPoints: [TurningPoint]
+    /**
+     * The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
+     */
     public var exactPieces: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(moves: [MoveReviewView], whiteScores: [Int32], whiteChances: [Double], whiteAccuracy: Double?, blackAccuracy: Double?, turningPoints: [TurningPoint], exactPieces: UInt32) {
+    public init(
+        /**
+         * One review per move, in order.
+         */moves: [MoveReviewView], 
+        /**
+         * Per position (start, then after each move): score from White's point of view.
+         */whiteScores: [Int32], 
+        /**
+         * Per position: White's expected result 0..1 (the evaluation graph).
+         */whiteChances: [Double], 
+        /**
+         * White's accuracy (0..100), `None` when White has no move to judge.
+         */whiteAccuracy: Double?, 
+        /**
+         * Black's accuracy (0..100), `None` when Black has no move to judge.
+         */blackAccuracy: Double?, 
+        /**
+         * Moves that threw away a win or a draw the endgame tables prove, in order (empty without tables or when
+         * no position of the game was in them).
+         */turningPoints: [TurningPoint], 
+        /**
+         * The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
+         */exactPieces: UInt32) {
         self.moves = moves
         self.whiteScores = whiteScores
         self.whiteChances = whiteChances
@@ -4146,14 +4919,35 @@ public func FfiConverterTypeAnalysisView_lower(_ value: AnalysisView) -> RustBuf
 }
 
 
+/**
+ * What to draw at one moment of an animation, over the board of the snapshot after the move.
+ */
 public struct AnimationFrame: Equatable, Hashable {
+    /**
+     * The moving piece, between squares.
+     */
     public var flying: FlyingPiece
+    /**
+     * The square the piece ends on: drawn empty until the animation is over.
+     */
     public var destination: UInt32
+    /**
+     * The captured pieces still standing, ghosts once jumped.
+     */
     public var captured: [CapturedPiece]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(flying: FlyingPiece, destination: UInt32, captured: [CapturedPiece]) {
+    public init(
+        /**
+         * The moving piece, between squares.
+         */flying: FlyingPiece, 
+        /**
+         * The square the piece ends on: drawn empty until the animation is over.
+         */destination: UInt32, 
+        /**
+         * The captured pieces still standing, ghosts once jumped.
+         */captured: [CapturedPiece]) {
         self.flying = flying
         self.destination = destination
         self.captured = captured
@@ -4204,18 +4998,65 @@ public func FfiConverterTypeAnimationFrame_lower(_ value: AnimationFrame) -> Rus
 }
 
 
+/**
+ * A planned move animation.
+ */
 public struct AnimationPlan: Equatable, Hashable {
+    /**
+     * Tells one planned animation from the next (a shell runs each once).
+     */
     public var id: UInt64
+    /**
+     * The moving piece as it starts (a man that crowns on the way becomes a king from the next hop on).
+     */
     public var piece: PieceView
+    /**
+     * The hops in order: one for a quiet move, one per landing for a capture.
+     */
     public var hops: [HopPlan]
+    /**
+     * The pieces the move captures, each with whether it was already jumped when the animation starts (a
+     * capture entered hop by hop).
+     */
     public var captured: [CapturedPiece]
+    /**
+     * The hop after which the piece is a king (it reached the far rank mid-capture), if any.
+     */
     public var crownedAfterHop: UInt32?
+    /**
+     * The whole animation's length.
+     */
     public var totalMs: UInt64
+    /**
+     * The board orientation the frames are given in.
+     */
     public var flipped: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: UInt64, piece: PieceView, hops: [HopPlan], captured: [CapturedPiece], crownedAfterHop: UInt32?, totalMs: UInt64, flipped: Bool) {
+    public init(
+        /**
+         * Tells one planned animation from the next (a shell runs each once).
+         */id: UInt64, 
+        /**
+         * The moving piece as it starts (a man that crowns on the way becomes a king from the next hop on).
+         */piece: PieceView, 
+        /**
+         * The hops in order: one for a quiet move, one per landing for a capture.
+         */hops: [HopPlan], 
+        /**
+         * The pieces the move captures, each with whether it was already jumped when the animation starts (a
+         * capture entered hop by hop).
+         */captured: [CapturedPiece], 
+        /**
+         * The hop after which the piece is a king (it reached the far rank mid-capture), if any.
+         */crownedAfterHop: UInt32?, 
+        /**
+         * The whole animation's length.
+         */totalMs: UInt64, 
+        /**
+         * The board orientation the frames are given in.
+         */flipped: Bool) {
         self.id = id
         self.piece = piece
         self.hops = hops
@@ -4278,16 +5119,49 @@ public func FfiConverterTypeAnimationPlan_lower(_ value: AnimationPlan) -> RustB
 }
 
 
+/**
+ * A move as it is announced: "c3 to d4", "c3 takes e5, g3", with "becomes a king".
+ */
 public struct Announcement: Equatable, Hashable {
+    /**
+     * The side that moved.
+     */
     public var side: Color
+    /**
+     * The start square's name.
+     */
     public var from: String
+    /**
+     * Every landing square in order (one for a quiet move).
+     */
     public var landings: [String]
+    /**
+     * The number of pieces captured (0 for a quiet move).
+     */
     public var captures: UInt32
+    /**
+     * A man became a king.
+     */
     public var promotes: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(side: Color, from: String, landings: [String], captures: UInt32, promotes: Bool) {
+    public init(
+        /**
+         * The side that moved.
+         */side: Color, 
+        /**
+         * The start square's name.
+         */from: String, 
+        /**
+         * Every landing square in order (one for a quiet move).
+         */landings: [String], 
+        /**
+         * The number of pieces captured (0 for a quiet move).
+         */captures: UInt32, 
+        /**
+         * A man became a king.
+         */promotes: Bool) {
         self.side = side
         self.from = from
         self.landings = landings
@@ -4344,15 +5218,44 @@ public func FfiConverterTypeAnnouncement_lower(_ value: Announcement) -> RustBuf
 }
 
 
+/**
+ * How the board faces the players at one moment.
+ */
 public struct BoardOrientation: Equatable, Hashable {
+    /**
+     * Black's side at the bottom (the board turned 180°).
+     */
     public var flipped: Bool
+    /**
+     * The player at the top sits across the table (face-to-face): the top clock, the top player's controls
+     * and the top side's pieces are drawn turned 180° so that they read the right way up for that player.
+     */
     public var topFacesAway: Bool
+    /**
+     * The side whose pieces start at the bottom edge, and whose panel (clock, name, controls) is drawn there.
+     */
     public var bottom: Color
+    /**
+     * The side at the top edge.
+     */
     public var top: Color
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(flipped: Bool, topFacesAway: Bool, bottom: Color, top: Color) {
+    public init(
+        /**
+         * Black's side at the bottom (the board turned 180°).
+         */flipped: Bool, 
+        /**
+         * The player at the top sits across the table (face-to-face): the top clock, the top player's controls
+         * and the top side's pieces are drawn turned 180° so that they read the right way up for that player.
+         */topFacesAway: Bool, 
+        /**
+         * The side whose pieces start at the bottom edge, and whose panel (clock, name, controls) is drawn there.
+         */bottom: Color, 
+        /**
+         * The side at the top edge.
+         */top: Color) {
         self.flipped = flipped
         self.topFacesAway = topFacesAway
         self.bottom = bottom
@@ -4406,14 +5309,35 @@ public func FfiConverterTypeBoardOrientation_lower(_ value: BoardOrientation) ->
 }
 
 
+/**
+ * A multi-capture being entered hop by hop.
+ */
 public struct CaptureProgress: Equatable, Hashable {
+    /**
+     * The square the capturing piece started from.
+     */
     public var from: UInt32
+    /**
+     * Landing squares tapped so far.
+     */
     public var visited: [UInt32]
+    /**
+     * Pieces captured so far.
+     */
     public var ghosts: [UInt32]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(from: UInt32, visited: [UInt32], ghosts: [UInt32]) {
+    public init(
+        /**
+         * The square the capturing piece started from.
+         */from: UInt32, 
+        /**
+         * Landing squares tapped so far.
+         */visited: [UInt32], 
+        /**
+         * Pieces captured so far.
+         */ghosts: [UInt32]) {
         self.from = from
         self.visited = visited
         self.ghosts = ghosts
@@ -4464,14 +5388,35 @@ public func FfiConverterTypeCaptureProgress_lower(_ value: CaptureProgress) -> R
 }
 
 
+/**
+ * A piece the animation shows that the snapshot after the move no longer has.
+ */
 public struct CapturedPiece: Equatable, Hashable {
+    /**
+     * Where the captured piece stands (PDN number).
+     */
     public var square: UInt32
+    /**
+     * The captured piece.
+     */
     public var piece: PieceView
+    /**
+     * Already jumped: drawn as a ghost.
+     */
     public var ghost: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(square: UInt32, piece: PieceView, ghost: Bool) {
+    public init(
+        /**
+         * Where the captured piece stands (PDN number).
+         */square: UInt32, 
+        /**
+         * The captured piece.
+         */piece: PieceView, 
+        /**
+         * Already jumped: drawn as a ghost.
+         */ghost: Bool) {
         self.square = square
         self.piece = piece
         self.ghost = ghost
@@ -4522,17 +5467,56 @@ public func FfiConverterTypeCapturedPiece_lower(_ value: CapturedPiece) -> RustB
 }
 
 
+/**
+ * Both clocks.
+ */
 public struct ClockView: Equatable, Hashable {
+    /**
+     * White's time left, in milliseconds.
+     */
     public var whiteMs: UInt64
+    /**
+     * Black's time left, in milliseconds.
+     */
     public var blackMs: UInt64
+    /**
+     * `h:mm:ss` from an hour, `m:ss` from ten seconds, `s.t` below (the one clock text of every front end).
+     */
     public var whiteText: String
+    /**
+     * Black's time as text (same form as `white_text`).
+     */
     public var blackText: String
+    /**
+     * The side whose time is running, `None` while paused or after the end.
+     */
     public var running: Color?
+    /**
+     * The clocks' setting.
+     */
     public var control: TimeControl
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(whiteMs: UInt64, blackMs: UInt64, whiteText: String, blackText: String, running: Color?, control: TimeControl) {
+    public init(
+        /**
+         * White's time left, in milliseconds.
+         */whiteMs: UInt64, 
+        /**
+         * Black's time left, in milliseconds.
+         */blackMs: UInt64, 
+        /**
+         * `h:mm:ss` from an hour, `m:ss` from ten seconds, `s.t` below (the one clock text of every front end).
+         */whiteText: String, 
+        /**
+         * Black's time as text (same form as `white_text`).
+         */blackText: String, 
+        /**
+         * The side whose time is running, `None` while paused or after the end.
+         */running: Color?, 
+        /**
+         * The clocks' setting.
+         */control: TimeControl) {
         self.whiteMs = whiteMs
         self.blackMs = blackMs
         self.whiteText = whiteText
@@ -4592,17 +5576,56 @@ public func FfiConverterTypeClockView_lower(_ value: ClockView) -> RustBuffer {
 }
 
 
+/**
+ * A coach tip after a move that gave away much of the player's chances.
+ */
 public struct CoachView: Equatable, Hashable {
+    /**
+     * The move the player made.
+     */
     public var played: MoveView
+    /**
+     * The move the engine prefers in its place.
+     */
     public var better: MoveView
+    /**
+     * `inaccuracy`, `mistake` or `blunder`.
+     */
     public var `class`: String
+    /**
+     * The player's expected result (0..1) with the better move and after the move played.
+     */
     public var chanceBefore: Double
+    /**
+     * The player's expected result after the move played (0..1).
+     */
     public var chanceAfter: Double
+    /**
+     * The tip in English.
+     */
     public var message: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(played: MoveView, better: MoveView, `class`: String, chanceBefore: Double, chanceAfter: Double, message: String) {
+    public init(
+        /**
+         * The move the player made.
+         */played: MoveView, 
+        /**
+         * The move the engine prefers in its place.
+         */better: MoveView, 
+        /**
+         * `inaccuracy`, `mistake` or `blunder`.
+         */`class`: String, 
+        /**
+         * The player's expected result (0..1) with the better move and after the move played.
+         */chanceBefore: Double, 
+        /**
+         * The player's expected result after the move played (0..1).
+         */chanceAfter: Double, 
+        /**
+         * The tip in English.
+         */message: String) {
         self.played = played
         self.better = better
         self.`class` = `class`
@@ -4662,14 +5685,35 @@ public func FfiConverterTypeCoachView_lower(_ value: CoachView) -> RustBuffer {
 }
 
 
+/**
+ * The labels drawn along the board's edges for an orientation and notation.
+ */
 public struct Coordinates: Equatable, Hashable {
+    /**
+     * File letters under the columns, left to right (`a`…`h`, or reversed when flipped).
+     */
     public var files: [String]
+    /**
+     * Rank digits beside the rows, top to bottom.
+     */
     public var ranks: [String]
+    /**
+     * Numeric notation: also draw each empty dark square's PDN number on it.
+     */
     public var squareNumbers: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(files: [String], ranks: [String], squareNumbers: Bool) {
+    public init(
+        /**
+         * File letters under the columns, left to right (`a`…`h`, or reversed when flipped).
+         */files: [String], 
+        /**
+         * Rank digits beside the rows, top to bottom.
+         */ranks: [String], 
+        /**
+         * Numeric notation: also draw each empty dark square's PDN number on it.
+         */squareNumbers: Bool) {
         self.files = files
         self.ranks = ranks
         self.squareNumbers = squareNumbers
@@ -4720,13 +5764,28 @@ public func FfiConverterTypeCoordinates_lower(_ value: Coordinates) -> RustBuffe
 }
 
 
+/**
+ * Feedback for an event, already filtered by the sound and vibration settings.
+ */
 public struct Cue: Equatable, Hashable {
+    /**
+     * The sound to play, if any (the settings may turn sounds off).
+     */
     public var sound: Sound?
+    /**
+     * Vibrate (when haptics are on).
+     */
     public var vibrate: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(sound: Sound?, vibrate: Bool) {
+    public init(
+        /**
+         * The sound to play, if any (the settings may turn sounds off).
+         */sound: Sound?, 
+        /**
+         * Vibrate (when haptics are on).
+         */vibrate: Bool) {
         self.sound = sound
         self.vibrate = vibrate
     }
@@ -4774,15 +5833,43 @@ public func FfiConverterTypeCue_lower(_ value: Cue) -> RustBuffer {
 }
 
 
+/**
+ * A damaged games database was renamed (never deleted), a fresh one started, and every game that could still
+ * be read copied into it.
+ */
 public struct DatabaseNotice: Equatable, Hashable {
+    /**
+     * Where the damaged file now is.
+     */
     public var movedTo: String
+    /**
+     * What was wrong with it.
+     */
     public var reason: String
+    /**
+     * Games read back whole into the fresh library, with their ids.
+     */
     public var recovered: UInt64
+    /**
+     * Games the damaged file lists that could not be read; `None` when even its list was unreadable.
+     */
     public var lost: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(movedTo: String, reason: String, recovered: UInt64, lost: UInt64?) {
+    public init(
+        /**
+         * Where the damaged file now is.
+         */movedTo: String, 
+        /**
+         * What was wrong with it.
+         */reason: String, 
+        /**
+         * Games read back whole into the fresh library, with their ids.
+         */recovered: UInt64, 
+        /**
+         * Games the damaged file lists that could not be read; `None` when even its list was unreadable.
+         */lost: UInt64?) {
         self.movedTo = movedTo
         self.reason = reason
         self.recovered = recovered
@@ -4836,15 +5923,42 @@ public func FfiConverterTypeDatabaseNotice_lower(_ value: DatabaseNotice) -> Rus
 }
 
 
+/**
+ * How close the draw rules are.
+ */
 public struct DrawCounters: Equatable, Hashable {
+    /**
+     * Plies in a row in which only kings moved and nothing was captured.
+     */
     public var kingMovePlies: UInt16
+    /**
+     * The rule's limit (30 = 15 moves each); 0 when the rule is off.
+     */
     public var kingMoveLimit: UInt16
+    /**
+     * How often the current position has occurred, counting now.
+     */
     public var repetitions: UInt8
+    /**
+     * The repetition count that draws; 0 when the rule is off.
+     */
     public var repetitionLimit: UInt8
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(kingMovePlies: UInt16, kingMoveLimit: UInt16, repetitions: UInt8, repetitionLimit: UInt8) {
+    public init(
+        /**
+         * Plies in a row in which only kings moved and nothing was captured.
+         */kingMovePlies: UInt16, 
+        /**
+         * The rule's limit (30 = 15 moves each); 0 when the rule is off.
+         */kingMoveLimit: UInt16, 
+        /**
+         * How often the current position has occurred, counting now.
+         */repetitions: UInt8, 
+        /**
+         * The repetition count that draws; 0 when the rule is off.
+         */repetitionLimit: UInt8) {
         self.kingMovePlies = kingMovePlies
         self.kingMoveLimit = kingMoveLimit
         self.repetitions = repetitions
@@ -4898,13 +6012,30 @@ public func FfiConverterTypeDrawCounters_lower(_ value: DrawCounters) -> RustBuf
 }
 
 
+/**
+ * An exact value: the outcome with best play and how long it takes.
+ */
 public struct ExactValue: Equatable, Hashable {
+    /**
+     * Win, draw or loss.
+     */
     public var outcome: ExactOutcome
+    /**
+     * Moves of the side it is about until the end with best play on both sides (0 for a draw; a win with
+     * no move left to make is 0 too).
+     */
     public var moves: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(outcome: ExactOutcome, moves: UInt32) {
+    public init(
+        /**
+         * Win, draw or loss.
+         */outcome: ExactOutcome, 
+        /**
+         * Moves of the side it is about until the end with best play on both sides (0 for a draw; a win with
+         * no move left to make is 0 too).
+         */moves: UInt32) {
         self.outcome = outcome
         self.moves = moves
     }
@@ -4952,15 +6083,44 @@ public func FfiConverterTypeExactValue_lower(_ value: ExactValue) -> RustBuffer 
 }
 
 
+/**
+ * The endgame tables' verdict on one move.
+ */
 public struct ExactVerdict: Equatable, Hashable {
+    /**
+     * The mover's exact value before the move.
+     */
     public var before: ExactValue
+    /**
+     * The mover's exact value after it; `None` when the tables cannot vouch for it (the king-move rule
+     * could cut it short).
+     */
     public var after: ExactValue?
+    /**
+     * What the move gave away, if anything.
+     */
     public var threwAway: ThrownAway?
+    /**
+     * In English, e.g. "forced win in 7 moves, thrown away".
+     */
     public var message: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(before: ExactValue, after: ExactValue?, threwAway: ThrownAway?, message: String) {
+    public init(
+        /**
+         * The mover's exact value before the move.
+         */before: ExactValue, 
+        /**
+         * The mover's exact value after it; `None` when the tables cannot vouch for it (the king-move rule
+         * could cut it short).
+         */after: ExactValue?, 
+        /**
+         * What the move gave away, if anything.
+         */threwAway: ThrownAway?, 
+        /**
+         * In English, e.g. "forced win in 7 moves, thrown away".
+         */message: String) {
         self.before = before
         self.after = after
         self.threwAway = threwAway
@@ -5014,18 +6174,63 @@ public func FfiConverterTypeExactVerdict_lower(_ value: ExactVerdict) -> RustBuf
 }
 
 
+/**
+ * Which games to list. Every field narrows the list; the default lists all.
+ */
 public struct Filter: Equatable, Hashable {
+    /**
+     * Only games of this mode.
+     */
     public var mode: GameMode?
+    /**
+     * Only games with this result.
+     */
     public var result: ResultFilter?
+    /**
+     * Only games against this engine level.
+     */
     public var level: UInt8?
+    /**
+     * `Some(true)`: only games in progress; `Some(false)`: only finished ones.
+     */
     public var inProgress: Bool?
+    /**
+     * Created at or after (Unix ms).
+     */
     public var since: Int64?
+    /**
+     * Created before (Unix ms).
+     */
     public var until: Int64?
+    /**
+     * Part of either player's name, any case.
+     */
     public var player: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(mode: GameMode?, result: ResultFilter?, level: UInt8?, inProgress: Bool?, since: Int64?, until: Int64?, player: String?) {
+    public init(
+        /**
+         * Only games of this mode.
+         */mode: GameMode?, 
+        /**
+         * Only games with this result.
+         */result: ResultFilter?, 
+        /**
+         * Only games against this engine level.
+         */level: UInt8?, 
+        /**
+         * `Some(true)`: only games in progress; `Some(false)`: only finished ones.
+         */inProgress: Bool?, 
+        /**
+         * Created at or after (Unix ms).
+         */since: Int64?, 
+        /**
+         * Created before (Unix ms).
+         */until: Int64?, 
+        /**
+         * Part of either player's name, any case.
+         */player: String?) {
         self.mode = mode
         self.result = result
         self.level = level
@@ -5088,14 +6293,35 @@ public func FfiConverterTypeFilter_lower(_ value: Filter) -> RustBuffer {
 }
 
 
+/**
+ * The moving piece at one moment, between squares: fractional screen column and row (0 = left / top).
+ */
 public struct FlyingPiece: Equatable, Hashable {
+    /**
+     * The piece as drawn now (a king once crowned).
+     */
     public var piece: PieceView
+    /**
+     * Fractional screen column, 0 = left.
+     */
     public var column: Float
+    /**
+     * Fractional screen row, 0 = top.
+     */
     public var row: Float
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(piece: PieceView, column: Float, row: Float) {
+    public init(
+        /**
+         * The piece as drawn now (a king once crowned).
+         */piece: PieceView, 
+        /**
+         * Fractional screen column, 0 = left.
+         */column: Float, 
+        /**
+         * Fractional screen row, 0 = top.
+         */row: Float) {
         self.piece = piece
         self.column = column
         self.row = row
@@ -5146,15 +6372,42 @@ public func FfiConverterTypeFlyingPiece_lower(_ value: FlyingPiece) -> RustBuffe
 }
 
 
+/**
+ * What the list shows.
+ */
 public struct GameListState: Equatable, Hashable {
+    /**
+     * The filter the list shows.
+     */
     public var filter: ListFilter
+    /**
+     * The games loaded so far, newest first.
+     */
     public var games: [GameSummaryView]
+    /**
+     * Games matching the filter in all.
+     */
     public var total: UInt64
+    /**
+     * More games can be loaded.
+     */
     public var hasMore: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(filter: ListFilter, games: [GameSummaryView], total: UInt64, hasMore: Bool) {
+    public init(
+        /**
+         * The filter the list shows.
+         */filter: ListFilter, 
+        /**
+         * The games loaded so far, newest first.
+         */games: [GameSummaryView], 
+        /**
+         * Games matching the filter in all.
+         */total: UInt64, 
+        /**
+         * More games can be loaded.
+         */hasMore: Bool) {
         self.filter = filter
         self.games = games
         self.total = total
@@ -5208,14 +6461,35 @@ public func FfiConverterTypeGameListState_lower(_ value: GameListState) -> RustB
 }
 
 
+/**
+ * One page of the list, newest first.
+ */
 public struct GamePage: Equatable, Hashable {
+    /**
+     * The games on this page, newest first.
+     */
     public var games: [GameSummaryView]
+    /**
+     * Games matching the filter on all pages.
+     */
     public var total: UInt64
+    /**
+     * Pass it back to get the next page; `None` on the last page.
+     */
     public var nextCursor: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(games: [GameSummaryView], total: UInt64, nextCursor: String?) {
+    public init(
+        /**
+         * The games on this page, newest first.
+         */games: [GameSummaryView], 
+        /**
+         * Games matching the filter on all pages.
+         */total: UInt64, 
+        /**
+         * Pass it back to get the next page; `None` on the last page.
+         */nextCursor: String?) {
         self.games = games
         self.total = total
         self.nextCursor = nextCursor
@@ -5266,18 +6540,63 @@ public func FfiConverterTypeGamePage_lower(_ value: GamePage) -> RustBuffer {
 }
 
 
+/**
+ * What the new-game screen has chosen.
+ */
 public struct GameSetup: Equatable, Hashable {
+    /**
+     * Against the computer; otherwise two players on one device.
+     */
     public var versusComputer: Bool
+    /**
+     * 1 (Beginner) … 8 (World Champion).
+     */
     public var level: UInt8
+    /**
+     * The colour asked for, against the computer.
+     */
     public var color: ColorChoice
+    /**
+     * White's time (and Black's unless `black_time` is given); `None` for unlimited time.
+     */
     public var whiteTime: SideTime?
+    /**
+     * Black's own time, for time odds between two players; ignored against the computer.
+     */
     public var blackTime: SideTime?
+    /**
+     * Handicap: the PDN numbers of men taken off the standard start (1–12 Black's, 21–32 White's).
+     */
     public var removedMen: [UInt32]
+    /**
+     * A position from the editor (PDN FEN); when set it replaces the standard start and `removed_men`.
+     */
     public var fen: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(versusComputer: Bool, level: UInt8, color: ColorChoice, whiteTime: SideTime?, blackTime: SideTime?, removedMen: [UInt32], fen: String?) {
+    public init(
+        /**
+         * Against the computer; otherwise two players on one device.
+         */versusComputer: Bool, 
+        /**
+         * 1 (Beginner) … 8 (World Champion).
+         */level: UInt8, 
+        /**
+         * The colour asked for, against the computer.
+         */color: ColorChoice, 
+        /**
+         * White's time (and Black's unless `black_time` is given); `None` for unlimited time.
+         */whiteTime: SideTime?, 
+        /**
+         * Black's own time, for time odds between two players; ignored against the computer.
+         */blackTime: SideTime?, 
+        /**
+         * Handicap: the PDN numbers of men taken off the standard start (1–12 Black's, 21–32 White's).
+         */removedMen: [UInt32], 
+        /**
+         * A position from the editor (PDN FEN); when set it replaces the standard start and `removed_men`.
+         */fen: String?) {
         self.versusComputer = versusComputer
         self.level = level
         self.color = color
@@ -5340,27 +6659,130 @@ public func FfiConverterTypeGameSetup_lower(_ value: GameSetup) -> RustBuffer {
 }
 
 
+/**
+ * A saved game as listed.
+ */
 public struct GameSummaryView: Equatable, Hashable {
+    /**
+     * The saved game's id.
+     */
     public var id: Int64
+    /**
+     * What kind of game it is.
+     */
     public var mode: GameMode
+    /**
+     * White player's name.
+     */
     public var white: String
+    /**
+     * Black player's name.
+     */
     public var black: String
+    /**
+     * The engine level, against the computer.
+     */
     public var level: UInt8?
+    /**
+     * That level's name.
+     */
     public var levelName: String?
+    /**
+     * The human's colour, against the computer.
+     */
     public var humanColor: Color?
+    /**
+     * The clocks' setting, for timed games.
+     */
     public var timeControl: TimeControl?
+    /**
+     * How a handicap start was made, for people.
+     */
     public var handicap: String?
+    /**
+     * Plies played.
+     */
     public var plies: UInt32
+    /**
+     * `None` while in progress.
+     */
     public var outcome: Outcome?
+    /**
+     * Why it ended, where known.
+     */
     public var reason: EndReason?
+    /**
+     * How it went for the player against the computer (`None` in progress or between two players).
+     */
     public var forPlayer: PlayerOutcome?
+    /**
+     * Unix milliseconds.
+     */
     public var createdAt: Int64
+    /**
+     * Unix milliseconds of the last change.
+     */
     public var updatedAt: Int64
+    /**
+     * It can be opened to play on (also after its end, where undo works): games against the computer and
+     * between two players on this device; not imported games, nor online ones (their moves come from the
+     * server).
+     */
     public var resumable: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: Int64, mode: GameMode, white: String, black: String, level: UInt8?, levelName: String?, humanColor: Color?, timeControl: TimeControl?, handicap: String?, plies: UInt32, outcome: Outcome?, reason: EndReason?, forPlayer: PlayerOutcome?, createdAt: Int64, updatedAt: Int64, resumable: Bool) {
+    public init(
+        /**
+         * The saved game's id.
+         */id: Int64, 
+        /**
+         * What kind of game it is.
+         */mode: GameMode, 
+        /**
+         * White player's name.
+         */white: String, 
+        /**
+         * Black player's name.
+         */black: String, 
+        /**
+         * The engine level, against the computer.
+         */level: UInt8?, 
+        /**
+         * That level's name.
+         */levelName: String?, 
+        /**
+         * The human's colour, against the computer.
+         */humanColor: Color?, 
+        /**
+         * The clocks' setting, for timed games.
+         */timeControl: TimeControl?, 
+        /**
+         * How a handicap start was made, for people.
+         */handicap: String?, 
+        /**
+         * Plies played.
+         */plies: UInt32, 
+        /**
+         * `None` while in progress.
+         */outcome: Outcome?, 
+        /**
+         * Why it ended, where known.
+         */reason: EndReason?, 
+        /**
+         * How it went for the player against the computer (`None` in progress or between two players).
+         */forPlayer: PlayerOutcome?, 
+        /**
+         * Unix milliseconds.
+         */createdAt: Int64, 
+        /**
+         * Unix milliseconds of the last change.
+         */updatedAt: Int64, 
+        /**
+         * It can be opened to play on (also after its end, where undo works): games against the computer and
+         * between two players on this device; not imported games, nor online ones (their moves come from the
+         * server).
+         */resumable: Bool) {
         self.id = id
         self.mode = mode
         self.white = white
@@ -5450,13 +6872,28 @@ public func FfiConverterTypeGameSummaryView_lower(_ value: GameSummaryView) -> R
 }
 
 
+/**
+ * A classified move on the evaluation graph, at the position after it.
+ */
 public struct GraphMarker: Equatable, Hashable {
+    /**
+     * The position (0 = start, n = after the n-th move), the graph's x index.
+     */
     public var position: UInt32
+    /**
+     * `inaccuracy`, `mistake` or `blunder`.
+     */
     public var `class`: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(position: UInt32, `class`: String) {
+    public init(
+        /**
+         * The position (0 = start, n = after the n-th move), the graph's x index.
+         */position: UInt32, 
+        /**
+         * `inaccuracy`, `mistake` or `blunder`.
+         */`class`: String) {
         self.position = position
         self.`class` = `class`
     }
@@ -5504,14 +6941,36 @@ public func FfiConverterTypeGraphMarker_lower(_ value: GraphMarker) -> RustBuffe
 }
 
 
+/**
+ * A usual handicap: the standard start without some of one side's men. The shell names it in its own language
+ * ("White without 2 men").
+ */
 public struct HandicapPreset: Equatable, Hashable {
+    /**
+     * The side that plays without the men.
+     */
     public var side: Color
+    /**
+     * How many of its men are removed.
+     */
     public var men: UInt32
+    /**
+     * What `NewGame.start` takes for it.
+     */
     public var start: StartPosition
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(side: Color, men: UInt32, start: StartPosition) {
+    public init(
+        /**
+         * The side that plays without the men.
+         */side: Color, 
+        /**
+         * How many of its men are removed.
+         */men: UInt32, 
+        /**
+         * What `NewGame.start` takes for it.
+         */start: StartPosition) {
         self.side = side
         self.men = men
         self.start = start
@@ -5562,16 +7021,49 @@ public func FfiConverterTypeHandicapPreset_lower(_ value: HandicapPreset) -> Rus
 }
 
 
+/**
+ * The hint being shown.
+ */
 public struct HintShown: Equatable, Hashable {
+    /**
+     * Which step is shown.
+     */
     public var step: HintStep
+    /**
+     * The piece to move (PDN number).
+     */
     public var piece: UInt32
+    /**
+     * The move, once the second step is shown.
+     */
     public var mv: MoveView?
+    /**
+     * The engine's score for people (`+0.35`, `win 7`).
+     */
     public var scoreText: String
+    /**
+     * Why the move is good, when a simple reason can be named (second step).
+     */
     public var reason: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(step: HintStep, piece: UInt32, mv: MoveView?, scoreText: String, reason: String?) {
+    public init(
+        /**
+         * Which step is shown.
+         */step: HintStep, 
+        /**
+         * The piece to move (PDN number).
+         */piece: UInt32, 
+        /**
+         * The move, once the second step is shown.
+         */mv: MoveView?, 
+        /**
+         * The engine's score for people (`+0.35`, `win 7`).
+         */scoreText: String, 
+        /**
+         * Why the move is good, when a simple reason can be named (second step).
+         */reason: String?) {
         self.step = step
         self.piece = piece
         self.mv = mv
@@ -5628,15 +7120,42 @@ public func FfiConverterTypeHintShown_lower(_ value: HintShown) -> RustBuffer {
 }
 
 
+/**
+ * A hint in two steps: the shell highlights `piece` first, then shows `mv`.
+ */
 public struct HintView: Equatable, Hashable {
+    /**
+     * The piece to move (PDN number).
+     */
     public var piece: UInt32
+    /**
+     * The move to play.
+     */
     public var mv: MoveView
+    /**
+     * The engine's score for people (`+0.35`, `win 7`).
+     */
     public var scoreText: String
+    /**
+     * Why the move is good, when a simple reason can be named.
+     */
     public var reason: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(piece: UInt32, mv: MoveView, scoreText: String, reason: String?) {
+    public init(
+        /**
+         * The piece to move (PDN number).
+         */piece: UInt32, 
+        /**
+         * The move to play.
+         */mv: MoveView, 
+        /**
+         * The engine's score for people (`+0.35`, `win 7`).
+         */scoreText: String, 
+        /**
+         * Why the move is good, when a simple reason can be named.
+         */reason: String?) {
         self.piece = piece
         self.mv = mv
         self.scoreText = scoreText
@@ -5690,16 +7209,49 @@ public func FfiConverterTypeHintView_lower(_ value: HintView) -> RustBuffer {
 }
 
 
+/**
+ * One hop of an animated move.
+ */
 public struct HopPlan: Equatable, Hashable {
+    /**
+     * The square the hop starts from (PDN number).
+     */
     public var from: UInt32
+    /**
+     * The square it lands on (PDN number).
+     */
     public var to: UInt32
+    /**
+     * The piece jumped on this hop (PDN number), `None` for a quiet move.
+     */
     public var captured: UInt32?
+    /**
+     * When the hop starts, from the start of the animation.
+     */
     public var startMs: UInt64
+    /**
+     * How long the hop takes.
+     */
     public var durationMs: UInt64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(from: UInt32, to: UInt32, captured: UInt32?, startMs: UInt64, durationMs: UInt64) {
+    public init(
+        /**
+         * The square the hop starts from (PDN number).
+         */from: UInt32, 
+        /**
+         * The square it lands on (PDN number).
+         */to: UInt32, 
+        /**
+         * The piece jumped on this hop (PDN number), `None` for a quiet move.
+         */captured: UInt32?, 
+        /**
+         * When the hop starts, from the start of the animation.
+         */startMs: UInt64, 
+        /**
+         * How long the hop takes.
+         */durationMs: UInt64) {
         self.from = from
         self.to = to
         self.captured = captured
@@ -5756,14 +7308,37 @@ public func FfiConverterTypeHopPlan_lower(_ value: HopPlan) -> RustBuffer {
 }
 
 
+/**
+ * What an import added, for the message after it: how many games, and the range of their ids (every id in it
+ * is theirs unless another game was saved while the import was being written). Small whatever the file's
+ * size, unlike a list of every id.
+ */
 public struct ImportResult: Equatable, Hashable {
+    /**
+     * How many games were imported (at least 1: a file without games is an error).
+     */
     public var count: UInt64
+    /**
+     * The first imported game's id.
+     */
     public var firstId: Int64?
+    /**
+     * The last imported game's id.
+     */
     public var lastId: Int64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(count: UInt64, firstId: Int64?, lastId: Int64?) {
+    public init(
+        /**
+         * How many games were imported (at least 1: a file without games is an error).
+         */count: UInt64, 
+        /**
+         * The first imported game's id.
+         */firstId: Int64?, 
+        /**
+         * The last imported game's id.
+         */lastId: Int64?) {
         self.count = count
         self.firstId = firstId
         self.lastId = lastId
@@ -5814,13 +7389,28 @@ public func FfiConverterTypeImportResult_lower(_ value: ImportResult) -> RustBuf
 }
 
 
+/**
+ * The leaderboard of one speed (only established ratings are listed).
+ */
 public struct Leaderboard: Equatable, Hashable {
+    /**
+     * The speed the ratings are of.
+     */
     public var speed: Speed
+    /**
+     * Best first.
+     */
     public var rows: [LeaderboardRow]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(speed: Speed, rows: [LeaderboardRow]) {
+    public init(
+        /**
+         * The speed the ratings are of.
+         */speed: Speed, 
+        /**
+         * Best first.
+         */rows: [LeaderboardRow]) {
         self.speed = speed
         self.rows = rows
     }
@@ -5868,16 +7458,49 @@ public func FfiConverterTypeLeaderboard_lower(_ value: Leaderboard) -> RustBuffe
 }
 
 
+/**
+ * One line of the leaderboard.
+ */
 public struct LeaderboardRow: Equatable, Hashable {
+    /**
+     * 1 for the best.
+     */
     public var rank: UInt32
+    /**
+     * Who.
+     */
     public var player: OnlinePlayer
+    /**
+     * Glicko-2 rating in the board's speed.
+     */
     public var rating: Double
+    /**
+     * Glicko-2 rating deviation (smaller: surer).
+     */
     public var deviation: Double
+    /**
+     * Rated games played in this speed.
+     */
     public var games: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(rank: UInt32, player: OnlinePlayer, rating: Double, deviation: Double, games: UInt32) {
+    public init(
+        /**
+         * 1 for the best.
+         */rank: UInt32, 
+        /**
+         * Who.
+         */player: OnlinePlayer, 
+        /**
+         * Glicko-2 rating in the board's speed.
+         */rating: Double, 
+        /**
+         * Glicko-2 rating deviation (smaller: surer).
+         */deviation: Double, 
+        /**
+         * Rated games played in this speed.
+         */games: UInt32) {
         self.rank = rank
         self.player = player
         self.rating = rating
@@ -5934,17 +7557,56 @@ public func FfiConverterTypeLeaderboardRow_lower(_ value: LeaderboardRow) -> Rus
 }
 
 
+/**
+ * Games against the computer at one level, counted from the human's side.
+ */
 public struct LevelStats: Equatable, Hashable {
+    /**
+     * The engine level (1..=8).
+     */
     public var level: UInt8
+    /**
+     * Games at this level, finished or not.
+     */
     public var games: UInt64
+    /**
+     * Of those, games still in progress.
+     */
     public var inProgress: UInt64
+    /**
+     * Games the human won.
+     */
     public var wins: UInt64
+    /**
+     * Games drawn.
+     */
     public var draws: UInt64
+    /**
+     * Games the human lost.
+     */
     public var losses: UInt64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(level: UInt8, games: UInt64, inProgress: UInt64, wins: UInt64, draws: UInt64, losses: UInt64) {
+    public init(
+        /**
+         * The engine level (1..=8).
+         */level: UInt8, 
+        /**
+         * Games at this level, finished or not.
+         */games: UInt64, 
+        /**
+         * Of those, games still in progress.
+         */inProgress: UInt64, 
+        /**
+         * Games the human won.
+         */wins: UInt64, 
+        /**
+         * Games drawn.
+         */draws: UInt64, 
+        /**
+         * Games the human lost.
+         */losses: UInt64) {
         self.level = level
         self.games = games
         self.inProgress = inProgress
@@ -6004,14 +7666,35 @@ public func FfiConverterTypeLevelStats_lower(_ value: LevelStats) -> RustBuffer 
 }
 
 
+/**
+ * One computer level as a menu shows it.
+ */
 public struct LevelView: Equatable, Hashable {
+    /**
+     * 1..=8, the number `Opponent::Computer` takes.
+     */
     public var number: UInt8
+    /**
+     * `Beginner` … `World Champion`.
+     */
     public var name: String
+    /**
+     * Approximate rating (Elo-like scale).
+     */
     public var rating: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(number: UInt8, name: String, rating: UInt32) {
+    public init(
+        /**
+         * 1..=8, the number `Opponent::Computer` takes.
+         */number: UInt8, 
+        /**
+         * `Beginner` … `World Champion`.
+         */name: String, 
+        /**
+         * Approximate rating (Elo-like scale).
+         */rating: UInt32) {
         self.number = number
         self.name = name
         self.rating = rating
@@ -6062,16 +7745,49 @@ public func FfiConverterTypeLevelView_lower(_ value: LevelView) -> RustBuffer {
 }
 
 
+/**
+ * The list's filter chips; every one that is set narrows the list.
+ */
 public struct ListFilter: Equatable, Hashable {
+    /**
+     * Only games of this mode.
+     */
     public var mode: GameMode?
+    /**
+     * Only games with this result.
+     */
     public var result: ResultFilter?
+    /**
+     * Only games against this engine level.
+     */
     public var level: UInt8?
+    /**
+     * `Some(true)`: only games in progress; `Some(false)`: only finished ones.
+     */
     public var inProgress: Bool?
+    /**
+     * Only games started within this many days.
+     */
     public var withinDays: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(mode: GameMode?, result: ResultFilter?, level: UInt8?, inProgress: Bool?, withinDays: UInt32?) {
+    public init(
+        /**
+         * Only games of this mode.
+         */mode: GameMode?, 
+        /**
+         * Only games with this result.
+         */result: ResultFilter?, 
+        /**
+         * Only games against this engine level.
+         */level: UInt8?, 
+        /**
+         * `Some(true)`: only games in progress; `Some(false)`: only finished ones.
+         */inProgress: Bool?, 
+        /**
+         * Only games started within this many days.
+         */withinDays: UInt32?) {
         self.mode = mode
         self.result = result
         self.level = level
@@ -6128,20 +7844,77 @@ public func FfiConverterTypeListFilter_lower(_ value: ListFilter) -> RustBuffer 
 }
 
 
+/**
+ * Which lobby actions do something now.
+ */
 public struct LobbyActions: Equatable, Hashable {
+    /**
+     * Connect again now instead of waiting (`reconnect`).
+     */
     public var tryNow: Bool
+    /**
+     * Make an account (`create_account`).
+     */
     public var createAccount: Bool
+    /**
+     * Quick pairing (`seek`).
+     */
     public var seek: Bool
+    /**
+     * Stop looking for an opponent (`cancel_seek`).
+     */
     public var cancelSeek: Bool
+    /**
+     * Make an invite code (`create_invite`).
+     */
     public var invite: Bool
+    /**
+     * Withdraw the invite code (`cancel_invite`).
+     */
     public var cancelInvite: Bool
+    /**
+     * Type a friend's code (`accept_invite`).
+     */
     public var joinWithCode: Bool
+    /**
+     * The leaderboard and profiles (`leaderboard`, `profile`).
+     */
     public var browse: Bool
+    /**
+     * A game is being played: its board can be opened again.
+     */
     public var backToGame: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(tryNow: Bool, createAccount: Bool, seek: Bool, cancelSeek: Bool, invite: Bool, cancelInvite: Bool, joinWithCode: Bool, browse: Bool, backToGame: Bool) {
+    public init(
+        /**
+         * Connect again now instead of waiting (`reconnect`).
+         */tryNow: Bool, 
+        /**
+         * Make an account (`create_account`).
+         */createAccount: Bool, 
+        /**
+         * Quick pairing (`seek`).
+         */seek: Bool, 
+        /**
+         * Stop looking for an opponent (`cancel_seek`).
+         */cancelSeek: Bool, 
+        /**
+         * Make an invite code (`create_invite`).
+         */invite: Bool, 
+        /**
+         * Withdraw the invite code (`cancel_invite`).
+         */cancelInvite: Bool, 
+        /**
+         * Type a friend's code (`accept_invite`).
+         */joinWithCode: Bool, 
+        /**
+         * The leaderboard and profiles (`leaderboard`, `profile`).
+         */browse: Bool, 
+        /**
+         * A game is being played: its board can be opened again.
+         */backToGame: Bool) {
         self.tryNow = tryNow
         self.createAccount = createAccount
         self.seek = seek
@@ -6210,19 +7983,70 @@ public func FfiConverterTypeLobbyActions_lower(_ value: LobbyActions) -> RustBuf
 }
 
 
+/**
+ * Games of one mode. `wins`/`losses` count the human's results and are 0 where no side is the human's.
+ */
 public struct ModeStats: Equatable, Hashable {
+    /**
+     * The mode.
+     */
     public var mode: GameMode
+    /**
+     * Games of this mode, finished or not.
+     */
     public var games: UInt64
+    /**
+     * Of those, games still in progress.
+     */
     public var inProgress: UInt64
+    /**
+     * Games White won.
+     */
     public var whiteWins: UInt64
+    /**
+     * Games Black won.
+     */
     public var blackWins: UInt64
+    /**
+     * Games drawn.
+     */
     public var draws: UInt64
+    /**
+     * Games the human won (modes with a human against the computer).
+     */
     public var wins: UInt64
+    /**
+     * Games the human lost.
+     */
     public var losses: UInt64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(mode: GameMode, games: UInt64, inProgress: UInt64, whiteWins: UInt64, blackWins: UInt64, draws: UInt64, wins: UInt64, losses: UInt64) {
+    public init(
+        /**
+         * The mode.
+         */mode: GameMode, 
+        /**
+         * Games of this mode, finished or not.
+         */games: UInt64, 
+        /**
+         * Of those, games still in progress.
+         */inProgress: UInt64, 
+        /**
+         * Games White won.
+         */whiteWins: UInt64, 
+        /**
+         * Games Black won.
+         */blackWins: UInt64, 
+        /**
+         * Games drawn.
+         */draws: UInt64, 
+        /**
+         * Games the human won (modes with a human against the computer).
+         */wins: UInt64, 
+        /**
+         * Games the human lost.
+         */losses: UInt64) {
         self.mode = mode
         self.games = games
         self.inProgress = inProgress
@@ -6288,19 +8112,70 @@ public func FfiConverterTypeModeStats_lower(_ value: ModeStats) -> RustBuffer {
 }
 
 
+/**
+ * One move judged by the post-game analysis.
+ */
 public struct MoveReviewView: Equatable, Hashable {
+    /**
+     * Index of the move (0 = the first move).
+     */
     public var ply: UInt32
+    /**
+     * The move played.
+     */
     public var played: MoveView
+    /**
+     * The engine's move, when it differs from the one played.
+     */
     public var best: MoveView?
+    /**
+     * The mover's expected result before the move, with best play (0..1).
+     */
     public var chanceBefore: Double
+    /**
+     * The mover's expected result after the move played (0..1).
+     */
     public var chanceAfter: Double
+    /**
+     * `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
+     */
     public var `class`: String
+    /**
+     * 0..100.
+     */
     public var accuracy: Double
+    /**
+     * What the endgame tables say of the move, when they know its position exactly.
+     */
     public var exact: ExactVerdict?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(ply: UInt32, played: MoveView, best: MoveView?, chanceBefore: Double, chanceAfter: Double, `class`: String, accuracy: Double, exact: ExactVerdict?) {
+    public init(
+        /**
+         * Index of the move (0 = the first move).
+         */ply: UInt32, 
+        /**
+         * The move played.
+         */played: MoveView, 
+        /**
+         * The engine's move, when it differs from the one played.
+         */best: MoveView?, 
+        /**
+         * The mover's expected result before the move, with best play (0..1).
+         */chanceBefore: Double, 
+        /**
+         * The mover's expected result after the move played (0..1).
+         */chanceAfter: Double, 
+        /**
+         * `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
+         */`class`: String, 
+        /**
+         * 0..100.
+         */accuracy: Double, 
+        /**
+         * What the endgame tables say of the move, when they know its position exactly.
+         */exact: ExactVerdict?) {
         self.ply = ply
         self.played = played
         self.best = best
@@ -6366,14 +8241,35 @@ public func FfiConverterTypeMoveReviewView_lower(_ value: MoveReviewView) -> Rus
 }
 
 
+/**
+ * One line of the move list: move number, White's move, Black's move.
+ */
 public struct MoveRow: Equatable, Hashable {
+    /**
+     * The move number (1 for the first pair).
+     */
     public var number: UInt32
+    /**
+     * White's move, in the session's notation.
+     */
     public var white: String?
+    /**
+     * Black's move, once played.
+     */
     public var black: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(number: UInt32, white: String?, black: String?) {
+    public init(
+        /**
+         * The move number (1 for the first pair).
+         */number: UInt32, 
+        /**
+         * White's move, in the session's notation.
+         */white: String?, 
+        /**
+         * Black's move, once played.
+         */black: String?) {
         self.number = number
         self.white = white
         self.black = black
@@ -6424,17 +8320,56 @@ public func FfiConverterTypeMoveRow_lower(_ value: MoveRow) -> RustBuffer {
 }
 
 
+/**
+ * A move, written and as squares.
+ */
 public struct MoveView: Equatable, Hashable {
+    /**
+     * In the session's notation, every landing square listed.
+     */
     public var text: String
+    /**
+     * The side that moved.
+     */
     public var color: Color
+    /**
+     * The start square (PDN number).
+     */
     public var from: UInt32
+    /**
+     * Landing squares in order.
+     */
     public var path: [UInt32]
+    /**
+     * The captured pieces' squares (PDN numbers).
+     */
     public var captured: [UInt32]
+    /**
+     * A man became a king.
+     */
     public var promotes: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(text: String, color: Color, from: UInt32, path: [UInt32], captured: [UInt32], promotes: Bool) {
+    public init(
+        /**
+         * In the session's notation, every landing square listed.
+         */text: String, 
+        /**
+         * The side that moved.
+         */color: Color, 
+        /**
+         * The start square (PDN number).
+         */from: UInt32, 
+        /**
+         * Landing squares in order.
+         */path: [UInt32], 
+        /**
+         * The captured pieces' squares (PDN numbers).
+         */captured: [UInt32], 
+        /**
+         * A man became a king.
+         */promotes: Bool) {
         self.text = text
         self.color = color
         self.from = from
@@ -6494,14 +8429,35 @@ public func FfiConverterTypeMoveView_lower(_ value: MoveView) -> RustBuffer {
 }
 
 
+/**
+ * Everything needed to start a game.
+ */
 public struct NewGame: Equatable, Hashable {
+    /**
+     * Against the computer or pass-and-play.
+     */
     public var opponent: Opponent
+    /**
+     * The start position.
+     */
     public var start: StartPosition
+    /**
+     * `None` for unlimited time.
+     */
     public var timeControl: TimeControl?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(opponent: Opponent, start: StartPosition, timeControl: TimeControl?) {
+    public init(
+        /**
+         * Against the computer or pass-and-play.
+         */opponent: Opponent, 
+        /**
+         * The start position.
+         */start: StartPosition, 
+        /**
+         * `None` for unlimited time.
+         */timeControl: TimeControl?) {
         self.opponent = opponent
         self.start = start
         self.timeControl = timeControl
@@ -6552,15 +8508,43 @@ public func FfiConverterTypeNewGame_lower(_ value: NewGame) -> RustBuffer {
 }
 
 
+/**
+ * Why a tap on one of the mover's own pieces did nothing. The shells word it in the player's language from
+ * `kind` and the squares; `message` is the English wording, in the snapshot's notation.
+ */
 public struct Notice: Equatable, Hashable {
+    /**
+     * Why nothing happened.
+     */
     public var kind: NoticeKind
+    /**
+     * The tapped square (PDN number).
+     */
     public var square: UInt32
+    /**
+     * The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+     */
     public var capturers: [UInt32]
+    /**
+     * The English wording.
+     */
     public var message: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(kind: NoticeKind, square: UInt32, capturers: [UInt32], message: String) {
+    public init(
+        /**
+         * Why nothing happened.
+         */kind: NoticeKind, 
+        /**
+         * The tapped square (PDN number).
+         */square: UInt32, 
+        /**
+         * The pieces that can capture, for `MustCaptureElsewhere`; empty otherwise.
+         */capturers: [UInt32], 
+        /**
+         * The English wording.
+         */message: String) {
         self.kind = kind
         self.square = square
         self.capturers = capturers
@@ -6614,15 +8598,42 @@ public func FfiConverterTypeNotice_lower(_ value: Notice) -> RustBuffer {
 }
 
 
+/**
+ * How an online game ended, for the player.
+ */
 public struct OnlineEnd: Equatable, Hashable {
+    /**
+     * `None` for a draw or an abort.
+     */
     public var winner: Color?
+    /**
+     * `None` when the game was aborted (a first move did not come in time): nobody played, nothing is kept.
+     */
     public var reason: EndReason?
+    /**
+     * The player's rating before and after (rated games that were not aborted).
+     */
     public var rating: RatingChange?
+    /**
+     * The game in the local library (none for an aborted game, which is not kept).
+     */
     public var savedId: Int64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(winner: Color?, reason: EndReason?, rating: RatingChange?, savedId: Int64?) {
+    public init(
+        /**
+         * `None` for a draw or an abort.
+         */winner: Color?, 
+        /**
+         * `None` when the game was aborted (a first move did not come in time): nobody played, nothing is kept.
+         */reason: EndReason?, 
+        /**
+         * The player's rating before and after (rated games that were not aborted).
+         */rating: RatingChange?, 
+        /**
+         * The game in the local library (none for an aborted game, which is not kept).
+         */savedId: Int64?) {
         self.winner = winner
         self.reason = reason
         self.rating = rating
@@ -6676,22 +8687,91 @@ public func FfiConverterTypeOnlineEnd_lower(_ value: OnlineEnd) -> RustBuffer {
 }
 
 
+/**
+ * The online game, seen from this device.
+ */
 public struct OnlineGame: Equatable, Hashable {
+    /**
+     * The game's number on the server.
+     */
     public var game: Int64
+    /**
+     * This device's colour.
+     */
     public var you: Color
+    /**
+     * This device's seat.
+     */
     public var player: SeatView
+    /**
+     * The opponent's seat.
+     */
     public var opponent: SeatView
+    /**
+     * The same for both sides.
+     */
     public var timeControl: TimeControl
+    /**
+     * The time control's speed.
+     */
     public var speed: Speed
+    /**
+     * Whether the game changes ratings.
+     */
     public var rated: Bool
+    /**
+     * What the server will do next.
+     */
     public var status: OnlineGameStatus
+    /**
+     * The opponent's connection dropped while the game goes on (after 60 s away they lose).
+     */
     public var opponentAway: Bool
+    /**
+     * The rematch after the end.
+     */
     public var rematch: RematchState
+    /**
+     * Which buttons do something now.
+     */
     public var actions: OnlineGameActions
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(game: Int64, you: Color, player: SeatView, opponent: SeatView, timeControl: TimeControl, speed: Speed, rated: Bool, status: OnlineGameStatus, opponentAway: Bool, rematch: RematchState, actions: OnlineGameActions) {
+    public init(
+        /**
+         * The game's number on the server.
+         */game: Int64, 
+        /**
+         * This device's colour.
+         */you: Color, 
+        /**
+         * This device's seat.
+         */player: SeatView, 
+        /**
+         * The opponent's seat.
+         */opponent: SeatView, 
+        /**
+         * The same for both sides.
+         */timeControl: TimeControl, 
+        /**
+         * The time control's speed.
+         */speed: Speed, 
+        /**
+         * Whether the game changes ratings.
+         */rated: Bool, 
+        /**
+         * What the server will do next.
+         */status: OnlineGameStatus, 
+        /**
+         * The opponent's connection dropped while the game goes on (after 60 s away they lose).
+         */opponentAway: Bool, 
+        /**
+         * The rematch after the end.
+         */rematch: RematchState, 
+        /**
+         * Which buttons do something now.
+         */actions: OnlineGameActions) {
         self.game = game
         self.you = you
         self.player = player
@@ -6766,15 +8846,42 @@ public func FfiConverterTypeOnlineGame_lower(_ value: OnlineGame) -> RustBuffer 
 }
 
 
+/**
+ * Which online game actions do something now (the board's own — moves, draw answers — are its controller's).
+ */
 public struct OnlineGameActions: Equatable, Hashable {
+    /**
+     * Resign, offer a draw, react: the game is in progress.
+     */
     public var inGame: Bool
+    /**
+     * Offer a rematch, or accept the opponent's.
+     */
     public var offerRematch: Bool
+    /**
+     * Decline the opponent's rematch offer.
+     */
     public var declineRematch: Bool
+    /**
+     * Close the finished game's board (`leave_game`).
+     */
     public var backToLobby: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(inGame: Bool, offerRematch: Bool, declineRematch: Bool, backToLobby: Bool) {
+    public init(
+        /**
+         * Resign, offer a draw, react: the game is in progress.
+         */inGame: Bool, 
+        /**
+         * Offer a rematch, or accept the opponent's.
+         */offerRematch: Bool, 
+        /**
+         * Decline the opponent's rematch offer.
+         */declineRematch: Bool, 
+        /**
+         * Close the finished game's board (`leave_game`).
+         */backToLobby: Bool) {
         self.inGame = inGame
         self.offerRematch = offerRematch
         self.declineRematch = declineRematch
@@ -6828,13 +8935,28 @@ public func FfiConverterTypeOnlineGameActions_lower(_ value: OnlineGameActions) 
 }
 
 
+/**
+ * A player as others see them.
+ */
 public struct OnlinePlayer: Equatable, Hashable {
+    /**
+     * The player's number on the server.
+     */
     public var id: Int64
+    /**
+     * Unique on the server (compared without regard to case and width).
+     */
     public var nickname: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(id: Int64, nickname: String) {
+    public init(
+        /**
+         * The player's number on the server.
+         */id: Int64, 
+        /**
+         * Unique on the server (compared without regard to case and width).
+         */nickname: String) {
         self.id = id
         self.nickname = nickname
     }
@@ -6882,23 +9004,100 @@ public func FfiConverterTypeOnlinePlayer_lower(_ value: OnlinePlayer) -> RustBuf
 }
 
 
+/**
+ * Everything the online screens draw.
+ */
 public struct OnlineScreen: Equatable, Hashable {
+    /**
+     * The server's address, as given.
+     */
     public var server: String
+    /**
+     * The connection as it is.
+     */
     public var connection: Connection
+    /**
+     * What keeps the player from playing, if anything.
+     */
     public var problem: OnlineProblem?
+    /**
+     * This device's account.
+     */
     public var account: AccountState
+    /**
+     * A seek or an invite waiting.
+     */
     public var lobby: Lobby
+    /**
+     * Which lobby actions do something now.
+     */
     public var actions: LobbyActions
+    /**
+     * The time controls quick pairing and invites offer.
+     */
     public var presets: [TimeControl]
+    /**
+     * The preset chosen first (`5+3` when offered), an index into `presets`.
+     */
     public var defaultPreset: UInt32
+    /**
+     * The online game on this device.
+     */
     public var game: OnlineGame?
+    /**
+     * The last leaderboard asked for.
+     */
     public var leaderboard: Leaderboard?
+    /**
+     * The last profile asked for.
+     */
     public var profile: ProfileView?
+    /**
+     * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
+     * read it again. `None`: nothing counts down.
+     */
     public var nextTickMs: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(server: String, connection: Connection, problem: OnlineProblem?, account: AccountState, lobby: Lobby, actions: LobbyActions, presets: [TimeControl], defaultPreset: UInt32, game: OnlineGame?, leaderboard: Leaderboard?, profile: ProfileView?, nextTickMs: UInt64?) {
+    public init(
+        /**
+         * The server's address, as given.
+         */server: String, 
+        /**
+         * The connection as it is.
+         */connection: Connection, 
+        /**
+         * What keeps the player from playing, if anything.
+         */problem: OnlineProblem?, 
+        /**
+         * This device's account.
+         */account: AccountState, 
+        /**
+         * A seek or an invite waiting.
+         */lobby: Lobby, 
+        /**
+         * Which lobby actions do something now.
+         */actions: LobbyActions, 
+        /**
+         * The time controls quick pairing and invites offer.
+         */presets: [TimeControl], 
+        /**
+         * The preset chosen first (`5+3` when offered), an index into `presets`.
+         */defaultPreset: UInt32, 
+        /**
+         * The online game on this device.
+         */game: OnlineGame?, 
+        /**
+         * The last leaderboard asked for.
+         */leaderboard: Leaderboard?, 
+        /**
+         * The last profile asked for.
+         */profile: ProfileView?, 
+        /**
+         * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
+         * read it again. `None`: nothing counts down.
+         */nextTickMs: UInt64?) {
         self.server = server
         self.connection = connection
         self.problem = problem
@@ -6976,13 +9175,28 @@ public func FfiConverterTypeOnlineScreen_lower(_ value: OnlineScreen) -> RustBuf
 }
 
 
+/**
+ * A piece to draw: its colour and kind.
+ */
 public struct PieceView: Equatable, Hashable {
+    /**
+     * Whose piece it is.
+     */
     public var color: Color
+    /**
+     * Man or king.
+     */
     public var kind: PieceKind
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(color: Color, kind: PieceKind) {
+    public init(
+        /**
+         * Whose piece it is.
+         */color: Color, 
+        /**
+         * Man or king.
+         */kind: PieceKind) {
         self.color = color
         self.kind = kind
     }
@@ -7030,14 +9244,35 @@ public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
 }
 
 
+/**
+ * A player's public page.
+ */
 public struct ProfileView: Equatable, Hashable {
+    /**
+     * Whose page.
+     */
     public var player: OnlinePlayer
+    /**
+     * One per speed played.
+     */
     public var ratings: [RatingView]
+    /**
+     * The last finished games, newest first.
+     */
     public var recent: [RecentGame]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(player: OnlinePlayer, ratings: [RatingView], recent: [RecentGame]) {
+    public init(
+        /**
+         * Whose page.
+         */player: OnlinePlayer, 
+        /**
+         * One per speed played.
+         */ratings: [RatingView], 
+        /**
+         * The last finished games, newest first.
+         */recent: [RecentGame]) {
         self.player = player
         self.ratings = ratings
         self.recent = recent
@@ -7088,14 +9323,35 @@ public func FfiConverterTypeProfileView_lower(_ value: ProfileView) -> RustBuffe
 }
 
 
+/**
+ * A rating before and after a rated game.
+ */
 public struct RatingChange: Equatable, Hashable {
+    /**
+     * Glicko-2 rating before the game.
+     */
     public var before: Double
+    /**
+     * Glicko-2 rating after it.
+     */
     public var after: Double
+    /**
+     * Still provisional after the game (few games played yet).
+     */
     public var provisional: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(before: Double, after: Double, provisional: Bool) {
+    public init(
+        /**
+         * Glicko-2 rating before the game.
+         */before: Double, 
+        /**
+         * Glicko-2 rating after it.
+         */after: Double, 
+        /**
+         * Still provisional after the game (few games played yet).
+         */provisional: Bool) {
         self.before = before
         self.after = after
         self.provisional = provisional
@@ -7146,16 +9402,49 @@ public func FfiConverterTypeRatingChange_lower(_ value: RatingChange) -> RustBuf
 }
 
 
+/**
+ * A player's rating in one speed.
+ */
 public struct RatingView: Equatable, Hashable {
+    /**
+     * The speed this rating is of.
+     */
     public var speed: Speed
+    /**
+     * Glicko-2 rating.
+     */
     public var rating: Double
+    /**
+     * Glicko-2 rating deviation.
+     */
     public var deviation: Double
+    /**
+     * Too few games yet for the rating to be sure (not on the leaderboard).
+     */
     public var provisional: Bool
+    /**
+     * Rated games played in this speed.
+     */
     public var games: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(speed: Speed, rating: Double, deviation: Double, provisional: Bool, games: UInt32) {
+    public init(
+        /**
+         * The speed this rating is of.
+         */speed: Speed, 
+        /**
+         * Glicko-2 rating.
+         */rating: Double, 
+        /**
+         * Glicko-2 rating deviation.
+         */deviation: Double, 
+        /**
+         * Too few games yet for the rating to be sure (not on the leaderboard).
+         */provisional: Bool, 
+        /**
+         * Rated games played in this speed.
+         */games: UInt32) {
         self.speed = speed
         self.rating = rating
         self.deviation = deviation
@@ -7212,14 +9501,35 @@ public func FfiConverterTypeRatingView_lower(_ value: RatingView) -> RustBuffer 
 }
 
 
+/**
+ * An emoji a player showed, and when.
+ */
 public struct Reaction: Equatable, Hashable {
+    /**
+     * Plies played when it was shown.
+     */
     public var ply: UInt32
+    /**
+     * The side that reacted.
+     */
     public var side: Color
+    /**
+     * The emoji shown, one of [`REACTION_EMOJIS`].
+     */
     public var emoji: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(ply: UInt32, side: Color, emoji: String) {
+    public init(
+        /**
+         * Plies played when it was shown.
+         */ply: UInt32, 
+        /**
+         * The side that reacted.
+         */side: Color, 
+        /**
+         * The emoji shown, one of [`REACTION_EMOJIS`].
+         */emoji: String) {
         self.ply = ply
         self.side = side
         self.emoji = emoji
@@ -7270,21 +9580,84 @@ public func FfiConverterTypeReaction_lower(_ value: Reaction) -> RustBuffer {
 }
 
 
+/**
+ * A finished game in a profile, seen from the profile's owner.
+ */
 public struct RecentGame: Equatable, Hashable {
+    /**
+     * The game's number on the server.
+     */
     public var game: Int64
+    /**
+     * The colour the profile's owner played.
+     */
     public var color: Color
+    /**
+     * Who they played.
+     */
     public var opponent: OnlinePlayer
+    /**
+     * The game's time control.
+     */
     public var timeControl: TimeControl
+    /**
+     * The time control's speed.
+     */
     public var speed: Speed
+    /**
+     * Whether it changed ratings.
+     */
     public var rated: Bool
+    /**
+     * `None` for a draw or an abort.
+     */
     public var winner: Color?
+    /**
+     * `None` for an aborted game.
+     */
     public var reason: EndReason?
+    /**
+     * The owner's rating change (rated games only).
+     */
     public var ratingChange: Double?
+    /**
+     * Unix milliseconds.
+     */
     public var endedAtMs: Int64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(game: Int64, color: Color, opponent: OnlinePlayer, timeControl: TimeControl, speed: Speed, rated: Bool, winner: Color?, reason: EndReason?, ratingChange: Double?, endedAtMs: Int64) {
+    public init(
+        /**
+         * The game's number on the server.
+         */game: Int64, 
+        /**
+         * The colour the profile's owner played.
+         */color: Color, 
+        /**
+         * Who they played.
+         */opponent: OnlinePlayer, 
+        /**
+         * The game's time control.
+         */timeControl: TimeControl, 
+        /**
+         * The time control's speed.
+         */speed: Speed, 
+        /**
+         * Whether it changed ratings.
+         */rated: Bool, 
+        /**
+         * `None` for a draw or an abort.
+         */winner: Color?, 
+        /**
+         * `None` for an aborted game.
+         */reason: EndReason?, 
+        /**
+         * The owner's rating change (rated games only).
+         */ratingChange: Double?, 
+        /**
+         * Unix milliseconds.
+         */endedAtMs: Int64) {
         self.game = game
         self.color = color
         self.opponent = opponent
@@ -7356,24 +9729,105 @@ public func FfiConverterTypeRecentGame_lower(_ value: RecentGame) -> RustBuffer 
 }
 
 
+/**
+ * What the replay screen shows.
+ */
 public struct ReplayState: Equatable, Hashable {
+    /**
+     * Grows with every change; a shell can skip redrawing an unchanged state.
+     */
     public var revision: UInt64
+    /**
+     * The game as the browser lists it.
+     */
     public var summary: GameSummaryView
+    /**
+     * The board after `ply` moves, placed for `orientation`; nothing on it can be moved.
+     */
     public var snapshot: Snapshot
+    /**
+     * How the board is turned.
+     */
     public var orientation: BoardOrientation
+    /**
+     * Which coordinates to draw beside the board.
+     */
     public var coordinates: Coordinates
+    /**
+     * Moves played on the board shown (0 = the start).
+     */
     public var ply: UInt32
+    /**
+     * Plies in the game.
+     */
     public var plies: UInt32
+    /**
+     * The post-game analysis, once done (or read from the cache).
+     */
     public var analysis: AnalysisView?
+    /**
+     * How far a running analysis is.
+     */
     public var progress: AnalysisProgress?
+    /**
+     * The judgement of the move that led to the board shown.
+     */
     public var review: MoveReviewView?
+    /**
+     * Inaccuracies, mistakes and blunders on the graph (empty before the analysis).
+     */
     public var markers: [GraphMarker]
+    /**
+     * An analysis can be started now (none done or running).
+     */
     public var canAnalyse: Bool
+    /**
+     * The last analysis failed (not cancelled): why.
+     */
     public var error: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(revision: UInt64, summary: GameSummaryView, snapshot: Snapshot, orientation: BoardOrientation, coordinates: Coordinates, ply: UInt32, plies: UInt32, analysis: AnalysisView?, progress: AnalysisProgress?, review: MoveReviewView?, markers: [GraphMarker], canAnalyse: Bool, error: String?) {
+    public init(
+        /**
+         * Grows with every change; a shell can skip redrawing an unchanged state.
+         */revision: UInt64, 
+        /**
+         * The game as the browser lists it.
+         */summary: GameSummaryView, 
+        /**
+         * The board after `ply` moves, placed for `orientation`; nothing on it can be moved.
+         */snapshot: Snapshot, 
+        /**
+         * How the board is turned.
+         */orientation: BoardOrientation, 
+        /**
+         * Which coordinates to draw beside the board.
+         */coordinates: Coordinates, 
+        /**
+         * Moves played on the board shown (0 = the start).
+         */ply: UInt32, 
+        /**
+         * Plies in the game.
+         */plies: UInt32, 
+        /**
+         * The post-game analysis, once done (or read from the cache).
+         */analysis: AnalysisView?, 
+        /**
+         * How far a running analysis is.
+         */progress: AnalysisProgress?, 
+        /**
+         * The judgement of the move that led to the board shown.
+         */review: MoveReviewView?, 
+        /**
+         * Inaccuracies, mistakes and blunders on the graph (empty before the analysis).
+         */markers: [GraphMarker], 
+        /**
+         * An analysis can be started now (none done or running).
+         */canAnalyse: Bool, 
+        /**
+         * The last analysis failed (not cancelled): why.
+         */error: String?) {
         self.revision = revision
         self.summary = summary
         self.snapshot = snapshot
@@ -7454,15 +9908,42 @@ public func FfiConverterTypeReplayState_lower(_ value: ReplayState) -> RustBuffe
 }
 
 
+/**
+ * How a game ended, with its texts.
+ */
 public struct ResultView: Equatable, Hashable {
+    /**
+     * Who won, or a draw.
+     */
     public var outcome: Outcome
+    /**
+     * What ended the game.
+     */
     public var reason: EndReason
+    /**
+     * `White wins (no legal move left)`.
+     */
     public var text: String
+    /**
+     * `1-0`, `0-1`, `1/2-1/2`.
+     */
     public var pdn: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(outcome: Outcome, reason: EndReason, text: String, pdn: String) {
+    public init(
+        /**
+         * Who won, or a draw.
+         */outcome: Outcome, 
+        /**
+         * What ended the game.
+         */reason: EndReason, 
+        /**
+         * `White wins (no legal move left)`.
+         */text: String, 
+        /**
+         * `1-0`, `0-1`, `1/2-1/2`.
+         */pdn: String) {
         self.outcome = outcome
         self.reason = reason
         self.text = text
@@ -7516,15 +9997,45 @@ public func FfiConverterTypeResultView_lower(_ value: ResultView) -> RustBuffer 
 }
 
 
+/**
+ * A diagram of the rules screen: a real position, and the move it illustrates when there is one. The texts
+ * beside it (in the shells' languages) describe exactly these.
+ */
 public struct RulesExample: Equatable, Hashable {
+    /**
+     * Which rule the diagram shows.
+     */
     public var kind: RulesExampleKind
+    /**
+     * The diagram's position as PDN FEN.
+     */
     public var fen: String
+    /**
+     * The board, White at the bottom, with the pieces that must capture marked (forced capture) and the
+     * illustrated move's path marked as the last move.
+     */
     public var squares: [SquareView]
+    /**
+     * The move illustrated, if any.
+     */
     public var mv: MoveView?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(kind: RulesExampleKind, fen: String, squares: [SquareView], mv: MoveView?) {
+    public init(
+        /**
+         * Which rule the diagram shows.
+         */kind: RulesExampleKind, 
+        /**
+         * The diagram's position as PDN FEN.
+         */fen: String, 
+        /**
+         * The board, White at the bottom, with the pieces that must capture marked (forced capture) and the
+         * illustrated move's path marked as the last move.
+         */squares: [SquareView], 
+        /**
+         * The move illustrated, if any.
+         */mv: MoveView?) {
         self.kind = kind
         self.fen = fen
         self.squares = squares
@@ -7578,23 +10089,106 @@ public func FfiConverterTypeRulesExample_lower(_ value: RulesExample) -> RustBuf
 }
 
 
+/**
+ * Everything a game screen draws at one moment.
+ */
 public struct ScreenState: Equatable, Hashable {
+    /**
+     * Grows with every change; a shell can skip redrawing an unchanged state.
+     */
     public var revision: UInt64
+    /**
+     * The game: squares placed for [`Self::orientation`] with the hint marked and the legal-move dots as the
+     * settings say; clocks with their text; move list; result.
+     */
     public var snapshot: Snapshot
+    /**
+     * How the board is turned for this screen.
+     */
     public var orientation: BoardOrientation
+    /**
+     * Which coordinates to draw beside the board.
+     */
     public var coordinates: Coordinates
+    /**
+     * The status line, for the shell to word.
+     */
     public var status: Status
+    /**
+     * Which buttons do something now.
+     */
     public var actions: Actions
+    /**
+     * The side a resignation, draw offer or reaction button acts for: the player against the computer, the
+     * side to move in pass-and-play.
+     */
     public var actingSide: Color
+    /**
+     * The hint shown, if any.
+     */
     public var hint: HintShown?
+    /**
+     * The animation of the move just made, to run from when this state is first drawn; `None` for none.
+     */
     public var animation: AnimationPlan?
+    /**
+     * What the engine is doing, if anything.
+     */
     public var thinking: Thinking?
+    /**
+     * The newest reaction, shown beside its side for [`super::controller::REACTION_SHOWN_FOR`] after it came
+     * (the reactions a game had when its screen opened are history, not news); `None` when none shows.
+     */
     public var reaction: Reaction?
+    /**
+     * Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
+     * nothing changes by itself.
+     */
     public var nextTickMs: UInt64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(revision: UInt64, snapshot: Snapshot, orientation: BoardOrientation, coordinates: Coordinates, status: Status, actions: Actions, actingSide: Color, hint: HintShown?, animation: AnimationPlan?, thinking: Thinking?, reaction: Reaction?, nextTickMs: UInt64?) {
+    public init(
+        /**
+         * Grows with every change; a shell can skip redrawing an unchanged state.
+         */revision: UInt64, 
+        /**
+         * The game: squares placed for [`Self::orientation`] with the hint marked and the legal-move dots as the
+         * settings say; clocks with their text; move list; result.
+         */snapshot: Snapshot, 
+        /**
+         * How the board is turned for this screen.
+         */orientation: BoardOrientation, 
+        /**
+         * Which coordinates to draw beside the board.
+         */coordinates: Coordinates, 
+        /**
+         * The status line, for the shell to word.
+         */status: Status, 
+        /**
+         * Which buttons do something now.
+         */actions: Actions, 
+        /**
+         * The side a resignation, draw offer or reaction button acts for: the player against the computer, the
+         * side to move in pass-and-play.
+         */actingSide: Color, 
+        /**
+         * The hint shown, if any.
+         */hint: HintShown?, 
+        /**
+         * The animation of the move just made, to run from when this state is first drawn; `None` for none.
+         */animation: AnimationPlan?, 
+        /**
+         * What the engine is doing, if anything.
+         */thinking: Thinking?, 
+        /**
+         * The newest reaction, shown beside its side for [`super::controller::REACTION_SHOWN_FOR`] after it came
+         * (the reactions a game had when its screen opened are history, not news); `None` when none shows.
+         */reaction: Reaction?, 
+        /**
+         * Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
+         * nothing changes by itself.
+         */nextTickMs: UInt64?) {
         self.revision = revision
         self.snapshot = snapshot
         self.orientation = orientation
@@ -7672,16 +10266,49 @@ public func FfiConverterTypeScreenState_lower(_ value: ScreenState) -> RustBuffe
 }
 
 
+/**
+ * Progress of a running search.
+ */
 public struct SearchProgress: Equatable, Hashable {
+    /**
+     * The iteration just completed (nominal depth in plies).
+     */
     public var depth: UInt32
+    /**
+     * Side to move's view, in centi-units.
+     */
     public var score: Int32
+    /**
+     * The score for people: centi-units, or `win N` / `loss N` plies.
+     */
     public var scoreText: String
+    /**
+     * Nodes searched so far.
+     */
     public var nodes: UInt64
+    /**
+     * The expected line, in the session's notation.
+     */
     public var bestLine: [String]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(depth: UInt32, score: Int32, scoreText: String, nodes: UInt64, bestLine: [String]) {
+    public init(
+        /**
+         * The iteration just completed (nominal depth in plies).
+         */depth: UInt32, 
+        /**
+         * Side to move's view, in centi-units.
+         */score: Int32, 
+        /**
+         * The score for people: centi-units, or `win N` / `loss N` plies.
+         */scoreText: String, 
+        /**
+         * Nodes searched so far.
+         */nodes: UInt64, 
+        /**
+         * The expected line, in the session's notation.
+         */bestLine: [String]) {
         self.depth = depth
         self.score = score
         self.scoreText = scoreText
@@ -7738,14 +10365,35 @@ public func FfiConverterTypeSearchProgress_lower(_ value: SearchProgress) -> Rus
 }
 
 
+/**
+ * One side of the online game.
+ */
 public struct SeatView: Equatable, Hashable {
+    /**
+     * The player's nickname.
+     */
     public var nickname: String
+    /**
+     * The rating in the game's speed when the game started.
+     */
     public var rating: Double
+    /**
+     * The rating is still provisional.
+     */
     public var provisional: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(nickname: String, rating: Double, provisional: Bool) {
+    public init(
+        /**
+         * The player's nickname.
+         */nickname: String, 
+        /**
+         * The rating in the game's speed when the game started.
+         */rating: Double, 
+        /**
+         * The rating is still provisional.
+         */provisional: Bool) {
         self.nickname = nickname
         self.rating = rating
         self.provisional = provisional
@@ -7796,25 +10444,112 @@ public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
 }
 
 
+/**
+ * The player's preferences, kept in the library.
+ */
 public struct Settings: Equatable, Hashable {
+    /**
+     * The board's colours.
+     */
     public var boardTheme: BoardTheme
+    /**
+     * The piece set.
+     */
     public var pieceTheme: PieceTheme
+    /**
+     * The game server to play online on (`wss://host/ws`, or `ws://` on a local network).
+     */
     public var onlineServer: String
+    /**
+     * How moves are written (numeric or algebraic).
+     */
     public var notation: Notation
+    /**
+     * Sounds on.
+     */
     public var sound: Bool
+    /**
+     * Vibration on.
+     */
     public var haptics: Bool
+    /**
+     * Move animation speed.
+     */
     public var animation: AnimationSpeed
+    /**
+     * Mark the squares the selected piece can move to.
+     */
     public var showLegalMoves: Bool
+    /**
+     * Coach tips after poor moves.
+     */
     public var coach: Bool
+    /**
+     * How the board is turned.
+     */
     public var orientation: Orientation
+    /**
+     * The engine level of the last game against the computer (offered again).
+     */
     public var lastLevel: UInt8
+    /**
+     * The colour the human played last (offered again).
+     */
     public var lastHumanColor: Color
+    /**
+     * `None`: unlimited.
+     */
     public var lastTimeControl: TimeControl?
+    /**
+     * The player was told once why a capture is compulsory (the first time it applied).
+     */
     public var mustCaptureExplained: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(boardTheme: BoardTheme, pieceTheme: PieceTheme, onlineServer: String, notation: Notation, sound: Bool, haptics: Bool, animation: AnimationSpeed, showLegalMoves: Bool, coach: Bool, orientation: Orientation, lastLevel: UInt8, lastHumanColor: Color, lastTimeControl: TimeControl?, mustCaptureExplained: Bool) {
+    public init(
+        /**
+         * The board's colours.
+         */boardTheme: BoardTheme, 
+        /**
+         * The piece set.
+         */pieceTheme: PieceTheme, 
+        /**
+         * The game server to play online on (`wss://host/ws`, or `ws://` on a local network).
+         */onlineServer: String, 
+        /**
+         * How moves are written (numeric or algebraic).
+         */notation: Notation, 
+        /**
+         * Sounds on.
+         */sound: Bool, 
+        /**
+         * Vibration on.
+         */haptics: Bool, 
+        /**
+         * Move animation speed.
+         */animation: AnimationSpeed, 
+        /**
+         * Mark the squares the selected piece can move to.
+         */showLegalMoves: Bool, 
+        /**
+         * Coach tips after poor moves.
+         */coach: Bool, 
+        /**
+         * How the board is turned.
+         */orientation: Orientation, 
+        /**
+         * The engine level of the last game against the computer (offered again).
+         */lastLevel: UInt8, 
+        /**
+         * The colour the human played last (offered again).
+         */lastHumanColor: Color, 
+        /**
+         * `None`: unlimited.
+         */lastTimeControl: TimeControl?, 
+        /**
+         * The player was told once why a capture is compulsory (the first time it applied).
+         */mustCaptureExplained: Bool) {
         self.boardTheme = boardTheme
         self.pieceTheme = pieceTheme
         self.onlineServer = onlineServer
@@ -7898,13 +10633,28 @@ public func FfiConverterTypeSettings_lower(_ value: Settings) -> RustBuffer {
 }
 
 
+/**
+ * One side's allowance: base time and increment per move, in milliseconds.
+ */
 public struct SideTime: Equatable, Hashable {
+    /**
+     * Time on the clock at the start, in milliseconds.
+     */
     public var baseMs: UInt64
+    /**
+     * Time added after each of this side's moves, in milliseconds.
+     */
     public var incrementMs: UInt64
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(baseMs: UInt64, incrementMs: UInt64) {
+    public init(
+        /**
+         * Time on the clock at the start, in milliseconds.
+         */baseMs: UInt64, 
+        /**
+         * Time added after each of this side's moves, in milliseconds.
+         */incrementMs: UInt64) {
         self.baseMs = baseMs
         self.incrementMs = incrementMs
     }
@@ -7952,34 +10702,175 @@ public func FfiConverterTypeSideTime_lower(_ value: SideTime) -> RustBuffer {
 }
 
 
+/**
+ * Everything a game screen draws, taken at one moment.
+ */
 public struct Snapshot: Equatable, Hashable {
+    /**
+     * The saved game's id, when the session autosaves.
+     */
     public var gameId: Int64?
+    /**
+     * The 32 dark squares in PDN order (index = number − 1).
+     */
     public var squares: [SquareView]
+    /**
+     * Whose turn it is.
+     */
     public var sideToMove: Color
+    /**
+     * The side to move must capture (the highlighted pieces are the ones that can).
+     */
     public var mustCapture: Bool
+    /**
+     * The selected piece's square, if any.
+     */
     public var selected: UInt32?
+    /**
+     * The multi-capture being entered hop by hop, if any.
+     */
     public var capture: CaptureProgress?
+    /**
+     * Moves to choose from after a tap that several capture paths share; empty otherwise.
+     */
     public var choices: [MoveView]
+    /**
+     * Why the last tap did nothing, to show the player; `None` after the next input.
+     */
     public var notice: Notice?
+    /**
+     * The last move played, for highlighting.
+     */
     public var lastMove: MoveView?
+    /**
+     * Both clocks, for timed games.
+     */
     public var clocks: ClockView?
+    /**
+     * How close the draw rules are.
+     */
     public var counters: DrawCounters
+    /**
+     * How moves are written in this snapshot.
+     */
     public var notation: Notation
+    /**
+     * The moves so far, two to a row.
+     */
     public var moveList: [MoveRow]
+    /**
+     * Plies played.
+     */
     public var ply: UInt32
+    /**
+     * The position as PDN FEN.
+     */
     public var fen: String
+    /**
+     * How the game ended, once it has.
+     */
     public var result: ResultView?
+    /**
+     * Undo has something to take back.
+     */
     public var canUndo: Bool
+    /**
+     * Redo has a taken-back move to play.
+     */
     public var canRedo: Bool
+    /**
+     * Who plays against whom.
+     */
     public var opponent: Opponent
+    /**
+     * The computer should move now (the shell calls `computer_move`).
+     */
     public var computerToMove: Bool
+    /**
+     * A search (computer move, hint, analysis) is running.
+     */
     public var thinking: Bool
+    /**
+     * A draw offer waiting for the other player's answer, by the side that offered.
+     */
     public var drawOffer: Color?
+    /**
+     * The reactions shown so far, in order.
+     */
     public var reactions: [Reaction]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(gameId: Int64?, squares: [SquareView], sideToMove: Color, mustCapture: Bool, selected: UInt32?, capture: CaptureProgress?, choices: [MoveView], notice: Notice?, lastMove: MoveView?, clocks: ClockView?, counters: DrawCounters, notation: Notation, moveList: [MoveRow], ply: UInt32, fen: String, result: ResultView?, canUndo: Bool, canRedo: Bool, opponent: Opponent, computerToMove: Bool, thinking: Bool, drawOffer: Color?, reactions: [Reaction]) {
+    public init(
+        /**
+         * The saved game's id, when the session autosaves.
+         */gameId: Int64?, 
+        /**
+         * The 32 dark squares in PDN order (index = number − 1).
+         */squares: [SquareView], 
+        /**
+         * Whose turn it is.
+         */sideToMove: Color, 
+        /**
+         * The side to move must capture (the highlighted pieces are the ones that can).
+         */mustCapture: Bool, 
+        /**
+         * The selected piece's square, if any.
+         */selected: UInt32?, 
+        /**
+         * The multi-capture being entered hop by hop, if any.
+         */capture: CaptureProgress?, 
+        /**
+         * Moves to choose from after a tap that several capture paths share; empty otherwise.
+         */choices: [MoveView], 
+        /**
+         * Why the last tap did nothing, to show the player; `None` after the next input.
+         */notice: Notice?, 
+        /**
+         * The last move played, for highlighting.
+         */lastMove: MoveView?, 
+        /**
+         * Both clocks, for timed games.
+         */clocks: ClockView?, 
+        /**
+         * How close the draw rules are.
+         */counters: DrawCounters, 
+        /**
+         * How moves are written in this snapshot.
+         */notation: Notation, 
+        /**
+         * The moves so far, two to a row.
+         */moveList: [MoveRow], 
+        /**
+         * Plies played.
+         */ply: UInt32, 
+        /**
+         * The position as PDN FEN.
+         */fen: String, 
+        /**
+         * How the game ended, once it has.
+         */result: ResultView?, 
+        /**
+         * Undo has something to take back.
+         */canUndo: Bool, 
+        /**
+         * Redo has a taken-back move to play.
+         */canRedo: Bool, 
+        /**
+         * Who plays against whom.
+         */opponent: Opponent, 
+        /**
+         * The computer should move now (the shell calls `computer_move`).
+         */computerToMove: Bool, 
+        /**
+         * A search (computer move, hint, analysis) is running.
+         */thinking: Bool, 
+        /**
+         * A draw offer waiting for the other player's answer, by the side that offered.
+         */drawOffer: Color?, 
+        /**
+         * The reactions shown so far, in order.
+         */reactions: [Reaction]) {
         self.gameId = gameId
         self.squares = squares
         self.sideToMove = sideToMove
@@ -8090,14 +10981,35 @@ public func FfiConverterTypeSnapshot_lower(_ value: Snapshot) -> RustBuffer {
 }
 
 
+/**
+ * A square's spoken description: its name, its piece (`None`: empty) and its states.
+ */
 public struct SquareDescription: Equatable, Hashable {
+    /**
+     * The square's name in the session's notation (`c3` or `22`).
+     */
     public var name: String
+    /**
+     * The piece on it, `None` when empty.
+     */
     public var piece: PieceView?
+    /**
+     * What else is said about it, in order.
+     */
     public var states: [SquareState]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(name: String, piece: PieceView?, states: [SquareState]) {
+    public init(
+        /**
+         * The square's name in the session's notation (`c3` or `22`).
+         */name: String, 
+        /**
+         * The piece on it, `None` when empty.
+         */piece: PieceView?, 
+        /**
+         * What else is said about it, in order.
+         */states: [SquareState]) {
         self.name = name
         self.piece = piece
         self.states = states
@@ -8148,24 +11060,107 @@ public func FfiConverterTypeSquareDescription_lower(_ value: SquareDescription) 
 }
 
 
+/**
+ * One dark square and everything a board view draws on it.
+ */
 public struct SquareView: Equatable, Hashable {
+    /**
+     * PDN number 1–32 (the id used by every square argument of the API).
+     */
     public var number: UInt32
+    /**
+     * Screen column, 0 = left, for the board's orientation.
+     */
     public var column: UInt32
+    /**
+     * Screen row, 0 = top, for the board's orientation.
+     */
     public var row: UInt32
+    /**
+     * The piece shown here (during a multi-capture the moving piece is shown where it stands now).
+     */
     public var piece: PieceView?
+    /**
+     * A piece of the side to move that has a legal move (only on the player's turn).
+     */
     public var movable: Bool
+    /**
+     * A piece that can capture, when capturing is compulsory.
+     */
     public var mustCapture: Bool
+    /**
+     * The piece picked to move.
+     */
     public var selected: Bool
+    /**
+     * A next landing square of the selected piece (destination dot; off when legal moves are not shown).
+     */
     public var destination: Bool
+    /**
+     * The final square of one of the selected piece's moves that is not also a next landing (a ring:
+     * tapping it completes the move; off when legal moves are not shown).
+     */
     public var finalDestination: Bool
+    /**
+     * A piece captured by the multi-capture in progress, still on the board until the move ends.
+     */
     public var ghost: Bool
+    /**
+     * On the last move's path (its start and every landing square).
+     */
     public var lastMove: Bool
+    /**
+     * A piece the last move captured stood here.
+     */
     public var lastCaptured: Bool
+    /**
+     * Part of the hint shown: the piece to move, then the whole move's path.
+     */
     public var hint: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(number: UInt32, column: UInt32, row: UInt32, piece: PieceView?, movable: Bool, mustCapture: Bool, selected: Bool, destination: Bool, finalDestination: Bool, ghost: Bool, lastMove: Bool, lastCaptured: Bool, hint: Bool) {
+    public init(
+        /**
+         * PDN number 1–32 (the id used by every square argument of the API).
+         */number: UInt32, 
+        /**
+         * Screen column, 0 = left, for the board's orientation.
+         */column: UInt32, 
+        /**
+         * Screen row, 0 = top, for the board's orientation.
+         */row: UInt32, 
+        /**
+         * The piece shown here (during a multi-capture the moving piece is shown where it stands now).
+         */piece: PieceView?, 
+        /**
+         * A piece of the side to move that has a legal move (only on the player's turn).
+         */movable: Bool, 
+        /**
+         * A piece that can capture, when capturing is compulsory.
+         */mustCapture: Bool, 
+        /**
+         * The piece picked to move.
+         */selected: Bool, 
+        /**
+         * A next landing square of the selected piece (destination dot; off when legal moves are not shown).
+         */destination: Bool, 
+        /**
+         * The final square of one of the selected piece's moves that is not also a next landing (a ring:
+         * tapping it completes the move; off when legal moves are not shown).
+         */finalDestination: Bool, 
+        /**
+         * A piece captured by the multi-capture in progress, still on the board until the move ends.
+         */ghost: Bool, 
+        /**
+         * On the last move's path (its start and every landing square).
+         */lastMove: Bool, 
+        /**
+         * A piece the last move captured stood here.
+         */lastCaptured: Bool, 
+        /**
+         * Part of the hint shown: the piece to move, then the whole move's path.
+         */hint: Bool) {
         self.number = number
         self.column = column
         self.row = row
@@ -8246,13 +11241,28 @@ public func FfiConverterTypeSquareView_lower(_ value: SquareView) -> RustBuffer 
 }
 
 
+/**
+ * Results counted over the whole library.
+ */
 public struct Stats: Equatable, Hashable {
+    /**
+     * Levels that have games, ascending.
+     */
     public var byLevel: [LevelStats]
+    /**
+     * Modes that have games, in [`GameMode::ALL`] order.
+     */
     public var byMode: [ModeStats]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(byLevel: [LevelStats], byMode: [ModeStats]) {
+    public init(
+        /**
+         * Levels that have games, ascending.
+         */byLevel: [LevelStats], 
+        /**
+         * Modes that have games, in [`GameMode::ALL`] order.
+         */byMode: [ModeStats]) {
         self.byLevel = byLevel
         self.byMode = byMode
     }
@@ -8300,14 +11310,35 @@ public func FfiConverterTypeStats_lower(_ value: Stats) -> RustBuffer {
 }
 
 
+/**
+ * A table build in progress.
+ */
 public struct TablesBuild: Equatable, Hashable {
+    /**
+     * The tables being built cover positions of up to this many pieces.
+     */
     public var pieces: UInt32
+    /**
+     * Materials (sets of pieces, e.g. two kings against a man) finished so far.
+     */
     public var done: UInt32
+    /**
+     * Materials in all.
+     */
     public var total: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(pieces: UInt32, done: UInt32, total: UInt32) {
+    public init(
+        /**
+         * The tables being built cover positions of up to this many pieces.
+         */pieces: UInt32, 
+        /**
+         * Materials (sets of pieces, e.g. two kings against a man) finished so far.
+         */done: UInt32, 
+        /**
+         * Materials in all.
+         */total: UInt32) {
         self.pieces = pieces
         self.done = done
         self.total = total
@@ -8358,14 +11389,35 @@ public func FfiConverterTypeTablesBuild_lower(_ value: TablesBuild) -> RustBuffe
 }
 
 
+/**
+ * What the tables can do now, for a settings screen.
+ */
 public struct TablesState: Equatable, Hashable {
+    /**
+     * Every position with at most this many pieces is known exactly (0: no tables).
+     */
     public var pieces: UInt32
+    /**
+     * The build under way, if any.
+     */
     public var building: TablesBuild?
+    /**
+     * Why the last load or build failed, in English; cleared by the next success.
+     */
     public var error: String?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(pieces: UInt32, building: TablesBuild?, error: String?) {
+    public init(
+        /**
+         * Every position with at most this many pieces is known exactly (0: no tables).
+         */pieces: UInt32, 
+        /**
+         * The build under way, if any.
+         */building: TablesBuild?, 
+        /**
+         * Why the last load or build failed, in English; cleared by the next success.
+         */error: String?) {
         self.pieces = pieces
         self.building = building
         self.error = error
@@ -8416,13 +11468,28 @@ public func FfiConverterTypeTablesState_lower(_ value: TablesState) -> RustBuffe
 }
 
 
+/**
+ * The engine at work, with its latest progress.
+ */
 public struct Thinking: Equatable, Hashable {
+    /**
+     * What the search is for.
+     */
     public var kind: ThinkingKind
+    /**
+     * Its latest completed iteration, once there is one.
+     */
     public var progress: SearchProgress?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(kind: ThinkingKind, progress: SearchProgress?) {
+    public init(
+        /**
+         * What the search is for.
+         */kind: ThinkingKind, 
+        /**
+         * Its latest completed iteration, once there is one.
+         */progress: SearchProgress?) {
         self.kind = kind
         self.progress = progress
     }
@@ -8470,13 +11537,28 @@ public func FfiConverterTypeThinking_lower(_ value: Thinking) -> RustBuffer {
 }
 
 
+/**
+ * A clock setting; the sides may differ (time odds).
+ */
 public struct TimeControl: Equatable, Hashable {
+    /**
+     * White's allowance.
+     */
     public var white: SideTime
+    /**
+     * Black's allowance.
+     */
     public var black: SideTime
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(white: SideTime, black: SideTime) {
+    public init(
+        /**
+         * White's allowance.
+         */white: SideTime, 
+        /**
+         * Black's allowance.
+         */black: SideTime) {
         self.white = white
         self.black = black
     }
@@ -8524,13 +11606,28 @@ public func FfiConverterTypeTimeControl_lower(_ value: TimeControl) -> RustBuffe
 }
 
 
+/**
+ * A named time control: `5+3` is five minutes and three seconds added per move.
+ */
 public struct TimeControlPreset: Equatable, Hashable {
+    /**
+     * `Blitz 5+3`.
+     */
     public var name: String
+    /**
+     * The time control it stands for.
+     */
     public var control: TimeControl
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(name: String, control: TimeControl) {
+    public init(
+        /**
+         * `Blitz 5+3`.
+         */name: String, 
+        /**
+         * The time control it stands for.
+         */control: TimeControl) {
         self.name = name
         self.control = control
     }
@@ -8578,18 +11675,63 @@ public func FfiConverterTypeTimeControlPreset_lower(_ value: TimeControlPreset) 
 }
 
 
+/**
+ * A move that threw away a forced win or a held draw: the game's turning points, for the analysis summary.
+ */
 public struct TurningPoint: Equatable, Hashable {
+    /**
+     * Index of the move (0 = the first move).
+     */
     public var ply: UInt32
+    /**
+     * The move's number as the move list shows it.
+     */
     public var moveNumber: UInt32
+    /**
+     * The side that played it.
+     */
     public var mover: Color
+    /**
+     * The move played.
+     */
     public var played: MoveView
+    /**
+     * The win or draw it gave away; `before` says how long the win was.
+     */
     public var threwAway: ThrownAway
+    /**
+     * The mover's exact value before the move.
+     */
     public var before: ExactValue
+    /**
+     * In English, e.g. "White threw away a forced win in 7 moves on move 31 (e3-f4)".
+     */
     public var message: String
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
-    public init(ply: UInt32, moveNumber: UInt32, mover: Color, played: MoveView, threwAway: ThrownAway, before: ExactValue, message: String) {
+    public init(
+        /**
+         * Index of the move (0 = the first move).
+         */ply: UInt32, 
+        /**
+         * The move's number as the move list shows it.
+         */moveNumber: UInt32, 
+        /**
+         * The side that played it.
+         */mover: Color, 
+        /**
+         * The move played.
+         */played: MoveView, 
+        /**
+         * The win or draw it gave away; `before` says how long the win was.
+         */threwAway: ThrownAway, 
+        /**
+         * The mover's exact value before the move.
+         */before: ExactValue, 
+        /**
+         * In English, e.g. "White threw away a forced win in 7 moves on move 31 (e3-f4)".
+         */message: String) {
         self.ply = ply
         self.moveNumber = moveNumber
         self.mover = mover
@@ -8652,12 +11794,27 @@ public func FfiConverterTypeTurningPoint_lower(_ value: TurningPoint) -> RustBuf
 }
 
 
+/**
+ * This device's account on the server.
+ */
 
 public enum AccountState: Equatable, Hashable {
     
+    /**
+     * Not greeted by the server yet: whether this device has an account is not known.
+     */
     case unknown
+    /**
+     * Greeted without an account: the account form shows.
+     */
     case needed
-    case signedIn(player: OnlinePlayer
+    /**
+     * Playing as this player.
+     */
+    case signedIn(
+        /**
+         * Who this device is.
+         */player: OnlinePlayer
     )
 
 
@@ -8728,12 +11885,27 @@ public func FfiConverterTypeAccountState_lower(_ value: AccountState) -> RustBuf
 
 
 
+/**
+ * How fast moves are animated on the board.
+ */
 
 public enum AnimationSpeed: Equatable, Hashable {
     
+    /**
+     * No animation: pieces jump.
+     */
     case off
+    /**
+     * Slower than normal.
+     */
     case slow
+    /**
+     * The default pace.
+     */
     case normal
+    /**
+     * Faster than normal.
+     */
     case fast
 
 
@@ -8808,12 +11980,27 @@ public func FfiConverterTypeAnimationSpeed_lower(_ value: AnimationSpeed) -> Rus
 
 
 
+/**
+ * The board themes every front end offers, by the names the settings store; each shell has its colours.
+ */
 
 public enum BoardTheme: Equatable, Hashable {
     
+    /**
+     * Cream and brown, the tournament board.
+     */
     case classic
+    /**
+     * Warm wood.
+     */
     case wood
+    /**
+     * Blue-grey.
+     */
     case ocean
+    /**
+     * Black and white with saturated marks, for low vision.
+     */
     case contrast
 
 
@@ -8888,10 +12075,19 @@ public func FfiConverterTypeBoardTheme_lower(_ value: BoardTheme) -> RustBuffer 
 
 
 
+/**
+ * A side: White moves first, up the board.
+ */
 
 public enum Color: Equatable, Hashable {
     
+    /**
+     * The side that starts on rows 1–3.
+     */
     case white
+    /**
+     * The side that starts on rows 6–8.
+     */
     case black
 
 
@@ -8954,11 +12150,23 @@ public func FfiConverterTypeColor_lower(_ value: Color) -> RustBuffer {
 
 
 
+/**
+ * The colour the player asks for against the computer.
+ */
 
 public enum ColorChoice: Equatable, Hashable {
     
+    /**
+     * Play White (moves first).
+     */
     case white
+    /**
+     * Play Black.
+     */
     case black
+    /**
+     * Drawn when the game starts.
+     */
     case random
 
 
@@ -9027,16 +12235,46 @@ public func FfiConverterTypeColorChoice_lower(_ value: ColorChoice) -> RustBuffe
 
 
 
+/**
+ * The state of the connection to the server.
+ */
 
 public enum Connection: Equatable, Hashable {
     
-    case connecting(attempt: UInt32
+    /**
+     * An attempt is under way.
+     */
+    case connecting(
+        /**
+         * 1 for the first attempt, counting up until one succeeds.
+         */attempt: UInt32
     )
+    /**
+     * Connected and greeted: requests can be made.
+     */
     case online
-    case offline(reason: String, retryInMs: UInt64
+    /**
+     * Lost, or not made.
+     */
+    case offline(
+        /**
+         * Why, in English (for the log and as a fallback; the shells word the state).
+         */reason: String, 
+        /**
+         * How long until the next attempt (growing from 0.5 s to 15 s).
+         */retryInMs: UInt64
     )
-    case updateNeeded(message: String
+    /**
+     * The server speaks another protocol version: this app must be updated. No more attempts.
+     */
+    case updateNeeded(
+        /**
+         * The server's words.
+         */message: String
     )
+    /**
+     * [`OnlineClient::disconnect`](crate::OnlineClient::disconnect) was called.
+     */
     case closed
 
 
@@ -9124,15 +12362,39 @@ public func FfiConverterTypeConnection_lower(_ value: Connection) -> RustBuffer 
 
 
 
+/**
+ * Why a game ended.
+ */
 
 public enum EndReason: Equatable, Hashable {
     
+    /**
+     * The winner, to move, had no legal move (gave away or blocked all its pieces).
+     */
     case noLegalMove
+    /**
+     * The loser resigned.
+     */
     case resignation
+    /**
+     * The loser's clock ran out.
+     */
     case time
+    /**
+     * The same position with the same side to move came up the rules' repetition limit of times (a draw).
+     */
     case repetition
+    /**
+     * Only kings moved, without a capture, for the rules' number of plies (a draw).
+     */
     case kingMoveRule
+    /**
+     * Both players agreed to a draw.
+     */
     case agreement
+    /**
+     * Online: a player stayed away from the game too long and loses.
+     */
     case abandonment
 
 
@@ -9225,35 +12487,119 @@ public func FfiConverterTypeEndReason_lower(_ value: EndReason) -> RustBuffer {
 
 
 
+/**
+ * What went wrong, for programs; the message says it for people.
+ */
 
 public enum ErrorCode: Equatable, Hashable {
     
+    /**
+     * Not JSON, not an object of a known type, or a field of the wrong type.
+     */
     case malformed
+    /**
+     * Longer than [`MAX_CLIENT_FRAME`].
+     */
     case tooLarge
+    /**
+     * A binary frame (only text frames carry messages).
+     */
     case binaryFrame
+    /**
+     * `hello` with another protocol version; the connection is closed after this error.
+     */
     case unsupportedVersion
+    /**
+     * The first frame was not `hello`, or `hello` came twice.
+     */
     case helloFirst
+    /**
+     * The request needs an account (a `hello` with a token, or `create_account`).
+     */
     case notAuthenticated
+    /**
+     * The token names no account; the connection is closed after this error.
+     */
     case unknownToken
+    /**
+     * A second `hello` with a token or `create_account` on a connection that has an account.
+     */
     case alreadyAuthenticated
+    /**
+     * The nickname is empty, too long or has characters a nickname cannot have.
+     */
     case nicknameInvalid
+    /**
+     * Another account has this nickname.
+     */
     case nicknameTaken
+    /**
+     * Quick pairing takes only the preset time controls.
+     */
     case unknownTimeControl
+    /**
+     * A seek or invite while a game is in progress, or a second seek.
+     */
     case busy
+    /**
+     * No open invitation has this code (mistyped, cancelled or already taken).
+     */
     case unknownInvite
+    /**
+     * The invitation is this account's own.
+     */
     case ownInvite
+    /**
+     * No game has this id.
+     */
     case unknownGame
+    /**
+     * The game is someone else's.
+     */
     case notYourGame
+    /**
+     * A move while the opponent is to move.
+     */
     case notYourTurn
+    /**
+     * `ply` does not match the game (the client is out of step: it should `sync`).
+     */
     case wrongPly
+    /**
+     * The move is not legal in the game's position.
+     */
     case illegalMove
+    /**
+     * The game has ended; no more moves or offers.
+     */
     case gameOver
+    /**
+     * A draw to accept or decline when none is offered, an offer of your own, and the like.
+     */
     case noOffer
+    /**
+     * Not one of the offered reaction emoji.
+     */
     case unknownReaction
+    /**
+     * No rematch can be offered or accepted now (the opponent left, or one is pending).
+     */
     case rematchUnavailable
+    /**
+     * No account has this nickname (a profile request).
+     */
     case unknownPlayer
+    /**
+     * Too many frames; this one was dropped.
+     */
     case rateLimited
+    /**
+     * The database is unreachable for now; try again.
+     */
     case unavailable
+    /**
+     * A fault on the server; the request can be tried again later.
+     */
     case `internal`
 
 
@@ -9466,11 +12812,23 @@ public func FfiConverterTypeErrorCode_lower(_ value: ErrorCode) -> RustBuffer {
 
 
 
+/**
+ * Who wins with best play, for the side it is about: from the endgame tables, so certain.
+ */
 
 public enum ExactOutcome: Equatable, Hashable {
     
+    /**
+     * A forced win.
+     */
     case win
+    /**
+     * Neither side can force a win.
+     */
     case draw
+    /**
+     * A forced loss, whatever the side does.
+     */
     case loss
 
 
@@ -9539,22 +12897,85 @@ public func FfiConverterTypeExactOutcome_lower(_ value: ExactOutcome) -> RustBuf
 
 
 
+/**
+ * Things that happen once, for the shell to voice, sound, vibrate or show.
+ */
 
 public enum GameEvent: Equatable, Hashable {
     
-    case moved(mv: MoveView, announcement: Announcement, byOpponent: Bool, cue: Cue
+    /**
+     * A move was played; `by_opponent` when the computer made it, and always in pass-and-play (announce it).
+     */
+    case moved(
+        /**
+         * The move.
+         */mv: MoveView, 
+        /**
+         * The move as a screen reader says it.
+         */announcement: Announcement, 
+        /**
+         * Made by the computer, or any move in pass-and-play.
+         */byOpponent: Bool, 
+        /**
+         * Sound and vibration.
+         */cue: Cue
     )
-    case ended(result: ResultView, forPlayer: PlayerOutcome?, cue: Cue
+    /**
+     * The game ended.
+     */
+    case ended(
+        /**
+         * How the game ended.
+         */result: ResultView, 
+        /**
+         * What it means for the player against the computer (`None` in pass-and-play).
+         */forPlayer: PlayerOutcome?, 
+        /**
+         * Sound and vibration.
+         */cue: Cue
     )
-    case coachTip(tip: CoachView
+    /**
+     * After a move that gave away much of the player's chances.
+     */
+    case coachTip(
+        /**
+         * The tip.
+         */tip: CoachView
     )
-    case explainMustCapture(capturers: [UInt32]
+    /**
+     * The first time the player must capture: explain that captures are compulsory (shown once ever).
+     */
+    case explainMustCapture(
+        /**
+         * The pieces that can capture (PDN numbers).
+         */capturers: [UInt32]
     )
-    case heldBack(notice: Notice, cue: Cue
+    /**
+     * A tap on one of the player's own pieces did nothing; the notice says why.
+     */
+    case heldBack(
+        /**
+         * Why the tap did nothing.
+         */notice: Notice, 
+        /**
+         * Sound and vibration.
+         */cue: Cue
     )
-    case reacted(reaction: Reaction
+    /**
+     * A reaction was shown (for the bubble beside its player).
+     */
+    case reacted(
+        /**
+         * The reaction.
+         */reaction: Reaction
     )
-    case failed(message: String
+    /**
+     * Engine work failed (not a cancellation); the message says why.
+     */
+    case failed(
+        /**
+         * What failed.
+         */message: String
     )
 
 
@@ -9667,12 +13088,27 @@ public func FfiConverterTypeGameEvent_lower(_ value: GameEvent) -> RustBuffer {
 
 
 
+/**
+ * What kind of game a saved game is.
+ */
 
 public enum GameMode: Equatable, Hashable {
     
+    /**
+     * A human against the engine at some level.
+     */
     case vsComputer
+    /**
+     * Two people on one device.
+     */
     case passAndPlay
+    /**
+     * Read from a PDN file.
+     */
     case imported
+    /**
+     * Against a player on the game server.
+     */
     case online
 
 
@@ -9747,36 +13183,117 @@ public func FfiConverterTypeGameMode_lower(_ value: GameMode) -> RustBuffer {
 
 
 
+/**
+ * Every failure the app layer reports, with a reason in words; the FFI maps each to an exception.
+ */
 public 
 enum GiveawayError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
 
     
     
-    case IllegalMove(reason: String
+    /**
+     * The move is not legal here; `reason` says why in words a player understands.
+     */
+    case IllegalMove(
+        /**
+         * Why, in words.
+         */reason: String
     )
-    case BadNotation(reason: String
+    /**
+     * The text is not move notation.
+     */
+    case BadNotation(
+        /**
+         * What is wrong with it.
+         */reason: String
     )
-    case AmbiguousMove(choices: [String]
+    /**
+     * The written move or tapped square fits several moves that capture different pieces.
+     */
+    case AmbiguousMove(
+        /**
+         * The moves it could mean, written out in full.
+         */choices: [String]
     )
-    case BadFen(reason: String
+    /**
+     * The text is not a valid FEN position.
+     */
+    case BadFen(
+        /**
+         * What is wrong with it.
+         */reason: String
     )
-    case BadSetup(reason: String
+    /**
+     * A new-game request that cannot be played: level, handicap, time control, position.
+     */
+    case BadSetup(
+        /**
+         * What cannot be played.
+         */reason: String
     )
-    case NotYourTurn(reason: String
+    /**
+     * It is the computer's turn (for input), or the player's turn (for a computer move).
+     */
+    case NotYourTurn(
+        /**
+         * Whose turn it is.
+         */reason: String
     )
-    case GameOver(result: String
+    /**
+     * The game is over; `result` describes how it ended.
+     */
+    case GameOver(
+        /**
+         * How the game ended.
+         */result: String
     )
-    case Unavailable(reason: String
+    /**
+     * The request does not apply now (nothing to undo, no draw offer pending, no such square…).
+     */
+    case Unavailable(
+        /**
+         * Why not.
+         */reason: String
     )
+    /**
+     * The computer is thinking; input waits for it or cancels it first.
+     */
     case Busy
+    /**
+     * A search was cancelled before it finished.
+     */
     case Cancelled
-    case Storage(reason: String
+    /**
+     * The saved game, the settings or the database could not be read or written.
+     */
+    case Storage(
+        /**
+         * What failed.
+         */reason: String
     )
-    case NotFound(id: Int64
+    /**
+     * No saved game with that id.
+     */
+    case NotFound(
+        /**
+         * The id asked for.
+         */id: Int64
     )
-    case BadPdn(reason: String
+    /**
+     * The PDN text cannot be read or has an illegal move.
+     */
+    case BadPdn(
+        /**
+         * Where and what is wrong.
+         */reason: String
     )
-    case Internal(reason: String
+    /**
+     * A bug: an internal failure was caught at the boundary instead of crashing the app.
+     */
+    case Internal(
+        /**
+         * What failed.
+         */reason: String
     )
 
     
@@ -9944,10 +13461,19 @@ public func FfiConverterTypeGiveawayError_lower(_ value: GiveawayError) -> RustB
 }
 
 
+/**
+ * Which step of the two-step hint is shown.
+ */
 
 public enum HintStep: Equatable, Hashable {
     
+    /**
+     * The piece to move is highlighted; pressing hint again shows the move.
+     */
     case piece
+    /**
+     * The whole move is shown.
+     */
     case move
 
 
@@ -10010,13 +13536,37 @@ public func FfiConverterTypeHintStep_lower(_ value: HintStep) -> RustBuffer {
 
 
 
+/**
+ * What the player is waiting for in the lobby.
+ */
 
 public enum Lobby: Equatable, Hashable {
     
+    /**
+     * Nothing asked for.
+     */
     case idle
-    case seeking(timeControl: TimeControl
+    /**
+     * Quick pairing: waiting for an opponent.
+     */
+    case seeking(
+        /**
+         * The preset asked for.
+         */timeControl: TimeControl
     )
-    case inviting(code: String, timeControl: TimeControl, rated: Bool
+    /**
+     * An invite code for a friend, waiting to be accepted.
+     */
+    case inviting(
+        /**
+         * Six characters, read without regard to case; valid for an hour.
+         */code: String, 
+        /**
+         * The game's time control.
+         */timeControl: TimeControl, 
+        /**
+         * Whether the game will change ratings.
+         */rated: Bool
     )
 
 
@@ -10097,10 +13647,25 @@ public func FfiConverterTypeLobby_lower(_ value: Lobby) -> RustBuffer {
 
 public enum LogLevel: Equatable, Hashable {
     
+    /**
+     * A failure the player may notice (a games file that cannot be opened, a job that panicked).
+     */
     case error
+    /**
+     * Something went wrong and the app carried on (damaged tables removed to be built again).
+     */
     case warn
+    /**
+     * What the app is doing, in normal operation.
+     */
     case info
+    /**
+     * Detail for a developer.
+     */
     case debug
+    /**
+     * The finest detail.
+     */
     case trace
 
 
@@ -10181,10 +13746,19 @@ public func FfiConverterTypeLogLevel_lower(_ value: LogLevel) -> RustBuffer {
 
 
 
+/**
+ * How moves are written for display.
+ */
 
 public enum Notation: Equatable, Hashable {
     
+    /**
+     * `c3-d4`, `c3:e5:c7`
+     */
     case algebraic
+    /**
+     * `22-18`, `22x15x8`
+     */
     case numeric
 
 
@@ -10247,10 +13821,19 @@ public func FfiConverterTypeNotation_lower(_ value: Notation) -> RustBuffer {
 
 
 
+/**
+ * Why a tap on one's own piece did nothing.
+ */
 
 public enum NoticeKind: Equatable, Hashable {
     
+    /**
+     * Capturing is compulsory and this piece cannot capture.
+     */
     case mustCaptureElsewhere
+    /**
+     * The piece has no legal move (blocked).
+     */
     case pieceCannotMove
 
 
@@ -10313,22 +13896,73 @@ public func FfiConverterTypeNoticeKind_lower(_ value: NoticeKind) -> RustBuffer 
 
 
 
+/**
+ * One-off things to tell the player, oldest first.
+ */
 
 public enum OnlineEvent: Equatable, Hashable {
     
+    /**
+     * Greeted by the server (also after every reconnection).
+     */
     case connected
-    case accountCreated(player: OnlinePlayer
+    /**
+     * The new account; its token is kept in this device's settings.
+     */
+    case accountCreated(
+        /**
+         * Who the device now is.
+         */player: OnlinePlayer
     )
+    /**
+     * The server does not know this device's token: it was forgotten; make a new account.
+     */
     case signedOut
-    case gameStarted(game: Int64
+    /**
+     * A game started (paired, invite accepted, rematch) or came back after a reconnection.
+     */
+    case gameStarted(
+        /**
+         * The server's number of the game.
+         */game: Int64
     )
-    case gameEnded(end: OnlineEnd
+    /**
+     * The game on the board ended (also the state's `game.end`).
+     */
+    case gameEnded(
+        /**
+         * How, with the rating change.
+         */end: OnlineEnd
     )
-    case moveRefused(mv: String, reason: String
+    /**
+     * A move of the player's was not taken by the server and is off the board again.
+     */
+    case moveRefused(
+        /**
+         * The move, in algebraic notation.
+         */mv: String, 
+        /**
+         * Why, in English.
+         */reason: String
     )
-    case opponentConnection(connected: Bool
+    /**
+     * The opponent's connection dropped or came back.
+     */
+    case opponentConnection(
+        /**
+         * Whether they are connected now.
+         */connected: Bool
     )
-    case refused(code: ErrorCode, message: String
+    /**
+     * A request was refused.
+     */
+    case refused(
+        /**
+         * Why, as the protocol names it, for the shells to word.
+         */code: ErrorCode, 
+        /**
+         * The English text.
+         */message: String
     )
 
 
@@ -10441,15 +14075,43 @@ public func FfiConverterTypeOnlineEvent_lower(_ value: OnlineEvent) -> RustBuffe
 
 
 
+/**
+ * Where the online game stands, as the server will act on it.
+ */
 
 public enum OnlineGameStatus: Equatable, Hashable {
     
-    case firstMove(side: Color, remainingMs: UInt64
+    /**
+     * `side` has not made its first move: the clocks do not run yet, and unless the move comes within
+     * `remaining_ms` the server aborts the game (unrated, not kept).
+     */
+    case firstMove(
+        /**
+         * Who must move.
+         */side: Color, 
+        /**
+         * Milliseconds left for that first move.
+         */remainingMs: UInt64
     )
-    case playing(side: Color
+    /**
+     * The clocks run for `side`.
+     */
+    case playing(
+        /**
+         * The side to move.
+         */side: Color
     )
+    /**
+     * This device is not connected: the game goes on on the server and comes back with the connection.
+     */
     case reconnecting
-    case over(end: OnlineEnd
+    /**
+     * Over, as the server ended it.
+     */
+    case over(
+        /**
+         * How, with the rating change.
+         */end: OnlineEnd
     )
 
 
@@ -10531,14 +14193,39 @@ public func FfiConverterTypeOnlineGameStatus_lower(_ value: OnlineGameStatus) ->
 
 
 
+/**
+ * What stands between the player and online play, with its way on.
+ */
 
 public enum OnlineProblem: Equatable, Hashable {
     
-    case offline(reason: String, retryInMs: UInt64
+    /**
+     * The connection was lost (or a server restart): the client tries again by itself in `retry_in_ms`, and
+     * [`LobbyActions::try_now`] at once. A game in progress comes back with every move.
+     */
+    case offline(
+        /**
+         * Why, in English (for the log and as a fallback).
+         */reason: String, 
+        /**
+         * How long until the next attempt.
+         */retryInMs: UInt64
     )
-    case updateNeeded(message: String
+    /**
+     * The server speaks another protocol version: only an update of the app helps (no more attempts).
+     */
+    case updateNeeded(
+        /**
+         * The server's words.
+         */message: String
     )
+    /**
+     * The server did not know this device's account, so it was forgotten: choose a nickname for a new one.
+     */
     case signedOut
+    /**
+     * The client was closed: a new connection is needed to play (the shell makes one).
+     */
     case closed
 
 
@@ -10618,13 +14305,40 @@ public func FfiConverterTypeOnlineProblem_lower(_ value: OnlineProblem) -> RustB
 
 
 
+/**
+ * Who plays against whom.
+ */
 
 public enum Opponent: Equatable, Hashable {
     
-    case computer(level: UInt8, human: Color
+    /**
+     * Versus the computer at `level` (1 = Beginner … 8 = World Champion); `human` is the player's colour.
+     */
+    case computer(
+        /**
+         * 1 (Beginner) … 8 (World Champion).
+         */level: UInt8, 
+        /**
+         * The player's colour.
+         */human: Color
     )
+    /**
+     * Two players on one device.
+     */
     case passAndPlay
-    case online(human: Color, white: String, black: String
+    /**
+     * Against a player on the game server.
+     */
+    case online(
+        /**
+         * This device's colour.
+         */human: Color, 
+        /**
+         * White's nickname.
+         */white: String, 
+        /**
+         * Black's nickname.
+         */black: String
     )
 
 
@@ -10700,11 +14414,23 @@ public func FfiConverterTypeOpponent_lower(_ value: Opponent) -> RustBuffer {
 
 
 
+/**
+ * How the board is turned on the screen.
+ */
 
 public enum Orientation: Equatable, Hashable {
     
+    /**
+     * Board fixed with the first player at the bottom.
+     */
     case fixed
+    /**
+     * The opponent's pieces drawn mirrored, for two players facing each other.
+     */
     case faceToFace
+    /**
+     * The board turns to the side to move after every move.
+     */
     case flipEachMove
 
 
@@ -10773,11 +14499,23 @@ public func FfiConverterTypeOrientation_lower(_ value: Orientation) -> RustBuffe
 
 
 
+/**
+ * Who won a finished game, or that nobody did.
+ */
 
 public enum Outcome: Equatable, Hashable {
     
+    /**
+     * White won.
+     */
     case whiteWins
+    /**
+     * Black won.
+     */
     case blackWins
+    /**
+     * Nobody won (repetition, the king-move rule or agreement).
+     */
     case draw
 
 
@@ -10846,10 +14584,19 @@ public func FfiConverterTypeOutcome_lower(_ value: Outcome) -> RustBuffer {
 
 
 
+/**
+ * What a piece is, for drawing.
+ */
 
 public enum PieceKind: Equatable, Hashable {
     
+    /**
+     * A man.
+     */
     case man
+    /**
+     * A king.
+     */
     case king
 
 
@@ -10912,12 +14659,27 @@ public func FfiConverterTypePieceKind_lower(_ value: PieceKind) -> RustBuffer {
 
 
 
+/**
+ * The piece sets every front end offers, by the names the settings store; each shell draws them.
+ */
 
 public enum PieceTheme: Equatable, Hashable {
     
+    /**
+     * Ivory and ebony.
+     */
     case classic
+    /**
+     * White and deep red stone.
+     */
     case marble
+    /**
+     * Flat discs without edges.
+     */
     case flat
+    /**
+     * Pure white and black with strong outlines (the terminal draws letters).
+     */
     case contrast
 
 
@@ -10992,11 +14754,23 @@ public func FfiConverterTypePieceTheme_lower(_ value: PieceTheme) -> RustBuffer 
 
 
 
+/**
+ * How a finished game went for the player against the computer.
+ */
 
 public enum PlayerOutcome: Equatable, Hashable {
     
+    /**
+     * The player won.
+     */
     case won
+    /**
+     * The player lost.
+     */
     case lost
+    /**
+     * Nobody won.
+     */
     case drawn
 
 
@@ -11065,12 +14839,27 @@ public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustB
 
 
 
+/**
+ * The online game's rematch, after the end.
+ */
 
 public enum RematchState: Equatable, Hashable {
     
+    /**
+     * The game is not over (or aborted): no rematch yet.
+     */
     case unavailable
+    /**
+     * Nobody has offered: this player may (`offer_rematch`).
+     */
     case canOffer
+    /**
+     * This player offered and waits for the opponent.
+     */
     case offered
+    /**
+     * The opponent offers: accept (`offer_rematch`) or decline (`decline_rematch`).
+     */
     case offeredToYou
 
 
@@ -11145,13 +14934,31 @@ public func FfiConverterTypeRematchState_lower(_ value: RematchState) -> RustBuf
 
 
 
+/**
+ * Which results to list.
+ */
 
 public enum ResultFilter: Equatable, Hashable {
     
+    /**
+     * White won.
+     */
     case whiteWins
+    /**
+     * Black won.
+     */
     case blackWins
+    /**
+     * Drawn.
+     */
     case draw
+    /**
+     * Won by the human (games against the computer).
+     */
     case won
+    /**
+     * Lost by the human (games against the computer).
+     */
     case lost
 
 
@@ -11232,11 +15039,23 @@ public func FfiConverterTypeResultFilter_lower(_ value: ResultFilter) -> RustBuf
 
 
 
+/**
+ * What a rules-screen diagram shows.
+ */
 
 public enum RulesExampleKind: Equatable, Hashable {
     
+    /**
+     * The start position.
+     */
     case start
+    /**
+     * Capturing is compulsory: only the piece that can capture may move.
+     */
     case forcedCapture
+    /**
+     * A man takes, crowns on the far rank and goes on taking as a king (RULES.md's known test).
+     */
     case multiCapture
 
 
@@ -11305,14 +15124,35 @@ public func FfiConverterTypeRulesExampleKind_lower(_ value: RulesExampleKind) ->
 
 
 
+/**
+ * A sound to play.
+ */
 
 public enum Sound: Equatable, Hashable {
     
+    /**
+     * A quiet move.
+     */
     case move
+    /**
+     * A capture.
+     */
     case capture
+    /**
+     * The game ended well for the player (or at all, in pass-and-play).
+     */
     case win
+    /**
+     * The game ended badly for the player.
+     */
     case loss
+    /**
+     * The game ended in a draw.
+     */
     case draw
+    /**
+     * A tap that did nothing.
+     */
     case refused
 
 
@@ -11399,12 +15239,27 @@ public func FfiConverterTypeSound_lower(_ value: Sound) -> RustBuffer {
 
 
 
+/**
+ * How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
+ */
 
 public enum Speed: Equatable, Hashable {
     
+    /**
+     * Expected game length per side (base + 40 increments) under 3 minutes.
+     */
     case bullet
+    /**
+     * 3 to under 8 minutes.
+     */
     case blitz
+    /**
+     * 8 to under 25 minutes.
+     */
     case rapid
+    /**
+     * 25 minutes or more.
+     */
     case classic
 
 
@@ -11479,15 +15334,39 @@ public func FfiConverterTypeSpeed_lower(_ value: Speed) -> RustBuffer {
 
 
 
+/**
+ * What can be said about a square beyond its piece, in the order it is said.
+ */
 
 public enum SquareState: Equatable, Hashable {
     
+    /**
+     * The piece picked to move.
+     */
     case selected
+    /**
+     * A piece that can capture, when capturing is compulsory.
+     */
     case mustCapture
+    /**
+     * A piece of the player to move that can move.
+     */
     case canMove
+    /**
+     * The selected piece can go here.
+     */
     case destination
+    /**
+     * A piece captured by the capture in progress.
+     */
     case captured
+    /**
+     * Part of the hint shown.
+     */
     case hint
+    /**
+     * On the last move's path.
+     */
     case lastMove
 
 
@@ -11580,13 +15459,32 @@ public func FfiConverterTypeSquareState_lower(_ value: SquareState) -> RustBuffe
 
 
 
+/**
+ * Where the game starts.
+ */
 
 public enum StartPosition: Equatable, Hashable {
     
+    /**
+     * The usual start, 12 men each.
+     */
     case standard
-    case removedMen(squares: [UInt32]
+    /**
+     * Handicap: the standard start without the men on these squares (PDN numbers 1–12 for Black's men,
+     * 21–32 for White's).
+     */
+    case removedMen(
+        /**
+         * The removed men's squares (PDN numbers).
+         */squares: [UInt32]
     )
-    case fen(fen: String
+    /**
+     * A position set up in an editor, as PDN FEN.
+     */
+    case fen(
+        /**
+         * The position.
+         */fen: String
     )
 
 
@@ -11659,21 +15557,69 @@ public func FfiConverterTypeStartPosition_lower(_ value: StartPosition) -> RustB
 
 
 
+/**
+ * The status line.
+ */
 
 public enum Status: Equatable, Hashable {
     
-    case yourMove(mustCapture: Bool
+    /**
+     * The player's turn against the computer.
+     */
+    case yourMove(
+        /**
+         * A capture is compulsory.
+         */mustCapture: Bool
     )
-    case sideToMove(side: Color, mustCapture: Bool
+    /**
+     * Pass-and-play: `side` to move.
+     */
+    case sideToMove(
+        /**
+         * The side to move.
+         */side: Color, 
+        /**
+         * A capture is compulsory.
+         */mustCapture: Bool
     )
-    case capturing(path: [String]
+    /**
+     * A multi-capture is being entered: the squares so far (start, then each landing), in the notation.
+     */
+    case capturing(
+        /**
+         * The start square, then each landing so far.
+         */path: [String]
     )
+    /**
+     * Several capture paths end on the tapped square: pick one of the snapshot's `choices`.
+     */
     case chooseCapture
-    case drawOffered(by: Color
+    /**
+     * `by` offered a draw; the other player answers (accept, decline, or move).
+     */
+    case drawOffered(
+        /**
+         * The side that offered.
+         */by: Color
     )
+    /**
+     * The computer is searching for its move.
+     */
     case computerThinking
+    /**
+     * The computer is to move but has been held (it moves when let go).
+     */
     case computerHeld
-    case over(result: ResultView, forPlayer: PlayerOutcome?
+    /**
+     * The game is over.
+     */
+    case over(
+        /**
+         * How the game ended.
+         */result: ResultView, 
+        /**
+         * What it means for the player against the computer (`None` in pass-and-play).
+         */forPlayer: PlayerOutcome?
     )
 
 
@@ -11784,11 +15730,23 @@ public func FfiConverterTypeStatus_lower(_ value: Status) -> RustBuffer {
 
 
 
+/**
+ * What the engine is working on.
+ */
 
 public enum ThinkingKind: Equatable, Hashable {
     
+    /**
+     * Choosing the computer's move.
+     */
     case computerMove
+    /**
+     * Looking for a hint.
+     */
     case hint
+    /**
+     * Judging the player's last move for a coach tip.
+     */
     case coach
 
 
@@ -11857,10 +15815,19 @@ public func FfiConverterTypeThinkingKind_lower(_ value: ThinkingKind) -> RustBuf
 
 
 
+/**
+ * What a move gave away that the tables prove was there.
+ */
 
 public enum ThrownAway: Equatable, Hashable {
     
+    /**
+     * The mover had a forced win and the move let it go.
+     */
     case win
+    /**
+     * The mover could hold the draw and the move lost.
+     */
     case draw
 
 
@@ -13751,7 +17718,6 @@ fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: In
     }
 }
 /**
- * Whether a man stands on `square` at the start (the squares a handicap can take men from).
  * The edge labels of a board turned as `flipped` says, in `notation` (the rules and editor boards, which have
  * no controller of their own).
  */
@@ -13806,6 +17772,9 @@ public func handicapPresets() -> [HandicapPreset]  {
     )
 })
 }
+/**
+ * Whether a man stands on `square` at the start (the squares a handicap can take men from).
+ */
 public func isStartSquare(square: UInt32) -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
@@ -13926,17 +17895,6 @@ public func timeControlPresets() -> [TimeControlPreset]  {
 })
 }
 /**
- * Sends the core's log records at `max_level` and above to `sink` (replacing an earlier sink).
- */
-public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_func_set_log_sink(
-        FfiConverterTypeLogSink_lower(sink),
-        FfiConverterTypeLogLevel_lower(maxLevel),uniffiCallStatus
-    )
-}
-}
-/**
  * What to draw `elapsed_ms` into a move's animation; `None` once it is over.
  */
 public func animationFrame(plan: AnimationPlan, elapsedMs: UInt64) -> AnimationFrame?  {
@@ -13947,6 +17905,17 @@ public func animationFrame(plan: AnimationPlan, elapsedMs: UInt64) -> AnimationF
         FfiConverterUInt64.lower(elapsedMs),uniffiCallStatus
     )
 })
+}
+/**
+ * Sends the core's log records at `max_level` and above to `sink` (replacing an earlier sink).
+ */
+public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_set_log_sink(
+        FfiConverterTypeLogSink_lower(sink),
+        FfiConverterTypeLogLevel_lower(maxLevel),uniffiCallStatus
+    )
+}
 }
 
 private enum InitializationResult {
@@ -13964,445 +17933,445 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_board_coordinates() != 4107) {
+    if (uniffi_giveaway_ffi_checksum_func_board_coordinates() != 44692) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_board_themes() != 34016) {
+    if (uniffi_giveaway_ffi_checksum_func_board_themes() != 19137) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_default_server() != 9958) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_describe_square() != 31249) {
+    if (uniffi_giveaway_ffi_checksum_func_describe_square() != 13650) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 16878) {
+    if (uniffi_giveaway_ffi_checksum_func_handicap_presets() != 61394) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_is_start_square() != 30427) {
+    if (uniffi_giveaway_ffi_checksum_func_is_start_square() != 3451) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_levels() != 7467) {
+    if (uniffi_giveaway_ffi_checksum_func_levels() != 23695) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_piece_themes() != 37903) {
+    if (uniffi_giveaway_ffi_checksum_func_piece_themes() != 44725) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_reaction_emojis() != 58244) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_rules_examples() != 20894) {
+    if (uniffi_giveaway_ffi_checksum_func_rules_examples() != 45314) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_setup_toggling_man() != 63607) {
+    if (uniffi_giveaway_ffi_checksum_func_setup_toggling_man() != 43508) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_setup_with_handicap() != 45177) {
+    if (uniffi_giveaway_ffi_checksum_func_setup_with_handicap() != 737) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_square_at() != 24892) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_square_name() != 65283) {
+    if (uniffi_giveaway_ffi_checksum_func_square_name() != 17967) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_time_control_label() != 52594) {
+    if (uniffi_giveaway_ffi_checksum_func_time_control_label() != 17516) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_time_control_presets() != 3184) {
+    if (uniffi_giveaway_ffi_checksum_func_time_control_presets() != 61886) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_animation_frame() != 43115) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_set_log_sink() != 53187) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_func_animation_frame() != 19722) {
+    if (uniffi_giveaway_ffi_checksum_method_screenobserver_changed() != 29225) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_screenobserver_changed() != 33599) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_check() != 21341) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 46625) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_clear() != 20318) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_checkpoint() != 61067) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_cycle() != 27218) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_delete_game() != 21959) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_fen() != 62782) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_all_pdn() != 58989) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 36818) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn() != 22305) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 33861) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list() != 58493) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_side_to_move() != 29731) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 29339) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_squares() != 36452) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 38303) {
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_standard() != 31800) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 11150) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_accept_draw() != 3579) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_game() != 22658) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings() != 20934) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice() != 51955) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_choose() != 62253) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 33705) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw() != 50333) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 53305) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_describe_square() != 9935) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_replay() != 22649) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_dismiss_choice() != 38547) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_resume() != 53315) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_drag() != 10118) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings() != 12342) {
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_flip_board() != 48682) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hint() != 64446) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer() != 17692) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_leave() != 25215) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw() != 13620) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_pause() != 54927) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_play_move() != 56772) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_react() != 38059) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_redo() != 37712) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resign() != 50351) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resume() != 49467) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion() != 60341) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_start() != 45576) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_state() != 26633) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_stop_thinking() != 30258) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_take_events() != 42629) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tap() != 35470) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tick() != 65519) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_undo() != 13469) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_accept_draw() != 64712) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_analyse() != 47816) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_cancel_search() != 17603) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_choose() != 34511) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_clear_selection() != 13659) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_coach_tip() != 14678) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_computer_move() != 9174) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_decline_draw() != 18021) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_hint() != 15246) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_move_to() != 49108) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_offer_draw() != 43066) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_pause_clock() != 14415) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_play_move() != 29192) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_react() != 52808) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_redo() != 10110) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_resign() != 13339) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_resume_clock() != 54678) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_select() != 56980) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_set_notation() != 34253) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_snapshot() != 17903) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_tap() != 20756) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamesession_undo() != 9070) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_check_integrity() != 61486) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_checkpoint() != 4619) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_delete_game() != 33311) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_all_pdn() != 2572) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_export_pdn() != 17397) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list() != 31147) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 62501) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 10986) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 32343) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_game() != 31282) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_notice() != 29551) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 25913) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 16982) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_replay() != 56620) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_resume() != 21959) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_save_settings() != 20823) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_scratch_reason() != 16199) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 62217) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_settings() != 50898) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_start_game() != 34918) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_start_game() != 58213) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 12827) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 28324) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 36535) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 51340) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_cancel_analysis() != 49135) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_cancel_analysis() != 45930) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_plies() != 62295) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_plies() != 41019) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_set_notation() != 46704) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_set_notation() != 36002) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_snapshot_at() != 63365) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_snapshot_at() != 40966) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_replay_summary() != 30817) {
+    if (uniffi_giveaway_ffi_checksum_method_replay_summary() != 56570) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_logsink_log() != 53888) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_load_more() != 37120) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 60563) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_reload() != 31385) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite() != 26385) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_set_filter() != 58265) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 9846) {
+    if (uniffi_giveaway_ffi_checksum_method_gamelist_state() != 54354) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 59381) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_analyse() != 39238) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 56649) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_cancel_analysis() != 52363) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 15469) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_first() != 22003) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect() != 56885) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_flip_board() != 6608) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 29226) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to() != 35348) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard() != 20938) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to_fraction() != 12224) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game() != 22941) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_last() != 22614) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 39692) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_leave() != 22689) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 50515) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next() != 50112) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect() != 23034) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next_mistake() != 62695) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 51131) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous() != 53045) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 54054) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous_mistake() != 60363) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 31615) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation() != 24019) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 20601) {
+    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_state() != 54679) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_logsink_log() != 10778) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 31250) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite() != 3462) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 64005) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 2133) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 21855) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 2454) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect() != 44276) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 35529) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard() != 65172) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game() != 45258) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 65198) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 40273) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect() != 35853) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 59938) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 55860) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 18506) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis() != 62408) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_accept_draw() != 7206) {
+    if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 27184) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings() != 37074) {
+    if (uniffi_giveaway_ffi_checksum_method_endgametables_state() != 17488) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_choose() != 2749) {
+    if (uniffi_giveaway_ffi_checksum_constructor_positioneditor_new() != 51045) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw() != 22485) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 20887) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_describe_square() != 9064) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 23483) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_dismiss_choice() != 23660) {
+    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open_or_scratch() != 58610) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_drag() != 20782) {
+    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect() != 1427) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_flip_board() != 11325) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hint() != 30403) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_hold_computer() != 17271) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_leave() != 53189) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_offer_draw() != 33323) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_pause() != 31257) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_play_move() != 457) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_react() != 21300) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_redo() != 37916) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resign() != 61986) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_resume() != 19031) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_set_reduced_motion() != 52941) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_start() != 49188) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_state() != 14280) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_stop_thinking() != 28119) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_take_events() != 22478) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tap() != 63862) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_tick() != 51661) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_undo() != 35289) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_load_more() != 16523) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_reload() != 24046) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_set_filter() != 31378) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamelist_state() != 64465) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_check() != 28965) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_clear() != 11487) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_cycle() != 10844) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_fen() != 57874) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 32915) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 62514) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_side_to_move() != 57164) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_squares() != 57562) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_positioneditor_standard() != 32169) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_analyse() != 63375) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_cancel_analysis() != 56595) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_first() != 59114) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_flip_board() != 35474) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to() != 49024) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_go_to_fraction() != 58293) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_last() != 54995) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_leave() != 51830) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next() != 39366) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_next_mistake() != 24571) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous() != 12745) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_previous_mistake() != 21054) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_set_notation() != 35538) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_replaycontroller_state() != 57827) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_accept_draw() != 58612) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_analyse() != 60006) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_cancel_search() != 26235) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_choose() != 42826) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_clear_selection() != 9752) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_coach_tip() != 36316) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_computer_move() != 48582) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_decline_draw() != 23829) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_hint() != 26061) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_move_to() != 4473) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_offer_draw() != 4328) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_pause_clock() != 25146) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_play_move() != 34835) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_react() != 6133) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_redo() != 5660) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_resign() != 21634) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_resume_clock() != 59583) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_select() != 29253) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_set_notation() != 39948) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_snapshot() != 57693) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_tap() != 5614) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_gamesession_undo() != 43437) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 38588) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_endgametables_state() != 13915) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open() != 6911) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_gamelibrary_open_or_scratch() != 36633) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect() != 16071) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect_trusting() != 13734) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_positioneditor_new() != 21757) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_constructor_gamesession_new() != 40317) {
+    if (uniffi_giveaway_ffi_checksum_constructor_onlineclient_connect_trusting() != 35822) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_constructor_endgametables_open() != 48379) {

@@ -3,12 +3,14 @@
 //! like any other.
 
 use crate::background::{background, observer, ScreenObserver};
+use crate::game::GameController;
 use crate::library::GameLibrary;
-use crate::screens::GameController;
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
 use giveaway_online::{OnlineEvent, OnlineScreen};
 use std::sync::Arc;
+
+mod views;
 
 /// The connection to the game server, the account, the lobby and the online game.
 #[derive(uniffi::Object)]
@@ -49,6 +51,7 @@ impl OnlineClient {
         self.0.screen()
     }
 
+    /// The events since the last call, oldest first.
     pub fn take_events(&self) -> Vec<OnlineEvent> {
         self.0.take_events()
     }
@@ -58,54 +61,67 @@ impl OnlineClient {
         self.0.game().map(|g| Arc::new(GameController(g)))
     }
 
+    /// A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
     pub fn create_account(&self, nickname: String) -> ApiResult<()> {
         self.0.create_account(&nickname)
     }
 
+    /// Quick pairing with one of the presets.
     pub fn seek(&self, time_control: TimeControl) -> ApiResult<()> {
         self.0.seek(time_control)
     }
 
+    /// Stops looking for an opponent.
     pub fn cancel_seek(&self) -> ApiResult<()> {
         self.0.cancel_seek()
     }
 
+    /// An invite code to give a friend.
     pub fn create_invite(&self, time_control: TimeControl, rated: bool) -> ApiResult<()> {
         self.0.create_invite(time_control, rated)
     }
 
+    /// Plays the friend who gave this code (any case).
     pub fn accept_invite(&self, code: String) -> ApiResult<()> {
         self.0.accept_invite(&code)
     }
 
+    /// Withdraws the invite code.
     pub fn cancel_invite(&self) -> ApiResult<()> {
         self.0.cancel_invite()
     }
 
+    /// After the end: offer the opponent a rematch (colours swapped); accepts theirs.
     pub fn offer_rematch(&self) -> ApiResult<()> {
         self.0.offer_rematch()
     }
 
+    /// Declines the opponent's rematch offer.
     pub fn decline_rematch(&self) -> ApiResult<()> {
         self.0.decline_rematch()
     }
 
+    /// Closes the board of a finished game (back to the lobby).
     pub fn leave_game(&self) -> ApiResult<()> {
         self.0.leave_game()
     }
 
+    /// Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
     pub fn leaderboard(&self, speed: Speed) -> ApiResult<()> {
         self.0.leaderboard(speed)
     }
 
+    /// Asks for a player's page (the state's `profile` when it comes).
     pub fn profile(&self, nickname: String) -> ApiResult<()> {
         self.0.profile(&nickname)
     }
 
+    /// Tries again now instead of waiting for the next attempt.
     pub fn reconnect(&self) {
         self.0.reconnect()
     }
 
+    /// Closes the connection for good (the screen goes away). A game in progress goes on on the server.
     pub fn disconnect(&self) {
         self.0.disconnect()
     }

@@ -2,10 +2,9 @@
 //! long (integrity check, PDN import/export, analysis) run on the FFI runtime as `suspend`/`async` calls.
 
 use crate::background::{background, observer, ScreenObserver};
+use crate::game::{GameController, GameSession};
 use crate::progress::{relay, ProgressListener};
 use crate::runtime::{run_blocking, run_blocking_until_dropped};
-use crate::screens::{GameController, GameList, ReplayController};
-use crate::session::GameSession;
 use giveaway_app::library::ListFilter;
 use giveaway_app::setup::GameSetup;
 use giveaway_app::{
@@ -14,6 +13,12 @@ use giveaway_app::{
 use giveaway_core::notation::Notation;
 use giveaway_core::storage::{Filter, Settings, Stats};
 use std::sync::Arc;
+
+mod screens;
+mod settings;
+mod views;
+
+pub use screens::{GameList, ReplayController};
 
 /// The saved games and the settings (see `giveaway_app::GameLibrary`).
 #[derive(uniffi::Object)]
@@ -39,6 +44,7 @@ impl GameLibrary {
         self.0.scratch_reason()
     }
 
+    /// What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
     pub fn open_notice(&self) -> Option<DatabaseNotice> {
         self.0.open_notice()
     }
@@ -57,14 +63,17 @@ impl GameLibrary {
         self.0.checkpoint()
     }
 
+    /// Starts a new game that is saved after every change.
     pub fn new_game(&self, setup: NewGame) -> ApiResult<Arc<GameSession>> {
         Ok(Arc::new(GameSession(self.0.new_game(setup)?)))
     }
 
+    /// Opens a saved game to play on from where it stopped (also a finished one: undo works after the end).
     pub fn resume(&self, id: i64) -> ApiResult<Arc<GameSession>> {
         Ok(Arc::new(GameSession(self.0.resume(id)?)))
     }
 
+    /// Opens a saved game for replay, move by move.
     pub fn replay(&self, id: i64) -> ApiResult<Arc<Replay>> {
         Ok(Arc::new(Replay(self.0.replay(id)?)))
     }
@@ -94,22 +103,27 @@ impl GameLibrary {
         self.0.remembered_setup()
     }
 
+    /// One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
     pub fn list_games(&self, filter: Filter, cursor: Option<String>, page_size: u32) -> ApiResult<GamePage> {
         self.0.list_games(filter, cursor, page_size)
     }
 
+    /// Deletes a saved game.
     pub fn delete_game(&self, id: i64) -> ApiResult<()> {
         self.0.delete_game(id)
     }
 
+    /// Results per level (against the computer) and per mode.
     pub fn stats(&self) -> ApiResult<Stats> {
         self.0.stats()
     }
 
+    /// One saved game as PDN text.
     pub fn export_pdn(&self, id: i64) -> ApiResult<String> {
         self.0.export_pdn(id)
     }
 
+    /// Every saved game as one PDN text.
     pub fn export_all_pdn(&self) -> ApiResult<String> {
         self.0.export_all_pdn()
     }
@@ -120,10 +134,12 @@ impl GameLibrary {
         self.0.import_pdn(text)
     }
 
+    /// The player's settings (defaults for any not saved).
     pub fn settings(&self) -> ApiResult<Settings> {
         self.0.settings()
     }
 
+    /// Saves the player's settings.
     pub fn save_settings(&self, settings: Settings) -> ApiResult<()> {
         self.0.save_settings(settings)
     }
@@ -135,27 +151,33 @@ pub struct Replay(Arc<giveaway_app::Replay>);
 
 #[uniffi::export]
 impl Replay {
+    /// The game as the browser lists it.
     pub fn summary(&self) -> GameSummaryView {
         self.0.summary()
     }
 
+    /// Number of plies in the game.
     pub fn plies(&self) -> u32 {
         self.0.plies()
     }
 
+    /// The board after `ply` moves (0 = start; past the end gives the end), with that move highlighted.
     pub fn snapshot_at(&self, ply: u32) -> ApiResult<Snapshot> {
         self.0.snapshot_at(ply)
     }
 
+    /// How moves are written in the snapshots and reviews.
     pub fn set_notation(&self, notation: Notation) {
         self.0.set_notation(notation)
     }
 
+    /// Post-game analysis of the whole game; `cancel_analysis` stops it (it then fails with `Cancelled`).
     pub async fn analyse(&self, progress: Option<Arc<dyn ProgressListener>>) -> ApiResult<AnalysisView> {
         let (r, stop) = (self.0.clone(), self.0.clone());
         run_blocking_until_dropped(move || stop.cancel_analysis(), move || r.analyse(relay(progress))).await?
     }
 
+    /// Stops a running analysis (it returns `Cancelled`).
     pub fn cancel_analysis(&self) {
         self.0.cancel_analysis()
     }
