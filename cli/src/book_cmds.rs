@@ -3,7 +3,8 @@
 use crate::args::{number, Fail, InRange};
 use crate::out::outln;
 use crate::output_file::OutputFile;
-use giveaway_core::engine::{build_book, Book, BookSettings, StopHandle};
+use giveaway_core::engine::{Book, StopHandle};
+use giveaway_tools::{build_book, BookSettings};
 use std::time::{Duration, Instant};
 
 /// `giveaway book build ...` or `giveaway book probe ...`.

@@ -3,14 +3,13 @@
 use crate::args::{number, Fail, InRange};
 use crate::out::{out, outln};
 use crate::output_file::OutputFile;
-use giveaway_core::engine::Match;
 use giveaway_core::engine::{
     analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot,
     StopHandle,
 };
-use giveaway_core::engine::{tune, TuneSettings};
 use giveaway_core::tablebase::Tablebase;
 use giveaway_core::{Color, Rules};
+use giveaway_tools::{tune, Match, TuneSettings};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -3,8 +3,8 @@
 //!
 //! The evaluation is a weighted sum of features, each weight tapered between the opening (24 pieces) and the
 //! bare endgame (0 pieces), so that material can count differently — and non-linearly — as the board empties.
-//! The weights are not guessed: `giveaway tune` fits them to self-play results (see `tune.rs`, docs/engine.md).
-//! The search only calls this on quiet positions (the side to move has no capture).
+//! The weights are not guessed: `giveaway tune` fits them to self-play results (see `tools/src/tune.rs`,
+//! docs/engine.md). The search only calls this on quiet positions (the side to move has no capture).
 
 use crate::movegen::capturers;
 use crate::position::{Color, Position};

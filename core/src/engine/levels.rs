@@ -145,8 +145,9 @@ impl Level {
 }
 
 /// Chooses among the best `n` moves (sorted best first) within `margin` of the best, weighted by
-/// `exp((score - best) / temperature)`. A forced win is always taken.
-pub(super) fn pick(scored: &[(Move, i32)], n: usize, margin: i32, temperature: f64, rng: &mut Rng) -> Option<Move> {
+/// `exp((score - best) / temperature)`. A forced win is always taken. The weak levels' choice, and the book
+/// builder's among the moves it tries.
+pub fn pick(scored: &[(Move, i32)], n: usize, margin: i32, temperature: f64, rng: &mut Rng) -> Option<Move> {
     let &(best_move, best) = scored.first()?;
     if best >= WIN_BOUND || temperature <= 0.0 {
         return Some(best_move);

@@ -5,10 +5,12 @@
 //!
 //! Files by job, each private and re-exported here: `search` (alpha-beta), `eval` (features and weights),
 //! `tt` (transposition table), `limits` (limits and the stop handle), `root` (position plus game history),
-//! `levels` (the eight playing levels), `book` (the opening book and its self-play builder), `advice` (hints
-//! and coach tips), `analysis` (post-game review), `exact` (the endgame tables' verdict on a game's moves),
-//! `analysis_codec` (the review as cache text), `proof` (proof-number search: wins and losses proven by force), `tune` (self-play and the weight fit), `matches`
-//! (engine-vs-engine matches), `rng` (seeded randomness), `weights` (the fitted weights, written by `tune`).
+//! `levels` (the eight playing levels), `book` (reading the opening book), `advice` (hints and coach tips),
+//! `analysis` (post-game review), `exact` (the endgame tables' verdict on a game's moves), `analysis_codec`
+//! (the review as cache text), `proof` (proof-number search: wins and losses proven by force), `rng` (seeded
+//! randomness), `weights` (the fitted weights, written by `giveaway tune`). The offline tools that make and
+//! measure this data (the book's builder, the tuner, engine matches) are the `giveaway-tools` crate's, outside
+//! the runtime.
 
 mod advice;
 mod analysis;
@@ -18,28 +20,27 @@ mod eval;
 mod exact;
 mod levels;
 mod limits;
-mod matches;
 mod proof;
 mod rng;
 mod root;
 mod search;
 mod tt;
-mod tune;
 mod weights;
 
 pub use advice::{coach, hint, CoachTip, Hint};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, MoveClass, MoveReview};
-pub use book::{build_book, Book, BookError, BookMove, BookSettings, EMBEDDED_BOOK_BYTES};
-pub use eval::Weights;
+pub use book::{Book, BookError, BookMove, EMBEDDED_BOOK_BYTES};
+// Beside `Weights`, the features and the starting weights are for the tuner (`giveaway-tools`), which fits
+// `weights.rs`.
+pub use eval::{features, phase, Weights, FEATURE_NAMES, FULL_PHASE, N_FEATURES};
 pub use exact::{exact_moves, exact_value, ExactMove};
-pub use levels::{Level, LEVELS};
+pub use levels::{pick, Level, LEVELS};
 pub use limits::{ClockReading, Limits, StopHandle, TimeBudget};
-pub use matches::{Match, Score};
 pub use proof::{prove, Proof, ProofLimits, Verdict};
 pub use rng::Rng;
 pub use root::SearchRoot;
 pub use search::{SearchConfig, MAX_PLY, WIN, WIN_BOUND};
-pub use tune::{tune, TuneSettings};
+pub use weights::INITIAL as INITIAL_WEIGHTS;
 
 use crate::movegen::Move;
 use crate::tablebase::Tablebase;

@@ -10,12 +10,10 @@
 //! and reads and writes their file.
 
 mod build;
-mod check;
 mod file;
 mod index;
 
 pub use build::{BuildError, BuildReport};
-pub use check::{check_play, CheckReport, CheckSettings};
 pub use file::DEFAULT_CACHE_BLOCKS;
 pub use index::Material;
 

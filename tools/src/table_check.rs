@@ -2,11 +2,9 @@
 //! the tables, and every sampled win played out to its end under the game's draw rules against the slowest
 //! defence the tables know.
 
-use super::{Material, Tablebase, Value};
-use crate::engine::{Engine, Level, Rng, SearchRoot, StopHandle};
-use crate::game::{Game, Outcome, Rules};
-use crate::movegen::{legal_moves, Move};
-use crate::position::{Color, Position};
+use giveaway_core::engine::{Engine, Level, Rng, SearchRoot, StopHandle};
+use giveaway_core::tablebase::{Material, Tablebase, Value};
+use giveaway_core::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -146,4 +144,22 @@ pub fn check_play(
     }
     report.elapsed = start.elapsed();
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_8_with_the_tables_never_throws_a_win_or_a_draw_and_wins_every_won_position_out() {
+        let tb = Arc::new(Tablebase::build(3, |_, _| {}).expect("build").0);
+        // The root answers from the tables, so the move time is only spent where the king-move rule forbids that.
+        let level = Level::get(8).expect("level 8").with_movetime(Duration::from_millis(20));
+        let settings = CheckSettings { pieces: 3, positions: 200, seed: 7, level, rules: Rules::default() };
+        let r = check_play(&tb, &settings, |_, _| {});
+        assert_eq!(r.positions, 200);
+        assert!(r.won > 50 && r.drawn > 0, "{r:?}");
+        assert_eq!((r.win_thrown, r.draw_thrown), (0, 0), "{r:?}");
+        assert_eq!((r.played_won, r.played_drawn, r.played_lost, r.played_longer), (r.won, 0, 0, 0), "{r:?}");
+    }
 }

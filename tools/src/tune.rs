@@ -2,16 +2,16 @@
 //! evaluation weights, and the fit of the win-chance curve used by analysis and coaching.
 //!
 //! Reproducible: every search is node-limited and every random choice seeded, so the same settings write the
-//! same `weights.rs`. The one command is `giveaway tune` (see docs/engine.md).
+//! same `core/src/engine/weights.rs` (rendered here as that core module's text). The one command is
+//! `giveaway tune` (see docs/engine.md).
 
-use super::eval::{features, phase, Weights, FEATURE_NAMES, FULL_PHASE, N_FEATURES};
-use super::limits::{Limits, StopHandle};
-use super::matches::{play_out, random_opening};
-use super::rng::Rng;
-use super::search::WIN_BOUND;
-use super::Engine;
-use crate::game::{Outcome, Rules};
-use crate::movegen::capturers;
+use crate::matches::{play_out, random_opening};
+use giveaway_core::engine::{
+    features, phase, Engine, Limits, Rng, StopHandle, Weights, FEATURE_NAMES, FULL_PHASE, INITIAL_WEIGHTS, N_FEATURES,
+    WIN_BOUND,
+};
+use giveaway_core::movegen::capturers;
+use giveaway_core::{Outcome, Rules};
 use std::fmt::Write;
 
 /// The evaluation's own scale: expected result = 1 / (1 + exp(-EVAL_SCALE * eval)).
@@ -169,7 +169,7 @@ pub fn fit_curve(samples: &[Sample]) -> (f64, f64) {
 /// The whole harness: rounds of self-play and fitting from the initial weights, then the curve. Returns the
 /// text of `weights.rs`; `log` receives progress lines.
 pub fn tune(settings: &TuneSettings, log: &mut dyn FnMut(&str)) -> String {
-    let mut weights = super::weights::INITIAL;
+    let mut weights = INITIAL_WEIGHTS;
     let mut report = String::new();
     for round in 0..settings.rounds {
         let seed = settings.seed.wrapping_add(round as u64 * 1000);
@@ -205,7 +205,7 @@ pub fn tune(settings: &TuneSettings, log: &mut dyn FnMut(&str)) -> String {
 fn render(w: &Weights, k: f64, s: &TuneSettings, report: &str) -> String {
     let list = |a: &[i32; N_FEATURES]| a.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let names = FEATURE_NAMES.join(", ");
-    let init = super::weights::INITIAL;
+    let init = INITIAL_WEIGHTS;
     format!(
         "//! Evaluation weights and the win-chance curve. Written by `giveaway tune` (see docs/engine.md); do not edit\n\
          //! by hand.\n\

@@ -1,15 +1,8 @@
 //! Engine-vs-engine games: level matches from varied openings, and the game loop self-play shares.
 
-use super::levels::Level;
-use super::limits::StopHandle;
-use super::rng::Rng;
-use super::root::SearchRoot;
-use super::search::SearchConfig;
-use super::Engine;
-use crate::game::{Game, Outcome, Rules};
-use crate::movegen::Move;
-use crate::position::{Color, Position};
-use crate::tablebase::Tablebase;
+use giveaway_core::engine::{Engine, Level, Rng, SearchConfig, SearchRoot, StopHandle};
+use giveaway_core::tablebase::Tablebase;
+use giveaway_core::{Color, Game, Move, Outcome, Position, Rules};
 use std::sync::Arc;
 
 /// Plays `game` to its end; `choose` gives the move for the side to move (or `None` to stop early).
