@@ -82,7 +82,7 @@ class GameActivity : Activity() {
             contentDescription = getString(R.string.computer_thinking)
         }
     }
-    private val moves by lazy { TextView(this).apply { setPadding(dp(8), 0, dp(8), 0) } }
+    private val moves by lazy { TextView(this).apply { setTextAppearance(R.style.TextAppearance_Giveaway_Body) } }
     private val reaction by lazy { TextView(this).apply { textSize = 24f } }
     private val undo by lazy { button(R.string.undo) { act { undo() } } }
     private val redo by lazy { button(R.string.redo) { act { redo() } } }
@@ -219,24 +219,30 @@ class GameActivity : Activity() {
         val moveList = ScrollView(this).apply { addView(moves) }
         val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
         val fill = ViewGroup.LayoutParams.MATCH_PARENT
+        // The board from edge to edge; everything else within the one screen margin.
+        val m = px(R.dimen.screen_margin)
+        val gap = px(R.dimen.space_s)
         return if (landscape) {
             LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
                 addView(board, LinearLayout.LayoutParams(wrap, fill))
                 addView(
                     column(onlineStatus, topPanel, status, bottomPanel, buttons).apply {
+                        setPadding(m, gap, m, 0)
                         addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
                     },
                     LinearLayout.LayoutParams(0, fill, 1f),
                 )
             }
         } else {
-            column(onlineStatus, topPanel).apply {
+            column(gap = 0).apply {
+                addView(column(onlineStatus, topPanel).apply { setPadding(m, 0, m, 0) })
                 addView(board, LinearLayout.LayoutParams(fill, wrap))
-                addView(bottomPanel)
-                addView(status)
-                addView(buttons)
-                addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
+                addView(
+                    column(bottomPanel, status, buttons).apply { setPadding(m, gap, m, gap) },
+                    LinearLayout.LayoutParams(fill, wrap),
+                )
+                addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f).apply { setMargins(m, 0, m, 0) })
             }
         }
     }

@@ -8,7 +8,6 @@ import android.view.Gravity
 import android.view.View
 import android.widget.EditText
 import android.widget.LinearLayout
-import android.widget.ScrollView
 import android.widget.Switch
 import android.widget.TextView
 import android.widget.Toast
@@ -16,11 +15,16 @@ import app.giveaway.R
 import app.giveaway.app.GameActivity
 import app.giveaway.app.GiveawayApp
 import app.giveaway.app.button
+import app.giveaway.app.card
 import app.giveaway.app.column
 import app.giveaway.app.dp
 import app.giveaway.app.errorText
 import app.giveaway.app.label
+import app.giveaway.app.primaryButton
+import app.giveaway.app.px
 import app.giveaway.app.row
+import app.giveaway.app.screen
+import app.giveaway.app.section
 import app.giveaway.app.spinner
 import app.giveaway.app.whenReady
 import app.giveaway.core.AccountState
@@ -45,7 +49,7 @@ class LobbyActivity : Activity() {
     private val online get() = (application as GiveawayApp).online
     private var resumed = false
 
-    private val connection by lazy { label(R.string.empty) }
+    private val connection by lazy { label(R.string.empty, R.style.TextAppearance_Giveaway_Label) }
     private val tryNow by lazy { button(R.string.try_now) { online.client?.reconnect() ?: online.connect() } }
     private val message by lazy { label(R.string.empty).apply { visibility = View.GONE } }
 
@@ -58,7 +62,7 @@ class LobbyActivity : Activity() {
     private val account by lazy {
         column(
             label(R.string.choose_nickname), nickname,
-            button(R.string.create_account) {
+            primaryButton(R.string.create_account) {
                 request { createAccount(nickname.text.toString().trim()) }
             },
         )
@@ -73,7 +77,7 @@ class LobbyActivity : Activity() {
     private val seekIdle by lazy {
         column(
             seekPresets,
-            button(R.string.find_opponent) {
+            primaryButton(R.string.find_opponent) {
                 presets.getOrNull(seekChoice)?.let { tc -> request { seek(tc) } }
             },
         )
@@ -85,9 +89,8 @@ class LobbyActivity : Activity() {
         Switch(this).apply {
             setText(R.string.rated)
             isChecked = true
-            setPadding(dp(8), dp(12), dp(8), dp(12))
-            minHeight =
-                dp(48)
+            setPadding(0, dp(12), 0, dp(12))
+            minHeight = dp(48)
         }
     }
     private val inviteIdle by lazy {
@@ -133,24 +136,33 @@ class LobbyActivity : Activity() {
     private val playing by lazy {
         column(
             backToGame,
-            label(R.string.quick_pairing, android.R.style.TextAppearance_Material_Title), seekIdle, seekBusy,
-            label(R.string.invite_friend, android.R.style.TextAppearance_Material_Title), inviteIdle, inviting,
-            label(R.string.join_with_code, android.R.style.TextAppearance_Material_Title),
-            joinCode, button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } },
-            label(R.string.leaderboard, android.R.style.TextAppearance_Material_Title),
-            row(
-                spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
-                button(R.string.show) {
-                    showing = speed
-                    request { leaderboard(speed) }
-                },
+            card(column(section(R.string.quick_pairing), seekIdle, seekBusy)),
+            card(column(section(R.string.invite_friend), inviteIdle, inviting)),
+            card(
+                column(
+                    section(R.string.join_with_code),
+                    row(joinCode, button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } }),
+                ),
             ),
-            button(R.string.my_profile) {
-                (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
-                    showing = p.nickname
-                    request { profile(p.nickname) }
-                }
-            },
+            card(
+                column(
+                    section(R.string.leaderboard),
+                    row(
+                        spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
+                        button(R.string.show) {
+                            showing = speed
+                            request { leaderboard(speed) }
+                        },
+                    ),
+                    button(R.string.my_profile) {
+                        (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
+                            showing = p.nickname
+                            request { profile(p.nickname) }
+                        }
+                    },
+                ),
+            ),
+            gap = px(R.dimen.space_m),
         )
     }
 
@@ -162,10 +174,7 @@ class LobbyActivity : Activity() {
         super.onCreate(savedInstanceState)
         setTitle(R.string.play_online)
         whenReady {
-            val content = column(connection, tryNow, message, account, playing, info).apply {
-                setPadding(dp(16), dp(16), dp(16), dp(16))
-            }
-            setContentView(ScrollView(this).apply { addView(content) })
+            setContentView(screen(column(connection, tryNow, message, account, playing, info)))
             online.listen(listener)
             online.connect()
         }
@@ -193,8 +202,8 @@ class LobbyActivity : Activity() {
         val s = online.state
         if (s == null) {
             connection.text =
-                failure?.let { getString(R.string.bad_server, online.server ?: "") }
-                    ?: getString(R.string.connecting, online.server ?: "")
+                failure?.let { getString(R.string.bad_server) }
+                    ?: getString(R.string.connecting)
             tryNow.visibility = if (failure != null) View.VISIBLE else View.GONE
             account.visibility = View.GONE
             playing.visibility = View.GONE
