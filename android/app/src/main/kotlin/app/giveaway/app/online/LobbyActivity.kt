@@ -2,6 +2,7 @@ package app.giveaway.app.online
 
 import android.app.Activity
 import android.content.Intent
+import android.content.res.Configuration
 import android.os.Bundle
 import android.text.InputType
 import android.view.Gravity
@@ -132,38 +133,58 @@ class LobbyActivity : Activity() {
     private var speed = Speed.BLITZ
     private val info by lazy { label(R.string.empty).apply { visibility = View.GONE } }
 
-    /** The player's sections, shown once there is an account. */
+    /** The player's sections, shown once there is an account (landscape: in two columns, pairing first). */
     private val playing by lazy {
-        column(
-            backToGame,
-            card(column(section(R.string.quick_pairing), seekIdle, seekBusy)),
-            card(column(section(R.string.invite_friend), inviteIdle, inviting)),
-            card(
-                column(
-                    section(R.string.join_with_code),
-                    row(joinCode, button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } }),
-                ),
+        val quick = card(column(section(R.string.quick_pairing), seekIdle, seekBusy))
+        val invite = card(column(section(R.string.invite_friend), inviteIdle, inviting))
+        val joinButton = button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } }
+        // The code field wider than its button, so that its hint is whole.
+        val join = card(
+            column(
+                section(R.string.join_with_code),
+                row(joinCode, joinButton).apply {
+                    (joinCode.layoutParams as LinearLayout.LayoutParams).weight = 1.8f
+                },
             ),
-            card(
-                column(
-                    section(R.string.leaderboard),
-                    row(
-                        spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
-                        button(R.string.show) {
-                            showing = speed
-                            request { leaderboard(speed) }
-                        },
-                    ),
-                    button(R.string.my_profile) {
-                        (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
-                            showing = p.nickname
-                            request { profile(p.nickname) }
-                        }
+        )
+        val leaderboard = card(
+            column(
+                section(R.string.leaderboard),
+                row(
+                    spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
+                    button(R.string.show) {
+                        showing = speed
+                        request { leaderboard(speed) }
                     },
                 ),
+                button(R.string.my_profile) {
+                    (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
+                        showing = p.nickname
+                        request { profile(p.nickname) }
+                    }
+                },
             ),
-            gap = px(R.dimen.space_m),
         )
+        val gap = px(R.dimen.space_m)
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        if (landscape) {
+            column(
+                backToGame,
+                LinearLayout(this).apply {
+                    orientation = LinearLayout.HORIZONTAL
+                    isBaselineAligned = false
+                    val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
+                    addView(column(quick, invite, gap = gap), half())
+                    addView(
+                        column(join, leaderboard, gap = gap),
+                        half().apply { marginStart = gap },
+                    )
+                },
+                gap = gap,
+            )
+        } else {
+            column(backToGame, quick, invite, join, leaderboard, gap = gap)
+        }
     }
 
     /** What was last shown in [info]: the leaderboard or the profile asked for last. */
