@@ -313,14 +313,16 @@ class HomeActivity : Activity() {
         val view = if (landscape) {
             val side = resources.displayMetrics.heightPixels / 2
             LinearLayout(this).apply {
-                setPadding(m, 0, m, 0)
+                setPadding(m, px(R.dimen.space_s), m, 0)
                 addView(board, LinearLayout.LayoutParams(side, side))
                 val tools = column(turn, switchSide, clear, standard).apply { setPadding(m, 0, 0, 0) }
                 addView(tools, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
             }
         } else {
             // Each label on a button wide enough for its longest word: the side to move beside its switch.
-            column(board, row(turn, switchSide), row(clear, standard)).apply { setPadding(m, 0, m, 0) }
+            column(board, row(turn, switchSide), row(clear, standard)).apply {
+                setPadding(m, px(R.dimen.space_s), m, 0)
+            }
         }
         AlertDialog.Builder(this)
             .setTitle(R.string.set_up_position)
