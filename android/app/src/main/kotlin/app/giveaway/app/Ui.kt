@@ -148,6 +148,9 @@ fun Context.screen(content: View): ScrollView = ScrollView(this).apply {
     val m = px(R.dimen.screen_margin)
     setPadding(m, m, m, m)
     clipToPadding = false
+    // The screen takes the first focus, not its first text field: no cursor and no keyboard on opening.
+    isFocusableInTouchMode = true
+    descendantFocusability = ViewGroup.FOCUS_BEFORE_DESCENDANTS
     addView(content)
 }
 
@@ -158,8 +161,8 @@ fun Context.choice(name: Int, control: View): View = LinearLayout(this).apply {
     isBaselineAligned = false
     minimumHeight = px(R.dimen.touch_target)
     val text = label(name, R.style.TextAppearance_Giveaway_Label)
-    addView(text, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 0.42f))
-    addView(control, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 0.58f))
+    addView(text, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 0.36f))
+    addView(control, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 0.64f))
     if (control.id == View.NO_ID) control.id = View.generateViewId()
     text.labelFor = control.id
 }
