@@ -3,6 +3,7 @@ package app.giveaway.app.online
 import android.app.Activity
 import android.content.Intent
 import android.content.res.Configuration
+import android.graphics.Rect
 import android.os.Bundle
 import android.text.InputType
 import android.view.Gravity
@@ -254,7 +255,14 @@ class LobbyActivity : Activity() {
         seekIdle.visibility = if (s.actions.cancelSeek) View.GONE else View.VISIBLE
         seekBusy.visibility = if (s.actions.cancelSeek) View.VISIBLE else View.GONE
         inviteIdle.visibility = if (s.actions.cancelInvite) View.GONE else View.VISIBLE
-        inviting.visibility = if (s.actions.cancelInvite) View.VISIBLE else View.GONE
+        val invitingNow = s.actions.cancelInvite
+        if (invitingNow && inviting.visibility != View.VISIBLE) {
+            // The code just made is what the player came for: scrolled into sight (in landscape it was below).
+            inviting.post {
+                inviting.requestRectangleOnScreen(Rect(0, 0, inviting.width, inviting.height + px(R.dimen.space_xl)))
+            }
+        }
+        inviting.visibility = if (invitingNow) View.VISIBLE else View.GONE
         showInfo(s)
         events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
