@@ -308,6 +308,7 @@ class GameActivity : Activity() {
         if (isOnline) return showOnlineResult()
         resultOpen = true
         AlertDialog.Builder(this)
+            .setTitle(R.string.game_over_title)
             .setMessage(resultText(result))
             .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
             .setNeutralButton(R.string.new_game) { _, _ -> finish() }
@@ -540,6 +541,7 @@ class GameActivity : Activity() {
         val end = (game.status as? OnlineGameStatus.Over)?.end ?: return
         resultOpen = true
         val dialog = AlertDialog.Builder(this)
+            .setTitle(R.string.game_over_title)
             .setMessage(endText(end, game.you))
             .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
             .setNegativeButton(R.string.lobby) { _, _ ->
