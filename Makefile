@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test lint lint-kotlin format-kotlin test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book match-book match-tables
+.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: lint test-rust test-swift test-android test-ios test-kotlin
@@ -149,8 +149,18 @@ book:
 	nice -n 10 ./target/release/giveaway book build $(BOOK_ARGS) --out core/data/book.txt
 	./target/release/giveaway book probe
 
-## Level 8 with the book against level 8 without it (short move time; the score is the book's side).
-BOOK_MATCH_ARGS ?= --games 200 --movetime 20 --seed 1
+## The fair suite of match openings: every distinct position 4 plies from the start proved with the 4-piece
+## tables (1M nodes each; about 15 minutes on 2 cores), the ones won by force for one side left out. Rewrites
+## tools/data/openings-4.txt, whose header is the census (how many openings are won by force).
+OPENINGS_ARGS ?= --plies 4 --nodes 1000000
+SUITE := tools/data/openings-4.txt
+openings: $(SHIPPED_TABLES)
+	$(CARGO) build --release -p giveaway-cli
+	nice -n 10 ./target/release/giveaway openings $(OPENINGS_ARGS) --tablebase $(SHIPPED_TABLES) --out $(SUITE)
+
+## Level 8 with the book against level 8 without it (short move time; the score is the book's side), from the
+## fair suite's openings, each with both colours.
+BOOK_MATCH_ARGS ?= --games 200 --movetime 20 --seed 1 --openings $(SUITE)
 match-book:
 	$(CARGO) build --release -p giveaway-cli
 	nice -n 10 ./target/release/giveaway match --white 8 --black 8 $(BOOK_MATCH_ARGS) --no-book black
@@ -158,7 +168,7 @@ match-book:
 ## Level 8 with the endgame tables of $(TB_FILE) against level 8 without them at equal move time (the score is
 ## the tables' side; `make tablebase TB_PIECES=5` first, then `make match-tables TB_PIECES=5`, about 35 minutes).
 ## Reports how many games came down to the tables' size.
-TABLES_MATCH_ARGS ?= --games 2000 --movetime 50 --seed 1
+TABLES_MATCH_ARGS ?= --games 2000 --movetime 50 --seed 1 --openings $(SUITE)
 match-tables:
 	$(CARGO) build --release -p giveaway-cli
 	nice -n 10 ./target/release/giveaway match --white 8 --black 8 $(TABLES_MATCH_ARGS) --white-tablebase $(TB_FILE)

@@ -6,7 +6,7 @@
 //! errors, several lines with a usage block, are made one line by [`one_line`]); `--db PATH` may come before
 //! or after the command (after it, given last, it wins); an option given twice takes its last value.
 
-use crate::{book_cmds, engine_cmds, online, play, prove_cmd, storage_cmds, tablebase_cmds};
+use crate::{book_cmds, engine_cmds, online, openings_cmd, play, prove_cmd, storage_cmds, tablebase_cmds};
 use clap::builder::TypedValueParser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -69,6 +69,8 @@ pub enum Command {
     Bestmove(engine_cmds::BestmoveArgs),
     /// Prove a position won, lost or drawn by force (proof-number search), with the forcing line
     Prove(prove_cmd::ProveArgs),
+    /// Prove every opening a few plies from the start; print how many are won by force and write the fair rest
+    Openings(openings_cmd::OpeningsArgs),
     /// Engine against engine: levels, move times, tables, books
     Match(engine_cmds::MatchArgs),
     /// Fit the evaluation weights by self-play

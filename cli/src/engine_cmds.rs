@@ -161,6 +161,9 @@ pub struct MatchArgs {
     /// Endgame tables for the second player
     #[arg(long, value_name = "FILE")]
     black_tablebase: Option<String>,
+    /// Play these openings in turn, each with both colours (a suite from `giveaway openings`), not random ones
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
 }
 
 pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
@@ -191,6 +194,7 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
         tt_megabytes: args.hash,
         configs: [config_for(no_lmr, "white")?, config_for(no_lmr, "black")?],
         tablebases: tablebases_for(args.white_tablebase.as_deref(), args.black_tablebase.as_deref())?,
+        suite: args.openings.as_deref().map(crate::openings_cmd::read_suite).transpose()?,
     };
     // Games that got down to the tables' size: where the tables could have told at all.
     let small = m.tablebases.iter().flatten().map(|tb| tb.max_pieces()).max().unwrap_or(5);

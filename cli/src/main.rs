@@ -13,6 +13,7 @@ mod game_setup;
 mod line;
 mod log_file;
 mod online;
+mod openings_cmd;
 mod out;
 mod output_file;
 mod play;
@@ -112,6 +113,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::BenchAnalysis(a) => analysis_bench::cmd_bench_analysis(&a),
         Command::Bestmove(a) => engine_cmds::cmd_bestmove(&a),
         Command::Prove(a) => prove_cmd::cmd_prove(&a),
+        Command::Openings(a) => openings_cmd::cmd_openings(&a),
         Command::Match(a) => engine_cmds::cmd_match(&a),
         Command::Tune(a) => engine_cmds::cmd_tune(&a),
         Command::Analyze(a) => engine_cmds::cmd_analyze(&a),

@@ -232,3 +232,32 @@ fn prove_prints_the_verdict_the_line_and_the_cost() {
         assert_eq!(giveaway(args).status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn openings_prints_the_census_and_writes_a_suite_that_match_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.txt");
+    let suite = suite.to_str().unwrap();
+    let o = giveaway(&["openings", "--plies", "2", "--nodes", "2000", "--out", suite]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.starts_with("49 distinct positions 2 plies from the start"), "{out}");
+    let counted: usize = out
+        .lines()
+        .skip(1)
+        .take(4)
+        .map(|l| l.split(": ").nth(1).unwrap().split(' ').next().unwrap())
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(counted, 49, "{out}");
+    let text = std::fs::read_to_string(suite).unwrap();
+    assert!(text.lines().filter(|l| !l.starts_with('#')).all(|l| l.split(' ').count() == 2), "{text}");
+    let o = giveaway(&["match", "--white", "2", "--black", "1", "--games", "2", "--openings", suite]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(last_line(&o).starts_with("2-vs-1: "));
+    std::fs::write(dir.path().join("bad.txt"), "c3-d4 c3-d4\n").unwrap();
+    let bad = dir.path().join("bad.txt");
+    let o = giveaway(&["match", "--white", "2", "--black", "1", "--games", "2", "--openings", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(giveaway(&["openings", "--plies", "9"]).status.code(), Some(2));
+}

@@ -10,10 +10,12 @@
 
 mod book;
 mod matches;
+mod openings;
 mod table_check;
 mod tune;
 
 pub use book::{build_book, BookSettings};
 pub use matches::{Match, Score};
+pub use openings::{decided, openings, parse_suite, suite_line, Census, Decided, SuiteError};
 pub use table_check::{check_play, CheckReport, CheckSettings};
 pub use tune::{tune, TuneSettings};

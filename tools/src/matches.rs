@@ -78,7 +78,7 @@ impl Score {
 }
 
 /// A match between two levels: `games` games, colours swapped every game, each pair of games from the same
-/// random opening (2–4 random plies).
+/// opening: the suite's in turn when there is one, else a random one (2–4 random plies).
 pub struct Match {
     /// The first player (the score is from its side).
     pub a: Level,
@@ -96,6 +96,8 @@ pub struct Match {
     pub configs: [SearchConfig; 2],
     /// Endgame tables of A and B (`None`: that side searches without them).
     pub tablebases: [Option<Arc<Tablebase>>; 2],
+    /// The openings to play, each with both colours, in turn (`None`: random openings).
+    pub suite: Option<Vec<Game>>,
 }
 
 impl Match {
@@ -113,7 +115,9 @@ impl Match {
             if stop.is_stopped() {
                 break;
             }
-            if i % 2 == 0 {
+            if let Some(suite) = self.suite.as_ref().filter(|s| !s.is_empty()) {
+                opening = Some(suite[(i as usize / 2) % suite.len()].clone());
+            } else if i % 2 == 0 {
                 opening = loop {
                     let plies = 2 + opening_rng.below(3);
                     if let Some(g) = random_opening(&mut opening_rng, plies, self.rules) {
@@ -164,6 +168,7 @@ mod tests {
             tt_megabytes: 1,
             configs: Default::default(),
             tablebases: Default::default(),
+            suite: None,
         };
         let mut seen = 0;
         let s = m.run(&StopHandle::new(), &mut |_, g, _| {
@@ -171,5 +176,26 @@ mod tests {
             seen += 1;
         });
         assert_eq!((s.games(), seen), (4, 4));
+    }
+
+    #[test]
+    fn a_suite_opening_is_played_with_both_colours() {
+        let opening = crate::openings(3, Rules::default()).swap_remove(5);
+        let m = Match {
+            a: Level::get(2).unwrap(),
+            b: Level::get(1).unwrap(),
+            games: 4,
+            seed: 1,
+            rules: Rules::default(),
+            tt_megabytes: 1,
+            configs: Default::default(),
+            tablebases: Default::default(),
+            suite: Some(vec![opening.clone()]),
+        };
+        let mut starts = 0;
+        m.run(&StopHandle::new(), &mut |_, g, _| {
+            starts += usize::from(g.moves()[..3] == opening.moves()[..]);
+        });
+        assert_eq!(starts, 4);
     }
 }

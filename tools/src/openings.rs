@@ -1,0 +1,235 @@
+//! Fair starting positions for matches: every opening a few plies from the start, each put to the proof search,
+//! so that a match can leave out the openings already won by force for one side and measure play, not an
+//! opening lottery.
+
+use giveaway_core::engine::{prove, Proof, ProofLimits, SearchRoot, Verdict};
+use giveaway_core::tablebase::Tablebase;
+use giveaway_core::{Game, Position, Rules};
+use std::collections::HashSet;
+use std::fmt;
+
+/// Every distinct position exactly `plies` plies from the start (none where the game ended on the way), each as
+/// the first game found that reaches it, in move-generation order.
+pub fn openings(plies: usize, rules: Rules) -> Vec<Game> {
+    let mut layer = vec![Game::new(Position::start(), rules)];
+    for _ in 0..plies {
+        let mut seen = HashSet::new();
+        let mut next = Vec::new();
+        for game in &layer {
+            for mv in game.legal_moves() {
+                let mut g = game.clone();
+                // Moves from the generator are legal; a refusal would only drop that line.
+                if g.play(&mv).is_ok() && !g.is_over() && seen.insert(*g.position()) {
+                    next.push(g);
+                }
+            }
+        }
+        layer = next;
+    }
+    layer
+}
+
+/// What the proof search says of each opening, and the counts of the table.
+pub struct Census {
+    /// Each opening with its proof, in the order given.
+    pub openings: Vec<(Game, Proof)>,
+}
+
+/// How one opening was settled, from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decided {
+    /// White wins by force.
+    WhiteWins,
+    /// Black wins by force.
+    BlackWins,
+    /// Neither side can force a win.
+    Draw,
+    /// Not settled within the budget (may still be decided).
+    Open,
+}
+
+impl fmt::Display for Decided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Decided::WhiteWins => "white wins by force",
+            Decided::BlackWins => "black wins by force",
+            Decided::Draw => "drawn by force",
+            Decided::Open => "not proven decided",
+        })
+    }
+}
+
+/// The verdict for the side to move of `game`'s position, from White's side.
+pub fn decided(game: &Game, proof: &Proof) -> Decided {
+    let white_to_move = game.position().side_to_move() == giveaway_core::Color::White;
+    match (proof.verdict, white_to_move) {
+        (Verdict::Win, true) | (Verdict::Loss, false) => Decided::WhiteWins,
+        (Verdict::Win, false) | (Verdict::Loss, true) => Decided::BlackWins,
+        (Verdict::Draw, _) => Decided::Draw,
+        _ => Decided::Open,
+    }
+}
+
+impl Census {
+    /// Proves every opening within `limits` (on `threads` threads; each proof is single-threaded), with the tables
+    /// at the leaves; `progress` sees the number done after each.
+    pub fn take(
+        openings: Vec<Game>,
+        tables: Option<&Tablebase>,
+        limits: &ProofLimits,
+        threads: usize,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Census {
+        let done = std::sync::atomic::AtomicUsize::new(0);
+        let threads = threads.clamp(1, openings.len().max(1));
+        let chunk = openings.len().div_ceil(threads).max(1);
+        let proofs: Vec<Proof> = std::thread::scope(|s| {
+            let handles: Vec<_> = openings
+                .chunks(chunk)
+                .map(|part| {
+                    let done = &done;
+                    s.spawn(move || {
+                        part.iter()
+                            .map(|g| {
+                                let p = prove(&SearchRoot::from_game(g), tables, limits);
+                                progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                                p
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            // A panicking proof would be a bug in the search; it ends the census rather than hiding a position.
+            handles.into_iter().flat_map(|h| h.join().expect("proof thread")).collect()
+        });
+        Census { openings: openings.into_iter().zip(proofs).collect() }
+    }
+
+    /// How many openings each way went.
+    pub fn count(&self, d: Decided) -> usize {
+        self.openings.iter().filter(|(g, p)| decided(g, p) == d).count()
+    }
+
+    /// The openings not proven won for either side (draws and the unsettled): the fair suite.
+    pub fn fair(&self) -> impl Iterator<Item = &Game> {
+        self.openings
+            .iter()
+            .filter(|(g, p)| !matches!(decided(g, p), Decided::WhiteWins | Decided::BlackWins))
+            .map(|(g, _)| g)
+    }
+}
+
+/// One opening as a suite line: its moves from the start, algebraic, space-separated.
+pub fn suite_line(game: &Game) -> String {
+    game.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// A suite file that is not a list of legal openings.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SuiteError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for SuiteError {}
+
+/// Reads a suite: one opening a line as moves from the start; `#` starts a comment, blank lines are skipped.
+pub fn parse_suite(text: &str, rules: Rules) -> Result<Vec<Game>, SuiteError> {
+    let mut games = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut g = Game::new(Position::start(), rules);
+        for mv in line.split_whitespace() {
+            g.play_notation(mv).map_err(|e| SuiteError { line: i + 1, reason: format!("{mv}: {e}") })?;
+        }
+        if g.is_over() {
+            return Err(SuiteError { line: i + 1, reason: "the game is over".into() });
+        }
+        games.push(g);
+    }
+    if games.is_empty() {
+        return Err(SuiteError { line: 0, reason: "no openings".into() });
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use giveaway_core::perft::{perft, Counting};
+
+    #[test]
+    fn the_first_plies_are_every_distinct_position() {
+        // No two first moves (or replies) transpose, so the counts are the published perft of Russian draughts.
+        for (plies, leaves) in [(1, 7), (2, 49)] {
+            assert_eq!(openings(plies, Rules::default()).len(), leaves);
+            assert_eq!(perft(&Position::start(), plies as u32, Counting::Distinct), leaves as u64);
+        }
+        // From 3 plies on, transpositions merge: never more than the perft leaves, each position once.
+        let three = openings(3, Rules::default());
+        let distinct: HashSet<_> = three.iter().map(|g| *g.position()).collect();
+        assert_eq!(distinct.len(), three.len());
+        assert!(three.len() as u64 <= perft(&Position::start(), 3, Counting::Distinct));
+        assert!(three.iter().all(|g| g.ply() == 3));
+    }
+
+    #[test]
+    fn a_suite_line_reads_back_as_the_same_game() {
+        let games = openings(3, Rules::default());
+        let text = games.iter().map(suite_line).collect::<Vec<_>>().join("\n");
+        let back = parse_suite(&format!("# comment\n\n{text}\n"), Rules::default()).unwrap();
+        assert_eq!(back.len(), games.len());
+        assert!(back.iter().zip(&games).all(|(a, b)| a.position() == b.position()));
+    }
+
+    #[test]
+    fn a_bad_suite_names_its_line() {
+        let err = parse_suite("c3-d4\nc3-d4 c3-d4\n", Rules::default()).unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(parse_suite("# nothing\n", Rules::default()).is_err());
+    }
+
+    #[test]
+    fn the_census_keeps_out_only_the_proven_wins() {
+        // White must take Black's last man (c3:e5), so Black, left with nothing, wins; and a quiet opening.
+        let lost = Game::from_fen("W:Wc3:Bd4", Rules::default()).unwrap();
+        let quiet = openings(2, Rules::default()).swap_remove(0);
+        let limits = ProofLimits { nodes: 20_000, movetime: None, stop: None };
+        let census = Census::take(vec![lost, quiet.clone()], None, &limits, 2, &|_| {});
+        assert_eq!(census.count(Decided::BlackWins), 1);
+        assert_eq!(census.count(Decided::WhiteWins) + census.count(Decided::Draw) + census.count(Decided::Open), 1);
+        let fair: Vec<_> = census.fair().collect();
+        assert_eq!(fair.len(), 1);
+        assert_eq!(fair[0].position(), quiet.position());
+    }
+
+    #[test]
+    fn the_shipped_suite_is_distinct_four_ply_openings_its_header_counts() {
+        let text = include_str!("../data/openings-4.txt");
+        let suite = parse_suite(text, Rules::default()).unwrap();
+        let all: HashSet<_> = openings(4, Rules::default()).iter().map(|g| *g.position()).collect();
+        let positions: HashSet<_> = suite.iter().map(|g| *g.position()).collect();
+        assert_eq!(positions.len(), suite.len(), "an opening twice");
+        assert!(suite.iter().all(|g| g.ply() == 4 && all.contains(g.position())));
+        // The header's census: the suite is what is left when the proven wins are taken out.
+        let count = |label: &str| -> usize {
+            let line = text.lines().find(|l| l.starts_with(&format!("#   {label}: "))).unwrap();
+            line.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+        };
+        let total: usize = text.lines().next().unwrap()[2..].split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(total, all.len());
+        let wins = count("white wins by force") + count("black wins by force");
+        assert_eq!(suite.len(), total - wins);
+    }
+}
