@@ -6,7 +6,6 @@
 //! errors, several lines with a usage block, are made one line by [`one_line`]); `--db PATH` may come before
 //! or after the command (after it, given last, it wins); an option given twice takes its last value.
 
-use crate::{book_cmds, engine_cmds, online, openings_cmd, play, prove_cmd, storage_cmds, tablebase_cmds};
 use clap::builder::TypedValueParser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -42,49 +41,49 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Play: the full-screen app, or line mode when stdin or stdout is not a terminal (or with --line)
-    Play(play::PlayArgs),
+    Play(crate::terminal::play::PlayArgs),
     /// Play online against people, in the full-screen app
-    Online(online::OnlineArgs),
+    Online(crate::terminal::online::OnlineArgs),
     /// Count the leaves of the move tree from a position (last stdout line: the count)
     Perft(crate::PerftArgs),
     /// Every legal move of a position, one per line
     Moves(crate::MovesArgs),
     /// List the saved games, newest first, with filters and pages
-    Games(storage_cmds::GamesArgs),
+    Games(crate::commands::storage::GamesArgs),
     /// One saved game: its setup, moves and result
-    Show(storage_cmds::ShowArgs),
+    Show(crate::commands::storage::ShowArgs),
     /// Saved games as PDN
-    Export(storage_cmds::ExportArgs),
+    Export(crate::commands::storage::ExportArgs),
     /// Import the games of a PDN file (all or nothing)
-    Import(storage_cmds::ImportArgs),
+    Import(crate::commands::storage::ImportArgs),
     /// Results against the computer by level, and by mode
     Stats(DbArgs),
     /// The full integrity check of the games database; a damaged one is repaired
     Check(DbArgs),
     /// Time saving, listing and loading games in a scratch database
-    BenchStorage(crate::storage_bench::BenchStorageArgs),
+    BenchStorage(crate::bench::storage::BenchStorageArgs),
     /// Time the analysis of games and its cache
-    BenchAnalysis(crate::analysis_bench::BenchAnalysisArgs),
+    BenchAnalysis(crate::bench::analysis::BenchAnalysisArgs),
     /// The engine's move for a position (search info on stderr, the move last on stdout)
-    Bestmove(engine_cmds::BestmoveArgs),
+    Bestmove(crate::commands::engine::BestmoveArgs),
     /// Prove a position won, lost or drawn by force (proof-number search), with the forcing line
-    Prove(prove_cmd::ProveArgs),
+    Prove(crate::commands::prove::ProveArgs),
     /// Prove every opening a few plies from the start; print how many are won by force and write the fair rest
-    Openings(openings_cmd::OpeningsArgs),
+    Openings(crate::commands::openings::OpeningsArgs),
     /// Engine against engine: levels, move times, tables, books
-    Match(engine_cmds::MatchArgs),
+    Match(crate::commands::engine::MatchArgs),
     /// Fit the evaluation weights by self-play
-    Tune(engine_cmds::TuneArgs),
+    Tune(crate::commands::engine::TuneArgs),
     /// Classify the moves of a PDN game and give each side's accuracy
-    Analyze(engine_cmds::AnalyzeArgs),
+    Analyze(crate::commands::engine::AnalyzeArgs),
     /// Search speed and stop latency on fixed positions
-    BenchSearch(engine_cmds::BenchSearchArgs),
+    BenchSearch(crate::commands::engine::BenchSearchArgs),
     /// The opening book: build one by self-play, or probe one
     #[command(subcommand)]
-    Book(book_cmds::BookCommand),
+    Book(crate::commands::book::BookCommand),
     /// The endgame tables: build, verify, probe, check
     #[command(subcommand)]
-    Tablebase(tablebase_cmds::TablebaseCommand),
+    Tablebase(crate::commands::tablebase::TablebaseCommand),
     /// A shell completion script for these commands, on stdout
     Completions {
         /// The shell
@@ -124,7 +123,7 @@ pub fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Option<Cli>, Fa
     let matches = match as_before(Cli::command()).try_get_matches_from(argv) {
         Ok(m) => m,
         Err(e) if !e.use_stderr() => {
-            crate::out::out!("{}", e.render())?;
+            crate::io::out::out!("{}", e.render())?;
             return Ok(None);
         }
         Err(e) => return Err(Fail(one_line(&e))),
@@ -162,7 +161,7 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 /// clap's error as one line: its message without the usage block and the pointer to `--help`, with the
 /// name it suggests for a mistyped one ("unexpected argument '--dbb'; did you mean '--db'?"). The words the
 /// user typed are taken from the error as they were, not from clap's rendering (which drops escape
-/// sequences), so that `out::warn` shows them escaped.
+/// sequences), so that `crate::io::out::warn` shows them escaped.
 pub fn one_line(e: &clap::Error) -> String {
     let context = |k: ContextKind| match e.get(k) {
         Some(ContextValue::String(s)) => Some(s.clone()),

@@ -2,33 +2,17 @@
 //!
 //! Every command prints its result on stdout; errors go to stderr as one line with exit code 2.
 
-mod analysis_bench;
 mod args;
-mod board_text;
-mod book_cmds;
-mod closed_pipe;
-mod db_path;
-mod engine_cmds;
-mod game_setup;
-mod line;
-mod log_file;
-mod online;
-mod openings_cmd;
-mod out;
-mod output_file;
-mod play;
-mod prove_cmd;
-mod scratch;
-mod storage_bench;
-mod storage_cmds;
-mod tablebase_cmds;
-mod tui;
+mod bench;
+mod commands;
+mod io;
+mod terminal;
 
 use args::{Cli, Command, Fail, InRange};
 use giveaway_core::legal_moves;
 use giveaway_core::perft::{divide, perft, Counting};
 use giveaway_core::Position;
-use out::outln;
+use io::out::outln;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -89,11 +73,11 @@ fn cmd_moves(args: &MovesArgs) -> Result<(), Fail> {
 }
 
 fn main() -> ExitCode {
-    closed_pipe::end_quietly_on_closed_pipe();
+    io::closed_pipe::end_quietly_on_closed_pipe();
     match args::parse(std::env::args_os().skip(1)).and_then(|cli| cli.map_or(Ok(()), run)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(why)) => {
-            out::warn(&why);
+            io::out::warn(&why);
             ExitCode::from(2)
         }
     }
@@ -103,25 +87,27 @@ fn run(cli: Cli) -> Result<(), Fail> {
     match cli.command {
         Command::Perft(a) => cmd_perft(&a),
         Command::Moves(a) => cmd_moves(&a),
-        Command::Games(a) => storage_cmds::cmd_games(&a),
-        Command::Show(a) => storage_cmds::cmd_show(&a),
-        Command::Export(a) => storage_cmds::cmd_export(&a),
-        Command::Import(a) => storage_cmds::cmd_import(&a),
-        Command::Stats(a) => storage_cmds::cmd_stats(&a),
-        Command::Check(a) => storage_cmds::cmd_check(&a),
-        Command::BenchStorage(a) => storage_bench::cmd_bench_storage(&a),
-        Command::BenchAnalysis(a) => analysis_bench::cmd_bench_analysis(&a),
-        Command::Bestmove(a) => engine_cmds::cmd_bestmove(&a),
-        Command::Prove(a) => prove_cmd::cmd_prove(&a),
-        Command::Openings(a) => openings_cmd::cmd_openings(&a),
-        Command::Match(a) => engine_cmds::cmd_match(&a),
-        Command::Tune(a) => engine_cmds::cmd_tune(&a),
-        Command::Analyze(a) => engine_cmds::cmd_analyze(&a),
-        Command::Play(a) => play::cmd_play(&a),
-        Command::Online(a) => online::cmd_online(&a),
-        Command::BenchSearch(a) => engine_cmds::cmd_bench_search(&a),
-        Command::Tablebase(c) => tablebase_cmds::cmd_tablebase(&c),
-        Command::Book(c) => book_cmds::cmd_book(&c),
-        Command::Completions { shell } => out::out!("{}", String::from_utf8_lossy(&args::completions(shell))),
+        Command::Games(a) => commands::storage::cmd_games(&a),
+        Command::Show(a) => commands::storage::cmd_show(&a),
+        Command::Export(a) => commands::storage::cmd_export(&a),
+        Command::Import(a) => commands::storage::cmd_import(&a),
+        Command::Stats(a) => commands::storage::cmd_stats(&a),
+        Command::Check(a) => commands::storage::cmd_check(&a),
+        Command::BenchStorage(a) => bench::storage::cmd_bench_storage(&a),
+        Command::BenchAnalysis(a) => bench::analysis::cmd_bench_analysis(&a),
+        Command::Bestmove(a) => commands::engine::cmd_bestmove(&a),
+        Command::Prove(a) => commands::prove::cmd_prove(&a),
+        Command::Openings(a) => commands::openings::cmd_openings(&a),
+        Command::Match(a) => commands::engine::cmd_match(&a),
+        Command::Tune(a) => commands::engine::cmd_tune(&a),
+        Command::Analyze(a) => commands::engine::cmd_analyze(&a),
+        Command::Play(a) => terminal::play::cmd_play(&a),
+        Command::Online(a) => terminal::online::cmd_online(&a),
+        Command::BenchSearch(a) => commands::engine::cmd_bench_search(&a),
+        Command::Tablebase(c) => commands::tablebase::cmd_tablebase(&c),
+        Command::Book(c) => commands::book::cmd_book(&c),
+        Command::Completions { shell } => {
+            io::out::out!("{}", String::from_utf8_lossy(&args::completions(shell)))
+        }
     }
 }

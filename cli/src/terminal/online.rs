@@ -2,7 +2,7 @@
 //! this machine).
 
 use crate::args::{DbArgs, Fail};
-use crate::{play, tui};
+
 use giveaway_app::background::{NoObserver, Threads};
 use giveaway_online::OnlineClient;
 use std::io::IsTerminal;
@@ -40,7 +40,7 @@ pub fn cmd_online(args: &OnlineArgs) -> Result<(), Fail> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(Fail("giveaway online needs a terminal".into()));
     }
-    let library = play::open_library(&args.db)?;
+    let library = super::play::open_library(&args.db)?;
     let server = match &args.server {
         // Kept, as the phones' settings screen keeps the address typed there.
         Some(server) => {
@@ -51,11 +51,11 @@ pub fn cmd_online(args: &OnlineArgs) -> Result<(), Fail> {
         None => server_url(&library.settings()?),
     };
     let (found, notices) = channel();
-    play::check_in_background(library.clone(), move |text| {
+    super::play::check_in_background(library.clone(), move |text| {
         let _ = found.send(text);
     })?;
     // The screens read the client's state every frame, so no observer is needed.
     let client =
         OnlineClient::connect_trusting(&server, roots, library.clone(), Arc::new(Threads), Arc::new(NoObserver))?;
-    tui::run(library, tui::Start::Online(client), notices)
+    super::tui::run(library, super::tui::Start::Online(client), notices)
 }

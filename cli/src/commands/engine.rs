@@ -1,8 +1,8 @@
 //! Engine commands: `bestmove`, `match`, `analyze`, `bench-search`, `tune`.
 
 use crate::args::{number, Fail, InRange};
-use crate::out::{out, outln};
-use crate::output_file::OutputFile;
+use crate::io::out::{out, outln};
+use crate::io::output_file::OutputFile;
 use giveaway_core::engine::{
     analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot,
     StopHandle,
@@ -71,7 +71,7 @@ pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
     let root = SearchRoot::new(position, Rules::default());
     let mut engine = Engine::default();
     if let Some(path) = &args.tablebase {
-        engine.set_tablebase(Some(Arc::new(crate::tablebase_cmds::read(Path::new(path))?)));
+        engine.set_tablebase(Some(Arc::new(super::tablebase::read(Path::new(path))?)));
     }
     let stop = StopHandle::new();
     let limits = Limits {
@@ -194,7 +194,7 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
         tt_megabytes: args.hash,
         configs: [config_for(no_lmr, "white")?, config_for(no_lmr, "black")?],
         tablebases: tablebases_for(args.white_tablebase.as_deref(), args.black_tablebase.as_deref())?,
-        suite: args.openings.as_deref().map(crate::openings_cmd::read_suite).transpose()?,
+        suite: args.openings.as_deref().map(super::openings::read_suite).transpose()?,
     };
     // Games that got down to the tables' size: where the tables could have told at all.
     let small = m.tablebases.iter().flatten().map(|tb| tb.max_pieces()).max().unwrap_or(5);
@@ -231,7 +231,7 @@ fn tablebases_for(white: Option<&str>, black: Option<&str>) -> Result<[Option<Ar
     let read = |side: &str, file: Option<&str>| -> Result<Option<(String, Arc<Tablebase>)>, Fail> {
         let Some(path) = file else { return Ok(None) };
         eprintln!("reading the tables of {side} from {path}");
-        Ok(Some((path.to_string(), Arc::new(crate::tablebase_cmds::read(Path::new(path))?))))
+        Ok(Some((path.to_string(), Arc::new(super::tablebase::read(Path::new(path))?))))
     };
     let white = read("white", white)?;
     let black = match (&white, black) {
@@ -421,7 +421,7 @@ pub struct AnalyzeArgs {
 
 pub fn cmd_analyze(args: &AnalyzeArgs) -> Result<(), Fail> {
     let path = &args.file;
-    let text = crate::storage_cmds::read_pdn_file(path)?;
+    let text = super::storage::read_pdn_file(path)?;
     let games = giveaway_core::pdn::read_games(&text)?;
     let k = args.game;
     let pdn =

@@ -1,8 +1,8 @@
 //! `giveaway book build|probe`: the opening book made by self-play, and what it holds.
 
 use crate::args::{number, Fail, InRange};
-use crate::out::outln;
-use crate::output_file::OutputFile;
+use crate::io::out::outln;
+use crate::io::output_file::OutputFile;
 use giveaway_core::engine::{Book, StopHandle};
 use giveaway_tools::{build_book, BookSettings};
 use std::time::{Duration, Instant};

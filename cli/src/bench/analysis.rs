@@ -3,9 +3,9 @@
 //! and a resumed session's (read from the analysis cache) — and checks the cached answers are identical.
 
 use crate::args::{Fail, InRange};
-use crate::out::outln;
-use crate::scratch::ScratchDir;
-use crate::storage_bench::{realistic_game, summary, time};
+use crate::bench::storage::{realistic_game, summary, time};
+use crate::io::out::outln;
+use crate::io::scratch::ScratchDir;
 use giveaway_app::{AnalysisView, ApiResult, GameLibrary, ProgressListener, SearchProgress};
 use giveaway_core::engine::Rng;
 use giveaway_core::storage::Storage;

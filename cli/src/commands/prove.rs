@@ -1,7 +1,7 @@
 //! `giveaway prove`: a position proven won, lost or drawn by force, with the forcing line.
 
 use crate::args::{number, Fail};
-use crate::out::outln;
+use crate::io::out::outln;
 use giveaway_core::engine::{prove, ProofLimits, SearchRoot, Verdict};
 use giveaway_core::Rules;
 use std::path::Path;
@@ -28,7 +28,7 @@ pub struct ProveArgs {
 pub fn cmd_prove(args: &ProveArgs) -> Result<(), Fail> {
     let root = SearchRoot::new(crate::args::or_start(&args.fen), Rules::default());
     let tables = match &args.tablebase {
-        Some(path) => Some(crate::tablebase_cmds::read(Path::new(path))?),
+        Some(path) => Some(super::tablebase::read(Path::new(path))?),
         None => None,
     };
     let limits = ProofLimits { nodes: args.nodes, movetime: args.movetime.map(Duration::from_millis), stop: None };

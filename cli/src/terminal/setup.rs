@@ -1,8 +1,8 @@
 //! Turning `giveaway play` options into the API's game description: level by number or name, colour, time
 //! control with odds, handicap. The full-screen app builds the same `NewGame` from its menus.
 
+use super::play::PlayArgs;
 use crate::args::Fail;
-use crate::play::PlayArgs;
 use giveaway_app::{levels, NewGame, Opponent, SideTime, StartPosition, TimeControl};
 use giveaway_core::record::parse_seconds;
 use giveaway_core::Color;

@@ -5,7 +5,7 @@
 //! `!x!` a piece that must capture, `{x}` the hinted piece, `·` a destination, `×` a captured piece.
 
 use super::theme::{dim, Theme};
-use crate::board_text::square_at;
+use crate::terminal::board_text::square_at;
 use giveaway_app::board::Coordinates;
 use giveaway_app::{Snapshot, SquareView};
 use giveaway_core::Notation;

@@ -2,8 +2,8 @@
 //! force for one side — and the rest written as the fair suite `giveaway match --openings` plays.
 
 use crate::args::{number, Fail, InRange};
-use crate::out::outln;
-use crate::output_file::OutputFile;
+use crate::io::out::outln;
+use crate::io::output_file::OutputFile;
 use giveaway_core::engine::ProofLimits;
 use giveaway_core::{Game, Rules};
 use giveaway_tools::{openings, parse_suite, suite_line, Census, Decided};
@@ -32,7 +32,7 @@ pub struct OpeningsArgs {
 
 /// Proves each opening and prints the table; writes the suite with the table as its header.
 pub fn cmd_openings(args: &OpeningsArgs) -> Result<(), Fail> {
-    let tables = args.tablebase.as_deref().map(|p| crate::tablebase_cmds::read(Path::new(p))).transpose()?;
+    let tables = args.tablebase.as_deref().map(|p| super::tablebase::read(Path::new(p))).transpose()?;
     let out = args.out.as_deref().map(OutputFile::open).transpose()?;
     let all = openings(args.plies, Rules::default());
     let total = all.len();

@@ -4,8 +4,8 @@
 //! waits while a PDN file of that size is imported.
 
 use crate::args::{Fail, InRange};
-use crate::out::outln;
-use crate::scratch::ScratchDir;
+use crate::io::out::outln;
+use crate::io::scratch::ScratchDir;
 use giveaway_core::engine::Rng;
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::record::{ClockTimes, Ending, GameMode, GameRecord, NewGame, TimeControl};

@@ -179,7 +179,7 @@ impl HomeScreen {
 
     /// Connects to the game server (`$GIVEAWAY_SERVER`, or the settings' server: the last `--server` given).
     fn online(&mut self, ctx: &mut Ctx) -> Go {
-        let server = crate::online::server_url(&ctx.settings);
+        let server = crate::terminal::online::server_url(&ctx.settings);
         match OnlineClient::connect(&server, ctx.library.clone(), Arc::new(Threads), Arc::new(NoObserver)) {
             Ok(client) => {
                 ctx.online = Some(client);

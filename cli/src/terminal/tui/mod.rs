@@ -34,11 +34,11 @@ use std::time::Duration;
 /// lobby); `notices` brings warnings about the
 /// library found while the app runs (the background integrity check). A terminating signal ends it the same
 /// way as Ctrl-C, then the process exits with 128 + the signal's number, as a shell reports such a death.
-/// Every way out closes the library ([`crate::play::close`]) once the screen is left.
+/// Every way out closes the library ([`crate::terminal::play::close`]) once the screen is left.
 pub fn run(library: Arc<GameLibrary>, start: Start, notices: Receiver<String>) -> Result<(), Fail> {
     let signals = signals::Signals::install()?;
     let ended = run_until_quit(library.clone(), start, &notices, &signals);
-    crate::play::close(&library);
+    crate::terminal::play::close(&library);
     if let Some(number) = ended? {
         std::process::exit(128 + number);
     }
@@ -100,6 +100,6 @@ fn run_until_quit(
 /// nowhere to print (restoring would fail, and ratatui reports that failure on the dead terminal), so the
 /// process ends here, with the library closed, as a hang-up ends a program: 128 + the signal's number.
 fn gone(number: i32, library: &GameLibrary) -> ! {
-    crate::play::close(library);
+    crate::terminal::play::close(library);
     std::process::exit(128 + number)
 }

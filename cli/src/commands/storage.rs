@@ -1,7 +1,7 @@
 //! Saved-game commands: `games`, `show`, `export`, `import`, `stats`.
 
 use crate::args::{DbArgs, Fail, InRange};
-use crate::out::{out, outln, printable, warn};
+use crate::io::out::{out, outln, printable, warn};
 use giveaway_core::engine::LEVELS;
 use giveaway_core::record::{GameMode, GameSummary};
 use giveaway_core::storage::dates::{display_time, parse_date};
@@ -13,7 +13,7 @@ use std::path::Path;
 /// full integrity check, which reads the whole file (seconds for a large library): `giveaway check` does, and a
 /// command that meets damage on its way repairs the library ([`with_library`]).
 fn open(args: &DbArgs) -> Result<Storage, Fail> {
-    let path = crate::db_path::database_path(args)?;
+    let path = crate::io::db_path::database_path(args)?;
     let (storage, report) = Storage::open(&path)?;
     if let Some(r) = &report.recovery {
         warn_recovered(&path, r);
@@ -265,7 +265,7 @@ pub struct ExportArgs {
 
 pub fn cmd_export(args: &ExportArgs) -> Result<(), Fail> {
     if let Some(out) = &args.out {
-        not_the_database(Path::new(out), &crate::db_path::database_path(&args.db)?)?;
+        not_the_database(Path::new(out), &crate::io::db_path::database_path(&args.db)?)?;
     }
     let text = match (args.all, args.id) {
         (true, None) => with_library(&args.db, Storage::export_all_pdn)?,

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        writeln!(std::io::stdout().lock(), $($arg)*).map_err($crate::out::write_failed)
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err($crate::io::out::write_failed)
     }};
 }
 
@@ -18,7 +18,7 @@ macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let mut stdout = std::io::stdout().lock();
-        write!(stdout, $($arg)*).and_then(|()| stdout.flush()).map_err($crate::out::write_failed)
+        write!(stdout, $($arg)*).and_then(|()| stdout.flush()).map_err($crate::io::out::write_failed)
     }};
 }
 

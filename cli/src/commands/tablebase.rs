@@ -1,7 +1,7 @@
 //! `giveaway tablebase build|verify|probe|check`: the endgame tables from the terminal.
 
 use crate::args::{number, DbArgs, Fail, InRange};
-use crate::out::outln;
+use crate::io::out::outln;
 use giveaway_core::engine::Level;
 use giveaway_core::movegen::capturers;
 use giveaway_core::tablebase::{Material, Tablebase, Value, DEFAULT_CACHE_BLOCKS};
@@ -107,7 +107,7 @@ fn file_of(args: &TablesFile, pieces: u32) -> Result<PathBuf, Fail> {
     if let Some(f) = &args.file {
         return Ok(PathBuf::from(f));
     }
-    let db = crate::db_path::database_path(&args.db)?;
+    let db = crate::io::db_path::database_path(&args.db)?;
     Ok(giveaway_app::tables::file_for(db.parent().unwrap_or(Path::new(".")), pieces))
 }
 

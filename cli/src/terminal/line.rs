@@ -1,9 +1,9 @@
 //! Plain line mode: prints the position and reads moves in notation, one per line, so games can be scripted
 //! and tested. Used when stdin or stdout is not a terminal, or with `--line`.
 
+use super::board_text;
 use crate::args::Fail;
-use crate::board_text;
-use crate::out::printable;
+use crate::io::out::printable;
 use giveaway_app::background::Queued;
 use giveaway_app::board::square_name;
 use giveaway_app::game::{GameController, GameEvent, HintShown, ScreenState, Status};

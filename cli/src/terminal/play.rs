@@ -2,8 +2,8 @@
 //! stdout is not a terminal (or with `--line`).
 
 use crate::args::{DbArgs, Fail};
-use crate::out::warn;
-use crate::{db_path, game_setup, line, log_file, tui};
+use crate::io::out::warn;
+
 use giveaway_app::background::{NoObserver, Queued};
 use giveaway_app::{DatabaseNotice, GameLibrary};
 use giveaway_core::storage::{Filter, Recovery};
@@ -68,7 +68,7 @@ pub fn cmd_play(args: &PlayArgs) -> Result<(), Fail> {
     })?;
     let session = match &args.resume {
         Some(which) => Some(library.resume(resume_id(&library, which)?)?),
-        None if line_mode || asked_for_game => Some(library.new_game(game_setup::new_game(args)?)?),
+        None if line_mode || asked_for_game => Some(library.new_game(super::setup::new_game(args)?)?),
         None => None,
     };
     match session {
@@ -80,23 +80,23 @@ pub fn cmd_play(args: &PlayArgs) -> Result<(), Fail> {
             // signal's thread. A closed stdout is then a failed write, which ends the loop, not a SIGPIPE
             // death that would leave the moves in the journal.
             let on_signal = library.clone();
-            tui::exit_on_signal(move || close(&on_signal))?;
-            crate::closed_pipe::fail_writes_on_closed_pipe();
-            let played = line::run(game, engine, args.db.db.as_deref());
+            super::tui::exit_on_signal(move || close(&on_signal))?;
+            crate::io::closed_pipe::fail_writes_on_closed_pipe();
+            let played = super::line::run(game, engine, args.db.db.as_deref());
             close(&library);
             played
         }
         // The full-screen app opens on the home menu, or straight on the game the options describe.
-        Some(s) => tui::run(library, tui::Start::Game(s), notices),
-        None => tui::run(library, tui::Start::Home, notices),
+        Some(s) => super::tui::run(library, super::tui::Start::Game(s), notices),
+        None => super::tui::run(library, super::tui::Start::Home, notices),
     }
 }
 
 /// The games database of `--db` (or its default place), with the log file beside it; a damaged file found on
 /// opening is said on stderr.
 pub fn open_library(args: &DbArgs) -> Result<Arc<GameLibrary>, Fail> {
-    let path = db_path::database_path(args)?;
-    log_file::start_beside(&path);
+    let path = crate::io::db_path::database_path(args)?;
+    crate::io::log_file::start_beside(&path);
     let library = GameLibrary::open(path.to_string_lossy().into_owned())
         .map_err(|e| Fail(format!("cannot open the games database {}: {e}", path.display())))?;
     if let Some(n) = library.open_notice() {
@@ -119,7 +119,7 @@ pub fn close(library: &GameLibrary) {
 /// Loads the endgame tables built in the data folder (`giveaway tablebase build`) on a thread of its own: the
 /// engines use them from the first search after they are in.
 fn load_tables(args: &DbArgs) -> Result<(), Fail> {
-    let path = db_path::database_path(args)?;
+    let path = crate::io::db_path::database_path(args)?;
     let dir = path.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
     std::thread::Builder::new()
         .name("giveaway-tables".into())
