@@ -8,7 +8,7 @@ use crate::error::{ApiResult, GiveawayError};
 use crate::game::GameState;
 use crate::setup::{NewGame, StartPosition};
 use giveaway_core::position::{Piece, Role};
-use giveaway_core::{parse_fen, to_fen, Color, Position, Square};
+use giveaway_core::{parse_fen, Color, Position, Square};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -150,14 +150,10 @@ fn board_of(pos: &Position) -> Board {
     Board { pieces, side_to_move: pos.side_to_move() }
 }
 
-/// The canonical PDN FEN of a position given in any accepted form.
-pub fn canonical_fen(fen: &str) -> ApiResult<String> {
-    Ok(to_fen(&parse_fen(fen)?))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use giveaway_core::to_fen;
 
     fn sq(name: &str) -> u32 {
         u32::from(Square::parse(name).unwrap().pdn())
@@ -166,7 +162,7 @@ mod tests {
     #[test]
     fn starts_standard_and_writes_fen_the_core_reads() {
         let e = PositionEditor::new();
-        assert_eq!(canonical_fen(&e.fen()).unwrap(), to_fen(&Position::start()));
+        assert_eq!(to_fen(&parse_fen(&e.fen()).unwrap()), to_fen(&Position::start()));
         assert!(e.check().is_ok());
     }
 

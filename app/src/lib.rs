@@ -6,32 +6,44 @@
 
 #![warn(missing_docs)]
 
-pub mod analysis;
-pub mod background;
-pub mod board;
-pub mod catalog;
-pub mod editor;
-pub mod error;
-pub mod game;
-pub mod library;
-pub mod setup;
-pub mod tables;
+mod analysis;
+mod background;
+mod board;
+mod catalog;
+mod editor;
+mod error;
+mod game;
+mod library;
+mod setup;
+mod tables;
 
-// The API's records and enums, each defined in the module that owns it, are all reachable from the crate root.
+// The API, each item defined in the module that owns it, all reachable from the crate root and only there.
 pub use analysis::{AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint};
-pub use board::{CaptureProgress, MoveView, PieceKind, PieceView, SquareView};
+pub use background::{Background, NoObserver, Observer, Queued, Threads};
+pub use board::{
+    animation_frame, square_at, square_name, AnimationFrame, AnimationPlan, Announcement, BoardOrientation,
+    CaptureProgress, CapturedPiece, Coordinates, FlyingPiece, HopPlan, MoveView, PieceKind, PieceView,
+    SquareDescription, SquareState, SquareView,
+};
 pub use catalog::{
     handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView,
-    RulesExample, RulesExampleKind, TimeControlPreset,
+    RulesExample, RulesExampleKind, TimeControlPreset, REACTION_EMOJIS,
 };
+pub use editor::PositionEditor;
 pub use error::{ApiResult, GiveawayError};
+pub use game::controller::Seat;
+pub use game::state::{ServerGame, Synced, TIMED_FROM_PLY};
 pub use game::{
-    ClockView, CoachView, DrawCounters, GameSession, GameState, HintView, MoveRow, Notice, NoticeKind,
-    ProgressListener, ResultView, SearchProgress, Snapshot,
+    Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent, GameSession, GameState, HintShown,
+    HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerOutcome, ProgressListener, ResultView, ScreenState,
+    SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind,
 };
 /// The core's time-control and reaction records, exported as they are (the FFI mirrors them with
 /// `uniffi::remote`, so the rules modules carry no FFI attribute and there is no second copy).
 pub use giveaway_core::record::{Reaction, SideTime, TimeControl};
-pub use library::{DatabaseNotice, GameLibrary, GamePage, GameSummaryView, ImportResult, Replay};
-pub use setup::{NewGame, Opponent, StartPosition};
-pub use tables::{EndgameTables, TablesBuild, TablesState};
+pub use library::{
+    AnalysisProgress, DatabaseNotice, GameLibrary, GameList, GameListState, GamePage, GameSummaryView, GraphMarker,
+    ImportResult, ListFilter, Replay, ReplayController, ReplayState, MISTAKE_CLASSES,
+};
+pub use setup::{is_start_square, ColorChoice, GameSetup, NewGame, Opponent, StartPosition};
+pub use tables::{file_for as tables_file, EndgameTables, TablesBuild, TablesState};

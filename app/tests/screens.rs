@@ -2,10 +2,10 @@
 //! (remembered for next time), reopening it, the forced-capture explanation saved once for good, and the
 //! replay screen stepping, analysing in the background and jumping to mistakes.
 
-use giveaway_app::background::{NoObserver, Queued};
-use giveaway_app::game::{GameEvent, Status};
-use giveaway_app::library::{GameLibrary, ReplayController, MISTAKE_CLASSES};
-use giveaway_app::setup::{ColorChoice, GameSetup};
+use giveaway_app::{ColorChoice, GameSetup};
+use giveaway_app::{GameEvent, Status};
+use giveaway_app::{GameLibrary, ReplayController, MISTAKE_CLASSES};
+use giveaway_app::{NoObserver, Queued};
 use giveaway_core::record::TimeControl;
 use giveaway_core::Color;
 use std::sync::Arc;

@@ -4,11 +4,9 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::analysis::{
-    AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint,
-};
-use giveaway_app::board::MoveView;
-use giveaway_app::library::{AnalysisProgress, GraphMarker};
+use giveaway_app::MoveView;
+use giveaway_app::{AnalysisProgress, GraphMarker};
+use giveaway_app::{AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint};
 use giveaway_core::position::Color;
 
 /// One move judged by the post-game analysis.

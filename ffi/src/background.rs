@@ -1,7 +1,7 @@
 //! The app layer's background work on the FFI runtime, and screen observers implemented in Kotlin or Swift.
 
 use crate::runtime::spawn;
-use giveaway_app::background::{Background, Observer};
+use giveaway_app::{Background, Observer};
 use std::sync::Arc;
 
 /// Engine work of the app layer's controllers, each job on a thread of its own (see [`crate::runtime`]) so

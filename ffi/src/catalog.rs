@@ -1,7 +1,7 @@
 //! The choices every front end lists, from the app layer's catalog.
 
-use giveaway_app::board::{Coordinates, SquareDescription};
-use giveaway_app::setup::{GameSetup, StartPosition};
+use giveaway_app::{Coordinates, SquareDescription};
+use giveaway_app::{GameSetup, StartPosition};
 use giveaway_app::{HandicapPreset, LevelView, RulesExample, SquareView, TimeControlPreset};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
@@ -97,7 +97,7 @@ pub fn board_coordinates(flipped: bool, notation: Notation) -> Coordinates {
 /// Whether a man stands on `square` at the start (the squares a handicap can take men from).
 #[uniffi::export]
 pub fn is_start_square(square: u32) -> bool {
-    giveaway_app::setup::is_start_square(square)
+    giveaway_app::is_start_square(square)
 }
 
 /// `5+3` (minutes + increment seconds), `5+3 / 1+0` for time odds.
@@ -109,14 +109,14 @@ pub fn time_control_label(control: TimeControl) -> String {
 /// The name of square `square` (PDN number) in `notation`: `c3` or `22`.
 #[uniffi::export]
 pub fn square_name(square: u32, notation: Notation) -> Option<String> {
-    giveaway_app::board::square_name(square, notation)
+    giveaway_app::square_name(square, notation)
 }
 
 /// The dark square at screen `column` and `row` (0..8 from the top left) of a board turned as `flipped` says,
 /// for hit-testing a touch; `None` on a light square or off the board.
 #[uniffi::export]
 pub fn square_at(column: u32, row: u32, flipped: bool) -> Option<u32> {
-    giveaway_app::board::square_at(column, row, flipped)
+    giveaway_app::square_at(column, row, flipped)
 }
 
 /// `setup` with a usual handicap instead of any other.

@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 /// The start-position editor.
 #[derive(uniffi::Object)]
-pub struct PositionEditor(giveaway_app::editor::PositionEditor);
+pub struct PositionEditor(giveaway_app::PositionEditor);
 
 #[uniffi::export]
 impl PositionEditor {
     /// An editor holding the standard start.
     #[uniffi::constructor]
     pub fn new() -> Arc<PositionEditor> {
-        Arc::new(PositionEditor(giveaway_app::editor::PositionEditor::new()))
+        Arc::new(PositionEditor(giveaway_app::PositionEditor::new()))
     }
 
     /// Starts from a position given as PDN FEN.

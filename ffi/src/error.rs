@@ -4,7 +4,7 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::error::GiveawayError;
+use giveaway_app::GiveawayError;
 
 /// Every failure the app layer reports, with a reason in words; the FFI maps each to an exception.
 #[uniffi::remote(Error)]

@@ -4,8 +4,8 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::board::{MoveView, SquareView};
-use giveaway_app::catalog::{RulesExample, RulesExampleKind};
+use giveaway_app::{MoveView, SquareView};
+use giveaway_app::{RulesExample, RulesExampleKind};
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;

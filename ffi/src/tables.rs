@@ -2,7 +2,7 @@
 //! use (see `giveaway_app::tables`).
 
 use crate::background::{observer, ScreenObserver};
-use giveaway_app::background::Threads;
+use giveaway_app::Threads;
 use giveaway_app::{ApiResult, TablesBuild, TablesState};
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! kind (an analysis, an integrity check, jobs of screens closed meanwhile) must never leave a game waiting
 //! for a thread.
 
-use giveaway_app::setup::{ColorChoice, GameSetup};
+use giveaway_app::{ColorChoice, GameSetup};
 use giveaway_ffi::runtime::run_blocking;
 use giveaway_ffi::{GameLibrary, ScreenObserver};
 use std::sync::mpsc;

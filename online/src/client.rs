@@ -12,12 +12,12 @@ use crate::wire::{
     clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player,
     rating_change, recent_game, seat_view, wire_speed, wire_time_control,
 };
-use giveaway_app::background::{Background, Observer};
-use giveaway_app::game::controller::Seat;
-use giveaway_app::game::state::ServerGame;
-use giveaway_app::game::GameController;
-use giveaway_app::library::GameLibrary;
+use giveaway_app::GameController;
+use giveaway_app::GameLibrary;
+use giveaway_app::Seat;
+use giveaway_app::ServerGame;
 use giveaway_app::{ApiResult, GiveawayError, NewGame, Opponent, StartPosition};
+use giveaway_app::{Background, Observer};
 use giveaway_core::game::{GameResult as CoreResult, Outcome};
 use giveaway_core::position::Color;
 use giveaway_core::record::{Speed, TimeControl};
@@ -138,7 +138,7 @@ impl OnlineClient {
         };
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
-        let awaiting_first = ply < giveaway_app::game::state::TIMED_FROM_PLY as u32;
+        let awaiting_first = ply < giveaway_app::TIMED_FROM_PLY as u32;
         let extra = screen::Extra {
             signed_out,
             first_move: first_move_by.filter(|_| awaiting_first).map(|by| (to_move, by)),

@@ -17,7 +17,7 @@
 //! types (`wire`), the client and its handling of the server's frames (`client`), the online game's seat, which
 //! sends the player's own actions (`seat`), the socket (`connection`) and the decided screen (`screen`).
 //!
-//! [`GameController`]: giveaway_app::game::GameController
+//! [`GameController`]: giveaway_app::GameController
 
 #![warn(missing_docs)]
 

@@ -3,7 +3,7 @@
 
 use crate::client::OnlineClient;
 use crate::views::GameId;
-use giveaway_app::game::controller::Seat;
+use giveaway_app::Seat;
 use giveaway_protocol::ClientMessage;
 use std::sync::Weak;
 

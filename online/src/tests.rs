@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::connection::Peer;
-use giveaway_app::background::{NoObserver, Queued};
-use giveaway_app::library::GameLibrary;
+use giveaway_app::GameLibrary;
+use giveaway_app::{NoObserver, Queued};
 use proptest::prelude::*;
 use std::sync::Arc;
 

@@ -4,9 +4,9 @@
 //! each failure the player can meet — a lost connection and a server restart (with a move made while the
 //! connection was down), a token the server does not know, and a server of another protocol version.
 
-use giveaway_app::background::{NoObserver, Threads};
-use giveaway_app::game::GameEvent;
+use giveaway_app::GameEvent;
 use giveaway_app::{GameLibrary, Opponent};
+use giveaway_app::{NoObserver, Threads};
 use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::record::GameMode;
 use giveaway_core::EndReason;

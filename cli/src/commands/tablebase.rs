@@ -108,7 +108,7 @@ fn file_of(args: &TablesFile, pieces: u32) -> Result<PathBuf, Fail> {
         return Ok(PathBuf::from(f));
     }
     let db = crate::io::db_path::database_path(&args.db)?;
-    Ok(giveaway_app::tables::file_for(db.parent().unwrap_or(Path::new(".")), pieces))
+    Ok(giveaway_app::tables_file(db.parent().unwrap_or(Path::new(".")), pieces))
 }
 
 /// Peak resident memory of this process (Linux `VmHWM`), in MB; `None` where /proc does not tell.

@@ -1,7 +1,7 @@
 //! The board of a snapshot as plain text, for line mode: `w`/`W` White man/king, `b`/`B` Black, `.` an empty
 //! dark square; files and ranks around it, as the snapshot's squares are placed on screen.
 
-use giveaway_app::board::Coordinates;
+use giveaway_app::Coordinates;
 use giveaway_app::{PieceKind, Snapshot, SquareView};
 use giveaway_core::Color;
 
@@ -37,9 +37,9 @@ pub fn render(snap: &Snapshot, coords: &Coordinates) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use giveaway_app::background::{NoObserver, Queued};
-    use giveaway_app::game::GameController;
+    use giveaway_app::GameController;
     use giveaway_app::{GameSession, NewGame};
+    use giveaway_app::{NoObserver, Queued};
     use std::sync::Arc;
 
     #[test]

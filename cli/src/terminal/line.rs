@@ -4,10 +4,10 @@
 use super::board_text;
 use crate::args::Fail;
 use crate::io::out::printable;
-use giveaway_app::background::Queued;
-use giveaway_app::board::square_name;
-use giveaway_app::game::{GameController, GameEvent, HintShown, ScreenState, Status};
+use giveaway_app::square_name;
+use giveaway_app::Queued;
 use giveaway_app::{ApiResult, Opponent};
+use giveaway_app::{GameController, GameEvent, HintShown, ScreenState, Status};
 use giveaway_core::{Color, Notation};
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;

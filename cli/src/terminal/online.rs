@@ -3,7 +3,7 @@
 
 use crate::args::{DbArgs, Fail};
 
-use giveaway_app::background::{NoObserver, Threads};
+use giveaway_app::{NoObserver, Threads};
 use giveaway_online::OnlineClient;
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;

@@ -4,8 +4,8 @@
 use crate::args::{DbArgs, Fail};
 use crate::io::out::warn;
 
-use giveaway_app::background::{NoObserver, Queued};
 use giveaway_app::{DatabaseNotice, GameLibrary};
+use giveaway_app::{NoObserver, Queued};
 use giveaway_core::storage::{Filter, Recovery};
 use std::io::IsTerminal;
 use std::sync::mpsc::channel;

@@ -68,6 +68,19 @@ pub struct Proof {
 
 /// Proves `root` won or lost by force for its side to move, within `limits`; `tables` decide the positions
 /// they hold. The win is sought first with half the node budget, then the loss with what is left.
+///
+/// White gives its king away and is left with nothing, which wins:
+///
+/// ```
+/// use giveaway_core::engine::{prove, ProofLimits, SearchRoot, Verdict};
+/// use giveaway_core::{parse_fen, Rules};
+///
+/// let root = SearchRoot::new(parse_fen("W:WK5:BK30").unwrap(), Rules::default());
+/// let proof = prove(&root, None, &ProofLimits { nodes: 10_000, movetime: None, stop: None });
+/// assert_eq!((proof.verdict, proof.plies), (Verdict::Win, Some(2)));
+/// let line: Vec<String> = proof.line.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(line, ["a7-e3", "c1:h6"]);
+/// ```
 pub fn prove(root: &SearchRoot, tables: Option<&Tablebase>, limits: &ProofLimits) -> Proof {
     let start = Instant::now();
     let mover = root.position.side_to_move();

@@ -4,7 +4,7 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::board::{
+use giveaway_app::{
     AnimationFrame, AnimationPlan, Announcement, BoardOrientation, CaptureProgress, CapturedPiece, Coordinates,
     FlyingPiece, HopPlan, MoveView, PieceKind, PieceView, SquareDescription, SquareState, SquareView,
 };

@@ -1,16 +1,16 @@
 //! `GameController` for Kotlin and Swift: the app layer's game screen (input, the computer's moves, hints,
 //! coach tips, orientation, animation, events), with its engine work on the FFI runtime.
 
-use giveaway_app::board::{AnimationFrame, AnimationPlan, SquareDescription};
-use giveaway_app::game::{GameEvent, ScreenState};
 use giveaway_app::ApiResult;
+use giveaway_app::{AnimationFrame, AnimationPlan, SquareDescription};
+use giveaway_app::{GameEvent, ScreenState};
 use giveaway_core::storage::Settings;
 use giveaway_core::Color;
 use std::sync::Arc;
 
 /// A game screen's brain: input, the computer's moves, hints, coach tips, orientation, animation, events.
 #[derive(uniffi::Object)]
-pub struct GameController(pub(crate) Arc<giveaway_app::game::GameController>);
+pub struct GameController(pub(crate) Arc<giveaway_app::GameController>);
 
 #[uniffi::export]
 impl GameController {
@@ -151,5 +151,5 @@ impl GameController {
 /// What to draw `elapsed_ms` into a move's animation; `None` once it is over.
 #[uniffi::export]
 pub fn animation_frame(plan: AnimationPlan, elapsed_ms: u64) -> Option<AnimationFrame> {
-    giveaway_app::board::animation_frame(&plan, elapsed_ms)
+    giveaway_app::animation_frame(&plan, elapsed_ms)
 }

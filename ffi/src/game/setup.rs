@@ -4,7 +4,7 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::setup::{ColorChoice, GameSetup, NewGame, Opponent, StartPosition};
+use giveaway_app::{ColorChoice, GameSetup, NewGame, Opponent, StartPosition};
 use giveaway_core::position::Color;
 use giveaway_core::record::{SideTime, TimeControl};
 

@@ -4,15 +4,13 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::board::{
-    AnimationPlan, Announcement, BoardOrientation, CaptureProgress, Coordinates, MoveView, SquareView,
-};
-use giveaway_app::game::{
+use giveaway_app::Opponent;
+use giveaway_app::{
     Actions, ClockView, CoachView, Cue, DrawCounters, GameEvent, HintShown, HintStep, HintView, MoveRow, Notice,
     NoticeKind, PlayerOutcome, ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking,
     ThinkingKind,
 };
-use giveaway_app::setup::Opponent;
+use giveaway_app::{AnimationPlan, Announcement, BoardOrientation, CaptureProgress, Coordinates, MoveView, SquareView};
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;

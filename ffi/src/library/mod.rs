@@ -5,8 +5,8 @@ use crate::background::{background, observer, ScreenObserver};
 use crate::game::{GameController, GameSession};
 use crate::progress::{relay, ProgressListener};
 use crate::runtime::{run_blocking, run_blocking_until_dropped};
-use giveaway_app::library::ListFilter;
-use giveaway_app::setup::GameSetup;
+use giveaway_app::GameSetup;
+use giveaway_app::ListFilter;
 use giveaway_app::{
     AnalysisView, ApiResult, DatabaseNotice, GamePage, GameSummaryView, ImportResult, NewGame, Snapshot,
 };

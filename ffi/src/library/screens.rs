@@ -1,13 +1,13 @@
 //! The library's screen controllers for Kotlin and Swift: the replay screen and the saved-games list.
 
-use giveaway_app::library::{GameListState, ListFilter, ReplayState};
 use giveaway_app::ApiResult;
+use giveaway_app::{GameListState, ListFilter, ReplayState};
 use giveaway_core::notation::Notation;
 use std::sync::Arc;
 
 /// The replay screen: stepping, analysis in the background, mistakes, the graph.
 #[derive(uniffi::Object)]
-pub struct ReplayController(pub(crate) Arc<giveaway_app::library::ReplayController>);
+pub struct ReplayController(pub(crate) Arc<giveaway_app::ReplayController>);
 
 #[uniffi::export]
 impl ReplayController {
@@ -86,7 +86,7 @@ impl ReplayController {
 
 /// The saved-games list, a page at a time.
 #[derive(uniffi::Object)]
-pub struct GameList(pub(crate) Arc<giveaway_app::library::GameList>);
+pub struct GameList(pub(crate) Arc<giveaway_app::GameList>);
 
 #[uniffi::export]
 impl GameList {

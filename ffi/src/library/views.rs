@@ -4,13 +4,13 @@
 //! every mirror against the real type. The docs are the real type's, repeated because uniffi reads only these
 //! into the Kotlin and Swift bindings.
 
-use giveaway_app::analysis::{AnalysisView, MoveReviewView};
-use giveaway_app::board::{BoardOrientation, Coordinates};
-use giveaway_app::game::{PlayerOutcome, Snapshot};
-use giveaway_app::library::{
+use giveaway_app::{
     AnalysisProgress, DatabaseNotice, GameListState, GamePage, GameSummaryView, GraphMarker, ImportResult, ListFilter,
     ReplayState,
 };
+use giveaway_app::{AnalysisView, MoveReviewView};
+use giveaway_app::{BoardOrientation, Coordinates};
+use giveaway_app::{PlayerOutcome, Snapshot};
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::position::Color;
 use giveaway_core::record::{GameMode, TimeControl};

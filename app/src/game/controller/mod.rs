@@ -107,8 +107,8 @@ pub trait Seat: Send + Sync {
 /// test says, [`crate::background::Queued`]):
 ///
 /// ```
-/// use giveaway_app::background::{NoObserver, Queued};
-/// use giveaway_app::game::{GameController, GameSession, Status};
+/// use giveaway_app::{NoObserver, Queued};
+/// use giveaway_app::{GameController, GameSession, Status};
 /// use giveaway_app::NewGame;
 /// use giveaway_core::storage::Settings;
 /// use std::sync::Arc;

@@ -6,7 +6,7 @@
 
 use super::theme::{dim, Theme};
 use crate::terminal::board_text::square_at;
-use giveaway_app::board::Coordinates;
+use giveaway_app::Coordinates;
 use giveaway_app::{Snapshot, SquareView};
 use giveaway_core::Notation;
 use ratatui::style::{Color, Modifier, Style};

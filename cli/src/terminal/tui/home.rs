@@ -4,10 +4,10 @@ use super::app::{Ctx, Go};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
-use giveaway_app::background::{NoObserver, Threads};
 use giveaway_app::{
     handicap_presets, levels, time_control_presets, NewGame, Opponent, StartPosition, TimeControl, TimeControlPreset,
 };
+use giveaway_app::{NoObserver, Threads};
 use giveaway_core::storage::Filter;
 use giveaway_core::Color;
 use giveaway_online::OnlineClient;

@@ -2,7 +2,7 @@
 //! reaction shows, and for how long, is the game controller's `ScreenState::reaction`).
 
 /// The emoji every front end offers (the core's catalog), in its order; the picker numbers them from 1.
-pub use giveaway_app::catalog::REACTION_EMOJIS as EMOJI;
+pub use giveaway_app::REACTION_EMOJIS as EMOJI;
 
 /// The picker's choice for a key: `1` is the first emoji.
 pub fn for_key(c: char) -> Option<&'static str> {
