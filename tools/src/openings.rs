@@ -4,7 +4,7 @@
 
 use giveaway_core::engine::{prove, Proof, ProofLimits, SearchRoot, Verdict};
 use giveaway_core::tablebase::Tablebase;
-use giveaway_core::{Game, Position, Rules};
+use giveaway_core::{Game, Notation, Position, Rules};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -121,7 +121,7 @@ impl Census {
 
 /// One opening as a suite line: its moves from the start, algebraic, space-separated.
 pub fn suite_line(game: &Game) -> String {
-    game.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+    game.move_texts(Notation::Algebraic).join(" ")
 }
 
 /// A suite file that is not a list of legal openings.
