@@ -458,9 +458,18 @@ impl GameLibrary {
         Ok(self.storage.export_all_pdn()?)
     }
 
-    /// Imports every game of a PDN file (all or nothing), a game at a time; returns how many and their ids.
+    /// Imports every game of a PDN text (all or nothing), a game at a time; returns how many and their ids.
     pub fn import_pdn(&self, text: String) -> ApiResult<ImportResult> {
         Ok(ImportResult::from(&self.storage.import_pdn(&text)?))
+    }
+
+    /// Imports every game of the PDN file at `path` (all or nothing), reading it a game at a time, so that a file
+    /// of any size takes little memory: the phones copy a shared document to a file and give its path here
+    /// rather than its whole text.
+    pub fn import_pdn_file(&self, path: String) -> ApiResult<ImportResult> {
+        let file = std::fs::File::open(&path)
+            .map_err(|e| GiveawayError::Storage { reason: format!("cannot read {path}: {e}") })?;
+        Ok(ImportResult::from(&self.storage.import_pdn_from(file)?))
     }
 
     /// The player's settings (defaults for any not saved).

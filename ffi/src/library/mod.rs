@@ -134,6 +134,13 @@ impl GameLibrary {
         self.0.import_pdn(text)
     }
 
+    /// Imports every game of the PDN file at `path` (in any encoding the core reads), all or nothing, a game at a
+    /// time: memory stays small whatever the file's size. A shared document is copied to a file first and its
+    /// path given here, never read whole into a string.
+    pub fn import_pdn_file(&self, path: String) -> ApiResult<ImportResult> {
+        self.0.import_pdn_file(path)
+    }
+
     /// The player's settings (defaults for any not saved).
     pub fn settings(&self) -> ApiResult<Settings> {
         self.0.settings()

@@ -1466,6 +1466,13 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     func importPdn(text: String) throws  -> ImportResult
     
     /**
+     * Imports every game of the PDN file at `path` (in any encoding the core reads), all or nothing, a game at a
+     * time: memory stays small whatever the file's size. A shared document is copied to a file first and its
+     * path given here, never read whole into a string.
+     */
+    func importPdnFile(path: String) throws  -> ImportResult
+    
+    /**
      * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
      */
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
@@ -1707,6 +1714,21 @@ open func importPdn(text: String)throws  -> ImportResult  {
     uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Imports every game of the PDN file at `path` (in any encoding the core reads), all or nothing, a game at a
+     * time: memory stays small whatever the file's size. A shared document is copied to a file first and its
+     * path given here, never read whole into a string.
+     */
+open func importPdnFile(path: String)throws  -> ImportResult  {
+    return try  FfiConverterTypeImportResult_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn_file(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(path),uniffiCallStatus
     )
 })
 }
@@ -18180,6 +18202,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 62501) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn_file() != 39490) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 10986) {

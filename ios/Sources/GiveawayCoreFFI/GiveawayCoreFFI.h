@@ -700,6 +700,11 @@ uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_game_list(uint64_t ptr, RustB
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn(uint64_t ptr, RustBuffer text, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_IMPORT_PDN_FILE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_IMPORT_PDN_FILE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn_file(uint64_t ptr, RustBuffer path, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_LIST_GAMES
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_LIST_GAMES
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_list_games(uint64_t ptr, RustBuffer filter, RustBuffer cursor, uint32_t page_size, RustCallStatus *_Nonnull out_status
@@ -1938,6 +1943,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_game_list(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_PDN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_PDN
 uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_PDN_FILE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_IMPORT_PDN_FILE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn_file(void
     
 );
 #endif
