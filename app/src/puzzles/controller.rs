@@ -640,6 +640,14 @@ impl PuzzleController {
                 mv: (r.hints > 1).then(|| move_view(mv, solver, self.notation)),
             })
         });
+        let mut snapshot = snapshot;
+        if let (Some(snap), Some(h)) = (snapshot.as_mut(), &hint) {
+            // The hinted piece, then the move's path, marked on the board as the game screen marks its hint.
+            let path: Vec<u32> = h.mv.as_ref().map_or_else(Vec::new, |m| m.path.clone());
+            for sq in &mut snap.squares {
+                sq.hint = sq.number == h.piece || path.contains(&sq.number);
+            }
+        }
         let puzzle = run.map(|r| PuzzleInfo {
             source: r.ex.source.name().to_string(),
             id: r.ex.id,

@@ -1,5 +1,6 @@
-//! `giveaway puzzles build|export|verify`: the shipped puzzle set made, written for other programs, checked.
-//! (The trainer's own subcommands are the terminal front end's: `crate::terminal::puzzles`.)
+//! `giveaway puzzles …`: the shipped puzzle set made (`build`), written for other programs (`export`), checked
+//! (`verify`); the trainer's subcommands (`train`, `stats`, `show`, `mine`) are the terminal front end's
+//! (`crate::terminal::puzzles`).
 
 use crate::args::{number, Fail, InRange};
 use crate::io::out::outln;
@@ -20,6 +21,14 @@ pub enum PuzzlesCommand {
     Export(ExportArgs),
     /// Verify the puzzles again (all, or every N-th)
     Verify(VerifyArgs),
+    /// Solve puzzles in the terminal, line by line: rated, streak, daily, a theme, one puzzle, your games' puzzles or mistakes
+    Train(crate::terminal::puzzles::TrainArgs),
+    /// Your puzzle rating, the puzzle of the day, results per theme and the latest attempts
+    Stats(crate::terminal::puzzles::StatsArgs),
+    /// One shipped puzzle as its JSON line, and what it asks
+    Show(crate::terminal::puzzles::ShowArgs),
+    /// Look for puzzles in one of your saved games (done by itself after each analysis in the app)
+    Mine(crate::terminal::puzzles::MineArgs),
 }
 
 pub fn cmd_puzzles(command: &PuzzlesCommand) -> Result<(), Fail> {
@@ -27,6 +36,10 @@ pub fn cmd_puzzles(command: &PuzzlesCommand) -> Result<(), Fail> {
         PuzzlesCommand::Build(a) => cmd_build(a),
         PuzzlesCommand::Export(a) => cmd_export(a),
         PuzzlesCommand::Verify(a) => cmd_verify(a),
+        PuzzlesCommand::Train(a) => crate::terminal::puzzles::cmd_train(a),
+        PuzzlesCommand::Stats(a) => crate::terminal::puzzles::cmd_stats(a),
+        PuzzlesCommand::Show(a) => crate::terminal::puzzles::cmd_show(a),
+        PuzzlesCommand::Mine(a) => crate::terminal::puzzles::cmd_mine(a),
     }
 }
 
