@@ -48,7 +48,7 @@ pub use library::{
 };
 pub use puzzles::{
     AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleController, PuzzleGoal, PuzzleHint, PuzzleInfo,
-    PuzzleOverview, PuzzleState, PuzzleStatus, RatingView, ThemeView, TrainerMode, TrainerProgress,
+    PuzzleOverview, PuzzleRatingView, PuzzleState, PuzzleStatus, ThemeView, TrainerMode, TrainerProgress,
 };
 pub use setup::{is_start_square, ColorChoice, GameSetup, NewGame, Opponent, StartPosition};
 pub use tables::{file_for as tables_file, EndgameTables, TablesBuild, TablesState};

@@ -11,7 +11,7 @@ use super::exercise::{judge, Exercise, MoveFeedback, PuzzleGoal};
 use super::mine::{mined_exercises, mistakes};
 use super::rating::{choose, new_rating, rate, streak_target};
 use super::view::{
-    MistakeView, PuzzleHint, PuzzleInfo, PuzzleState, PuzzleStatus, RatingView, TrainerMode, TrainerProgress,
+    MistakeView, PuzzleHint, PuzzleInfo, PuzzleRatingView, PuzzleState, PuzzleStatus, TrainerMode, TrainerProgress,
 };
 use crate::analysis::cache::{analyse_cached, CacheSlot};
 use crate::background::{Background, Observer};
@@ -686,7 +686,7 @@ impl PuzzleController {
             follow,
             moves_found: run.map_or(0, |r| r.at.div_ceil(2) as u32),
             counted_solved: ui.status == PuzzleStatus::Solved && run.is_some_and(|r| !r.failed && !r.revealed),
-            rating: rated.then_some(RatingView {
+            rating: rated.then_some(PuzzleRatingView {
                 rating: ui.rating.rating,
                 deviation: ui.rating.deviation,
                 attempts: ui.rating.attempts,

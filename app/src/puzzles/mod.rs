@@ -18,7 +18,7 @@ pub use controller::PuzzleController;
 pub use exercise::{MoveFeedback, PuzzleGoal};
 pub(crate) use mine::mine_game;
 pub use view::{
-    MistakeView, PuzzleHint, PuzzleInfo, PuzzleState, PuzzleStatus, RatingView, TrainerMode, TrainerProgress,
+    MistakeView, PuzzleHint, PuzzleInfo, PuzzleRatingView, PuzzleState, PuzzleStatus, TrainerMode, TrainerProgress,
 };
 
 use crate::error::ApiResult;
@@ -83,7 +83,7 @@ pub struct DailyView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleOverview {
     /// The player's puzzle rating.
-    pub rating: RatingView,
+    pub rating: PuzzleRatingView,
     /// Puzzles shipped with the app.
     pub shipped: u32,
     /// Puzzles mined from the player's games.
@@ -136,7 +136,7 @@ pub(crate) fn overview(storage: &Storage, history: u32) -> ApiResult<PuzzleOverv
         })
         .collect();
     Ok(PuzzleOverview {
-        rating: RatingView { rating: row.rating, deviation: row.deviation, attempts: row.attempts, change: None },
+        rating: PuzzleRatingView { rating: row.rating, deviation: row.deviation, attempts: row.attempts, change: None },
         shipped: set.len() as u32,
         mined: storage.mined_puzzles()?.len() as u32,
         daily,

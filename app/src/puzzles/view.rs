@@ -97,7 +97,7 @@ pub struct PuzzleInfo {
 
 /// The player's puzzle rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatingView {
+pub struct PuzzleRatingView {
     /// Glicko-2 rating.
     pub rating: f64,
     /// Its deviation (above 110 it is provisional, as lichess says).
@@ -151,7 +151,7 @@ pub struct PuzzleState {
     /// Solved cleanly: no wrong move and the solution not shown (hints allowed).
     pub counted_solved: bool,
     /// The player's puzzle rating (the rated and theme modes).
-    pub rating: Option<RatingView>,
+    pub rating: Option<PuzzleRatingView>,
     /// Puzzles solved in a row in the streak mode.
     pub streak: u32,
     /// Through a list of exercises.
