@@ -43,7 +43,10 @@ struct Run {
     at: usize,
     board: GameState,
     failed: bool,
+    /// Hints taken in this exercise (kept with the attempt).
     hints: u32,
+    /// The hint shown for the move now asked: 0 none, 1 the piece, 2 the move.
+    hint_step: u32,
     revealed: bool,
     recorded: bool,
     feedback: Option<MoveFeedback>,
@@ -226,6 +229,7 @@ impl PuzzleController {
                     board,
                     failed: false,
                     hints: 0,
+                    hint_step: 0,
                     revealed: false,
                     recorded: false,
                     feedback: None,
@@ -333,6 +337,7 @@ impl PuzzleController {
                 // The solution's own move (in the form the player entered).
                 run.line[run.at] = mv;
                 run.at += 1;
+                run.hint_step = 0;
                 run.feedback = Some(MoveFeedback::Correct);
                 self.advance(&mut ui);
             } else {
@@ -418,18 +423,20 @@ impl PuzzleController {
         run.line.push(mv);
         run.line.extend(rest.unwrap_or_default());
         run.at += 1;
+        run.hint_step = 0;
         self.advance(ui);
     }
 
-    /// The next hint: first the piece to move, then the move.
+    /// The next hint for the move asked now: first the piece to move, then the move.
     pub fn hint(&self) -> ApiResult<PuzzleState> {
         let mut ui = self.lock();
-        let can = ui.status == PuzzleStatus::YourMove && ui.run.as_ref().is_some_and(|r| r.hints < 2);
+        let can = ui.status == PuzzleStatus::YourMove && ui.run.as_ref().is_some_and(|r| r.hint_step < 2);
         if !can {
             return Err(unavailable("no hint can be given now"));
         }
         if let Some(run) = ui.run.as_mut() {
             run.hints += 1;
+            run.hint_step += 1;
         }
         ui.revision += 1;
         Ok(self.build(&ui))
@@ -468,6 +475,7 @@ impl PuzzleController {
         run.feedback = None;
         run.wrong = None;
         run.revealed = false;
+        run.hint_step = 0;
         ui.status = PuzzleStatus::YourMove;
         ui.revision += 1;
         Ok(self.build(&ui))
@@ -633,11 +641,11 @@ impl PuzzleController {
             }
             None => (Vec::new(), Vec::new()),
         };
-        let hint = run.filter(|r| r.hints > 0 && your_move).and_then(|r| {
+        let hint = run.filter(|r| r.hint_step > 0 && your_move).and_then(|r| {
             let mv = r.line.get(r.at)?;
             Some(PuzzleHint {
                 piece: mv.from().pdn() as u32,
-                mv: (r.hints > 1).then(|| move_view(mv, solver, self.notation)),
+                mv: (r.hint_step > 1).then(|| move_view(mv, solver, self.notation)),
             })
         });
         let mut snapshot = snapshot;
@@ -694,7 +702,7 @@ impl PuzzleController {
             }),
             streak: ui.streak,
             progress,
-            can_hint: your_move && run.is_some_and(|r| r.hints < 2),
+            can_hint: your_move && run.is_some_and(|r| r.hint_step < 2),
             can_show_solution: your_move,
             can_next: !matches!(ui.status, PuzzleStatus::Loading | PuzzleStatus::Checking | PuzzleStatus::Finished)
                 && !matches!(self.mode, TrainerMode::Daily | TrainerMode::Puzzle { .. }),

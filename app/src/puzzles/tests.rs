@@ -99,7 +99,7 @@ fn a_wrong_move_is_checked_taken_back_and_the_solution_can_be_shown() {
     assert_eq!((h.piece, h.mv.is_none()), (p.solution[0].from().pdn() as u32, true));
     let h = t.hint().unwrap().hint.unwrap();
     assert_eq!(h.mv.unwrap().text, p.solution[0].to_string());
-    assert!(t.hint().is_err(), "two hints at most");
+    assert!(t.hint().is_err(), "two hints a move at most");
     let s = t.show_solution().unwrap();
     assert_eq!(s.status, PuzzleStatus::Failed);
     assert!(!s.counted_solved);

@@ -50,7 +50,7 @@ pub enum PuzzleStatus {
     Finished,
 }
 
-/// A hint: first the piece, then the move.
+/// A hint for the move asked now: first the piece, then the move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleHint {
     /// The square of the piece to move (PDN number).

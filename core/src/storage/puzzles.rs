@@ -74,7 +74,7 @@ pub struct PuzzleAttempt {
     pub mode: PuzzleMode,
     /// Solved without being shown the solution.
     pub solved: bool,
-    /// Hints taken (0–2).
+    /// Hints taken (two a move at most: the piece, then the move).
     pub hints: u32,
     /// The puzzle's rating, when it has one.
     pub puzzle_rating: Option<u32>,
