@@ -15,6 +15,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 .PHONY: test lint lint-kotlin format-kotlin test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
 .PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
+.PHONY: puzzles puzzles-verify
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: lint test-rust test-swift test-android test-ios test-kotlin
@@ -148,6 +149,19 @@ book:
 	$(CARGO) build --release -p giveaway-cli
 	nice -n 10 ./target/release/giveaway book build $(BOOK_ARGS) --out core/data/book.txt
 	./target/release/giveaway book probe
+
+## The puzzle set shipped with the apps (docs/puzzles.md): positions from self-play and the 4-piece tables, each
+## puzzle verified by the judge and rated by the engine's levels; rewrites core/data/puzzles.txt, embedded in the
+## core (figures printed and kept in the file's header).
+PUZZLES_ARGS ?= --games 2500 --table-positions 8000 --seed 1 --threads 2
+puzzles: $(SHIPPED_TABLES)
+	$(CARGO) build --release -p giveaway-cli
+	nice -n 10 ./target/release/giveaway puzzles build $(PUZZLES_ARGS) --tablebase $(SHIPPED_TABLES) --out core/data/puzzles.txt
+
+## Every shipped puzzle verified again with the shipped tables (`make test` verifies a sample).
+puzzles-verify: $(SHIPPED_TABLES)
+	$(CARGO) build --release -p giveaway-cli
+	./target/release/giveaway puzzles verify --tablebase $(SHIPPED_TABLES)
 
 ## The fair suite of match openings: every distinct position 4 plies from the start proved with the 4-piece
 ## tables (1M nodes each; about 15 minutes on 2 cores), the ones won by force for one side left out. Rewrites

@@ -14,6 +14,7 @@ mod editor;
 mod error;
 mod game;
 mod library;
+mod puzzles;
 mod setup;
 mod tables;
 
@@ -44,6 +45,10 @@ pub use giveaway_core::record::{Reaction, SideTime, TimeControl};
 pub use library::{
     AnalysisProgress, DatabaseNotice, GameLibrary, GameList, GameListState, GamePage, GameSummaryView, GraphMarker,
     ImportResult, ListFilter, Replay, ReplayController, ReplayState, MISTAKE_CLASSES,
+};
+pub use puzzles::{
+    AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleController, PuzzleGoal, PuzzleHint, PuzzleInfo,
+    PuzzleOverview, PuzzleRatingView, PuzzleState, PuzzleStatus, ThemeView, TrainerMode, TrainerProgress,
 };
 pub use setup::{is_start_square, ColorChoice, GameSetup, NewGame, Opponent, StartPosition};
 pub use tables::{file_for as tables_file, EndgameTables, TablesBuild, TablesState};

@@ -239,6 +239,13 @@ fn a_damaged_library_is_repaired_by_check_or_by_the_command_that_meets_the_damag
         let checked = giveaway(&["check", "--db", db_text]);
         assert!(checked.status.success(), "page {p}: {}", stderr(&checked));
         let out = stdout(&checked);
+        if stderr(&checked).contains("how many were lost is unknown") {
+            // A page of the schema itself (since schema 4 it takes more than the first page): opening moves the
+            // file aside (said on stderr) and no table of it can be found, so nothing can be recovered.
+            assert!(stderr(&checked).contains("0 games recovered"), "page {p}: {}", stderr(&checked));
+            assert!(out.contains("the games library is sound: 0 games"), "page {p}: {out}");
+            continue;
+        }
         let Some((recovered, lost)) = recovered_and_lost(&out) else {
             assert!(out.contains(&format!("the games library is sound: {GAMES} games")), "page {p}: {out}");
             continue;

@@ -78,7 +78,7 @@ const ADVICE_LIMITS: Limits =
     Limits { depth: None, nodes: Some(200_000), movetime: Some(Duration::from_millis(800)), clock: None };
 
 /// Analysis budget per position, and the table it searches with (part of the analysis cache's key).
-const ANALYSIS: engine::AnalysisOptions = engine::AnalysisOptions {
+pub(crate) const ANALYSIS: engine::AnalysisOptions = engine::AnalysisOptions {
     limits: Limits { depth: None, nodes: Some(100_000), movetime: None, clock: None },
     tt_megabytes: engine::DEFAULT_TT_MB,
 };

@@ -21,5 +21,6 @@ pub use screen::{
     Actions, Cue, GameEvent, HintShown, HintStep, PlayerOutcome, ScreenState, Sound, Status, Thinking, ThinkingKind,
 };
 pub use session::GameSession;
+pub(crate) use snapshot::move_view;
 pub use snapshot::{DrawCounters, MoveRow, Notice, NoticeKind, ResultView, Snapshot};
 pub use state::GameState;

@@ -16,8 +16,8 @@ use crate::game::state::{start_position, GameState};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
 use crate::setup::{NewGame, Opponent, StartPosition};
-use giveaway_core::engine::Level;
 use giveaway_core::engine::Rng;
+use giveaway_core::engine::{Level, StopHandle};
 use giveaway_core::fen::to_fen;
 use giveaway_core::game::{EndReason, Game, Outcome, Rules};
 use giveaway_core::position::{Color, Position};
@@ -410,6 +410,30 @@ impl GameLibrary {
     ) -> ApiResult<Arc<ReplayController>> {
         let replay = self.replay(id)?;
         Ok(ReplayController::new(replay, self.settings()?.notation, background, observer))
+    }
+
+    /// The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library). Call
+    /// `start` on it once the screen is up.
+    pub fn puzzle_trainer(
+        &self,
+        mode: crate::TrainerMode,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<crate::PuzzleController>> {
+        let notation = self.settings()?.notation;
+        crate::PuzzleController::new(mode, Some(self.storage.clone()), notation, background, observer)
+    }
+
+    /// What the trainer's menu shows: the rating, the daily puzzle, themes, the latest `history` attempts.
+    pub fn puzzle_overview(&self, history: u32) -> ApiResult<crate::PuzzleOverview> {
+        crate::puzzles::overview(&self.storage, history)
+    }
+
+    /// Mines saved game `id` for puzzles (as after its analysis), unless it was mined at its length already;
+    /// returns how many new puzzles were found. Blocking: seconds for a long game.
+    pub fn mine_game(&self, id: i64) -> ApiResult<u32> {
+        let saved = self.storage.load_game(id)?;
+        Ok(crate::puzzles::mine_game(&self.storage, id, &saved.game, &StopHandle::new())? as u32)
     }
 
     /// The saved games matching `filter`, newest first, loaded `page_size` at a time.

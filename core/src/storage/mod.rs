@@ -2,7 +2,7 @@
 //! PDN import and export.
 //!
 //! One job per file: this one opens (checks, recovers, migrates); [`schema`] holds the migrations, [`games`]
-//! saves and loads games, [`browse`] lists them, [`stats`], [`settings`] and [`analysis_cache`] their tables,
+//! saves and loads games, [`browse`] lists them, [`stats`], [`settings`], [`analysis_cache`] and [`puzzles`] (the puzzle trainer) their tables,
 //! [`pdn_io`] imports and exports. A [`Storage`] may be shared between threads: the connection sits behind a
 //! mutex and every method takes `&self`.
 //!
@@ -21,6 +21,7 @@ pub mod dates;
 mod error;
 mod games;
 mod pdn_io;
+mod puzzles;
 mod recover;
 pub mod schema;
 mod settings;
@@ -29,6 +30,7 @@ mod stats;
 pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
 pub use games::{GameChanges, ImportedIds};
+pub use puzzles::{MinedPuzzle, MistakeProgress, PuzzleAttempt, PuzzleMode, PuzzleRatingRow, PuzzleSource, ThemeStats};
 pub use recover::Recovery;
 pub use settings::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, Settings, DEFAULT_SERVER};
 pub use stats::{LevelStats, ModeStats, Stats};

@@ -78,6 +78,64 @@ const STEPS: &[&str] = &[
     -- NULL, or the import that wrote the game: hidden while that batch is still listed above.
     ALTER TABLE games ADD COLUMN import_batch INTEGER;
     CREATE INDEX games_by_import ON games(import_batch) WHERE import_batch IS NOT NULL;",
+    // 3 → 4: the puzzle trainer (puzzles.rs): every attempt and its themes, the player's Glicko-2 puzzle rating (one
+    // row), the mistakes trainer's progress per game and ply, puzzles mined from the player's own games and which
+    // games were mined at what length. An attempt's `source` is shipped/mined/mistake and `puzzle_id` the shipped
+    // puzzle's number, the mined puzzle's id or the game's id; `solved` means without the solution shown; times
+    // are Unix ms. (No comments inside the SQL: SQLite keeps the statements' text in the schema, which every open
+    // reads, and this step already takes it past one page.)
+    "CREATE TABLE puzzle_attempts (
+        id INTEGER PRIMARY KEY,
+        source TEXT NOT NULL,
+        puzzle_id INTEGER NOT NULL,
+        mode TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        hints INTEGER NOT NULL,
+        puzzle_rating INTEGER,
+        rating_before REAL,
+        rating_after REAL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX puzzle_attempts_by_time ON puzzle_attempts(at DESC, id DESC);
+    CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts(source, puzzle_id);
+    CREATE TABLE puzzle_attempt_themes (
+        attempt_id INTEGER NOT NULL REFERENCES puzzle_attempts(id) ON DELETE CASCADE,
+        theme TEXT NOT NULL,
+        PRIMARY KEY (attempt_id, theme)
+    ) WITHOUT ROWID;
+    CREATE INDEX puzzle_attempt_themes_by_theme ON puzzle_attempt_themes(theme);
+    CREATE TABLE puzzle_rating (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE mistake_progress (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        solved INTEGER NOT NULL,
+        attempts INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+    CREATE TABLE mined_puzzles (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+        ply INTEGER NOT NULL,
+        fen TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        themes TEXT NOT NULL,
+        rating INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX mined_puzzles_by_game ON mined_puzzles(game_id, ply);
+    CREATE TABLE mined_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        plies INTEGER NOT NULL,
+        at INTEGER NOT NULL
+    );",
 ];
 
 /// The schema version this build writes.

@@ -93,6 +93,29 @@ impl GameLibrary {
         Ok(Arc::new(ReplayController(self.0.open_replay(id, background(), observer(observer_))?)))
     }
 
+    /// The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library); call `start`
+    /// on it once the screen is up.
+    pub fn puzzle_trainer(
+        &self,
+        mode: giveaway_app::TrainerMode,
+        observer_: Arc<dyn ScreenObserver>,
+    ) -> ApiResult<Arc<crate::PuzzleController>> {
+        Ok(Arc::new(crate::PuzzleController(self.0.puzzle_trainer(mode, background(), observer(observer_))?)))
+    }
+
+    /// What the trainer's menu shows: the puzzle rating, the puzzle of the day, results per theme and the latest
+    /// `history` attempts.
+    pub fn puzzle_overview(&self, history: u32) -> ApiResult<giveaway_app::PuzzleOverview> {
+        self.0.puzzle_overview(history)
+    }
+
+    /// Mines saved game `id` for puzzles (done by itself after each analysis on the replay screen), off the
+    /// caller's thread; returns how many new puzzles were found.
+    pub async fn mine_game(&self, id: i64) -> ApiResult<u32> {
+        let lib = self.0.clone();
+        run_blocking(move || lib.mine_game(id)).await?
+    }
+
     /// The saved games matching `filter`, newest first, `page_size` at a time.
     pub fn game_list(&self, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
         Ok(Arc::new(GameList(self.0.game_list(filter, page_size)?)))

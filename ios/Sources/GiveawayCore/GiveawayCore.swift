@@ -1478,6 +1478,12 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
     
     /**
+     * Mines saved game `id` for puzzles (done by itself after each analysis on the replay screen), off the
+     * caller's thread; returns how many new puzzles were found.
+     */
+    func mineGame(id: Int64) async throws  -> UInt32
+    
+    /**
      * Starts a new game that is saved after every change.
      */
     func newGame(setup: NewGame) throws  -> GameSession
@@ -1496,6 +1502,18 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      * A saved game's replay screen.
      */
     func openReplay(id: Int64, observer: ScreenObserver) throws  -> ReplayController
+    
+    /**
+     * What the trainer's menu shows: the puzzle rating, the puzzle of the day, results per theme and the latest
+     * `history` attempts.
+     */
+    func puzzleOverview(history: UInt32) throws  -> PuzzleOverview
+    
+    /**
+     * The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library); call `start`
+     * on it once the screen is up.
+     */
+    func puzzleTrainer(mode: TrainerMode, observer: ScreenObserver) throws  -> PuzzleController
     
     /**
      * The new-game screen's choices as the last game left them.
@@ -1749,6 +1767,26 @@ open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  ->
 }
     
     /**
+     * Mines saved game `id` for puzzles (done by itself after each analysis on the replay screen), off the
+     * caller's thread; returns how many new puzzles were found.
+     */
+open func mineGame(id: Int64)async throws  -> UInt32  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_ffi_fn_method_gamelibrary_mine_game(
+                        self.uniffiCloneHandle(),FfiConverterInt64.lower(id)
+                )
+            },
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_u32,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_u32,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_u32,
+            liftFunc: FfiConverterUInt32.lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
+}
+    
+    /**
      * Starts a new game that is saved after every change.
      */
 open func newGame(setup: NewGame)throws  -> GameSession  {
@@ -1796,6 +1834,35 @@ open func openReplay(id: Int64, observer: ScreenObserver)throws  -> ReplayContro
     uniffi_giveaway_ffi_fn_method_gamelibrary_open_replay(
             self.uniffiCloneHandle(),
         FfiConverterInt64.lower(id),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * What the trainer's menu shows: the puzzle rating, the puzzle of the day, results per theme and the latest
+     * `history` attempts.
+     */
+open func puzzleOverview(history: UInt32)throws  -> PuzzleOverview  {
+    return try  FfiConverterTypePuzzleOverview_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_puzzle_overview(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(history),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library); call `start`
+     * on it once the screen is up.
+     */
+open func puzzleTrainer(mode: TrainerMode, observer: ScreenObserver)throws  -> PuzzleController  {
+    return try  FfiConverterTypePuzzleController_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_puzzle_trainer(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeTrainerMode_lower(mode),
         FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
     )
 })
@@ -3829,6 +3896,311 @@ public func FfiConverterTypeProgressListener_lower(_ value: ProgressListener) ->
 
 
 /**
+ * The puzzle trainer's screen (see `giveaway_app::PuzzleController`): the puzzle on the board, taps in,
+ * right / wrong / as good out, hints, the solution, next and retry. A move that is not the solution's is judged
+ * on a thread of its own; the observer is told when the verdict is in.
+ */
+public protocol PuzzleControllerProtocol: AnyObject, Sendable {
+    
+    /**
+     * Picks one of the offered capture paths (index into the snapshot's choices).
+     */
+    func choose(index: UInt32) throws  -> PuzzleState
+    
+    /**
+     * Turns the board round.
+     */
+    func flipBoard()  -> PuzzleState
+    
+    /**
+     * The next hint: first the piece to move, then the move.
+     */
+    func hint() throws  -> PuzzleState
+    
+    /**
+     * The screen goes away: work under way stops and its answer is dropped.
+     */
+    func leave() 
+    
+    /**
+     * The next exercise of the mode (skipping an unfinished one counts as failed), or `Finished`.
+     */
+    func next() throws  -> PuzzleState
+    
+    /**
+     * Plays a move written in algebraic or numeric notation.
+     */
+    func play(text: String) throws  -> PuzzleState
+    
+    /**
+     * Starts the exercise again from its position (it stays counted as it was).
+     */
+    func retry() throws  -> PuzzleState
+    
+    /**
+     * Shows the solution with the line that follows (the exercise counts as failed).
+     */
+    func showSolution() throws  -> PuzzleState
+    
+    /**
+     * Shows the first exercise (a game's mistakes are found in the background first: `Loading` until then).
+     */
+    func start()  -> PuzzleState
+    
+    /**
+     * What the screen shows now.
+     */
+    func state()  -> PuzzleState
+    
+    /**
+     * A tap on a square (PDN number): selects a piece, enters a hop, completes a move.
+     */
+    func tap(square: UInt32) throws  -> PuzzleState
+    
+}
+/**
+ * The puzzle trainer's screen (see `giveaway_app::PuzzleController`): the puzzle on the board, taps in,
+ * right / wrong / as good out, hints, the solution, next and retry. A move that is not the solution's is judged
+ * on a thread of its own; the observer is told when the verdict is in.
+ */
+open class PuzzleController: PuzzleControllerProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_puzzlecontroller(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_puzzlecontroller(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Picks one of the offered capture paths (index into the snapshot's choices).
+     */
+open func choose(index: UInt32)throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_choose(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(index),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Turns the board round.
+     */
+open func flipBoard() -> PuzzleState  {
+    return try!  FfiConverterTypePuzzleState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_flip_board(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The next hint: first the piece to move, then the move.
+     */
+open func hint()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_hint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The screen goes away: work under way stops and its answer is dropped.
+     */
+open func leave()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_leave(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * The next exercise of the mode (skipping an unfinished one counts as failed), or `Finished`.
+     */
+open func next()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_next(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays a move written in algebraic or numeric notation.
+     */
+open func play(text: String)throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_play(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Starts the exercise again from its position (it stays counted as it was).
+     */
+open func retry()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_retry(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Shows the solution with the line that follows (the exercise counts as failed).
+     */
+open func showSolution()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_show_solution(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Shows the first exercise (a game's mistakes are found in the background first: `Loading` until then).
+     */
+open func start() -> PuzzleState  {
+    return try!  FfiConverterTypePuzzleState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_start(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * What the screen shows now.
+     */
+open func state() -> PuzzleState  {
+    return try!  FfiConverterTypePuzzleState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A tap on a square (PDN number): selects a piece, enters a hop, completes a move.
+     */
+open func tap(square: UInt32)throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_tap(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleController: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = PuzzleController
+
+    public static func lift(_ handle: UInt64) throws -> PuzzleController {
+        return PuzzleController(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: PuzzleController) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleController {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: PuzzleController, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleController_lift(_ handle: UInt64) throws -> PuzzleController {
+    return try FfiConverterTypePuzzleController.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleController_lower(_ value: PuzzleController) -> UInt64 {
+    return FfiConverterTypePuzzleController.lower(value)
+}
+
+
+
+
+
+
+/**
  * A saved game opened for replay (see `giveaway_app::Replay`).
  */
 public protocol ReplayProtocol: AnyObject, Sendable {
@@ -5241,6 +5613,135 @@ public func FfiConverterTypeAnnouncement_lower(_ value: Announcement) -> RustBuf
 
 
 /**
+ * One past attempt.
+ */
+public struct AttemptView: Equatable, Hashable {
+    /**
+     * `shipped`, `mined` or `mistake`.
+     */
+    public var source: String
+    /**
+     * The puzzle's number in its source (a mistake's: the game's id).
+     */
+    public var id: Int64
+    /**
+     * `rated`, `streak`, `daily`, `theme`, `mined` or `mistakes`.
+     */
+    public var mode: String
+    /**
+     * Solved without a wrong move or the solution shown.
+     */
+    public var solved: Bool
+    /**
+     * Hints taken.
+     */
+    public var hints: UInt32
+    /**
+     * The puzzle's rating, when it has one.
+     */
+    public var puzzleRating: UInt32?
+    /**
+     * What the attempt changed the player's rating by (rated attempts).
+     */
+    public var ratingChange: Double?
+    /**
+     * When, Unix ms.
+     */
+    public var atMs: Int64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * `shipped`, `mined` or `mistake`.
+         */source: String, 
+        /**
+         * The puzzle's number in its source (a mistake's: the game's id).
+         */id: Int64, 
+        /**
+         * `rated`, `streak`, `daily`, `theme`, `mined` or `mistakes`.
+         */mode: String, 
+        /**
+         * Solved without a wrong move or the solution shown.
+         */solved: Bool, 
+        /**
+         * Hints taken.
+         */hints: UInt32, 
+        /**
+         * The puzzle's rating, when it has one.
+         */puzzleRating: UInt32?, 
+        /**
+         * What the attempt changed the player's rating by (rated attempts).
+         */ratingChange: Double?, 
+        /**
+         * When, Unix ms.
+         */atMs: Int64) {
+        self.source = source
+        self.id = id
+        self.mode = mode
+        self.solved = solved
+        self.hints = hints
+        self.puzzleRating = puzzleRating
+        self.ratingChange = ratingChange
+        self.atMs = atMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AttemptView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAttemptView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AttemptView {
+        return
+            try AttemptView(
+                source: FfiConverterString.read(from: &buf), 
+                id: FfiConverterInt64.read(from: &buf), 
+                mode: FfiConverterString.read(from: &buf), 
+                solved: FfiConverterBool.read(from: &buf), 
+                hints: FfiConverterUInt32.read(from: &buf), 
+                puzzleRating: FfiConverterOptionUInt32.read(from: &buf), 
+                ratingChange: FfiConverterOptionDouble.read(from: &buf), 
+                atMs: FfiConverterInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AttemptView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.source, into: &buf)
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterString.write(value.mode, into: &buf)
+        FfiConverterBool.write(value.solved, into: &buf)
+        FfiConverterUInt32.write(value.hints, into: &buf)
+        FfiConverterOptionUInt32.write(value.puzzleRating, into: &buf)
+        FfiConverterOptionDouble.write(value.ratingChange, into: &buf)
+        FfiConverterInt64.write(value.atMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAttemptView_lift(_ buf: RustBuffer) throws -> AttemptView {
+    return try FfiConverterTypeAttemptView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAttemptView_lower(_ value: AttemptView) -> RustBuffer {
+    return FfiConverterTypeAttemptView.lower(value)
+}
+
+
+/**
  * How the board faces the players at one moment.
  */
 public struct BoardOrientation: Equatable, Hashable {
@@ -5852,6 +6353,95 @@ public func FfiConverterTypeCue_lift(_ buf: RustBuffer) throws -> Cue {
 #endif
 public func FfiConverterTypeCue_lower(_ value: Cue) -> RustBuffer {
     return FfiConverterTypeCue.lower(value)
+}
+
+
+/**
+ * The puzzle of the day.
+ */
+public struct DailyView: Equatable, Hashable {
+    /**
+     * Its number in the shipped set.
+     */
+    public var id: UInt32
+    /**
+     * Its rating.
+     */
+    public var rating: UInt32
+    /**
+     * Theme names.
+     */
+    public var themes: [String]
+    /**
+     * Tried today: solved or not; `None` before the first try.
+     */
+    public var solvedToday: Bool?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its number in the shipped set.
+         */id: UInt32, 
+        /**
+         * Its rating.
+         */rating: UInt32, 
+        /**
+         * Theme names.
+         */themes: [String], 
+        /**
+         * Tried today: solved or not; `None` before the first try.
+         */solvedToday: Bool?) {
+        self.id = id
+        self.rating = rating
+        self.themes = themes
+        self.solvedToday = solvedToday
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DailyView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDailyView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DailyView {
+        return
+            try DailyView(
+                id: FfiConverterUInt32.read(from: &buf), 
+                rating: FfiConverterUInt32.read(from: &buf), 
+                themes: FfiConverterSequenceString.read(from: &buf), 
+                solvedToday: FfiConverterOptionBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DailyView, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.id, into: &buf)
+        FfiConverterUInt32.write(value.rating, into: &buf)
+        FfiConverterSequenceString.write(value.themes, into: &buf)
+        FfiConverterOptionBool.write(value.solvedToday, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDailyView_lift(_ buf: RustBuffer) throws -> DailyView {
+    return try FfiConverterTypeDailyView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDailyView_lower(_ value: DailyView) -> RustBuffer {
+    return FfiConverterTypeDailyView.lower(value)
 }
 
 
@@ -8006,6 +8596,105 @@ public func FfiConverterTypeLobbyActions_lower(_ value: LobbyActions) -> RustBuf
 
 
 /**
+ * The move of the player's game that a mistakes exercise improves on.
+ */
+public struct MistakeView: Equatable, Hashable {
+    /**
+     * The saved game.
+     */
+    public var gameId: Int64
+    /**
+     * The move's index (0 = the game's first).
+     */
+    public var ply: UInt32
+    /**
+     * Its number as the move list shows it.
+     */
+    public var moveNumber: UInt32
+    /**
+     * The move played.
+     */
+    public var played: MoveView
+    /**
+     * `mistake` or `blunder`.
+     */
+    public var `class`: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The saved game.
+         */gameId: Int64, 
+        /**
+         * The move's index (0 = the game's first).
+         */ply: UInt32, 
+        /**
+         * Its number as the move list shows it.
+         */moveNumber: UInt32, 
+        /**
+         * The move played.
+         */played: MoveView, 
+        /**
+         * `mistake` or `blunder`.
+         */`class`: String) {
+        self.gameId = gameId
+        self.ply = ply
+        self.moveNumber = moveNumber
+        self.played = played
+        self.`class` = `class`
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MistakeView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMistakeView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MistakeView {
+        return
+            try MistakeView(
+                gameId: FfiConverterInt64.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                moveNumber: FfiConverterUInt32.read(from: &buf), 
+                played: FfiConverterTypeMoveView.read(from: &buf), 
+                class: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MistakeView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.gameId, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.moveNumber, into: &buf)
+        FfiConverterTypeMoveView.write(value.played, into: &buf)
+        FfiConverterString.write(value.`class`, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMistakeView_lift(_ buf: RustBuffer) throws -> MistakeView {
+    return try FfiConverterTypeMistakeView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMistakeView_lower(_ value: MistakeView) -> RustBuffer {
+    return FfiConverterTypeMistakeView.lower(value)
+}
+
+
+/**
  * Games of one mode. `wins`/`losses` count the human's results and are 0 where no side is the human's.
  */
 public struct ModeStats: Equatable, Hashable {
@@ -9342,6 +10031,671 @@ public func FfiConverterTypeProfileView_lift(_ buf: RustBuffer) throws -> Profil
 #endif
 public func FfiConverterTypeProfileView_lower(_ value: ProfileView) -> RustBuffer {
     return FfiConverterTypeProfileView.lower(value)
+}
+
+
+/**
+ * A hint: first the piece, then the move.
+ */
+public struct PuzzleHint: Equatable, Hashable {
+    /**
+     * The square of the piece to move (PDN number).
+     */
+    public var piece: UInt32
+    /**
+     * The move, from the second hint on.
+     */
+    public var mv: MoveView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The square of the piece to move (PDN number).
+         */piece: UInt32, 
+        /**
+         * The move, from the second hint on.
+         */mv: MoveView?) {
+        self.piece = piece
+        self.mv = mv
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleHint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleHint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleHint {
+        return
+            try PuzzleHint(
+                piece: FfiConverterUInt32.read(from: &buf), 
+                mv: FfiConverterOptionTypeMoveView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleHint, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.piece, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.mv, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleHint_lift(_ buf: RustBuffer) throws -> PuzzleHint {
+    return try FfiConverterTypePuzzleHint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleHint_lower(_ value: PuzzleHint) -> RustBuffer {
+    return FfiConverterTypePuzzleHint.lower(value)
+}
+
+
+/**
+ * The exercise on the board.
+ */
+public struct PuzzleInfo: Equatable, Hashable {
+    /**
+     * `shipped`, `mined` or `mistake`.
+     */
+    public var source: String
+    /**
+     * Its number in its source (a mistake's: the game's id).
+     */
+    public var id: Int64
+    /**
+     * Its rating, when it has one.
+     */
+    public var rating: UInt32?
+    /**
+     * Theme names.
+     */
+    public var themes: [String]
+    /**
+     * What the player must do.
+     */
+    public var goal: PuzzleGoal
+    /**
+     * The player's colour.
+     */
+    public var solver: Color
+    /**
+     * How many moves the player must find.
+     */
+    public var solverMoves: UInt32
+    /**
+     * For a mistakes exercise, the move played in the game.
+     */
+    public var mistake: MistakeView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * `shipped`, `mined` or `mistake`.
+         */source: String, 
+        /**
+         * Its number in its source (a mistake's: the game's id).
+         */id: Int64, 
+        /**
+         * Its rating, when it has one.
+         */rating: UInt32?, 
+        /**
+         * Theme names.
+         */themes: [String], 
+        /**
+         * What the player must do.
+         */goal: PuzzleGoal, 
+        /**
+         * The player's colour.
+         */solver: Color, 
+        /**
+         * How many moves the player must find.
+         */solverMoves: UInt32, 
+        /**
+         * For a mistakes exercise, the move played in the game.
+         */mistake: MistakeView?) {
+        self.source = source
+        self.id = id
+        self.rating = rating
+        self.themes = themes
+        self.goal = goal
+        self.solver = solver
+        self.solverMoves = solverMoves
+        self.mistake = mistake
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleInfo: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleInfo: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleInfo {
+        return
+            try PuzzleInfo(
+                source: FfiConverterString.read(from: &buf), 
+                id: FfiConverterInt64.read(from: &buf), 
+                rating: FfiConverterOptionUInt32.read(from: &buf), 
+                themes: FfiConverterSequenceString.read(from: &buf), 
+                goal: FfiConverterTypePuzzleGoal.read(from: &buf), 
+                solver: FfiConverterTypeColor.read(from: &buf), 
+                solverMoves: FfiConverterUInt32.read(from: &buf), 
+                mistake: FfiConverterOptionTypeMistakeView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleInfo, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.source, into: &buf)
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterOptionUInt32.write(value.rating, into: &buf)
+        FfiConverterSequenceString.write(value.themes, into: &buf)
+        FfiConverterTypePuzzleGoal.write(value.goal, into: &buf)
+        FfiConverterTypeColor.write(value.solver, into: &buf)
+        FfiConverterUInt32.write(value.solverMoves, into: &buf)
+        FfiConverterOptionTypeMistakeView.write(value.mistake, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleInfo_lift(_ buf: RustBuffer) throws -> PuzzleInfo {
+    return try FfiConverterTypePuzzleInfo.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleInfo_lower(_ value: PuzzleInfo) -> RustBuffer {
+    return FfiConverterTypePuzzleInfo.lower(value)
+}
+
+
+/**
+ * What the trainer's menu shows.
+ */
+public struct PuzzleOverview: Equatable, Hashable {
+    /**
+     * The player's puzzle rating.
+     */
+    public var rating: PuzzleRatingView
+    /**
+     * Puzzles shipped with the app.
+     */
+    public var shipped: UInt32
+    /**
+     * Puzzles mined from the player's games.
+     */
+    public var mined: UInt32
+    /**
+     * The puzzle of the day.
+     */
+    public var daily: DailyView?
+    /**
+     * Every theme: how many puzzles have it and how the player did on them.
+     */
+    public var themes: [ThemeView]
+    /**
+     * The latest attempts, newest first.
+     */
+    public var history: [AttemptView]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The player's puzzle rating.
+         */rating: PuzzleRatingView, 
+        /**
+         * Puzzles shipped with the app.
+         */shipped: UInt32, 
+        /**
+         * Puzzles mined from the player's games.
+         */mined: UInt32, 
+        /**
+         * The puzzle of the day.
+         */daily: DailyView?, 
+        /**
+         * Every theme: how many puzzles have it and how the player did on them.
+         */themes: [ThemeView], 
+        /**
+         * The latest attempts, newest first.
+         */history: [AttemptView]) {
+        self.rating = rating
+        self.shipped = shipped
+        self.mined = mined
+        self.daily = daily
+        self.themes = themes
+        self.history = history
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleOverview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleOverview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleOverview {
+        return
+            try PuzzleOverview(
+                rating: FfiConverterTypePuzzleRatingView.read(from: &buf), 
+                shipped: FfiConverterUInt32.read(from: &buf), 
+                mined: FfiConverterUInt32.read(from: &buf), 
+                daily: FfiConverterOptionTypeDailyView.read(from: &buf), 
+                themes: FfiConverterSequenceTypeThemeView.read(from: &buf), 
+                history: FfiConverterSequenceTypeAttemptView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleOverview, into buf: inout [UInt8]) {
+        FfiConverterTypePuzzleRatingView.write(value.rating, into: &buf)
+        FfiConverterUInt32.write(value.shipped, into: &buf)
+        FfiConverterUInt32.write(value.mined, into: &buf)
+        FfiConverterOptionTypeDailyView.write(value.daily, into: &buf)
+        FfiConverterSequenceTypeThemeView.write(value.themes, into: &buf)
+        FfiConverterSequenceTypeAttemptView.write(value.history, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleOverview_lift(_ buf: RustBuffer) throws -> PuzzleOverview {
+    return try FfiConverterTypePuzzleOverview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleOverview_lower(_ value: PuzzleOverview) -> RustBuffer {
+    return FfiConverterTypePuzzleOverview.lower(value)
+}
+
+
+/**
+ * The player's puzzle rating.
+ */
+public struct PuzzleRatingView: Equatable, Hashable {
+    /**
+     * Glicko-2 rating.
+     */
+    public var rating: Double
+    /**
+     * Its deviation (above 110 it is provisional, as lichess says).
+     */
+    public var deviation: Double
+    /**
+     * Rated attempts so far.
+     */
+    public var attempts: UInt32
+    /**
+     * What the last rated attempt changed it by.
+     */
+    public var change: Double?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Glicko-2 rating.
+         */rating: Double, 
+        /**
+         * Its deviation (above 110 it is provisional, as lichess says).
+         */deviation: Double, 
+        /**
+         * Rated attempts so far.
+         */attempts: UInt32, 
+        /**
+         * What the last rated attempt changed it by.
+         */change: Double?) {
+        self.rating = rating
+        self.deviation = deviation
+        self.attempts = attempts
+        self.change = change
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleRatingView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleRatingView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleRatingView {
+        return
+            try PuzzleRatingView(
+                rating: FfiConverterDouble.read(from: &buf), 
+                deviation: FfiConverterDouble.read(from: &buf), 
+                attempts: FfiConverterUInt32.read(from: &buf), 
+                change: FfiConverterOptionDouble.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleRatingView, into buf: inout [UInt8]) {
+        FfiConverterDouble.write(value.rating, into: &buf)
+        FfiConverterDouble.write(value.deviation, into: &buf)
+        FfiConverterUInt32.write(value.attempts, into: &buf)
+        FfiConverterOptionDouble.write(value.change, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleRatingView_lift(_ buf: RustBuffer) throws -> PuzzleRatingView {
+    return try FfiConverterTypePuzzleRatingView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleRatingView_lower(_ value: PuzzleRatingView) -> RustBuffer {
+    return FfiConverterTypePuzzleRatingView.lower(value)
+}
+
+
+/**
+ * What the trainer's screen draws.
+ */
+public struct PuzzleState: Equatable, Hashable {
+    /**
+     * Grows with every change; a shell can skip redrawing an unchanged state.
+     */
+    public var revision: UInt64
+    /**
+     * The mode.
+     */
+    public var mode: TrainerMode
+    /**
+     * Where the trainer is.
+     */
+    public var status: PuzzleStatus
+    /**
+     * The exercise, once there is one.
+     */
+    public var puzzle: PuzzleInfo?
+    /**
+     * The board (pieces can be moved only on the player's move).
+     */
+    public var snapshot: Snapshot?
+    /**
+     * How the board is turned (the player at the bottom unless turned).
+     */
+    public var orientation: BoardOrientation
+    /**
+     * Which coordinates to draw beside the board.
+     */
+    public var coordinates: Coordinates
+    /**
+     * How the player's last move was judged.
+     */
+    public var feedback: MoveFeedback?
+    /**
+     * The wrong move just taken back.
+     */
+    public var wrongMove: MoveView?
+    /**
+     * The hint shown.
+     */
+    public var hint: PuzzleHint?
+    /**
+     * Once solved or shown: the solution from the start (with an accepted alternative in it, if played).
+     */
+    public var solution: [MoveView]
+    /**
+     * Once solved or shown: how the game goes on after it (a mistakes exercise's better move).
+     */
+    public var follow: [MoveView]
+    /**
+     * The player's moves found so far.
+     */
+    public var movesFound: UInt32
+    /**
+     * Solved cleanly: no wrong move and the solution not shown (hints allowed).
+     */
+    public var countedSolved: Bool
+    /**
+     * The player's puzzle rating (the rated and theme modes).
+     */
+    public var rating: PuzzleRatingView?
+    /**
+     * Puzzles solved in a row in the streak mode.
+     */
+    public var streak: UInt32
+    /**
+     * Through a list of exercises.
+     */
+    public var progress: TrainerProgress?
+    /**
+     * A hint can be asked for.
+     */
+    public var canHint: Bool
+    /**
+     * The solution can be shown.
+     */
+    public var canShowSolution: Bool
+    /**
+     * "Next" works (the next puzzle, the next mistake).
+     */
+    public var canNext: Bool
+    /**
+     * The exercise can be tried again from its start.
+     */
+    public var canRetry: Bool
+    /**
+     * The status line, in English.
+     */
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Grows with every change; a shell can skip redrawing an unchanged state.
+         */revision: UInt64, 
+        /**
+         * The mode.
+         */mode: TrainerMode, 
+        /**
+         * Where the trainer is.
+         */status: PuzzleStatus, 
+        /**
+         * The exercise, once there is one.
+         */puzzle: PuzzleInfo?, 
+        /**
+         * The board (pieces can be moved only on the player's move).
+         */snapshot: Snapshot?, 
+        /**
+         * How the board is turned (the player at the bottom unless turned).
+         */orientation: BoardOrientation, 
+        /**
+         * Which coordinates to draw beside the board.
+         */coordinates: Coordinates, 
+        /**
+         * How the player's last move was judged.
+         */feedback: MoveFeedback?, 
+        /**
+         * The wrong move just taken back.
+         */wrongMove: MoveView?, 
+        /**
+         * The hint shown.
+         */hint: PuzzleHint?, 
+        /**
+         * Once solved or shown: the solution from the start (with an accepted alternative in it, if played).
+         */solution: [MoveView], 
+        /**
+         * Once solved or shown: how the game goes on after it (a mistakes exercise's better move).
+         */follow: [MoveView], 
+        /**
+         * The player's moves found so far.
+         */movesFound: UInt32, 
+        /**
+         * Solved cleanly: no wrong move and the solution not shown (hints allowed).
+         */countedSolved: Bool, 
+        /**
+         * The player's puzzle rating (the rated and theme modes).
+         */rating: PuzzleRatingView?, 
+        /**
+         * Puzzles solved in a row in the streak mode.
+         */streak: UInt32, 
+        /**
+         * Through a list of exercises.
+         */progress: TrainerProgress?, 
+        /**
+         * A hint can be asked for.
+         */canHint: Bool, 
+        /**
+         * The solution can be shown.
+         */canShowSolution: Bool, 
+        /**
+         * "Next" works (the next puzzle, the next mistake).
+         */canNext: Bool, 
+        /**
+         * The exercise can be tried again from its start.
+         */canRetry: Bool, 
+        /**
+         * The status line, in English.
+         */message: String) {
+        self.revision = revision
+        self.mode = mode
+        self.status = status
+        self.puzzle = puzzle
+        self.snapshot = snapshot
+        self.orientation = orientation
+        self.coordinates = coordinates
+        self.feedback = feedback
+        self.wrongMove = wrongMove
+        self.hint = hint
+        self.solution = solution
+        self.follow = follow
+        self.movesFound = movesFound
+        self.countedSolved = countedSolved
+        self.rating = rating
+        self.streak = streak
+        self.progress = progress
+        self.canHint = canHint
+        self.canShowSolution = canShowSolution
+        self.canNext = canNext
+        self.canRetry = canRetry
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleState {
+        return
+            try PuzzleState(
+                revision: FfiConverterUInt64.read(from: &buf), 
+                mode: FfiConverterTypeTrainerMode.read(from: &buf), 
+                status: FfiConverterTypePuzzleStatus.read(from: &buf), 
+                puzzle: FfiConverterOptionTypePuzzleInfo.read(from: &buf), 
+                snapshot: FfiConverterOptionTypeSnapshot.read(from: &buf), 
+                orientation: FfiConverterTypeBoardOrientation.read(from: &buf), 
+                coordinates: FfiConverterTypeCoordinates.read(from: &buf), 
+                feedback: FfiConverterOptionTypeMoveFeedback.read(from: &buf), 
+                wrongMove: FfiConverterOptionTypeMoveView.read(from: &buf), 
+                hint: FfiConverterOptionTypePuzzleHint.read(from: &buf), 
+                solution: FfiConverterSequenceTypeMoveView.read(from: &buf), 
+                follow: FfiConverterSequenceTypeMoveView.read(from: &buf), 
+                movesFound: FfiConverterUInt32.read(from: &buf), 
+                countedSolved: FfiConverterBool.read(from: &buf), 
+                rating: FfiConverterOptionTypePuzzleRatingView.read(from: &buf), 
+                streak: FfiConverterUInt32.read(from: &buf), 
+                progress: FfiConverterOptionTypeTrainerProgress.read(from: &buf), 
+                canHint: FfiConverterBool.read(from: &buf), 
+                canShowSolution: FfiConverterBool.read(from: &buf), 
+                canNext: FfiConverterBool.read(from: &buf), 
+                canRetry: FfiConverterBool.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleState, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.revision, into: &buf)
+        FfiConverterTypeTrainerMode.write(value.mode, into: &buf)
+        FfiConverterTypePuzzleStatus.write(value.status, into: &buf)
+        FfiConverterOptionTypePuzzleInfo.write(value.puzzle, into: &buf)
+        FfiConverterOptionTypeSnapshot.write(value.snapshot, into: &buf)
+        FfiConverterTypeBoardOrientation.write(value.orientation, into: &buf)
+        FfiConverterTypeCoordinates.write(value.coordinates, into: &buf)
+        FfiConverterOptionTypeMoveFeedback.write(value.feedback, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.wrongMove, into: &buf)
+        FfiConverterOptionTypePuzzleHint.write(value.hint, into: &buf)
+        FfiConverterSequenceTypeMoveView.write(value.solution, into: &buf)
+        FfiConverterSequenceTypeMoveView.write(value.follow, into: &buf)
+        FfiConverterUInt32.write(value.movesFound, into: &buf)
+        FfiConverterBool.write(value.countedSolved, into: &buf)
+        FfiConverterOptionTypePuzzleRatingView.write(value.rating, into: &buf)
+        FfiConverterUInt32.write(value.streak, into: &buf)
+        FfiConverterOptionTypeTrainerProgress.write(value.progress, into: &buf)
+        FfiConverterBool.write(value.canHint, into: &buf)
+        FfiConverterBool.write(value.canShowSolution, into: &buf)
+        FfiConverterBool.write(value.canNext, into: &buf)
+        FfiConverterBool.write(value.canRetry, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleState_lift(_ buf: RustBuffer) throws -> PuzzleState {
+    return try FfiConverterTypePuzzleState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleState_lower(_ value: PuzzleState) -> RustBuffer {
+    return FfiConverterTypePuzzleState.lower(value)
 }
 
 
@@ -11491,6 +12845,95 @@ public func FfiConverterTypeTablesState_lower(_ value: TablesState) -> RustBuffe
 
 
 /**
+ * One theme's puzzles and the player's results on it.
+ */
+public struct ThemeView: Equatable, Hashable {
+    /**
+     * The theme's name (`run-out`, `endgame`, …).
+     */
+    public var theme: String
+    /**
+     * Shipped puzzles with it.
+     */
+    public var puzzles: UInt32
+    /**
+     * The player's attempts at puzzles with it.
+     */
+    public var attempts: UInt32
+    /**
+     * Of those, solved.
+     */
+    public var solved: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The theme's name (`run-out`, `endgame`, …).
+         */theme: String, 
+        /**
+         * Shipped puzzles with it.
+         */puzzles: UInt32, 
+        /**
+         * The player's attempts at puzzles with it.
+         */attempts: UInt32, 
+        /**
+         * Of those, solved.
+         */solved: UInt32) {
+        self.theme = theme
+        self.puzzles = puzzles
+        self.attempts = attempts
+        self.solved = solved
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ThemeView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThemeView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ThemeView {
+        return
+            try ThemeView(
+                theme: FfiConverterString.read(from: &buf), 
+                puzzles: FfiConverterUInt32.read(from: &buf), 
+                attempts: FfiConverterUInt32.read(from: &buf), 
+                solved: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ThemeView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.theme, into: &buf)
+        FfiConverterUInt32.write(value.puzzles, into: &buf)
+        FfiConverterUInt32.write(value.attempts, into: &buf)
+        FfiConverterUInt32.write(value.solved, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThemeView_lift(_ buf: RustBuffer) throws -> ThemeView {
+    return try FfiConverterTypeThemeView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThemeView_lower(_ value: ThemeView) -> RustBuffer {
+    return FfiConverterTypeThemeView.lower(value)
+}
+
+
+/**
  * The engine at work, with its latest progress.
  */
 public struct Thinking: Equatable, Hashable {
@@ -11694,6 +13137,85 @@ public func FfiConverterTypeTimeControlPreset_lift(_ buf: RustBuffer) throws -> 
 #endif
 public func FfiConverterTypeTimeControlPreset_lower(_ value: TimeControlPreset) -> RustBuffer {
     return FfiConverterTypeTimeControlPreset.lower(value)
+}
+
+
+/**
+ * How far through a list of exercises (a game's mistakes, the mined puzzles).
+ */
+public struct TrainerProgress: Equatable, Hashable {
+    /**
+     * The exercise shown (1-based).
+     */
+    public var index: UInt32
+    /**
+     * Exercises in the list.
+     */
+    public var total: UInt32
+    /**
+     * Of them, solved (now or before).
+     */
+    public var solved: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The exercise shown (1-based).
+         */index: UInt32, 
+        /**
+         * Exercises in the list.
+         */total: UInt32, 
+        /**
+         * Of them, solved (now or before).
+         */solved: UInt32) {
+        self.index = index
+        self.total = total
+        self.solved = solved
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TrainerProgress: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTrainerProgress: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TrainerProgress {
+        return
+            try TrainerProgress(
+                index: FfiConverterUInt32.read(from: &buf), 
+                total: FfiConverterUInt32.read(from: &buf), 
+                solved: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TrainerProgress, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.index, into: &buf)
+        FfiConverterUInt32.write(value.total, into: &buf)
+        FfiConverterUInt32.write(value.solved, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerProgress_lift(_ buf: RustBuffer) throws -> TrainerProgress {
+    return try FfiConverterTypeTrainerProgress.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerProgress_lower(_ value: TrainerProgress) -> RustBuffer {
+    return FfiConverterTypeTrainerProgress.lower(value)
 }
 
 
@@ -13769,6 +15291,91 @@ public func FfiConverterTypeLogLevel_lower(_ value: LogLevel) -> RustBuffer {
 
 
 /**
+ * How a move played in an exercise is judged.
+ */
+
+public enum MoveFeedback: Equatable, Hashable {
+    
+    /**
+     * The solution's move.
+     */
+    case correct
+    /**
+     * Another move, as good as the solution's: accepted.
+     */
+    case asGood
+    /**
+     * Not good enough: taken back.
+     */
+    case wrong
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension MoveFeedback: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveFeedback: FfiConverterRustBuffer {
+    typealias SwiftType = MoveFeedback
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveFeedback {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .correct
+        
+        case 2: return .asGood
+        
+        case 3: return .wrong
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: MoveFeedback, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .correct:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .asGood:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .wrong:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveFeedback_lift(_ buf: RustBuffer) throws -> MoveFeedback {
+    return try FfiConverterTypeMoveFeedback.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveFeedback_lower(_ value: MoveFeedback) -> RustBuffer {
+    return FfiConverterTypeMoveFeedback.lower(value)
+}
+
+
+
+/**
  * How moves are written for display.
  */
 
@@ -14862,6 +16469,217 @@ public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustB
 
 
 /**
+ * What the player is asked to do.
+ */
+
+public enum PuzzleGoal: Equatable, Hashable {
+    
+    /**
+     * Force a win (every step keeps a proven win).
+     */
+    case win
+    /**
+     * Find the only move that holds the draw.
+     */
+    case draw
+    /**
+     * Find the only move that keeps the game.
+     */
+    case onlyMove
+    /**
+     * Find a better move than the one played in the game (any move within the inaccuracy threshold of the
+     * best, or keeping the exact result where the endgame tables know it).
+     */
+    case betterMove
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleGoal: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleGoal: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleGoal
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleGoal {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .win
+        
+        case 2: return .draw
+        
+        case 3: return .onlyMove
+        
+        case 4: return .betterMove
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleGoal, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .win:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .draw:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .onlyMove:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .betterMove:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleGoal_lift(_ buf: RustBuffer) throws -> PuzzleGoal {
+    return try FfiConverterTypePuzzleGoal.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleGoal_lower(_ value: PuzzleGoal) -> RustBuffer {
+    return FfiConverterTypePuzzleGoal.lower(value)
+}
+
+
+
+/**
+ * Where the trainer is.
+ */
+
+public enum PuzzleStatus: Equatable, Hashable {
+    
+    /**
+     * Preparing the exercises (a game's analysis and mistakes).
+     */
+    case loading
+    /**
+     * The player's move.
+     */
+    case yourMove
+    /**
+     * The engine is judging a move that is not the solution's.
+     */
+    case checking
+    /**
+     * Solved (see [`PuzzleState::counted_solved`] for whether it counts as solved).
+     */
+    case solved
+    /**
+     * The solution was shown.
+     */
+    case failed
+    /**
+     * Nothing more in this mode (the streak ended, every mistake done, the daily puzzle done…).
+     */
+    case finished
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleStatus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleStatus: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleStatus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleStatus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .loading
+        
+        case 2: return .yourMove
+        
+        case 3: return .checking
+        
+        case 4: return .solved
+        
+        case 5: return .failed
+        
+        case 6: return .finished
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleStatus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .loading:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .yourMove:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .checking:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .solved:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .failed:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .finished:
+            writeInt(&buf, Int32(6))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleStatus_lift(_ buf: RustBuffer) throws -> PuzzleStatus {
+    return try FfiConverterTypePuzzleStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleStatus_lower(_ value: PuzzleStatus) -> RustBuffer {
+    return FfiConverterTypePuzzleStatus.lower(value)
+}
+
+
+
+/**
  * The online game's rematch, after the end.
  */
 
@@ -15911,6 +17729,149 @@ public func FfiConverterTypeThrownAway_lower(_ value: ThrownAway) -> RustBuffer 
 }
 
 
+
+/**
+ * What the trainer trains on.
+ */
+
+public enum TrainerMode: Equatable, Hashable {
+    
+    /**
+     * Shipped puzzles near the player's rating, each attempt rated.
+     */
+    case rated
+    /**
+     * Shipped puzzles, easy first and harder each time, until one is failed.
+     */
+    case streak
+    /**
+     * The puzzle of the day: the same for everyone on a date (UTC), from the shipped set.
+     */
+    case daily
+    /**
+     * Shipped puzzles of one theme (its name, e.g. `run-out`), near the player's rating.
+     */
+    case theme(
+        /**
+         * The theme's name.
+         */theme: String
+    )
+    /**
+     * One shipped puzzle, by number.
+     */
+    case puzzle(
+        /**
+         * Its number.
+         */id: UInt32
+    )
+    /**
+     * The puzzles mined from the player's own games.
+     */
+    case mined
+    /**
+     * Learn from your mistakes: the mistakes and blunders of one analysed saved game.
+     */
+    case mistakes(
+        /**
+         * The saved game.
+         */gameId: Int64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TrainerMode: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTrainerMode: FfiConverterRustBuffer {
+    typealias SwiftType = TrainerMode
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TrainerMode {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .rated
+        
+        case 2: return .streak
+        
+        case 3: return .daily
+        
+        case 4: return .theme(theme: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .puzzle(id: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 6: return .mined
+        
+        case 7: return .mistakes(gameId: try FfiConverterInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TrainerMode, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .rated:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .streak:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .daily:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .theme(theme):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(theme, into: &buf)
+            
+        
+        case let .puzzle(id):
+            writeInt(&buf, Int32(5))
+            FfiConverterUInt32.write(id, into: &buf)
+            
+        
+        case .mined:
+            writeInt(&buf, Int32(6))
+        
+        
+        case let .mistakes(gameId):
+            writeInt(&buf, Int32(7))
+            FfiConverterInt64.write(gameId, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerMode_lift(_ buf: RustBuffer) throws -> TrainerMode {
+    return try FfiConverterTypeTrainerMode.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerMode_lower(_ value: TrainerMode) -> RustBuffer {
+    return FfiConverterTypeTrainerMode.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -16298,6 +18259,30 @@ fileprivate struct FfiConverterOptionTypeCoachView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeDailyView: FfiConverterRustBuffer {
+    typealias SwiftType = DailyView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeDailyView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeDailyView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeDatabaseNotice: FfiConverterRustBuffer {
     typealias SwiftType = DatabaseNotice?
 
@@ -16410,6 +18395,30 @@ fileprivate struct FfiConverterOptionTypeLeaderboard: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLeaderboard.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeMistakeView: FfiConverterRustBuffer {
+    typealias SwiftType = MistakeView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeMistakeView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeMistakeView.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -16562,6 +18571,78 @@ fileprivate struct FfiConverterOptionTypeProfileView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypePuzzleHint: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleHint?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleHint.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleHint.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePuzzleInfo: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleInfo?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleInfo.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleInfo.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePuzzleRatingView: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleRatingView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleRatingView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleRatingView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeRatingChange: FfiConverterRustBuffer {
     typealias SwiftType = RatingChange?
 
@@ -16682,6 +18763,30 @@ fileprivate struct FfiConverterOptionTypeSideTime: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeSnapshot: FfiConverterRustBuffer {
+    typealias SwiftType = Snapshot?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSnapshot.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSnapshot.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeTablesBuild: FfiConverterRustBuffer {
     typealias SwiftType = TablesBuild?
 
@@ -16754,6 +18859,30 @@ fileprivate struct FfiConverterOptionTypeTimeControl: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeTrainerProgress: FfiConverterRustBuffer {
+    typealias SwiftType = TrainerProgress?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTrainerProgress.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTrainerProgress.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeColor: FfiConverterRustBuffer {
     typealias SwiftType = Color?
 
@@ -16818,6 +18947,30 @@ fileprivate struct FfiConverterOptionTypeGameMode: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeGameMode.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeMoveFeedback: FfiConverterRustBuffer {
+    typealias SwiftType = MoveFeedback?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeMoveFeedback.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeMoveFeedback.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -17062,6 +19215,31 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeAttemptView: FfiConverterRustBuffer {
+    typealias SwiftType = [AttemptView]
+
+    public static func write(_ value: [AttemptView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeAttemptView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [AttemptView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [AttemptView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeAttemptView.read(from: &buf))
         }
         return seq
     }
@@ -17487,6 +19665,31 @@ fileprivate struct FfiConverterSequenceTypeSquareView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeSquareView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeThemeView: FfiConverterRustBuffer {
+    typealias SwiftType = [ThemeView]
+
+    public static func write(_ value: [ThemeView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeThemeView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ThemeView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ThemeView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeThemeView.read(from: &buf))
         }
         return seq
     }
@@ -18210,6 +20413,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 10986) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_mine_game() != 48998) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 32343) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -18220,6 +20426,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 25913) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_puzzle_overview() != 21289) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_puzzle_trainer() != 24162) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 16982) {
@@ -18373,6 +20585,39 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis() != 62408) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_choose() != 45917) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_flip_board() != 6010) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_hint() != 39273) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_leave() != 28578) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_next() != 35585) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_play() != 34642) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_retry() != 34723) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_show_solution() != 12010) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_start() != 54731) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_state() != 1339) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_tap() != 413) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 27184) {
