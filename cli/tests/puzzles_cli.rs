@@ -99,12 +99,21 @@ fn a_puzzle_solved_and_one_failed_in_line_mode_are_kept() {
     assert!(text.contains(&format!("Hint: move the piece on {}", p.solution[0].from())), "{text}");
     assert!(text.contains(&format!("Hint: {}", p.solution[0])), "{text}");
     assert!(text.contains("The solution\nSolution: "), "{text}");
+    // Issue 23 for the trainer's file: once the trainer has ended, the two files alone (copied without their
+    // journals, as a backup copies them) hold the attempts.
+    assert_eq!(std::fs::metadata(dir.path().join("games-training.db-wal")).map_or(0, |m| m.len()), 0);
+    let copy = tempfile::tempdir().unwrap();
+    for f in ["games.db", "games-training.db"] {
+        std::fs::copy(dir.path().join(f), copy.path().join(f)).unwrap();
+    }
 
     let stats = stdout(&giveaway(&["puzzles", "stats", "--db", db.to_str().unwrap()]));
     assert!(stats.contains("theme win: 1 of 2 solved"), "{stats}");
     let history: Vec<&str> = stats.lines().filter(|l| l.contains(&format!("shipped {id}: "))).collect();
     assert_eq!(history.len(), 2, "{stats}");
     assert!(history[0].ends_with("failed") && history[1].ends_with("solved"), "{stats}");
+
+    assert_eq!(stdout(&giveaway(&["puzzles", "stats", "--db", copy.path().join("games.db").to_str().unwrap()])), stats);
 }
 
 #[test]

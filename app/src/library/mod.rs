@@ -23,7 +23,8 @@ use giveaway_core::game::{EndReason, Game, Outcome, Rules};
 use giveaway_core::position::{Color, Position};
 use giveaway_core::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
 use giveaway_core::square::Square;
-use giveaway_core::storage::{Cursor, Filter, Recovery, Settings, Stats, Storage};
+use giveaway_core::storage::{training_path, Cursor, Filter, Recovery, Settings, Stats, Storage};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -291,8 +292,11 @@ impl GameLibrary {
             Err(e) => e,
         };
         log::error!("the games file {path} cannot be opened ({refused}); using a scratch file for this run");
-        for stale in [scratch_path.clone(), format!("{scratch_path}-wal"), format!("{scratch_path}-shm")] {
-            let _ = std::fs::remove_file(stale);
+        let training = training_path(Path::new(&scratch_path)).to_string_lossy().into_owned();
+        for file in [&scratch_path, &training] {
+            for stale in [file.clone(), format!("{file}-wal"), format!("{file}-shm")] {
+                let _ = std::fs::remove_file(stale);
+            }
         }
         let (storage, _) = Storage::open(&scratch_path)?;
         Ok(Arc::new(GameLibrary { storage: Arc::new(storage), opened_fresh: None, scratch: Some(refused.to_string()) }))
@@ -306,6 +310,14 @@ impl GameLibrary {
     /// What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
     pub fn open_notice(&self) -> Option<DatabaseNotice> {
         self.opened_fresh.clone()
+    }
+
+    /// When the puzzle trainer's file (beside the games file) could not be used, at open or since, and was set
+    /// aside and started afresh, or the trainer kept in memory for the run: what happened, in English (the
+    /// shell may say in the player's words that the puzzle history and rating start again). The games are
+    /// never affected.
+    pub fn trainer_notice(&self) -> Option<String> {
+        self.storage.training_notice().map(|n| n.to_string())
     }
 
     /// The full integrity check of the database file: it reads the whole file (about 100 ms for 10,000 games),

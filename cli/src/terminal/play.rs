@@ -102,6 +102,9 @@ pub fn open_library(args: &DbArgs) -> Result<Arc<GameLibrary>, Fail> {
     if let Some(n) = library.open_notice() {
         warn(&damaged(&n));
     }
+    if let Some(n) = library.trainer_notice() {
+        warn(&format!("warning: {n}"));
+    }
     Ok(library)
 }
 

@@ -1,6 +1,6 @@
-//! The puzzle trainer's tables (schema 4): every attempt with its themes, the player's Glicko-2 puzzle rating
-//! (the numbers only; the app layer rates), the mistakes trainer's progress per game, and the puzzles mined from
-//! the player's own games. Plain text and numbers: the puzzles themselves are the engine's (`crate::puzzle`).
+//! The puzzle trainer's tables, in its own file (`training.rs`): every attempt with its themes, the player's
+//! Glicko-2 puzzle rating (the numbers only; the app layer rates), the mistakes trainer's progress per game, and
+//! the puzzles mined from the player's own games. Plain text and numbers: the puzzles themselves are the engine's (`crate::puzzle`).
 
 use super::error::{Result, StorageError};
 use super::{now_ms, Storage};
@@ -176,186 +176,188 @@ impl Storage {
     /// returns the attempt's id.
     pub fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt, rating: Option<&PuzzleRatingRow>) -> Result<i64> {
         self.writable()?;
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.prepare_cached(
-            "INSERT INTO puzzle_attempts (source, puzzle_id, mode, solved, hints, puzzle_rating, rating_before,
-                rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        )?
-        .execute(params![
-            attempt.source.name(),
-            attempt.puzzle_id,
-            attempt.mode.name(),
-            attempt.solved,
-            attempt.hints,
-            attempt.puzzle_rating,
-            attempt.rating_before,
-            attempt.rating_after,
-            attempt.at_ms
-        ])?;
-        let id = tx.last_insert_rowid();
-        for theme in &attempt.themes {
-            tx.prepare_cached("INSERT OR IGNORE INTO puzzle_attempt_themes (attempt_id, theme) VALUES (?1, ?2)")?
-                .execute(params![id, theme])?;
-        }
-        if let Some(r) = rating {
+        self.training(|conn| {
+            let tx = conn.transaction()?;
             tx.prepare_cached(
-                "INSERT INTO puzzle_rating (id, rating, deviation, volatility, attempts, updated_at)
-                 VALUES (1, ?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-                    volatility = excluded.volatility, attempts = excluded.attempts, updated_at = excluded.updated_at",
+                "INSERT INTO puzzle_attempts (source, puzzle_id, mode, solved, hints, puzzle_rating, rating_before,
+                    rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
-            .execute(params![r.rating, r.deviation, r.volatility, r.attempts, now_ms()])?;
-        }
-        tx.commit()?;
-        Ok(id)
+            .execute(params![
+                attempt.source.name(),
+                attempt.puzzle_id,
+                attempt.mode.name(),
+                attempt.solved,
+                attempt.hints,
+                attempt.puzzle_rating,
+                attempt.rating_before,
+                attempt.rating_after,
+                attempt.at_ms
+            ])?;
+            let id = tx.last_insert_rowid();
+            for theme in &attempt.themes {
+                tx.prepare_cached("INSERT OR IGNORE INTO puzzle_attempt_themes (attempt_id, theme) VALUES (?1, ?2)")?
+                    .execute(params![id, theme])?;
+            }
+            if let Some(r) = rating {
+                tx.prepare_cached(
+                    "INSERT INTO puzzle_rating (id, rating, deviation, volatility, attempts, updated_at)
+                     VALUES (1, ?1, ?2, ?3, ?4, ?5)
+                     ON CONFLICT (id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+                        volatility = excluded.volatility, attempts = excluded.attempts,
+                        updated_at = excluded.updated_at",
+                )?
+                .execute(params![r.rating, r.deviation, r.volatility, r.attempts, now_ms()])?;
+            }
+            tx.commit()?;
+            Ok(id)
+        })
     }
 
     /// The player's puzzle rating, `None` before the first rated attempt.
     pub fn puzzle_rating(&self) -> Result<Option<PuzzleRatingRow>> {
-        let conn = self.conn();
-        let row = conn
-            .prepare_cached("SELECT rating, deviation, volatility, attempts FROM puzzle_rating WHERE id = 1")?
-            .query_row([], |r| {
-                Ok(PuzzleRatingRow {
-                    rating: r.get(0)?,
-                    deviation: r.get(1)?,
-                    volatility: r.get(2)?,
-                    attempts: r.get(3)?,
+        self.training(|conn| {
+            conn.prepare_cached("SELECT rating, deviation, volatility, attempts FROM puzzle_rating WHERE id = 1")?
+                .query_row([], |r| {
+                    Ok(PuzzleRatingRow {
+                        rating: r.get(0)?,
+                        deviation: r.get(1)?,
+                        volatility: r.get(2)?,
+                        attempts: r.get(3)?,
+                    })
                 })
-            })
-            .optional()?;
-        Ok(row)
+                .optional()
+        })
     }
 
     /// The latest `limit` attempts, newest first.
     pub fn puzzle_history(&self, limit: u32) -> Result<Vec<PuzzleAttempt>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts a ORDER BY a.at DESC, a.id DESC LIMIT ?1"
-        ))?;
-        let rows = stmt.query_map([limit], attempt_from)?.collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+        self.training(|conn| {
+            conn.prepare_cached(&format!(
+                "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts a ORDER BY a.at DESC, a.id DESC LIMIT ?1"
+            ))?
+            .query_map([limit], attempt_from)?
+            .collect()
+        })
     }
 
     /// The numbers of the puzzles of `source` attempted at least once.
     pub fn attempted_puzzles(&self, source: PuzzleSource) -> Result<Vec<i64>> {
-        let conn = self.conn();
-        let mut stmt =
-            conn.prepare_cached("SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE source = ?1 ORDER BY puzzle_id")?;
-        let ids = stmt.query_map([source.name()], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
-        Ok(ids)
+        self.training(|conn| {
+            conn.prepare_cached("SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE source = ?1 ORDER BY puzzle_id")?
+                .query_map([source.name()], |r| r.get(0))?
+                .collect()
+        })
     }
 
     /// The attempts of one day (`[from_ms, until_ms)`) in `mode`, oldest first (the daily puzzle's).
     pub fn puzzle_attempts_between(&self, mode: PuzzleMode, from_ms: i64, until_ms: i64) -> Result<Vec<PuzzleAttempt>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts a WHERE a.mode = ?1 AND a.at >= ?2 AND a.at < ?3
-             ORDER BY a.at, a.id"
-        ))?;
-        let rows = stmt.query_map(params![mode.name(), from_ms, until_ms], attempt_from)?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.training(|conn| {
+            conn.prepare_cached(&format!(
+                "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts a WHERE a.mode = ?1 AND a.at >= ?2 AND a.at < ?3
+                 ORDER BY a.at, a.id"
+            ))?
+            .query_map(params![mode.name(), from_ms, until_ms], attempt_from)?
+            .collect()
+        })
     }
 
     /// Attempts and successes per theme, most attempted first.
     pub fn puzzle_theme_stats(&self) -> Result<Vec<ThemeStats>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare_cached(
-            "SELECT t.theme, count(*), sum(a.solved) FROM puzzle_attempt_themes t
-             JOIN puzzle_attempts a ON a.id = t.attempt_id GROUP BY t.theme ORDER BY count(*) DESC, t.theme",
-        )?;
-        let rows =
-            stmt.query_map([], |r| Ok(ThemeStats { theme: r.get(0)?, attempts: r.get(1)?, solved: r.get(2)? }))?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.training(|conn| {
+            conn.prepare_cached(
+                "SELECT t.theme, count(*), sum(a.solved) FROM puzzle_attempt_themes t
+                 JOIN puzzle_attempts a ON a.id = t.attempt_id GROUP BY t.theme ORDER BY count(*) DESC, t.theme",
+            )?
+            .query_map([], |r| Ok(ThemeStats { theme: r.get(0)?, attempts: r.get(1)?, solved: r.get(2)? }))?
+            .collect()
+        })
     }
 
     /// Records a try at the mistake of game `id` at `ply`: once solved it stays solved.
     pub fn record_mistake_try(&self, id: GameId, ply: u32, solved: bool) -> Result<()> {
         self.writable()?;
-        let n = self
-            .conn()
-            .prepare_cached(
-                "INSERT INTO mistake_progress (game_id, ply, solved, attempts, updated_at)
-                 SELECT id, ?2, ?3, 1, ?4 FROM games WHERE id = ?1
+        if !self.has_game(id)? {
+            return Err(StorageError::NoSuchGame(id));
+        }
+        self.training(|conn| {
+            conn.prepare_cached(
+                "INSERT INTO mistake_progress (game_id, ply, solved, attempts, updated_at) VALUES (?1, ?2, ?3, 1, ?4)
                  ON CONFLICT (game_id, ply) DO UPDATE SET solved = max(solved, excluded.solved),
                     attempts = attempts + 1, updated_at = excluded.updated_at",
             )?
-            .execute(params![id, ply, solved, now_ms()])?;
-        if n == 0 {
-            return Err(StorageError::NoSuchGame(id));
-        }
+            .execute(params![id, ply, solved, now_ms()])
+        })?;
         Ok(())
     }
 
     /// The mistakes trainer's progress in game `id`, by ply.
     pub fn mistake_progress(&self, id: GameId) -> Result<Vec<MistakeProgress>> {
-        let conn = self.conn();
-        let mut stmt =
-            conn.prepare_cached("SELECT ply, solved, attempts FROM mistake_progress WHERE game_id = ?1 ORDER BY ply")?;
-        let rows =
-            stmt.query_map([id], |r| Ok(MistakeProgress { ply: r.get(0)?, solved: r.get(1)?, attempts: r.get(2)? }))?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.training(|conn| {
+            conn.prepare_cached("SELECT ply, solved, attempts FROM mistake_progress WHERE game_id = ?1 ORDER BY ply")?
+                .query_map([id], |r| Ok(MistakeProgress { ply: r.get(0)?, solved: r.get(1)?, attempts: r.get(2)? }))?
+                .collect()
+        })
     }
 
     /// Saves the puzzles mined from game `id` as it was at `plies` moves (a position already mined from it is
     /// kept as it was) and marks the game mined; returns the new puzzles' ids.
     pub fn add_mined_puzzles(&self, id: GameId, plies: u32, puzzles: &[MinedPuzzle]) -> Result<Vec<i64>> {
         self.writable()?;
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let marked = tx
-            .prepare_cached(
-                "INSERT INTO mined_games (game_id, plies, at) SELECT id, ?2, ?3 FROM games WHERE id = ?1
+        if !self.has_game(id)? {
+            return Err(StorageError::NoSuchGame(id));
+        }
+        self.training(|conn| {
+            let tx = conn.transaction()?;
+            tx.prepare_cached(
+                "INSERT INTO mined_games (game_id, plies, at) VALUES (?1, ?2, ?3)
                  ON CONFLICT (game_id) DO UPDATE SET plies = excluded.plies, at = excluded.at",
             )?
             .execute(params![id, plies, now_ms()])?;
-        if marked == 0 {
-            return Err(StorageError::NoSuchGame(id));
-        }
-        let mut ids = Vec::new();
-        for p in puzzles {
-            let n = tx
-                .prepare_cached(
-                    "INSERT OR IGNORE INTO mined_puzzles (game_id, ply, fen, solution, themes, rating, created_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                )?
-                .execute(params![id, p.ply, p.fen, p.solution.join(" "), p.themes.join(","), p.rating, now_ms()])?;
-            if n > 0 {
-                ids.push(tx.last_insert_rowid());
+            let mut ids = Vec::new();
+            for p in puzzles {
+                let n = tx
+                    .prepare_cached(
+                        "INSERT OR IGNORE INTO mined_puzzles (game_id, ply, fen, solution, themes, rating, created_at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    )?
+                    .execute(params![id, p.ply, p.fen, p.solution.join(" "), p.themes.join(","), p.rating, now_ms()])?;
+                if n > 0 {
+                    ids.push(tx.last_insert_rowid());
+                }
             }
-        }
-        tx.commit()?;
-        Ok(ids)
+            tx.commit()?;
+            Ok(ids)
+        })
     }
 
     /// The length game `id` had when it was last mined, if it was.
     pub fn mined_at(&self, id: GameId) -> Result<Option<u32>> {
-        let conn = self.conn();
-        let plies = conn
-            .prepare_cached("SELECT plies FROM mined_games WHERE game_id = ?1")?
-            .query_row([id], |r| r.get(0))
-            .optional()?;
-        Ok(plies)
+        self.training(|conn| {
+            conn.prepare_cached("SELECT plies FROM mined_games WHERE game_id = ?1")?
+                .query_row([id], |r| r.get(0))
+                .optional()
+        })
     }
 
     /// Every mined puzzle, oldest first.
     pub fn mined_puzzles(&self) -> Result<Vec<MinedPuzzle>> {
-        let conn = self.conn();
-        let mut stmt = conn
-            .prepare_cached("SELECT id, game_id, ply, fen, solution, themes, rating FROM mined_puzzles ORDER BY id")?;
-        let rows = stmt.query_map([], |r| {
-            Ok(MinedPuzzle {
-                id: r.get(0)?,
-                game_id: r.get(1)?,
-                ply: r.get(2)?,
-                fen: r.get(3)?,
-                solution: split(&r.get::<_, String>(4)?, ' '),
-                themes: split(&r.get::<_, String>(5)?, ','),
-                rating: r.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        self.training(|conn| {
+            conn.prepare_cached(
+                "SELECT id, game_id, ply, fen, solution, themes, rating FROM mined_puzzles ORDER BY id",
+            )?
+            .query_map([], |r| {
+                Ok(MinedPuzzle {
+                    id: r.get(0)?,
+                    game_id: r.get(1)?,
+                    ply: r.get(2)?,
+                    fen: r.get(3)?,
+                    solution: split(&r.get::<_, String>(4)?, ' '),
+                    themes: split(&r.get::<_, String>(5)?, ','),
+                    rating: r.get(6)?,
+                })
+            })?
+            .collect()
+        })
     }
 }
 

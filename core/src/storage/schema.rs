@@ -1,5 +1,11 @@
 //! Schema migrations, tracked in `PRAGMA user_version`. Step `n` takes a database from version `n` to `n + 1`;
 //! steps are never edited once released, only appended.
+//!
+//! The games file's whole schema (its `CREATE` statements, as SQLite keeps their text) must fit in the file's
+//! first page, 4,096 bytes: recovery finds the tables through it whatever other page is damaged, and a schema
+//! that spills onto a second page makes that page's damage lose every game (a test checks that page 1 holds
+//! all of it). Features with tables of their own keep them in a file of their own, as the puzzle trainer does
+//! (`training.rs`).
 
 use super::error::{Result, StorageError};
 use rusqlite::Connection;
@@ -78,64 +84,6 @@ const STEPS: &[&str] = &[
     -- NULL, or the import that wrote the game: hidden while that batch is still listed above.
     ALTER TABLE games ADD COLUMN import_batch INTEGER;
     CREATE INDEX games_by_import ON games(import_batch) WHERE import_batch IS NOT NULL;",
-    // 3 → 4: the puzzle trainer (puzzles.rs): every attempt and its themes, the player's Glicko-2 puzzle rating (one
-    // row), the mistakes trainer's progress per game and ply, puzzles mined from the player's own games and which
-    // games were mined at what length. An attempt's `source` is shipped/mined/mistake and `puzzle_id` the shipped
-    // puzzle's number, the mined puzzle's id or the game's id; `solved` means without the solution shown; times
-    // are Unix ms. (No comments inside the SQL: SQLite keeps the statements' text in the schema, which every open
-    // reads, and this step already takes it past one page.)
-    "CREATE TABLE puzzle_attempts (
-        id INTEGER PRIMARY KEY,
-        source TEXT NOT NULL,
-        puzzle_id INTEGER NOT NULL,
-        mode TEXT NOT NULL,
-        solved INTEGER NOT NULL,
-        hints INTEGER NOT NULL,
-        puzzle_rating INTEGER,
-        rating_before REAL,
-        rating_after REAL,
-        at INTEGER NOT NULL
-    );
-    CREATE INDEX puzzle_attempts_by_time ON puzzle_attempts(at DESC, id DESC);
-    CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts(source, puzzle_id);
-    CREATE TABLE puzzle_attempt_themes (
-        attempt_id INTEGER NOT NULL REFERENCES puzzle_attempts(id) ON DELETE CASCADE,
-        theme TEXT NOT NULL,
-        PRIMARY KEY (attempt_id, theme)
-    ) WITHOUT ROWID;
-    CREATE INDEX puzzle_attempt_themes_by_theme ON puzzle_attempt_themes(theme);
-    CREATE TABLE puzzle_rating (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        rating REAL NOT NULL,
-        deviation REAL NOT NULL,
-        volatility REAL NOT NULL,
-        attempts INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE mistake_progress (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        ply INTEGER NOT NULL,
-        solved INTEGER NOT NULL,
-        attempts INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        PRIMARY KEY (game_id, ply)
-    ) WITHOUT ROWID;
-    CREATE TABLE mined_puzzles (
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
-        ply INTEGER NOT NULL,
-        fen TEXT NOT NULL,
-        solution TEXT NOT NULL,
-        themes TEXT NOT NULL,
-        rating INTEGER NOT NULL,
-        created_at INTEGER NOT NULL
-    );
-    CREATE UNIQUE INDEX mined_puzzles_by_game ON mined_puzzles(game_id, ply);
-    CREATE TABLE mined_games (
-        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-        plies INTEGER NOT NULL,
-        at INTEGER NOT NULL
-    );",
 ];
 
 /// The schema version this build writes.
@@ -161,11 +109,20 @@ pub fn migrate(conn: &mut Connection) -> Result<i64> {
 
 /// Migrates up to `target` only: lets tests build a database as an earlier version made it.
 pub fn migrate_to(conn: &mut Connection, target: i64) -> Result<i64> {
+    run_steps(conn, STEPS, target)
+}
+
+/// Applies `steps` from the file's version up to `target`, one transaction per step; returns the version it
+/// started at. Refuses a file with more steps than `steps` (a newer app's). Also the trainer's file's runner.
+pub(super) fn run_steps(conn: &mut Connection, steps: &[&str], target: i64) -> Result<i64> {
     let from = version(conn)?;
-    check_not_newer(from)?;
-    for step in from..target.min(LATEST) {
+    let latest = steps.len() as i64;
+    if from > latest {
+        return Err(StorageError::NewerVersion { found: from, supported: latest });
+    }
+    for step in from..target.min(latest) {
         let tx = conn.transaction()?;
-        tx.execute_batch(STEPS[step as usize])?;
+        tx.execute_batch(steps[step as usize])?;
         tx.pragma_update(None, "user_version", step + 1)?;
         tx.commit()?;
     }

@@ -49,6 +49,12 @@ impl GameLibrary {
         self.0.open_notice()
     }
 
+    /// When the puzzle trainer's file could not be used and its history and rating started again (in English;
+    /// see `giveaway_app::GameLibrary::trainer_notice`). The games are never affected.
+    pub fn trainer_notice(&self) -> Option<String> {
+        self.0.trainer_notice()
+    }
+
     /// The full integrity check, off the caller's thread.
     pub async fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
         let lib = self.0.clone();
