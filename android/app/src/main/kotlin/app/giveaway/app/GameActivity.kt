@@ -82,8 +82,13 @@ class GameActivity : Activity() {
             contentDescription = getString(R.string.computer_thinking)
         }
     }
-    private val moves by lazy { TextView(this).apply { setPadding(dp(8), 0, dp(8), 0) } }
-    private val reaction by lazy { TextView(this).apply { textSize = 24f } }
+    private val moves by lazy { TextView(this).apply { setTextAppearance(R.style.TextAppearance_Giveaway_Body) } }
+    private val reaction by lazy {
+        TextView(this).apply {
+            textSize = 24f
+            visibility = View.GONE
+        }
+    }
     private val undo by lazy { button(R.string.undo) { act { undo() } } }
     private val redo by lazy { button(R.string.redo) { act { redo() } } }
     private val hint by lazy { button(R.string.hint) { act { hint() } } }
@@ -206,10 +211,22 @@ class GameActivity : Activity() {
 
     private fun layout(): View {
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
-        topPanel.addView(topClock)
-        topPanel.addView(thinking)
+        // The space after a clock goes with it: without clocks the words start at the margin.
+        val clockGap = {
+            LinearLayout.LayoutParams(ViewGroup.LayoutParams.WRAP_CONTENT, ViewGroup.LayoutParams.WRAP_CONTENT).apply {
+                marginEnd = px(R.dimen.space_m)
+            }
+        }
+        topPanel.addView(topClock, clockGap())
         topPanel.addView(reaction)
-        bottomPanel.addView(bottomClock)
+        // Whose move it is, with the computer's thinking beside it: no empty band kept for either above the board.
+        val spinner = px(R.dimen.space_xl)
+        val statusRow = LinearLayout(this).apply {
+            gravity = Gravity.CENTER_VERTICAL
+            addView(status, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
+            addView(thinking, LinearLayout.LayoutParams(spinner, spinner))
+        }
+        bottomPanel.addView(bottomClock, clockGap())
         // Online there is no undo nor hint: their row is left out.
         val buttons = if (isOnline) {
             row(draw, resign, react)
@@ -219,24 +236,35 @@ class GameActivity : Activity() {
         val moveList = ScrollView(this).apply { addView(moves) }
         val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
         val fill = ViewGroup.LayoutParams.MATCH_PARENT
+        // The board from edge to edge; everything else within the one screen margin.
+        val m = px(R.dimen.screen_margin)
+        val gap = px(R.dimen.space_s)
         return if (landscape) {
             LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
                 addView(board, LinearLayout.LayoutParams(wrap, fill))
                 addView(
-                    column(onlineStatus, topPanel, status, bottomPanel, buttons).apply {
+                    column(onlineStatus, topPanel, statusRow, bottomPanel, buttons).apply {
+                        setPadding(m, gap, m, 0)
                         addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
                     },
                     LinearLayout.LayoutParams(0, fill, 1f),
                 )
             }
         } else {
-            column(onlineStatus, topPanel).apply {
+            // Portrait: the side to move beside the bottom clock, so that with clocks every button stays in sight.
+            bottomPanel.addView(
+                statusRow,
+                LinearLayout.LayoutParams(0, wrap, 1f),
+            )
+            column(gap = 0).apply {
+                addView(column(onlineStatus, topPanel).apply { setPadding(m, 0, m, 0) })
                 addView(board, LinearLayout.LayoutParams(fill, wrap))
-                addView(bottomPanel)
-                addView(status)
-                addView(buttons)
-                addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
+                addView(
+                    column(bottomPanel, buttons).apply { setPadding(m, gap, m, gap) },
+                    LinearLayout.LayoutParams(fill, wrap),
+                )
+                addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f).apply { setMargins(m, 0, m, 0) })
             }
         }
     }
@@ -280,6 +308,7 @@ class GameActivity : Activity() {
         if (isOnline) return showOnlineResult()
         resultOpen = true
         AlertDialog.Builder(this)
+            .setTitle(R.string.game_over_title)
             .setMessage(resultText(result))
             .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
             .setNeutralButton(R.string.new_game) { _, _ -> finish() }
@@ -319,6 +348,7 @@ class GameActivity : Activity() {
         status.text = statusText(s)
         moves.text = snap.moveList.joinToString("\n") { r -> "${r.number}. ${r.white ?: "…"}  ${r.black ?: ""}" }
         reaction.text = s.reaction?.emoji ?: ""
+        reaction.visibility = if (reaction.text.isEmpty()) View.GONE else View.VISIBLE
         val a = s.actions
         undo.isEnabled = a.undo
         redo.isEnabled = a.redo
@@ -511,6 +541,7 @@ class GameActivity : Activity() {
         val end = (game.status as? OnlineGameStatus.Over)?.end ?: return
         resultOpen = true
         val dialog = AlertDialog.Builder(this)
+            .setTitle(R.string.game_over_title)
             .setMessage(endText(end, game.you))
             .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
             .setNegativeButton(R.string.lobby) { _, _ ->

@@ -185,4 +185,40 @@ class AccessibilityTest : AppTest() {
         labels(a, R.style.Theme_Giveaway, "dark")
         labels(a, R.style.Theme_Giveaway_HighContrast, "high contrast, dark")
     }
+
+    /**
+     * The design system's pairs: each button's text on its fill (4.5:1), the secondary buttons' outline on the
+     * window (3:1), and a real dialog's button text on the dialog's own background (4.5:1).
+     */
+    private fun designContrast(a: Activity, what: String) {
+        fun c(id: Int) = a.getColorStateList(id).defaultColor
+        atLeast("$what: primary button", c(R.color.button_primary_text), c(R.color.button_primary_fill))
+        atLeast("$what: secondary button", c(R.color.button_tonal_text), a.getColor(R.color.ui_surface))
+        atLeast("$what: tonal button", c(R.color.button_tonal_text), c(R.color.button_tonal_fill))
+        atLeast("$what: text button", c(R.color.button_accent_text), a.getColor(R.color.ui_background))
+        atLeast("$what: section heading on a card", c(R.color.button_accent_text), a.getColor(R.color.ui_surface))
+        val outline = contrast(c(R.color.button_outline), a.getColor(R.color.ui_background))
+        assertTrue("$what: button outline %.2f:1".format(outline), outline >= 3.0)
+        val d = android.app.AlertDialog.Builder(a).setMessage("?")
+            .setPositiveButton(R.string.ok, null).setNegativeButton(R.string.cancel, null).show()
+        Ui.idle()
+        val t = d.context.obtainStyledAttributes(intArrayOf(colorBackground, textColorPrimary))
+        val background = t.getColor(0, 0)
+        val text = t.getColorStateList(1)!!.defaultColor
+        t.recycle()
+        atLeast("$what: dialog text", text, background)
+        for (which in listOf(BUTTON_POSITIVE, android.content.DialogInterface.BUTTON_NEGATIVE)) {
+            val b = d.getButton(which)
+            atLeast("$what: dialog button '${b.text}'", b.currentTextColor, background)
+            assertTrue("$what: dialog button '${b.text}' in capitals", !b.isAllCaps)
+        }
+        d.dismiss()
+    }
+
+    @Test
+    fun buttonsAndDialogsContrastInTheLightTheme() = designContrast(home(), "light")
+
+    @Test
+    @Config(qualifiers = "night")
+    fun buttonsAndDialogsContrastInTheDarkTheme() = designContrast(home(), "dark")
 }
