@@ -2953,6 +2953,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      */
     func takeEvents()  -> [OnlineEvent]
     
+    /**
+     * The events since the last read and the screen after them: read this when the observer is called, so that
+     * an event (a game's end) never comes with a screen from before it.
+     */
+    func takeUpdate()  -> OnlineUpdate
+    
 }
 /**
  * The connection to the game server, the account, the lobby and the online game.
@@ -3220,6 +3226,19 @@ open func takeEvents() -> [OnlineEvent]  {
     return try!  FfiConverterSequenceTypeOnlineEvent.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_take_events(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The events since the last read and the screen after them: read this when the observer is called, so that
+     * an event (a game's end) never comes with a screen from before it.
+     */
+open func takeUpdate() -> OnlineUpdate  {
+    return try!  FfiConverterTypeOnlineUpdate_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_take_update(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -9172,6 +9191,75 @@ public func FfiConverterTypeOnlineScreen_lift(_ buf: RustBuffer) throws -> Onlin
 #endif
 public func FfiConverterTypeOnlineScreen_lower(_ value: OnlineScreen) -> RustBuffer {
     return FfiConverterTypeOnlineScreen.lower(value)
+}
+
+
+/**
+ * What changed since the last read: the events, and the screen as it stands after them.
+ */
+public struct OnlineUpdate: Equatable, Hashable {
+    /**
+     * What the online screens draw now: it already shows every change that `events` tell of.
+     */
+    public var screen: OnlineScreen
+    /**
+     * The events since the last read, oldest first.
+     */
+    public var events: [OnlineEvent]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * What the online screens draw now: it already shows every change that `events` tell of.
+         */screen: OnlineScreen, 
+        /**
+         * The events since the last read, oldest first.
+         */events: [OnlineEvent]) {
+        self.screen = screen
+        self.events = events
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineUpdate: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineUpdate: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineUpdate {
+        return
+            try OnlineUpdate(
+                screen: FfiConverterTypeOnlineScreen.read(from: &buf), 
+                events: FfiConverterSequenceTypeOnlineEvent.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineUpdate, into buf: inout [UInt8]) {
+        FfiConverterTypeOnlineScreen.write(value.screen, into: &buf)
+        FfiConverterSequenceTypeOnlineEvent.write(value.events, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineUpdate_lift(_ buf: RustBuffer) throws -> OnlineUpdate {
+    return try FfiConverterTypeOnlineUpdate.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineUpdate_lower(_ value: OnlineUpdate) -> RustBuffer {
+    return FfiConverterTypeOnlineUpdate.lower(value)
 }
 
 
@@ -18342,6 +18430,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 18506) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_update() != 5582) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {

@@ -1035,6 +1035,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_seek(uint64_t ptr, RustBuffer ti
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_events(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
+RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_update(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
 uint64_t uniffi_giveaway_ffi_fn_clone_progresslistener(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -2262,6 +2267,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_seek(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_EVENTS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_EVENTS
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_events(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_update(void
     
 );
 #endif
