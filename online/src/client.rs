@@ -658,7 +658,8 @@ impl OnlineClient {
         if let Some(id) = local_id {
             storage.set_setting(&key, &id.to_string())?;
         }
-        let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game });
+        let ratings = [&wire.white, &wire.black].map(|s| Some(seat_view(s).rating_text()));
+        let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game, ratings });
         let settings = self.library.settings()?;
         let controller = GameController::with_seat(
             session,

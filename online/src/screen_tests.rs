@@ -90,6 +90,15 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     assert_eq!(g.rematch, RematchState::Unavailable);
     assert!(g.actions.in_game && !g.actions.back_to_lobby);
     assert_eq!(running_clock(&c), None, "the first move is not timed: no clock runs on the board either");
+    // The board's bars: this device's player below, each nickname with the rating the game started with.
+    let board = c.game().unwrap().state();
+    let named = |b: &giveaway_app::PlayerBar| match &b.name {
+        giveaway_app::PlayerName::Nickname { nickname, rating } => {
+            format!("{nickname} {}", rating.clone().unwrap_or_default())
+        }
+        other => format!("{other:?}"),
+    };
+    assert_eq!((named(&board.bottom_bar), named(&board.top_bar)), ("Boris 1612".into(), "Anna 1500?".into()));
 
     // White's first move: now Black has 30 s for theirs, and still no clock runs.
     feed(

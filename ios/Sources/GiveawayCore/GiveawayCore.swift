@@ -9333,6 +9333,155 @@ public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
 
 
 /**
+ * One player's bar beside the board.
+ */
+public struct PlayerBar: Equatable, Hashable {
+    /**
+     * The side this player has.
+     */
+    public var side: Color
+    /**
+     * Who it is.
+     */
+    public var name: PlayerName
+    /**
+     * This side's clock as text, in a timed game.
+     */
+    public var clock: String?
+    /**
+     * This side's clock is running.
+     */
+    public var clockRunning: Bool
+    /**
+     * This side's clock is running with under 20 seconds left.
+     */
+    public var lowTime: Bool
+    /**
+     * Men of this side still on the board.
+     */
+    public var men: UInt32
+    /**
+     * Kings of this side still on the board.
+     */
+    public var kings: UInt32
+    /**
+     * It is this side's move (never once the game is over).
+     */
+    public var toMove: Bool
+    /**
+     * The reaction this player just showed, while it shows.
+     */
+    public var reaction: String?
+    /**
+     * The bar is drawn turned 180°, for the player across the table (face-to-face).
+     */
+    public var turned: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side this player has.
+         */side: Color, 
+        /**
+         * Who it is.
+         */name: PlayerName, 
+        /**
+         * This side's clock as text, in a timed game.
+         */clock: String?, 
+        /**
+         * This side's clock is running.
+         */clockRunning: Bool, 
+        /**
+         * This side's clock is running with under 20 seconds left.
+         */lowTime: Bool, 
+        /**
+         * Men of this side still on the board.
+         */men: UInt32, 
+        /**
+         * Kings of this side still on the board.
+         */kings: UInt32, 
+        /**
+         * It is this side's move (never once the game is over).
+         */toMove: Bool, 
+        /**
+         * The reaction this player just showed, while it shows.
+         */reaction: String?, 
+        /**
+         * The bar is drawn turned 180°, for the player across the table (face-to-face).
+         */turned: Bool) {
+        self.side = side
+        self.name = name
+        self.clock = clock
+        self.clockRunning = clockRunning
+        self.lowTime = lowTime
+        self.men = men
+        self.kings = kings
+        self.toMove = toMove
+        self.reaction = reaction
+        self.turned = turned
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PlayerBar: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerBar: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerBar {
+        return
+            try PlayerBar(
+                side: FfiConverterTypeColor.read(from: &buf), 
+                name: FfiConverterTypePlayerName.read(from: &buf), 
+                clock: FfiConverterOptionString.read(from: &buf), 
+                clockRunning: FfiConverterBool.read(from: &buf), 
+                lowTime: FfiConverterBool.read(from: &buf), 
+                men: FfiConverterUInt32.read(from: &buf), 
+                kings: FfiConverterUInt32.read(from: &buf), 
+                toMove: FfiConverterBool.read(from: &buf), 
+                reaction: FfiConverterOptionString.read(from: &buf), 
+                turned: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PlayerBar, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.side, into: &buf)
+        FfiConverterTypePlayerName.write(value.name, into: &buf)
+        FfiConverterOptionString.write(value.clock, into: &buf)
+        FfiConverterBool.write(value.clockRunning, into: &buf)
+        FfiConverterBool.write(value.lowTime, into: &buf)
+        FfiConverterUInt32.write(value.men, into: &buf)
+        FfiConverterUInt32.write(value.kings, into: &buf)
+        FfiConverterBool.write(value.toMove, into: &buf)
+        FfiConverterOptionString.write(value.reaction, into: &buf)
+        FfiConverterBool.write(value.turned, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerBar_lift(_ buf: RustBuffer) throws -> PlayerBar {
+    return try FfiConverterTypePlayerBar.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerBar_lower(_ value: PlayerBar) -> RustBuffer {
+    return FfiConverterTypePlayerBar.lower(value)
+}
+
+
+/**
  * A player's public page.
  */
 public struct ProfileView: Equatable, Hashable {
@@ -10233,6 +10382,14 @@ public struct ScreenState: Equatable, Hashable {
      * nothing changes by itself.
      */
     public var nextTickMs: UInt64?
+    /**
+     * The player bar above the board (the side at the top edge).
+     */
+    public var topBar: PlayerBar
+    /**
+     * The player bar below the board.
+     */
+    public var bottomBar: PlayerBar
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -10276,7 +10433,13 @@ public struct ScreenState: Equatable, Hashable {
         /**
          * Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
          * nothing changes by itself.
-         */nextTickMs: UInt64?) {
+         */nextTickMs: UInt64?, 
+        /**
+         * The player bar above the board (the side at the top edge).
+         */topBar: PlayerBar, 
+        /**
+         * The player bar below the board.
+         */bottomBar: PlayerBar) {
         self.revision = revision
         self.snapshot = snapshot
         self.orientation = orientation
@@ -10289,6 +10452,8 @@ public struct ScreenState: Equatable, Hashable {
         self.thinking = thinking
         self.reaction = reaction
         self.nextTickMs = nextTickMs
+        self.topBar = topBar
+        self.bottomBar = bottomBar
     }
 
     
@@ -10318,7 +10483,9 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
                 animation: FfiConverterOptionTypeAnimationPlan.read(from: &buf), 
                 thinking: FfiConverterOptionTypeThinking.read(from: &buf), 
                 reaction: FfiConverterOptionTypeReaction.read(from: &buf), 
-                nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
+                nextTickMs: FfiConverterOptionUInt64.read(from: &buf), 
+                topBar: FfiConverterTypePlayerBar.read(from: &buf), 
+                bottomBar: FfiConverterTypePlayerBar.read(from: &buf)
         )
     }
 
@@ -10335,6 +10502,8 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
         FfiConverterOptionTypeThinking.write(value.thinking, into: &buf)
         FfiConverterOptionTypeReaction.write(value.reaction, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
+        FfiConverterTypePlayerBar.write(value.topBar, into: &buf)
+        FfiConverterTypePlayerBar.write(value.bottomBar, into: &buf)
     }
 }
 
@@ -14838,6 +15007,121 @@ public func FfiConverterTypePieceTheme_lift(_ buf: RustBuffer) throws -> PieceTh
 #endif
 public func FfiConverterTypePieceTheme_lower(_ value: PieceTheme) -> RustBuffer {
     return FfiConverterTypePieceTheme.lower(value)
+}
+
+
+
+/**
+ * Who a player bar names, for the shell to word.
+ */
+
+public enum PlayerName: Equatable, Hashable {
+    
+    /**
+     * The person holding this device, against the computer.
+     */
+    case you
+    /**
+     * The computer at `level` (1 = Beginner … 8 = World Champion), about `rating` strong.
+     */
+    case computer(
+        /**
+         * The level's number.
+         */level: UInt8, 
+        /**
+         * The level's approximate rating.
+         */rating: UInt32
+    )
+    /**
+     * Pass-and-play: the side, named by its colour.
+     */
+    case side
+    /**
+     * Online: the player's nickname and rating ("1500", "1500?" while provisional) when known.
+     */
+    case nickname(
+        /**
+         * The nickname.
+         */nickname: String, 
+        /**
+         * The rating the game started with, as text.
+         */rating: String?
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PlayerName: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerName: FfiConverterRustBuffer {
+    typealias SwiftType = PlayerName
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerName {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .you
+        
+        case 2: return .computer(level: try FfiConverterUInt8.read(from: &buf), rating: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 3: return .side
+        
+        case 4: return .nickname(nickname: try FfiConverterString.read(from: &buf), rating: try FfiConverterOptionString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PlayerName, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .you:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .computer(level,rating):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt8.write(level, into: &buf)
+            FfiConverterUInt32.write(rating, into: &buf)
+            
+        
+        case .side:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .nickname(nickname,rating):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(nickname, into: &buf)
+            FfiConverterOptionString.write(rating, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerName_lift(_ buf: RustBuffer) throws -> PlayerName {
+    return try FfiConverterTypePlayerName.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerName_lower(_ value: PlayerName) -> RustBuffer {
+    return FfiConverterTypePlayerName.lower(value)
 }
 
 

@@ -136,6 +136,13 @@ fun Context.tonalButton(text: Int, onClick: () -> Unit): Button =
 fun Context.textButton(text: Int, onClick: () -> Unit): Button =
     styledButton(R.style.Widget_Giveaway_Button_Text, text, onClick)
 
+/** An action bar's button: the vector [icon] above its [text], both in the text's colour (dimmed when off). */
+fun Context.iconButton(icon: Int, text: Int, onClick: () -> Unit): Button =
+    styledButton(R.style.Widget_Giveaway_Button_Icon, text, onClick).apply {
+        setCompoundDrawablesRelativeWithIntrinsicBounds(0, icon, 0, 0)
+        compoundDrawableTintList = textColors
+    }
+
 /** A card: the surface colour, rounded, its content [padding] pixels in. */
 fun Context.card(content: View, padding: Int = px(R.dimen.space_m)): View = FrameLayout(this).apply {
     setBackgroundResource(R.drawable.card)

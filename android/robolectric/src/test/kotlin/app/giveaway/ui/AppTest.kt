@@ -149,9 +149,24 @@ abstract class AppTest {
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
     }
 
-    /** The move list as shown. */
+    /** The move list as shown, a numbered move to a line (a phone's strip shows them side by side). */
     fun moveList(g: Activity): String = Ui.find<TextView>(root(g)).filter { Ui.shown(it) && it.text.startsWith("1. ") }
-        .joinToString { it.text.toString() }
+        .joinToString { it.text.toString().replace("   ", "\n") }
+
+    /** The game screen's "More" menu, opened: what it offers now. */
+    fun moreItems(g: Activity): List<String> {
+        Ui.click(g, "More")
+        val items = Ui.shadowItems()
+        Ui.alert().cancel()
+        Ui.idle()
+        return items
+    }
+
+    /** [item] chosen from the game screen's "More" menu (Resign, Draw, Flip board, React, Share). */
+    fun more(g: Activity, item: String) {
+        Ui.click(g, "More")
+        Ui.chooseItem(item)
+    }
 
     /** A clock's "m:ss" in seconds. */
     fun seconds(clock: String?): Int {
