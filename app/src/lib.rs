@@ -29,7 +29,7 @@ pub use catalog::{
     handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView,
     RulesExample, RulesExampleKind, TimeControlPreset, REACTION_EMOJIS,
 };
-pub use editor::PositionEditor;
+pub use editor::{PositionEditor, PositionProblem};
 pub use error::{ApiResult, GiveawayError};
 pub use game::controller::Seat;
 pub use game::state::{ServerGame, Synced, TIMED_FROM_PLY};

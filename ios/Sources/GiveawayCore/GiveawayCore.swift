@@ -3326,6 +3326,18 @@ public protocol PositionEditorProtocol: AnyObject, Sendable {
     func load(fen: String) throws 
     
     /**
+     * The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+     * same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+     * crowned, as it would be on arriving there.
+     */
+    func place(square: UInt32, piece: PieceView?) throws 
+    
+    /**
+     * Why no game can start from the position now, or `None` when one can.
+     */
+    func problem()  -> PositionProblem?
+    
+    /**
      * Sets whose turn it is in the position being made.
      */
     func setSideToMove(side: Color) 
@@ -3470,6 +3482,33 @@ open func load(fen: String)throws   {try rustCallWithError(FfiConverterTypeGivea
         FfiConverterString.lower(fen),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+     * same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+     * crowned, as it would be on arriving there.
+     */
+open func place(square: UInt32, piece: PieceView?)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_place(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),
+        FfiConverterOptionTypePieceView.lower(piece),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Why no game can start from the position now, or `None` when one can.
+     */
+open func problem() -> PositionProblem?  {
+    return try!  FfiConverterOptionTypePositionProblem.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_problem(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -15212,6 +15251,93 @@ public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustB
 
 
 /**
+ * Why a game cannot start from the position being set up, for the editor to say while it is made.
+ */
+
+public enum PositionProblem: Equatable, Hashable {
+    
+    /**
+     * `side` has no piece on the board.
+     */
+    case noPieces(
+        /**
+         * The side without pieces.
+         */side: Color
+    )
+    /**
+     * The side to move has pieces but none can move: it would have won before the game starts.
+     */
+    case noMove(
+        /**
+         * The side to move.
+         */side: Color
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PositionProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePositionProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PositionProblem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PositionProblem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .noPieces(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        case 2: return .noMove(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PositionProblem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .noPieces(side):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        
+        case let .noMove(side):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionProblem_lift(_ buf: RustBuffer) throws -> PositionProblem {
+    return try FfiConverterTypePositionProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionProblem_lower(_ value: PositionProblem) -> RustBuffer {
+    return FfiConverterTypePositionProblem.lower(value)
+}
+
+
+
+/**
  * The online game's rematch, after the end.
  */
 
@@ -17248,6 +17374,30 @@ fileprivate struct FfiConverterOptionTypePlayerOutcome: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypePositionProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PositionProblem?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePositionProblem.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePositionProblem.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeResultFilter: FfiConverterRustBuffer {
     typealias SwiftType = ResultFilter?
 
@@ -18375,6 +18525,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 36818) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_place() != 2404) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_problem() != 740) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 33861) {

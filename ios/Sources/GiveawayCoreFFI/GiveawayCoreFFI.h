@@ -360,6 +360,16 @@ RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_fen(uint64_t ptr, RustCa
 void uniffi_giveaway_ffi_fn_method_positioneditor_load(uint64_t ptr, RustBuffer fen, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PLACE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PLACE
+void uniffi_giveaway_ffi_fn_method_positioneditor_place(uint64_t ptr, uint32_t square, RustBuffer piece, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PROBLEM
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PROBLEM
+RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_problem(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
 void uniffi_giveaway_ffi_fn_method_positioneditor_set_side_to_move(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
@@ -1589,6 +1599,18 @@ uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_fen(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_LOAD
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_LOAD
 uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_load(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PLACE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PLACE
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_place(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PROBLEM
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PROBLEM
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_problem(void
     
 );
 #endif

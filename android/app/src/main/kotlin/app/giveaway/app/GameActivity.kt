@@ -33,6 +33,8 @@ import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineEvent
 import app.giveaway.core.OnlineGameStatus
 import app.giveaway.core.Opponent
+import app.giveaway.core.Outcome
+import app.giveaway.core.PlayerOutcome
 import app.giveaway.core.RematchState
 import app.giveaway.core.ResultView
 import app.giveaway.core.ScreenState
@@ -115,7 +117,7 @@ class GameActivity : Activity() {
                 attach(r, settings)
                 refresh()
                 reopen?.let(::ask)
-                if (resultWasOpen) state?.snapshot?.result?.let(::showResult)
+                if (resultWasOpen) (state?.status as? Status.Over)?.let { showResult(it.result, it.forPlayer) }
             }
             return
         }
@@ -306,11 +308,25 @@ class GameActivity : Activity() {
             .show()
     }
 
-    private fun showResult(result: ResultView) {
+    /** The end, titled by what it means for the player ("You lost"), or who won between two players. */
+    private fun showResult(result: ResultView, forPlayer: PlayerOutcome?) {
         if (isOnline) return showOnlineResult()
         resultOpen = true
+        val title = when (forPlayer) {
+            PlayerOutcome.WON -> R.string.you_won
+
+            PlayerOutcome.LOST -> R.string.you_lost
+
+            PlayerOutcome.DRAWN -> R.string.result_draw
+
+            null -> when (result.outcome) {
+                Outcome.WHITE_WINS -> R.string.result_white_wins
+                Outcome.BLACK_WINS -> R.string.result_black_wins
+                Outcome.DRAW -> R.string.result_draw
+            }
+        }
         AlertDialog.Builder(this)
-            .setTitle(R.string.game_over_title)
+            .setTitle(title)
             .setMessage(resultText(result))
             .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
             .setNeutralButton(R.string.new_game) { _, _ -> finish() }
@@ -428,7 +444,7 @@ class GameActivity : Activity() {
                 feedback.play(e.cue, HapticFeedbackConstants.LONG_PRESS)
                 board.announceForAccessibility(resultText(e.result))
                 // Online, the result waits for the server's end with the rating change (onlineChanged).
-                if (!isOnline) showResult(e.result)
+                if (!isOnline) showResult(e.result, e.forPlayer)
             }
 
             is GameEvent.CoachTip -> {

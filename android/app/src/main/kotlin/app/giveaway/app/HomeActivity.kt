@@ -278,68 +278,11 @@ class HomeActivity : Activity() {
             .show()
     }
 
-    /** The core's position editor: tap squares to cycle pieces; the game starts from the position. */
-    private fun editPosition() {
-        val editor = PositionEditor()
-        val board = BoardView(this)
-        val turn = TextView(this)
-        fun refresh() {
-            board.show(editor.squares())
-            turn.text = getString(R.string.to_move, colorName(editor.sideToMove()))
-        }
-        // The squares come from the editor: every one is a square it takes.
-        board.onTap = {
-            editor.cycle(it.toUInt())
-            refresh()
-        }
-        refresh()
-        turn.setTextAppearance(R.style.TextAppearance_Giveaway_Body)
-        turn.gravity = Gravity.CENTER_VERTICAL
-        val switchSide = tonalButton(R.string.switch_side) {
-            editor.setSideToMove(if (editor.sideToMove() == Color.WHITE) Color.BLACK else Color.WHITE)
-            refresh()
-        }
-        val clear = tonalButton(R.string.clear_board) {
-            editor.clear()
-            refresh()
-        }
-        val standard = tonalButton(R.string.standard_position) {
-            editor.standard()
-            refresh()
-        }
-        // Landscape: the controls beside a board half the screen high (below it, they were pushed out of sight).
-        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
-        val m = px(R.dimen.space_l)
-        val view = if (landscape) {
-            val side = resources.displayMetrics.heightPixels / 2
-            LinearLayout(this).apply {
-                setPadding(m, px(R.dimen.space_s), m, 0)
-                addView(board, LinearLayout.LayoutParams(side, side))
-                val tools = column(turn, switchSide, clear, standard).apply { setPadding(m, 0, 0, 0) }
-                addView(tools, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
-            }
-        } else {
-            // Each label on a button wide enough for its longest word: the side to move beside its switch.
-            column(board, row(turn, switchSide), row(clear, standard)).apply {
-                setPadding(m, px(R.dimen.space_s), m, 0)
-            }
-        }
-        AlertDialog.Builder(this)
-            .setTitle(R.string.set_up_position)
-            .setView(view)
-            .setPositiveButton(R.string.ok) { _, _ ->
-                // The core says whether a game can start from it (both sides have pieces, the side to move can move).
-                try {
-                    editor.check()
-                    setup = setup.copy(fen = editor.fen(), removedMen = emptyList())
-                    handicapButton.text = getString(R.string.handicap_position)
-                } catch (e: GiveawayException) {
-                    Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-                }
-            }
-            .setNegativeButton(R.string.cancel, null)
-            .show()
-    }
+    /** The core's position editor: the game starts from the position set up there. */
+    private fun editPosition() = PositionEditorDialog(this) { fen ->
+        setup = setup.copy(fen = fen, removedMen = emptyList())
+        handicapButton.text = getString(R.string.handicap_position)
+    }.show()
 
     private fun colourLabel(c: ColorChoice) = getString(
         when (c) {

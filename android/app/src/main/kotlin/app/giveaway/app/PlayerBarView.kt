@@ -11,6 +11,8 @@ import android.widget.LinearLayout
 import android.widget.TextView
 import app.giveaway.R
 import app.giveaway.core.Color
+import app.giveaway.core.PieceKind
+import app.giveaway.core.PieceView
 import app.giveaway.core.PlayerBar
 import app.giveaway.core.PlayerName
 import app.giveaway.core.levels
@@ -127,29 +129,22 @@ class PlayerBarView(context: Context) : LinearLayout(context) {
             ?: n.nickname
     }
 
-    /** The player's colour as a small piece. */
+    /** The player's colour as a small man, ringed in the window's outline colour so a black one shows on a dark bar. */
     private class Disc(context: Context) : View(context) {
         var color = Color.WHITE
         var pieceColors: PieceColors = Themes.pieces(context, app.giveaway.core.PieceTheme.CLASSIC)
-        private val fill = Paint(Paint.ANTI_ALIAS_FLAG)
-        private val edge = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE }
-
-        /** A hairline of the window's outline colour, so that a black disc shows on a dark bar. */
         private val outline = Paint(Paint.ANTI_ALIAS_FLAG).apply {
             style = Paint.Style.STROKE
             color = context.getColor(R.color.ui_outline)
         }
 
         override fun onDraw(canvas: Canvas) {
-            val white = color == Color.WHITE
-            val r = minOf(width, height) / 2f
-            edge.strokeWidth = r * 0.14f
-            fill.color = if (white) pieceColors.white else pieceColors.black
-            edge.color = if (white) pieceColors.whiteEdge else pieceColors.blackEdge
-            canvas.drawCircle(width / 2f, height / 2f, r - edge.strokeWidth / 2, fill)
-            canvas.drawCircle(width / 2f, height / 2f, r - edge.strokeWidth / 2, edge)
-            outline.strokeWidth = r * 0.08f
-            canvas.drawCircle(width / 2f, height / 2f, r - outline.strokeWidth / 2, outline)
+            val side = minOf(width, height).toFloat()
+            val cx = width / 2f
+            val cy = height / 2f
+            PiecePainter.draw(canvas, PieceView(color, PieceKind.MAN), cx, cy, side / 0.76f, 255, pieceColors, false)
+            outline.strokeWidth = side * 0.04f
+            canvas.drawCircle(cx, cy, side * 0.5f - outline.strokeWidth / 2, outline)
         }
     }
 
