@@ -7,13 +7,14 @@
 #   pg.sh running  exit status 0 when it is running
 #   pg.sh port     print its port
 # initdb refuses to run as root: as root the cluster belongs to the system user giveaway-pg (created here).
-# PG_DIR and PG_PORT override the place and the port (loopback only). The default port is 55432 plus an even
+# PG_DIR and PG_PORT override the place and the port (loopback only). The default port is 20432 plus an even
 # number below 400 taken from the checkout's path, so that two checkouts on one machine (a CI clone beside a
-# working copy) never share a cluster's port: one left running would stop the other's tests from starting.
+# working copy) never share a cluster's port: one left running would stop the other's tests from starting. It
+# lies below Linux's ephemeral range (32768-60999): a load run's thousands of client sockets took a port there.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 DIR="${PG_DIR:-$ROOT/target/pg}"
-PORT="${PG_PORT:-$((55432 + $(printf %s "$ROOT" | cksum | cut -d" " -f1) % 200 * 2))}"
+PORT="${PG_PORT:-$((20432 + $(printf %s "$ROOT" | cksum | cut -d" " -f1) % 200 * 2))}"
 DATA="$DIR/data"
 RUN_AS="giveaway-pg"
 
