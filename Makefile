@@ -265,7 +265,7 @@ test-android: bindings android-tools android-assets
 ANDROID_SHOTS := docs/screenshots/android
 android-screenshots: bindings android-tools android-assets
 	rm -rf $(ANDROID_SHOTS) && mkdir -p $(ANDROID_SHOTS)
-	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots' \
+	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots*' \
 		-Dsurefire.failIfNoSpecifiedTests=false -Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) \
 		$(ANDROID_SERVER_ARGS))
 	@ls $(ANDROID_SHOTS) | wc -l | xargs echo "screenshots in $(ANDROID_SHOTS):"

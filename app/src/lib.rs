@@ -30,14 +30,14 @@ pub use catalog::{
     handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView,
     RulesExample, RulesExampleKind, TimeControlPreset, REACTION_EMOJIS,
 };
-pub use editor::PositionEditor;
+pub use editor::{PositionEditor, PositionProblem};
 pub use error::{ApiResult, GiveawayError};
 pub use game::controller::Seat;
 pub use game::state::{ServerGame, Synced, TIMED_FROM_PLY};
 pub use game::{
     Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent, GameSession, GameState, HintShown,
-    HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerOutcome, ProgressListener, ResultView, ScreenState,
-    SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind,
+    HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerBar, PlayerName, PlayerOutcome, ProgressListener,
+    ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind, LOW_TIME_MS,
 };
 /// The core's time-control and reaction records, exported as they are (the FFI mirrors them with
 /// `uniffi::remote`, so the rules modules carry no FFI attribute and there is no second copy).

@@ -4,6 +4,7 @@
 
 mod animate;
 pub(crate) mod autosave;
+pub mod bars;
 pub mod clock;
 pub mod controller;
 pub(crate) mod engine_calls;
@@ -14,6 +15,7 @@ pub mod session;
 mod snapshot;
 pub mod state;
 
+pub use bars::{PlayerBar, PlayerName, LOW_TIME_MS};
 pub use clock::ClockView;
 pub use controller::GameController;
 pub use engine_calls::{CoachView, HintView, ProgressListener, SearchProgress};

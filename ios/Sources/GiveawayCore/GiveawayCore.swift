@@ -1555,6 +1555,12 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      */
     func stats() throws  -> Stats
     
+    /**
+     * When the puzzle trainer's file could not be used and its history and rating started again (in English;
+     * see `giveaway_app::GameLibrary::trainer_notice`). The games are never affected.
+     */
+    func trainerNotice()  -> String?
+    
 }
 /**
  * The saved games and the settings (see `giveaway_app::GameLibrary`).
@@ -1963,6 +1969,19 @@ open func stats()throws  -> Stats  {
     return try  FfiConverterTypeStats_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_stats(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * When the puzzle trainer's file could not be used and its history and rating started again (in English;
+     * see `giveaway_app::GameLibrary::trainer_notice`). The games are never affected.
+     */
+open func trainerNotice() -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_trainer_notice(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -3042,6 +3061,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      */
     func takeEvents()  -> [OnlineEvent]
     
+    /**
+     * The events since the last read and the screen after them: read this when the observer is called, so that
+     * an event (a game's end) never comes with a screen from before it.
+     */
+    func takeUpdate()  -> OnlineUpdate
+    
 }
 /**
  * The connection to the game server, the account, the lobby and the online game.
@@ -3314,6 +3339,19 @@ open func takeEvents() -> [OnlineEvent]  {
 })
 }
     
+    /**
+     * The events since the last read and the screen after them: read this when the observer is called, so that
+     * an event (a game's end) never comes with a screen from before it.
+     */
+open func takeUpdate() -> OnlineUpdate  {
+    return try!  FfiConverterTypeOnlineUpdate_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_take_update(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
 
     
 }
@@ -3394,6 +3432,18 @@ public protocol PositionEditorProtocol: AnyObject, Sendable {
      * Starts from a position given as PDN FEN.
      */
     func load(fen: String) throws 
+    
+    /**
+     * The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+     * same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+     * crowned, as it would be on arriving there.
+     */
+    func place(square: UInt32, piece: PieceView?) throws 
+    
+    /**
+     * Why no game can start from the position now, or `None` when one can.
+     */
+    func problem()  -> PositionProblem?
     
     /**
      * Sets whose turn it is in the position being made.
@@ -3540,6 +3590,33 @@ open func load(fen: String)throws   {try rustCallWithError(FfiConverterTypeGivea
         FfiConverterString.lower(fen),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+     * same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+     * crowned, as it would be on arriving there.
+     */
+open func place(square: UInt32, piece: PieceView?)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_place(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),
+        FfiConverterOptionTypePieceView.lower(piece),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Why no game can start from the position now, or `None` when one can.
+     */
+open func problem() -> PositionProblem?  {
+    return try!  FfiConverterOptionTypePositionProblem.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_problem(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -9887,6 +9964,75 @@ public func FfiConverterTypeOnlineScreen_lower(_ value: OnlineScreen) -> RustBuf
 
 
 /**
+ * What changed since the last read: the events, and the screen as it stands after them.
+ */
+public struct OnlineUpdate: Equatable, Hashable {
+    /**
+     * What the online screens draw now: it already shows every change that `events` tell of.
+     */
+    public var screen: OnlineScreen
+    /**
+     * The events since the last read, oldest first.
+     */
+    public var events: [OnlineEvent]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * What the online screens draw now: it already shows every change that `events` tell of.
+         */screen: OnlineScreen, 
+        /**
+         * The events since the last read, oldest first.
+         */events: [OnlineEvent]) {
+        self.screen = screen
+        self.events = events
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineUpdate: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineUpdate: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineUpdate {
+        return
+            try OnlineUpdate(
+                screen: FfiConverterTypeOnlineScreen.read(from: &buf), 
+                events: FfiConverterSequenceTypeOnlineEvent.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineUpdate, into buf: inout [UInt8]) {
+        FfiConverterTypeOnlineScreen.write(value.screen, into: &buf)
+        FfiConverterSequenceTypeOnlineEvent.write(value.events, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineUpdate_lift(_ buf: RustBuffer) throws -> OnlineUpdate {
+    return try FfiConverterTypeOnlineUpdate.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineUpdate_lower(_ value: OnlineUpdate) -> RustBuffer {
+    return FfiConverterTypeOnlineUpdate.lower(value)
+}
+
+
+/**
  * A piece to draw: its colour and kind.
  */
 public struct PieceView: Equatable, Hashable {
@@ -9952,6 +10098,155 @@ public func FfiConverterTypePieceView_lift(_ buf: RustBuffer) throws -> PieceVie
 #endif
 public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
     return FfiConverterTypePieceView.lower(value)
+}
+
+
+/**
+ * One player's bar beside the board.
+ */
+public struct PlayerBar: Equatable, Hashable {
+    /**
+     * The side this player has.
+     */
+    public var side: Color
+    /**
+     * Who it is.
+     */
+    public var name: PlayerName
+    /**
+     * This side's clock as text, in a timed game.
+     */
+    public var clock: String?
+    /**
+     * This side's clock is running.
+     */
+    public var clockRunning: Bool
+    /**
+     * This side's clock is running with under 20 seconds left.
+     */
+    public var lowTime: Bool
+    /**
+     * Men of this side still on the board.
+     */
+    public var men: UInt32
+    /**
+     * Kings of this side still on the board.
+     */
+    public var kings: UInt32
+    /**
+     * It is this side's move (never once the game is over).
+     */
+    public var toMove: Bool
+    /**
+     * The reaction this player just showed, while it shows.
+     */
+    public var reaction: String?
+    /**
+     * The bar is drawn turned 180°, for the player across the table (face-to-face).
+     */
+    public var turned: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side this player has.
+         */side: Color, 
+        /**
+         * Who it is.
+         */name: PlayerName, 
+        /**
+         * This side's clock as text, in a timed game.
+         */clock: String?, 
+        /**
+         * This side's clock is running.
+         */clockRunning: Bool, 
+        /**
+         * This side's clock is running with under 20 seconds left.
+         */lowTime: Bool, 
+        /**
+         * Men of this side still on the board.
+         */men: UInt32, 
+        /**
+         * Kings of this side still on the board.
+         */kings: UInt32, 
+        /**
+         * It is this side's move (never once the game is over).
+         */toMove: Bool, 
+        /**
+         * The reaction this player just showed, while it shows.
+         */reaction: String?, 
+        /**
+         * The bar is drawn turned 180°, for the player across the table (face-to-face).
+         */turned: Bool) {
+        self.side = side
+        self.name = name
+        self.clock = clock
+        self.clockRunning = clockRunning
+        self.lowTime = lowTime
+        self.men = men
+        self.kings = kings
+        self.toMove = toMove
+        self.reaction = reaction
+        self.turned = turned
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PlayerBar: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerBar: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerBar {
+        return
+            try PlayerBar(
+                side: FfiConverterTypeColor.read(from: &buf), 
+                name: FfiConverterTypePlayerName.read(from: &buf), 
+                clock: FfiConverterOptionString.read(from: &buf), 
+                clockRunning: FfiConverterBool.read(from: &buf), 
+                lowTime: FfiConverterBool.read(from: &buf), 
+                men: FfiConverterUInt32.read(from: &buf), 
+                kings: FfiConverterUInt32.read(from: &buf), 
+                toMove: FfiConverterBool.read(from: &buf), 
+                reaction: FfiConverterOptionString.read(from: &buf), 
+                turned: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PlayerBar, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.side, into: &buf)
+        FfiConverterTypePlayerName.write(value.name, into: &buf)
+        FfiConverterOptionString.write(value.clock, into: &buf)
+        FfiConverterBool.write(value.clockRunning, into: &buf)
+        FfiConverterBool.write(value.lowTime, into: &buf)
+        FfiConverterUInt32.write(value.men, into: &buf)
+        FfiConverterUInt32.write(value.kings, into: &buf)
+        FfiConverterBool.write(value.toMove, into: &buf)
+        FfiConverterOptionString.write(value.reaction, into: &buf)
+        FfiConverterBool.write(value.turned, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerBar_lift(_ buf: RustBuffer) throws -> PlayerBar {
+    return try FfiConverterTypePlayerBar.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerBar_lower(_ value: PlayerBar) -> RustBuffer {
+    return FfiConverterTypePlayerBar.lower(value)
 }
 
 
@@ -11521,6 +11816,14 @@ public struct ScreenState: Equatable, Hashable {
      * nothing changes by itself.
      */
     public var nextTickMs: UInt64?
+    /**
+     * The player bar above the board (the side at the top edge).
+     */
+    public var topBar: PlayerBar
+    /**
+     * The player bar below the board.
+     */
+    public var bottomBar: PlayerBar
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -11564,7 +11867,13 @@ public struct ScreenState: Equatable, Hashable {
         /**
          * Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
          * nothing changes by itself.
-         */nextTickMs: UInt64?) {
+         */nextTickMs: UInt64?, 
+        /**
+         * The player bar above the board (the side at the top edge).
+         */topBar: PlayerBar, 
+        /**
+         * The player bar below the board.
+         */bottomBar: PlayerBar) {
         self.revision = revision
         self.snapshot = snapshot
         self.orientation = orientation
@@ -11577,6 +11886,8 @@ public struct ScreenState: Equatable, Hashable {
         self.thinking = thinking
         self.reaction = reaction
         self.nextTickMs = nextTickMs
+        self.topBar = topBar
+        self.bottomBar = bottomBar
     }
 
     
@@ -11606,7 +11917,9 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
                 animation: FfiConverterOptionTypeAnimationPlan.read(from: &buf), 
                 thinking: FfiConverterOptionTypeThinking.read(from: &buf), 
                 reaction: FfiConverterOptionTypeReaction.read(from: &buf), 
-                nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
+                nextTickMs: FfiConverterOptionUInt64.read(from: &buf), 
+                topBar: FfiConverterTypePlayerBar.read(from: &buf), 
+                bottomBar: FfiConverterTypePlayerBar.read(from: &buf)
         )
     }
 
@@ -11623,6 +11936,8 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
         FfiConverterOptionTypeThinking.write(value.thinking, into: &buf)
         FfiConverterOptionTypeReaction.write(value.reaction, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
+        FfiConverterTypePlayerBar.write(value.topBar, into: &buf)
+        FfiConverterTypePlayerBar.write(value.bottomBar, into: &buf)
     }
 }
 
@@ -16384,6 +16699,121 @@ public func FfiConverterTypePieceTheme_lower(_ value: PieceTheme) -> RustBuffer 
 
 
 /**
+ * Who a player bar names, for the shell to word.
+ */
+
+public enum PlayerName: Equatable, Hashable {
+    
+    /**
+     * The person holding this device, against the computer.
+     */
+    case you
+    /**
+     * The computer at `level` (1 = Beginner … 8 = World Champion), about `rating` strong.
+     */
+    case computer(
+        /**
+         * The level's number.
+         */level: UInt8, 
+        /**
+         * The level's approximate rating.
+         */rating: UInt32
+    )
+    /**
+     * Pass-and-play: the side, named by its colour.
+     */
+    case side
+    /**
+     * Online: the player's nickname and rating ("1500", "1500?" while provisional) when known.
+     */
+    case nickname(
+        /**
+         * The nickname.
+         */nickname: String, 
+        /**
+         * The rating the game started with, as text.
+         */rating: String?
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PlayerName: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerName: FfiConverterRustBuffer {
+    typealias SwiftType = PlayerName
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerName {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .you
+        
+        case 2: return .computer(level: try FfiConverterUInt8.read(from: &buf), rating: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 3: return .side
+        
+        case 4: return .nickname(nickname: try FfiConverterString.read(from: &buf), rating: try FfiConverterOptionString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PlayerName, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .you:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .computer(level,rating):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt8.write(level, into: &buf)
+            FfiConverterUInt32.write(rating, into: &buf)
+            
+        
+        case .side:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .nickname(nickname,rating):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(nickname, into: &buf)
+            FfiConverterOptionString.write(rating, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerName_lift(_ buf: RustBuffer) throws -> PlayerName {
+    return try FfiConverterTypePlayerName.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerName_lower(_ value: PlayerName) -> RustBuffer {
+    return FfiConverterTypePlayerName.lower(value)
+}
+
+
+
+/**
  * How a finished game went for the player against the computer.
  */
 
@@ -16464,6 +16894,93 @@ public func FfiConverterTypePlayerOutcome_lift(_ buf: RustBuffer) throws -> Play
 #endif
 public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustBuffer {
     return FfiConverterTypePlayerOutcome.lower(value)
+}
+
+
+
+/**
+ * Why a game cannot start from the position being set up, for the editor to say while it is made.
+ */
+
+public enum PositionProblem: Equatable, Hashable {
+    
+    /**
+     * `side` has no piece on the board.
+     */
+    case noPieces(
+        /**
+         * The side without pieces.
+         */side: Color
+    )
+    /**
+     * The side to move has pieces but none can move: it would have won before the game starts.
+     */
+    case noMove(
+        /**
+         * The side to move.
+         */side: Color
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PositionProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePositionProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PositionProblem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PositionProblem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .noPieces(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        case 2: return .noMove(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PositionProblem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .noPieces(side):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        
+        case let .noMove(side):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionProblem_lift(_ buf: RustBuffer) throws -> PositionProblem {
+    return try FfiConverterTypePositionProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionProblem_lower(_ value: PositionProblem) -> RustBuffer {
+    return FfiConverterTypePositionProblem.lower(value)
 }
 
 
@@ -19051,6 +19568,30 @@ fileprivate struct FfiConverterOptionTypePlayerOutcome: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypePositionProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PositionProblem?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePositionProblem.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePositionProblem.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeResultFilter: FfiConverterRustBuffer {
     typealias SwiftType = ResultFilter?
 
@@ -20230,6 +20771,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 36818) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_place() != 2404) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_problem() != 740) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 33861) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -20458,6 +21005,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 28324) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_trainer_notice() != 25561) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 51340) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -20579,6 +21129,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 18506) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_update() != 5582) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {

@@ -360,6 +360,16 @@ RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_fen(uint64_t ptr, RustCa
 void uniffi_giveaway_ffi_fn_method_positioneditor_load(uint64_t ptr, RustBuffer fen, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PLACE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PLACE
+void uniffi_giveaway_ffi_fn_method_positioneditor_place(uint64_t ptr, uint32_t square, RustBuffer piece, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PROBLEM
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_PROBLEM
+RustBuffer uniffi_giveaway_ffi_fn_method_positioneditor_problem(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
 void uniffi_giveaway_ffi_fn_method_positioneditor_set_side_to_move(uint64_t ptr, RustBuffer side, RustCallStatus *_Nonnull out_status
@@ -785,6 +795,11 @@ uint64_t uniffi_giveaway_ffi_fn_method_gamelibrary_start_game(uint64_t ptr, Rust
 RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_stats(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_TRAINER_NOTICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMELIBRARY_TRAINER_NOTICE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamelibrary_trainer_notice(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_REPLAY
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_REPLAY
 uint64_t uniffi_giveaway_ffi_fn_clone_replay(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -1053,6 +1068,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_seek(uint64_t ptr, RustBuffer ti
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_EVENTS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_EVENTS
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_events(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
+RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_update(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
@@ -1672,6 +1692,18 @@ uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_load(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PLACE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PLACE
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_place(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PROBLEM
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_PROBLEM
+uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_problem(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_POSITIONEDITOR_SET_SIDE_TO_MOVE
 uint16_t uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move(void
@@ -2128,6 +2160,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_stats(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_TRAINER_NOTICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMELIBRARY_TRAINER_NOTICE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamelibrary_trainer_notice(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAY_ANALYSE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_REPLAY_ANALYSE
 uint16_t uniffi_giveaway_ffi_checksum_method_replay_analyse(void
@@ -2371,6 +2409,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_seek(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_EVENTS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_EVENTS
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_events(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_update(void
     
 );
 #endif

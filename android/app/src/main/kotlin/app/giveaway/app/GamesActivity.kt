@@ -46,7 +46,7 @@ class GamesActivity : Activity() {
     /** The paged list; only used on the storage thread. */
     private var gameList: GameList? = null
     private val adapter = Rows()
-    private val count by lazy { label(R.string.empty) }
+    private val count by lazy { label(R.string.empty, R.style.TextAppearance_Giveaway_Label) }
     private var filter = ALL_GAMES
     private var built = false
     private var loadingMore = false
@@ -79,6 +79,8 @@ class GamesActivity : Activity() {
         setContentView(
             LinearLayout(this).apply {
                 orientation = LinearLayout.VERTICAL
+                val m = px(R.dimen.screen_margin)
+                setPadding(m, px(R.dimen.space_s), m, m)
                 addView(
                     row(
                         spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
@@ -317,7 +319,10 @@ class GamesActivity : Activity() {
         override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
             val view =
                 (convertView as? TextView)
-                    ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
+                    ?: TextView(this@GamesActivity).apply {
+                        setTextAppearance(R.style.TextAppearance_Giveaway_Body)
+                        setPadding(0, dp(12), 0, dp(12))
+                    }
             val g = page.games[position]
             // The date in the app's language, like the rest of the row.
             val locale = resources.configuration.locales[0]

@@ -36,7 +36,7 @@ class ReplayActivity : Activity() {
 
     // Padded to a 48 dp touch target (the bare bar is 24 dp high).
     private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
-    private val position by lazy { TextView(this).apply { setPadding(dp(8), dp(4), dp(8), dp(4)) } }
+    private val position by lazy { label(R.string.empty) }
     private val review by lazy { label(R.string.empty) }
     private val graph by lazy { EvalGraphView(this).apply { onFraction = { f -> act { goToFraction(f) } } } }
     private val progress by lazy {
@@ -45,7 +45,7 @@ class ReplayActivity : Activity() {
                 View.GONE
         }
     }
-    private val analyse by lazy { button(R.string.analyse) { act { analyse() } } }
+    private val analyse by lazy { primaryButton(R.string.analyse) { act { analyse() } } }
     private val nextMistake by lazy { button(R.string.next_mistake) { act { nextMistake() } } }
     private var gameId = 0L
 
@@ -90,7 +90,10 @@ class ReplayActivity : Activity() {
             ),
             slider, position, row(analyse, nextMistake), progress, graph, review,
             button(R.string.share_pdn) { share() },
-        )
+        ).apply {
+            val m = px(R.dimen.screen_margin)
+            setPadding(m, m, m, m)
+        }
         // Landscape: the controls beside the board, which takes the full height (below it they had no room).
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         val controls = ScrollView(this).apply { addView(content) }

@@ -22,7 +22,7 @@ class LibraryTest : AppTest() {
         val g = newGame()
         board(g).play("c3", "d4")
         awaitEngine(g)
-        Ui.click(g, "Resign")
+        more(g, "Resign")
         Ui.dialogButton(BUTTON_POSITIVE)
         Ui.dialogButton(android.content.DialogInterface.BUTTON_NEGATIVE) // the result: closed
         g.finish()
