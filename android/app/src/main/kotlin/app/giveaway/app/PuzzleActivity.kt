@@ -43,10 +43,14 @@ class PuzzleActivity : Activity() {
             visibility = View.GONE
         }
     }
-    private val hint by lazy { tonalButton(R.string.hint) { act { hint() } } }
-    private val solution by lazy { tonalButton(R.string.show_solution) { act { showSolution() } } }
-    private val retry by lazy { button(R.string.retry) { act { retry() } } }
-    private val next by lazy { primaryButton(R.string.next_puzzle) { act { next() } } }
+    private val hint by lazy { iconButton(R.drawable.ic_hint, R.string.hint) { act { hint() } } }
+    private val solution by lazy {
+        iconButton(R.drawable.ic_solution, R.string.solution) { act { showSolution() } }.apply {
+            contentDescription = getString(R.string.show_solution)
+        }
+    }
+    private val retry by lazy { iconButton(R.drawable.ic_retry, R.string.retry) { act { retry() } } }
+    private val next by lazy { iconButton(R.drawable.ic_next, R.string.next_puzzle) { act { next() } } }
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -85,6 +89,10 @@ class PuzzleActivity : Activity() {
         render(if (fresh) r.controller.start() else r.controller.state())
     }
 
+    /**
+     * The board as wide (portrait) or as high (landscape) as the screen; beside or below it the words, which
+     * scroll, over the actions, which never do.
+     */
     private fun layout(): View {
         val m = px(R.dimen.screen_margin)
         val statusRow = LinearLayout(this).apply {
@@ -92,21 +100,22 @@ class PuzzleActivity : Activity() {
             addView(status, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
             addView(working, LinearLayout.LayoutParams(px(R.dimen.space_xl), px(R.dimen.space_xl)))
         }
-        val panel = column(heading, statusRow, details, row(hint, solution), row(retry, next)).apply {
-            setPadding(m, m, m, m)
-        }
-        val scroll = ScrollView(this).apply { addView(panel) }
+        val words = column(statusRow, details, heading).apply { setPadding(m, px(R.dimen.space_s), m, m) }
         val fill = ViewGroup.LayoutParams.MATCH_PARENT
         val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
+        val panel = column(gap = 0).apply {
+            addView(ScrollView(this@PuzzleActivity).apply { addView(words) }, LinearLayout.LayoutParams(fill, 0, 1f))
+            addView(row(hint, solution, retry, next, gap = 0), LinearLayout.LayoutParams(fill, wrap))
+        }
         return LinearLayout(this).apply {
             if (resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE) {
                 orientation = LinearLayout.HORIZONTAL
                 addView(board, LinearLayout.LayoutParams(wrap, fill))
-                addView(scroll, LinearLayout.LayoutParams(0, fill, 1f))
+                addView(panel, LinearLayout.LayoutParams(0, fill, 1f))
             } else {
                 orientation = LinearLayout.VERTICAL
                 addView(board, LinearLayout.LayoutParams(fill, wrap))
-                addView(scroll, LinearLayout.LayoutParams(fill, 0, 1f))
+                addView(panel, LinearLayout.LayoutParams(fill, 0, 1f))
             }
         }
     }

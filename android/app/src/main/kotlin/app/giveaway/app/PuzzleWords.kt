@@ -12,10 +12,8 @@ import app.giveaway.core.PuzzleStatus
 import app.giveaway.core.TrainerMode
 import app.giveaway.core.squareName
 
-/**
- * The trainer's snapshot in the app's language: the core says where the trainer is (status, goal, verdict,
- * hint, solution); these only choose the words for it.
- */
+// The trainer's snapshot in the app's language: the core says where the trainer is (status, goal, verdict, hint,
+// solution); these only choose the words for it.
 
 /** A theme's name (the core's `run-out`, `only-move` …) in the app's language. */
 fun Context.themeName(theme: String): String = when (theme) {
@@ -38,8 +36,11 @@ fun Context.goalText(p: PuzzleInfo): String {
     val white = p.solver == Color.WHITE
     return when (p.goal) {
         PuzzleGoal.WIN -> getString(if (white) R.string.goal_win_white else R.string.goal_win_black)
+
         PuzzleGoal.DRAW -> getString(if (white) R.string.goal_draw_white else R.string.goal_draw_black)
+
         PuzzleGoal.ONLY_MOVE -> getString(if (white) R.string.goal_only_move_white else R.string.goal_only_move_black)
+
         PuzzleGoal.BETTER_MOVE -> p.mistake?.let { m ->
             val kind = getString(if (m.`class` == "blunder") R.string.class_blunder else R.string.class_mistake)
             getString(R.string.goal_better_move, m.played.text, kind)
@@ -50,7 +51,9 @@ fun Context.goalText(p: PuzzleInfo): String {
 /** The trainer's status line: the task, the verdict on the last move, solved or not, or why nothing is left. */
 fun Context.puzzleStatusText(s: PuzzleState): String = when (s.status) {
     PuzzleStatus.LOADING -> getString(R.string.puzzle_loading)
+
     PuzzleStatus.CHECKING -> getString(R.string.puzzle_checking)
+
     PuzzleStatus.SOLVED -> getString(
         when {
             !s.countedSolved -> R.string.puzzle_solved_after_wrong
@@ -58,12 +61,15 @@ fun Context.puzzleStatusText(s: PuzzleState): String = when (s.status) {
             else -> R.string.puzzle_solved
         },
     )
+
     PuzzleStatus.FAILED -> getString(R.string.puzzle_failed)
+
     PuzzleStatus.FINISHED -> when (s.mode) {
         TrainerMode.Streak -> getString(R.string.puzzle_streak_over, s.streak.toInt())
         is TrainerMode.Mistakes -> getString(R.string.puzzle_mistakes_done)
         else -> getString(R.string.puzzle_finished)
     }
+
     PuzzleStatus.YOUR_MOVE -> when (s.feedback) {
         MoveFeedback.WRONG -> s.wrongMove?.let { getString(R.string.puzzle_wrong, it.text) }
         MoveFeedback.CORRECT -> getString(R.string.puzzle_correct)
@@ -93,7 +99,10 @@ fun Context.puzzleDetails(s: PuzzleState): List<String> {
     if (p != null && p.solverMoves > 1u && s.status == PuzzleStatus.YOUR_MOVE) {
         lines += getString(R.string.puzzle_found, s.movesFound.toInt(), p.solverMoves.toInt())
     }
-    s.progress?.let { lines += getString(R.string.puzzle_progress, it.index.toInt(), it.total.toInt(), it.solved.toInt()) }
+    s.progress?.let {
+        lines +=
+            getString(R.string.puzzle_progress, it.index.toInt(), it.total.toInt(), it.solved.toInt())
+    }
     s.rating?.let { r ->
         val rating = Math.round(r.rating).toInt()
         lines += r.change?.let { getString(R.string.puzzle_your_rating_change, rating, "%+d".format(Math.round(it))) }

@@ -3,6 +3,7 @@ package app.giveaway.app
 import android.app.Activity
 import android.os.Bundle
 import android.view.View
+import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.core.GiveawayException
@@ -34,17 +35,21 @@ class PuzzlesActivity : Activity() {
     private fun build(o: PuzzleOverview) {
         val r = o.rating
         val attempts = r.attempts.toInt()
+        val shipped = o.shipped.toInt()
         val rating = card(
             column(
                 text(getString(R.string.puzzle_rating, Math.round(r.rating).toInt(), Math.round(r.deviation).toInt())),
                 text(resources.getQuantityString(R.plurals.puzzle_attempts, attempts, attempts), label = true),
-                text(resources.getQuantityString(R.plurals.puzzles_shipped, o.shipped.toInt(), o.shipped.toInt()), label = true),
+                text(resources.getQuantityString(R.plurals.puzzles_shipped, shipped, shipped), label = true),
                 gap = 0,
             ),
         )
         val daily = o.daily?.let { d ->
-            val info = getString(R.string.puzzle_daily_rating, d.rating.toInt(), d.themes.joinToString(", ") { themeName(it) })
-            val tried = d.solvedToday?.let { getString(if (it) R.string.puzzle_daily_solved else R.string.puzzle_daily_failed) }
+            val info =
+                getString(R.string.puzzle_daily_rating, d.rating.toInt(), d.themes.joinToString(", ") { themeName(it) })
+            val tried = d.solvedToday?.let {
+                getString(if (it) R.string.puzzle_daily_solved else R.string.puzzle_daily_failed)
+            }
             card(
                 column(
                     section(R.string.puzzle_daily),
@@ -58,7 +63,9 @@ class PuzzlesActivity : Activity() {
         val byTheme = card(
             column(
                 choice(R.string.puzzles_theme, spinner(themes, 0, { themeName(it.theme) }) { theme = it }),
-                tonalButton(R.string.puzzles_play_theme) { themes.getOrNull(theme)?.let { open(TrainerMode.Theme(it.theme)) } },
+                tonalButton(R.string.puzzles_play_theme) {
+                    themes.getOrNull(theme)?.let { open(TrainerMode.Theme(it.theme)) }
+                },
             ),
         )
         val mined = button(R.string.empty) { open(TrainerMode.Mined) }.apply {
@@ -70,7 +77,8 @@ class PuzzlesActivity : Activity() {
             section(R.string.puzzles_results),
             text(
                 tried.joinToString("\n") {
-                    getString(R.string.puzzles_theme_result, themeName(it.theme), it.solved.toInt(), it.attempts.toInt())
+                    val name = themeName(it.theme)
+                    getString(R.string.puzzles_theme_result, name, it.solved.toInt(), it.attempts.toInt())
                 }.ifEmpty { getString(R.string.puzzles_no_results) },
             ),
             gap = 0,
@@ -80,15 +88,16 @@ class PuzzlesActivity : Activity() {
             row(button(R.string.puzzles_streak) { open(TrainerMode.Streak) }, mined),
             gap = px(R.dimen.space_s),
         )
-        setContentView(
-            screen(column(*listOfNotNull(rating, modes, daily, byTheme, results).toTypedArray(), gap = px(R.dimen.space_m))),
-        )
+        val parts = listOfNotNull(rating, modes, daily, byTheme, results)
+        setContentView(screen(column(*parts.toTypedArray(), gap = px(R.dimen.space_m))))
     }
 
     /** A text of the overview (a number in it), as body text or as a secondary label. */
-    private fun text(s: String, label: Boolean = false) =
-        label(R.string.empty, if (label) R.style.TextAppearance_Giveaway_Label else R.style.TextAppearance_Giveaway_Body).apply {
+    private fun text(s: String, label: Boolean = false): TextView {
+        val style = if (label) R.style.TextAppearance_Giveaway_Label else R.style.TextAppearance_Giveaway_Body
+        return label(R.string.empty, style).apply {
             text = s
             visibility = if (s.isEmpty()) View.GONE else View.VISIBLE
         }
+    }
 }

@@ -24,6 +24,7 @@ class PuzzlesScreenTest : AppTest() {
         val p = puzzle(PUZZLE_3)
         assertTrue(screenText(p), shows(p, "Puzzle 3 · rating 1347 · Win · Run out of pieces · Short"))
         assertTrue(shows(p, "White to play and win"))
+        targets(p)
         val b = board(p)
         b.play("c3", "d4")
         // The reply e5:c3 is on the board at once, and the player's next move is asked.
@@ -39,6 +40,7 @@ class PuzzlesScreenTest : AppTest() {
         // The menu counts it.
         val menu = launch(PuzzlesActivity::class.java).get()
         assertTrue(screenText(menu), shows(menu, "Win: 1 of 1 solved"))
+        targets(menu)
     }
 
     @Test
@@ -53,7 +55,7 @@ class PuzzlesScreenTest : AppTest() {
         Ui.click(p, "Hint")
         assertTrue(shows(p, "Hint: c3-d4"))
         assertFalse("two hints a move", Ui.button(root(p), "Hint").isEnabled)
-        Ui.click(p, "Show solution")
+        Ui.click(p, "Solution")
         assertTrue(screenText(p), shows(p, "Not solved: here is the solution"))
         assertTrue(shows(p, "Solution: c3-d4 e5:c3 e1-d2 c3:e1:h4 g1-f2 h4:e1"))
         Ui.click(p, "Try again")
@@ -75,7 +77,7 @@ class PuzzlesScreenTest : AppTest() {
         val first = heading(p)
         assertTrue(first, first.startsWith("Puzzle "))
         assertTrue(screenText(p), shows(p, " to play"))
-        Ui.click(p, "Show solution")
+        Ui.click(p, "Solution")
         assertTrue(shows(p, "Not solved: here is the solution"))
         assertTrue("the rating moved: ${screenText(p)}", shows(p, "Your rating: ") && shows(p, "(-"))
         Ui.click(p, "Next")
