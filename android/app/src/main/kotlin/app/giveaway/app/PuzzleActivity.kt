@@ -56,12 +56,14 @@ class PuzzleActivity : Activity() {
         super.onCreate(savedInstanceState)
         val kept = lastNonConfigurationInstance as? Retained
         whenReady { settings ->
-            if (kept != null) return@whenReady build(kept, settings, fresh = false)
+            if (kept != null) return@whenReady build(kept, settings)
             val relay = ScreenRelay()
             val mode = TrainerModes.get(intent)
-            (application as GiveawayApp).storage({ lib -> lib.puzzleTrainer(mode, relay) }) { r ->
+            // Started on the storage thread: choosing the first puzzle reads the player's rating and history.
+            val app = application as GiveawayApp
+            app.storage({ lib -> lib.puzzleTrainer(mode, relay).also { it.start() } }) { r ->
                 r.onSuccess { c ->
-                    if (isDestroyed) c.leave() else build(Retained(c, relay), settings, fresh = true)
+                    if (isDestroyed) c.leave() else build(Retained(c, relay), settings)
                 }.onFailure { e ->
                     Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show()
                     finish()
@@ -70,7 +72,7 @@ class PuzzleActivity : Activity() {
         }
     }
 
-    private fun build(r: Retained, settings: Settings, fresh: Boolean) {
+    private fun build(r: Retained, settings: Settings) {
         retained = r
         r.relay.listener = { render(r.controller.state()) }
         board = BoardView(this).apply {
@@ -86,7 +88,8 @@ class PuzzleActivity : Activity() {
             }
         }
         setContentView(layout())
-        render(if (fresh) r.controller.start() else r.controller.state())
+        // Read after the relay listens: a change made meanwhile (a game's mistakes found) is not missed.
+        render(r.controller.state())
     }
 
     /**

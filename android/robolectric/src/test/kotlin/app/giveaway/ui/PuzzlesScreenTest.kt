@@ -66,6 +66,23 @@ class PuzzlesScreenTest : AppTest() {
     }
 
     @Test
+    fun aRotationKeepsThePuzzleWhereItStood() {
+        val c = launch(
+            PuzzleActivity::class.java,
+            PuzzleActivity.intent(RuntimeEnvironment.getApplication(), TrainerMode.Puzzle(PUZZLE_3)),
+        )
+        board(c.get()).play("c3", "d4")
+        Ui.click(c.get(), "Hint")
+        c.recreate()
+        Ui.until(what = "the screen again") { shows(c.get(), "Correct: keep going") }
+        val p = c.get()
+        assertTrue(screenText(p), shows(p, "Hint: move the piece on e1") && shows(p, "Moves found: 1 of 3"))
+        assertTrue("the reply still on the board", "black man" in board(p).says("c3"))
+        board(p).play("e1", "d2")
+        assertTrue(screenText(p), shows(p, "Moves found: 2 of 3"))
+    }
+
+    @Test
     fun ratedPuzzlesFromHomeGoOnWithNext() {
         val h = home()
         Ui.click(h, "Puzzles")
