@@ -1,8 +1,11 @@
 package app.giveaway.app
 
 import android.app.Activity
+import android.content.res.Configuration
 import android.os.Bundle
 import android.view.View
+import android.view.ViewGroup
+import android.widget.LinearLayout
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
@@ -88,8 +91,21 @@ class PuzzlesActivity : Activity() {
             row(button(R.string.puzzles_streak) { open(TrainerMode.Streak) }, mined),
             gap = px(R.dimen.space_s),
         )
-        val parts = listOfNotNull(rating, modes, daily, byTheme, results)
-        setContentView(screen(column(*parts.toTypedArray(), gap = px(R.dimen.space_m))))
+        val gap = px(R.dimen.space_m)
+        if (resources.configuration.orientation != Configuration.ORIENTATION_LANDSCAPE) {
+            val parts = listOfNotNull(rating, modes, daily, byTheme, results)
+            setContentView(screen(column(*parts.toTypedArray(), gap = gap)))
+            return
+        }
+        // Landscape: rating, modes and results on the left; the puzzle of the day and a theme on the right.
+        val fill = ViewGroup.LayoutParams.MATCH_PARENT
+        setContentView(
+            LinearLayout(this).apply {
+                addView(screen(column(rating, modes, results, gap = gap)), LinearLayout.LayoutParams(0, fill, 1f))
+                val right = column(*listOfNotNull(daily, byTheme).toTypedArray(), gap = gap)
+                addView(screen(right), LinearLayout.LayoutParams(0, fill, 1f))
+            },
+        )
     }
 
     /** A text of the overview (a number in it), as body text or as a secondary label. */
