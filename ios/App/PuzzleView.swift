@@ -266,10 +266,15 @@ enum PuzzleWords {
             return tr(s.feedback == .asGood ? "puzzle.solvedAsGood" : "puzzle.solved")
         case .failed: return tr("puzzle.failed")
         case .finished:
-            switch s.mode {
-            case .streak: return tr("puzzle.streakOver", Int(s.streak))
-            case .mistakes: return tr("puzzle.mistakesDone")
-            default: return tr("puzzle.finished")
+            switch s.end {
+            case .streakOver: return tr("puzzle.streakOver", Int(s.streak))
+            case .mistakesDone: return tr("puzzle.mistakesDone")
+            case .minedDone: return tr("puzzle.minedDone")
+            case .noMinedPuzzles: return tr("puzzle.noMined")
+            case .noMistakes: return tr("puzzle.noMistakes")
+            case .noPuzzle: return tr("puzzle.noPuzzle")
+            case .unavailable(let reason): return tr("puzzle.unavailable", reason)
+            case .done, nil: return tr("puzzle.finished")
             }
         case .yourMove:
             switch s.feedback {

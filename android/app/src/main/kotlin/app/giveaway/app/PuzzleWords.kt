@@ -5,6 +5,7 @@ import android.content.Intent
 import app.giveaway.R
 import app.giveaway.core.Color
 import app.giveaway.core.MoveFeedback
+import app.giveaway.core.PuzzleEnd
 import app.giveaway.core.PuzzleGoal
 import app.giveaway.core.PuzzleInfo
 import app.giveaway.core.PuzzleState
@@ -64,10 +65,15 @@ fun Context.puzzleStatusText(s: PuzzleState): String = when (s.status) {
 
     PuzzleStatus.FAILED -> getString(R.string.puzzle_failed)
 
-    PuzzleStatus.FINISHED -> when (s.mode) {
-        TrainerMode.Streak -> getString(R.string.puzzle_streak_over, s.streak.toInt())
-        is TrainerMode.Mistakes -> getString(R.string.puzzle_mistakes_done)
-        else -> getString(R.string.puzzle_finished)
+    PuzzleStatus.FINISHED -> when (val end = s.end) {
+        PuzzleEnd.StreakOver -> getString(R.string.puzzle_streak_over, s.streak.toInt())
+        PuzzleEnd.MistakesDone -> getString(R.string.puzzle_mistakes_done)
+        PuzzleEnd.MinedDone -> getString(R.string.puzzle_mined_done)
+        PuzzleEnd.NoMinedPuzzles -> getString(R.string.puzzle_no_mined)
+        PuzzleEnd.NoMistakes -> getString(R.string.puzzle_no_mistakes)
+        PuzzleEnd.NoPuzzle -> getString(R.string.puzzle_no_puzzle)
+        is PuzzleEnd.Unavailable -> getString(R.string.puzzle_unavailable, end.reason)
+        PuzzleEnd.Done, null -> getString(R.string.puzzle_finished)
     }
 
     PuzzleStatus.YOUR_MOVE -> when (s.feedback) {
