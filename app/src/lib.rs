@@ -47,7 +47,7 @@ pub use library::{
     ImportResult, ListFilter, Replay, ReplayController, ReplayState, MISTAKE_CLASSES,
 };
 pub use puzzles::{
-    AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleController, PuzzleGoal, PuzzleHint, PuzzleInfo,
+    AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleController, PuzzleEnd, PuzzleGoal, PuzzleHint, PuzzleInfo,
     PuzzleOverview, PuzzleRatingView, PuzzleState, PuzzleStatus, ThemeView, TrainerMode, TrainerProgress,
 };
 pub use setup::{is_start_square, ColorChoice, GameSetup, NewGame, Opponent, StartPosition};

@@ -7,7 +7,7 @@
 
 use giveaway_app::{ApiResult, BoardOrientation, Coordinates, MoveView, Snapshot};
 use giveaway_app::{
-    AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleGoal, PuzzleHint, PuzzleInfo, PuzzleOverview,
+    AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleEnd, PuzzleGoal, PuzzleHint, PuzzleInfo, PuzzleOverview,
     PuzzleRatingView, PuzzleState, PuzzleStatus, ThemeView, TrainerMode, TrainerProgress,
 };
 use giveaway_core::position::Color;
@@ -56,6 +56,30 @@ pub enum PuzzleStatus {
     Failed,
     /// Nothing more in this mode (the streak ended, every mistake done, the daily puzzle done…).
     Finished,
+}
+
+/// Why nothing more is on the board (the status is `Finished`), for a shell to say in its words.
+#[uniffi::remote(Enum)]
+pub enum PuzzleEnd {
+    /// The streak ended at a failure ([`PuzzleState::streak`] says how many were solved).
+    StreakOver,
+    /// Every mistake of the game was tried.
+    MistakesDone,
+    /// Every puzzle mined from the player's games was tried.
+    MinedDone,
+    /// The mode's puzzle was tried (the daily puzzle, a puzzle by number, a theme's last).
+    Done,
+    /// No puzzle has been mined from the player's games yet: a game must be analysed first.
+    NoMinedPuzzles,
+    /// The game has no mistake or blunder to learn from.
+    NoMistakes,
+    /// There is no puzzle to show.
+    NoPuzzle,
+    /// The exercises could not be prepared.
+    Unavailable {
+        /// Why, in English.
+        reason: String,
+    },
 }
 
 /// What the player is asked to do.
@@ -161,6 +185,8 @@ pub struct PuzzleState {
     pub mode: TrainerMode,
     /// Where the trainer is.
     pub status: PuzzleStatus,
+    /// Why nothing more is on the board, once `Finished`.
+    pub end: Option<PuzzleEnd>,
     /// The exercise, once there is one.
     pub puzzle: Option<PuzzleInfo>,
     /// The board (pieces can be moved only on the player's move).

@@ -15,7 +15,7 @@ struct ReplayView: View {
     var body: some View {
         Group {
             if let model {
-                ReplayContent(model: model)
+                ReplayContent(model: model, gameId: gameId)
             } else if let loadError {
                 ContentUnavailableView(
                     tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
@@ -37,6 +37,7 @@ struct ReplayView: View {
 
 private struct ReplayContent: View {
     @Bindable var model: ReplayScreenModel
+    let gameId: Int64
     @Environment(AppModel.self) private var app
 
     private var state: ReplayState { model.state }
@@ -127,6 +128,8 @@ private struct ReplayContent: View {
                 Button(tr("replay.nextMistake")) { model.perform { try $0.nextMistake() } }
             }
             .disabled(state.markers.isEmpty)
+            NavigationLink(tr("puzzles.mistakes"), value: Route.puzzle(mode: .mistakes(gameId: gameId)))
+                .disabled(state.markers.isEmpty)
         } else if let progress = state.progress {
             ProgressView(value: Double(progress.done), total: Double(max(progress.total, 1))) {
                 Text(tr("analysis.running"))

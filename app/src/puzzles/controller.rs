@@ -11,7 +11,8 @@ use super::exercise::{judge, Exercise, MoveFeedback, PuzzleGoal};
 use super::mine::{mined_exercises, mistakes};
 use super::rating::{choose, new_rating, rate, streak_target};
 use super::view::{
-    MistakeView, PuzzleHint, PuzzleInfo, PuzzleRatingView, PuzzleState, PuzzleStatus, TrainerMode, TrainerProgress,
+    MistakeView, PuzzleEnd, PuzzleHint, PuzzleInfo, PuzzleRatingView, PuzzleState, PuzzleStatus, TrainerMode,
+    TrainerProgress,
 };
 use crate::analysis::cache::{analyse_cached, CacheSlot};
 use crate::background::{Background, Observer};
@@ -74,7 +75,7 @@ struct Ui {
     turned: bool,
     closed: bool,
     /// Why there is nothing to show, when so.
-    empty: Option<String>,
+    empty: Option<PuzzleEnd>,
 }
 
 /// The trainer's screen controller; see the module documentation.
@@ -172,16 +173,20 @@ impl PuzzleController {
                             .map(|(i, _)| i)
                             .collect();
                         let ex = ui.queue.get(ui.index).cloned();
-                        self.show(&mut ui, ex, "no puzzles have been found in your games yet: analyse a game first");
+                        self.show(&mut ui, ex, PuzzleEnd::NoMinedPuzzles);
                     }
-                    Err(e) => self.show(&mut ui, None, &format!("the puzzles of your games cannot be read: {e}")),
+                    Err(e) => self.show(
+                        &mut ui,
+                        None,
+                        PuzzleEnd::Unavailable { reason: format!("the puzzles of your games cannot be read: {e}") },
+                    ),
                 }
                 self.build(&ui)
             }
             _ => {
                 let mut ui = self.lock();
                 let ex = self.next_shipped(&mut ui);
-                self.show(&mut ui, ex, "there is no puzzle to show");
+                self.show(&mut ui, ex, PuzzleEnd::NoPuzzle);
                 self.build(&ui)
             }
         }
@@ -215,7 +220,7 @@ impl PuzzleController {
     }
 
     /// Puts `ex` on the board (or says `empty` when there is none).
-    fn show(&self, ui: &mut Ui, ex: Option<Exercise>, empty: &str) {
+    fn show(&self, ui: &mut Ui, ex: Option<Exercise>, empty: PuzzleEnd) {
         ui.revision += 1;
         ui.change = None;
         match ex {
@@ -241,7 +246,7 @@ impl PuzzleController {
             None => {
                 ui.run = None;
                 ui.status = PuzzleStatus::Finished;
-                ui.empty = Some(empty.to_string());
+                ui.empty = Some(empty);
             }
         }
     }
@@ -249,7 +254,11 @@ impl PuzzleController {
     fn load_mistakes(self: &Arc<Self>, game_id: i64) -> PuzzleState {
         let Some(storage) = self.storage.clone() else {
             let mut ui = self.lock();
-            self.show(&mut ui, None, "the mistakes trainer needs the games library");
+            self.show(
+                &mut ui,
+                None,
+                PuzzleEnd::Unavailable { reason: "the mistakes trainer needs the games library".into() },
+            );
             return self.build(&ui);
         };
         let stop = StopHandle::new();
@@ -285,9 +294,9 @@ impl PuzzleController {
                         ui.index = (0..queue.len()).find(|i| !ui.solved.contains(i)).unwrap_or(0);
                         let ex = queue.get(ui.index).cloned();
                         ui.queue = queue;
-                        me.show(&mut ui, ex, "this game has no mistake or blunder to learn from");
+                        me.show(&mut ui, ex, PuzzleEnd::NoMistakes);
                     }
-                    Err(e) => me.show(&mut ui, None, &e.to_string()),
+                    Err(e) => me.show(&mut ui, None, PuzzleEnd::Unavailable { reason: e.to_string() }),
                 }
             }
             me.observer.changed();
@@ -295,7 +304,7 @@ impl PuzzleController {
         let mut ui = self.lock();
         if let Err(reason) = started {
             ui.job = None;
-            self.show(&mut ui, None, &format!("cannot look at the game: {reason}"));
+            self.show(&mut ui, None, PuzzleEnd::Unavailable { reason: format!("cannot look at the game: {reason}") });
         }
         self.build(&ui)
     }
@@ -510,10 +519,10 @@ impl PuzzleController {
             _ => self.next_shipped(&mut ui),
         };
         let empty = match self.mode {
-            TrainerMode::Streak => "the streak is over",
-            TrainerMode::Mistakes { .. } => "every mistake of this game is done",
-            TrainerMode::Mined => "every puzzle from your games is done",
-            _ => "done",
+            TrainerMode::Streak => PuzzleEnd::StreakOver,
+            TrainerMode::Mistakes { .. } => PuzzleEnd::MistakesDone,
+            TrainerMode::Mined => PuzzleEnd::MinedDone,
+            _ => PuzzleEnd::Done,
         };
         self.show(&mut ui, ex, empty);
         Ok(self.build(&ui))
@@ -683,6 +692,7 @@ impl PuzzleController {
             revision: ui.revision,
             mode: self.mode.clone(),
             status: ui.status,
+            end: ui.empty.clone(),
             puzzle,
             coordinates: Coordinates::new(orientation.flipped, self.notation),
             orientation,
@@ -756,7 +766,7 @@ fn message(ui: &Ui, run: Option<&Run>, solver: Color, notation: Notation) -> Str
             PuzzleStatus::Finished if ui.streak > 0 || ui.streak_over => {
                 format!("The streak is over: {} solved in a row", ui.streak)
             }
-            _ => ui.empty.clone().map_or_else(|| "Done".into(), |e| capitalise(&e)),
+            _ => ui.empty.as_ref().map_or_else(|| "Done".into(), |e| capitalise(&e.english())),
         };
     };
     let task = match run.ex.goal {

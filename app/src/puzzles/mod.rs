@@ -18,7 +18,8 @@ pub use controller::PuzzleController;
 pub use exercise::{MoveFeedback, PuzzleGoal};
 pub(crate) use mine::mine_game;
 pub use view::{
-    MistakeView, PuzzleHint, PuzzleInfo, PuzzleRatingView, PuzzleState, PuzzleStatus, TrainerMode, TrainerProgress,
+    MistakeView, PuzzleEnd, PuzzleHint, PuzzleInfo, PuzzleRatingView, PuzzleState, PuzzleStatus, TrainerMode,
+    TrainerProgress,
 };
 
 use crate::error::ApiResult;

@@ -52,7 +52,7 @@ fn a_puzzle_solved_move_by_move_counts_and_is_kept() {
     let p = shipped_where(|p| p.solver_moves() >= 2);
     let (jobs, t) = trainer(&lib, TrainerMode::Puzzle { id: p.id });
     let s = t.start();
-    assert_eq!(s.status, PuzzleStatus::YourMove);
+    assert_eq!((s.status, s.end.clone()), (PuzzleStatus::YourMove, None));
     let info = s.puzzle.clone().unwrap();
     assert_eq!((info.source.as_str(), info.id, info.goal), ("shipped", i64::from(p.id), PuzzleGoal::Win));
     assert_eq!(info.solver_moves as usize, p.solver_moves());
@@ -213,6 +213,7 @@ fn the_daily_puzzle_is_the_sets_puzzle_of_the_day_and_a_streak_ends_at_the_first
     let s = t.next().unwrap();
     assert_eq!(s.status, PuzzleStatus::Finished);
     assert_eq!(s.message, "The streak is over: 1 solved in a row");
+    assert_eq!(s.end, Some(PuzzleEnd::StreakOver), "why, typed for the phones' words");
 }
 
 #[test]
@@ -271,6 +272,7 @@ fn a_games_mistakes_are_exercises_with_progress_kept() {
     assert!(s.counted_solved);
     let s = t.next().unwrap();
     assert_eq!((s.status, s.message.as_str()), (PuzzleStatus::Finished, "Every mistake of this game is done"));
+    assert_eq!(s.end, Some(PuzzleEnd::MistakesDone));
     // Progress is kept per game: a new trainer knows it is solved.
     let (jobs, t) = trainer(&lib, TrainerMode::Mistakes { game_id: id });
     t.start();

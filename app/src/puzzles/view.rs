@@ -119,6 +119,46 @@ pub struct TrainerProgress {
     pub solved: u32,
 }
 
+/// Why nothing more is on the board (the status is `Finished`), for a shell to say in its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleEnd {
+    /// The streak ended at a failure ([`PuzzleState::streak`] says how many were solved).
+    StreakOver,
+    /// Every mistake of the game was tried.
+    MistakesDone,
+    /// Every puzzle mined from the player's games was tried.
+    MinedDone,
+    /// The mode's puzzle was tried (the daily puzzle, a puzzle by number, a theme's last).
+    Done,
+    /// No puzzle has been mined from the player's games yet: a game must be analysed first.
+    NoMinedPuzzles,
+    /// The game has no mistake or blunder to learn from.
+    NoMistakes,
+    /// There is no puzzle to show.
+    NoPuzzle,
+    /// The exercises could not be prepared.
+    Unavailable {
+        /// Why, in English.
+        reason: String,
+    },
+}
+
+impl PuzzleEnd {
+    /// In English, lower case (the terminal's status line and [`PuzzleState::message`]).
+    pub fn english(&self) -> String {
+        match self {
+            PuzzleEnd::StreakOver => "the streak is over".into(),
+            PuzzleEnd::MistakesDone => "every mistake of this game is done".into(),
+            PuzzleEnd::MinedDone => "every puzzle from your games is done".into(),
+            PuzzleEnd::Done => "done".into(),
+            PuzzleEnd::NoMinedPuzzles => "no puzzles have been found in your games yet: analyse a game first".into(),
+            PuzzleEnd::NoMistakes => "this game has no mistake or blunder to learn from".into(),
+            PuzzleEnd::NoPuzzle => "there is no puzzle to show".into(),
+            PuzzleEnd::Unavailable { reason } => reason.clone(),
+        }
+    }
+}
+
 /// What the trainer's screen draws.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleState {
@@ -128,6 +168,8 @@ pub struct PuzzleState {
     pub mode: TrainerMode,
     /// Where the trainer is.
     pub status: PuzzleStatus,
+    /// Why nothing more is on the board, once `Finished`.
+    pub end: Option<PuzzleEnd>,
     /// The exercise, once there is one.
     pub puzzle: Option<PuzzleInfo>,
     /// The board (pieces can be moved only on the player's move).

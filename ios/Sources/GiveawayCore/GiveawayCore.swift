@@ -10742,6 +10742,10 @@ public struct PuzzleState: Equatable, Hashable {
      */
     public var status: PuzzleStatus
     /**
+     * Why nothing more is on the board, once `Finished`.
+     */
+    public var end: PuzzleEnd?
+    /**
      * The exercise, once there is one.
      */
     public var puzzle: PuzzleInfo?
@@ -10831,6 +10835,9 @@ public struct PuzzleState: Equatable, Hashable {
          * Where the trainer is.
          */status: PuzzleStatus, 
         /**
+         * Why nothing more is on the board, once `Finished`.
+         */end: PuzzleEnd?, 
+        /**
          * The exercise, once there is one.
          */puzzle: PuzzleInfo?, 
         /**
@@ -10890,6 +10897,7 @@ public struct PuzzleState: Equatable, Hashable {
         self.revision = revision
         self.mode = mode
         self.status = status
+        self.end = end
         self.puzzle = puzzle
         self.snapshot = snapshot
         self.orientation = orientation
@@ -10930,6 +10938,7 @@ public struct FfiConverterTypePuzzleState: FfiConverterRustBuffer {
                 revision: FfiConverterUInt64.read(from: &buf), 
                 mode: FfiConverterTypeTrainerMode.read(from: &buf), 
                 status: FfiConverterTypePuzzleStatus.read(from: &buf), 
+                end: FfiConverterOptionTypePuzzleEnd.read(from: &buf), 
                 puzzle: FfiConverterOptionTypePuzzleInfo.read(from: &buf), 
                 snapshot: FfiConverterOptionTypeSnapshot.read(from: &buf), 
                 orientation: FfiConverterTypeBoardOrientation.read(from: &buf), 
@@ -10956,6 +10965,7 @@ public struct FfiConverterTypePuzzleState: FfiConverterRustBuffer {
         FfiConverterUInt64.write(value.revision, into: &buf)
         FfiConverterTypeTrainerMode.write(value.mode, into: &buf)
         FfiConverterTypePuzzleStatus.write(value.status, into: &buf)
+        FfiConverterOptionTypePuzzleEnd.write(value.end, into: &buf)
         FfiConverterOptionTypePuzzleInfo.write(value.puzzle, into: &buf)
         FfiConverterOptionTypeSnapshot.write(value.snapshot, into: &buf)
         FfiConverterTypeBoardOrientation.write(value.orientation, into: &buf)
@@ -16986,6 +16996,147 @@ public func FfiConverterTypePositionProblem_lower(_ value: PositionProblem) -> R
 
 
 /**
+ * Why nothing more is on the board (the status is `Finished`), for a shell to say in its words.
+ */
+
+public enum PuzzleEnd: Equatable, Hashable {
+    
+    /**
+     * The streak ended at a failure ([`PuzzleState::streak`] says how many were solved).
+     */
+    case streakOver
+    /**
+     * Every mistake of the game was tried.
+     */
+    case mistakesDone
+    /**
+     * Every puzzle mined from the player's games was tried.
+     */
+    case minedDone
+    /**
+     * The mode's puzzle was tried (the daily puzzle, a puzzle by number, a theme's last).
+     */
+    case done
+    /**
+     * No puzzle has been mined from the player's games yet: a game must be analysed first.
+     */
+    case noMinedPuzzles
+    /**
+     * The game has no mistake or blunder to learn from.
+     */
+    case noMistakes
+    /**
+     * There is no puzzle to show.
+     */
+    case noPuzzle
+    /**
+     * The exercises could not be prepared.
+     */
+    case unavailable(
+        /**
+         * Why, in English.
+         */reason: String
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleEnd: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleEnd: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleEnd
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleEnd {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .streakOver
+        
+        case 2: return .mistakesDone
+        
+        case 3: return .minedDone
+        
+        case 4: return .done
+        
+        case 5: return .noMinedPuzzles
+        
+        case 6: return .noMistakes
+        
+        case 7: return .noPuzzle
+        
+        case 8: return .unavailable(reason: try FfiConverterString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleEnd, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .streakOver:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .mistakesDone:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .minedDone:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .done:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .noMinedPuzzles:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .noMistakes:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .noPuzzle:
+            writeInt(&buf, Int32(7))
+        
+        
+        case let .unavailable(reason):
+            writeInt(&buf, Int32(8))
+            FfiConverterString.write(reason, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleEnd_lift(_ buf: RustBuffer) throws -> PuzzleEnd {
+    return try FfiConverterTypePuzzleEnd.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleEnd_lower(_ value: PuzzleEnd) -> RustBuffer {
+    return FfiConverterTypePuzzleEnd.lower(value)
+}
+
+
+
+/**
  * What the player is asked to do.
  */
 
@@ -19584,6 +19735,30 @@ fileprivate struct FfiConverterOptionTypePositionProblem: FfiConverterRustBuffer
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypePositionProblem.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePuzzleEnd: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleEnd?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleEnd.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleEnd.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }

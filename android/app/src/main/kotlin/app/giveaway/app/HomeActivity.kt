@@ -141,6 +141,7 @@ class HomeActivity : Activity() {
                 button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
                 button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
             ),
+            button(R.string.puzzles) { startActivity(Intent(this, PuzzlesActivity::class.java)) },
         )
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         if (!landscape) {

@@ -47,6 +47,11 @@ class ReplayActivity : Activity() {
     }
     private val analyse by lazy { primaryButton(R.string.analyse) { act { analyse() } } }
     private val nextMistake by lazy { button(R.string.next_mistake) { act { nextMistake() } } }
+    private val mistakes by lazy {
+        tonalButton(R.string.learn_from_mistakes) {
+            startActivity(PuzzleActivity.intent(this, app.giveaway.core.TrainerMode.Mistakes(gameId)))
+        }
+    }
     private var gameId = 0L
 
     /** The state drawn last. */
@@ -88,7 +93,7 @@ class ReplayActivity : Activity() {
                 button(R.string.first) { act { first() } }, button(R.string.previous) { act { previous() } },
                 button(R.string.next) { act { next() } }, button(R.string.last) { act { last() } },
             ),
-            slider, position, row(analyse, nextMistake), progress, graph, review,
+            slider, position, row(analyse, nextMistake), mistakes, progress, graph, review,
             button(R.string.share_pdn) { share() },
         ).apply {
             val m = px(R.dimen.screen_margin)
@@ -159,6 +164,7 @@ class ReplayActivity : Activity() {
         }
         analyse.visibility = if (s.canAnalyse) View.VISIBLE else View.GONE
         nextMistake.visibility = if (s.markers.isNotEmpty()) View.VISIBLE else View.GONE
+        mistakes.visibility = nextMistake.visibility
         val a = s.analysis
         fun percent(v: Double?) = v?.let { Math.round(it).toInt() } ?: 0
         val white = percent(a?.whiteAccuracy)
