@@ -4,8 +4,8 @@ use crate::args::{number, Fail, InRange};
 use crate::io::out::{out, outln};
 use crate::io::output_file::OutputFile;
 use giveaway_core::engine::{
-    analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot,
-    StopHandle,
+    analyze, score_text, AnalysisOptions, Book, Engine, Level, Limits, MoveClass, Rng, SearchConfig, SearchInfo,
+    SearchRoot, StopHandle,
 };
 use giveaway_core::tablebase::Tablebase;
 use giveaway_core::{Color, Rules};
@@ -36,7 +36,7 @@ fn print_info(i: &SearchInfo) {
 }
 
 /// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
-/// [--tablebase FILE]`
+/// [--tablebase FILE] [--book]`
 #[derive(clap::Args)]
 pub struct BestmoveArgs {
     /// The position (default: the start)
@@ -60,6 +60,9 @@ pub struct BestmoveArgs {
     /// Endgame tables for the search (from `giveaway tablebase build`)
     #[arg(long, value_name = "FILE")]
     tablebase: Option<String>,
+    /// Answer from the opening book when it has the position (with any limits or level)
+    #[arg(long)]
+    book: bool,
 }
 
 pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
@@ -74,6 +77,18 @@ pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
         engine.set_tablebase(Some(Arc::new(super::tablebase::read(Path::new(path))?)));
     }
     let stop = StopHandle::new();
+    if args.book {
+        if let Some((mv, entry)) = Book::embedded().choose(&root.position, &mut Rng::new(args.seed.unwrap_or(0))) {
+            eprintln!(
+                "book move {mv} ({} games, score {:.1}%, search {:+})",
+                entry.games,
+                100.0 * entry.score(),
+                entry.eval
+            );
+            outln!("{mv}")?;
+            return Ok(());
+        }
+    }
     let limits = Limits {
         depth: args.depth.map(|d| d.clamp(1, 100)),
         nodes: args.nodes,
@@ -91,7 +106,7 @@ pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
             None => Level::get(8).expect("level 8 exists"),
         };
         let seed = args.seed.unwrap_or(0);
-        let mut rng = giveaway_core::engine::Rng::new(seed);
+        let mut rng = Rng::new(seed);
         eprintln!("level {} {} (rating ~{})", level.number, level.name, level.rating);
         level.choose(&mut engine, &root, &mut rng, &stop, &mut print_info)
     } else {
@@ -152,6 +167,9 @@ pub struct MatchArgs {
     /// Opening book off for white, black or both
     #[arg(long, value_name = "white|black|both")]
     no_book: Option<String>,
+    /// The whole opening book for white, black or both, whatever their levels (level 8 has it already)
+    #[arg(long, value_name = "white|black|both")]
+    book: Option<String>,
     /// The proof search's check of the chosen move off for white, black or both
     #[arg(long, value_name = "white|black|both")]
     no_proof: Option<String>,
@@ -186,6 +204,13 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
     }
     if side_named(no_book, "no-book", "black")? {
         b = b.without_book();
+    }
+    let book = args.book.as_deref();
+    if side_named(book, "book", "white")? {
+        a = a.with_full_book();
+    }
+    if side_named(book, "book", "black")? {
+        b = b.with_full_book();
     }
     let (no_lmr, no_proof) = (args.no_lmr.as_deref(), args.no_proof.as_deref());
     let m = Match {

@@ -5,6 +5,7 @@
 //! (inaccuracy ≥ 0.075, mistake ≥ 0.15, blunder ≥ 0.3), but with the curve fitted to giveaway self-play
 //! results (`weights::WIN_CURVE_K`) instead of a chess-like constant.
 
+use super::book::{Book, BookProof};
 use super::limits::{Limits, StopHandle};
 use super::proof::{prove_side, ProofCache, ProofLimits, Verdict};
 use super::root::SearchRoot;
@@ -236,7 +237,7 @@ pub fn analyze(
 
 /// Walks back from the end of a won game, proving each position won for the winner within `nodes` (one cache
 /// for the whole walk, so each proof starts from the ones after it), until a position is not proven; see
-/// [`ForcedLoss`].
+/// [`ForcedLoss`]. An opening move of the loser that the book proved lost, if earlier, is the answer instead.
 fn forced_loss(game: &Game, roots: &[SearchRoot], nodes: u64, stop: &StopHandle) -> Option<ForcedLoss> {
     let winner = game.result()?.outcome.winner()?;
     if nodes == 0 {
@@ -256,14 +257,36 @@ fn forced_loss(game: &Game, roots: &[SearchRoot], nodes: u64, stop: &StopHandle)
             }
         }
     }
-    let (position, plies) = found?;
     let loser = winner.opponent();
+    if let Some(early) = book_loss(game, loser).filter(|b| found.is_none_or(|(p, _)| b.position < p)) {
+        return Some(early);
+    }
+    let (position, plies) = found?;
     let mover = |i: usize| roots[i].position.side_to_move();
     let mistake = (0..position).rev().find(|&i| mover(i) == loser);
     // Not proven won for the winner, with the loser to move: the loser was not lost before the move.
     let proven =
         matches!(stopped_at, Some((_, Verdict::NoLoss | Verdict::NoWin))) && mistake == stopped_at.map(|s| s.0);
     Some(ForcedLoss { loser, position, plies, mistake, proven })
+}
+
+/// The first move of `loser` in the game's opening that the book proved lost by force: the loss from the
+/// position after it, certain as a mistake when the book proved another move of that position not to lose.
+fn book_loss(game: &Game, loser: Color) -> Option<ForcedLoss> {
+    let book = Book::embedded();
+    for (ply, mv) in game.moves().iter().enumerate() {
+        let pos = game.position_at(ply)?;
+        book.ply(pos)?;
+        if pos.side_to_move() != loser {
+            continue;
+        }
+        if let Some(plies) = book.loses(pos, mv) {
+            let proven = book.moves(pos).iter().any(|(_, b)| b.proof == BookProof::Safe);
+            let position = ply + 1;
+            return Some(ForcedLoss { loser, position, plies: u32::from(plies) - 1, mistake: Some(ply), proven });
+        }
+    }
+    None
 }
 
 /// Score (side to move's view) and best move of one position; terminal positions are scored by the rules.
@@ -315,6 +338,21 @@ mod tests {
         let mut open = Game::from_fen("W:W22,29:B15", Rules::default()).unwrap();
         open.play_notation("a1-b2").unwrap();
         assert_eq!(analyze(&open, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap().forced_loss, None);
+    }
+
+    #[test]
+    fn an_opening_move_the_book_proved_lost_is_named() {
+        let (line, lost, plies) = crate::engine::book::first_losing_line(Book::embedded()).unwrap();
+        let mut g = Game::new(crate::position::Position::start(), Rules::default());
+        for mv in line.iter().chain([&lost]) {
+            g.play(mv).unwrap();
+        }
+        let loser = g.position_at(line.len()).unwrap().side_to_move();
+        g.resign(loser).unwrap();
+        let opts = AnalysisOptions { limits: Limits::depth(2), tt_megabytes: 1, proof_nodes: 1_000 };
+        let f = analyze(&g, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap().forced_loss.unwrap();
+        assert_eq!((f.loser, f.position, f.mistake), (loser, line.len() + 1, Some(line.len())));
+        assert_eq!(f.plies, u32::from(plies) - 1);
     }
 
     #[test]

@@ -29,7 +29,7 @@ mod weights;
 
 pub use advice::{coach, hint, CoachTip, Hint};
 pub use analysis::{analyze, win_chance, Analysis, AnalysisOptions, Cancelled, ForcedLoss, MoveClass, MoveReview};
-pub use book::{Book, BookError, BookMove, EMBEDDED_BOOK_BYTES};
+pub use book::{Book, BookError, BookMove, BookPosition, BookProof, EMBEDDED_BOOK_BYTES};
 // Beside `Weights`, the features and the starting weights are for the tuner (`giveaway-tools`), which fits
 // `weights.rs`.
 pub use eval::{features, phase, Weights, FEATURE_NAMES, FULL_PHASE, N_FEATURES};
