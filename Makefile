@@ -145,7 +145,7 @@ tablebase-check:
 ## The proven opening book (docs/engine.md, "Opening book"): positions grown best first from the start, every
 ## legal move of each put to the proof search with the 4-piece tables, the good moves not proven to lose kept and
 ## the lost ones marked, weighed by self-play from the leaves. Bounded by --positions (every search and proof is
-## node-limited, so the book is the same on every machine; about 30 minutes on the shared 2 cores). Rewrites
+## node-limited, so the book is the same on every machine; 10 minutes wall, 2 of CPU, on the shared 2 cores). Rewrites
 ## core/data/book.txt, embedded in the core.
 BOOK_ARGS ?= --positions 500 --plies 18 --rank-plies 4 --depth 10 --margin 40 --width 2 --proof-nodes 300000 --game-nodes 20000
 book: $(SHIPPED_TABLES)

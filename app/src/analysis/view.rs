@@ -103,8 +103,8 @@ pub struct ForcedLoss {
     /// Moves to the end along the proven line from there (the winner's quickest proven, the loser's longest
     /// resistance in that proof), counted as [`ExactValue::moves`] counts them.
     pub moves: u32,
-    /// The loser's last move before that position (index 0 = the first move), `None` when the game was lost
-    /// from the start of the record.
+    /// The loser's last move before that position that was not its only move (index 0 = the first move), `None`
+    /// when the loser had no choice before it.
     pub mistake_ply: Option<u32>,
     /// That move's number as the move list shows it.
     pub mistake_move_number: Option<u32>,

@@ -375,6 +375,9 @@ pub fn cmd_bench_search(args: &BenchSearchArgs) -> Result<(), Fail> {
     for (name, fen) in BENCH_FENS {
         let pos = giveaway_core::parse_fen(fen)?;
         let mut engine = Engine::new(hash);
+        // The alpha-beta search's speed: the proof search would take the time it leaves at the end, and its
+        // nodes are not search nodes (its effect is measured by matches, `--no-proof`).
+        engine.set_config(SearchConfig { proof: false, ..SearchConfig::default() });
         let r = engine.search(
             &SearchRoot::new(pos, Rules::default()),
             &Limits::movetime(t),

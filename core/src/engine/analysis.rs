@@ -121,8 +121,8 @@ pub struct ForcedLoss {
     /// Plies from there to the end along the proof found (the winner's quickest proven line, the loser's
     /// longest resistance in it).
     pub plies: u32,
-    /// The loser's last move before that position (its index in the record), the move that lost the game;
-    /// `None` when the loser made no move before it.
+    /// The loser's last move before that position that was not its only move (its index in the record), the
+    /// move that lost the game; `None` when the loser had no choice before it.
     pub mistake: Option<usize>,
     /// Whether the proof search showed the position before the mistake was not lost (so this move certainly
     /// threw the game away); when false an earlier move may have lost it already and the budget could not tell.
@@ -262,8 +262,13 @@ fn forced_loss(game: &Game, roots: &[SearchRoot], nodes: u64, stop: &StopHandle)
         return Some(early);
     }
     let (position, plies) = found?;
-    let mover = |i: usize| roots[i].position.side_to_move();
-    let mistake = (0..position).rev().find(|&i| mover(i) == loser);
+    // A move that was the only one (a lone capture, say) cannot be the mistake: the one before it was.
+    let chose = |i: usize| {
+        let mut moves = legal_moves(&roots[i].position);
+        moves.dedup_outcomes();
+        roots[i].position.side_to_move() == loser && moves.len() > 1
+    };
+    let mistake = (0..position).rev().find(|&i| chose(i));
     // Not proven won for the winner, with the loser to move: the loser was not lost before the move.
     let proven =
         matches!(stopped_at, Some((_, Verdict::NoLoss | Verdict::NoWin))) && mistake == stopped_at.map(|s| s.0);
