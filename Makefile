@@ -143,12 +143,16 @@ tablebase-check:
 	test -f $(TB_FILE) || $(MAKE) tablebase TB_PIECES=$(TB_PIECES)
 	/usr/bin/time -f "check: %e s wall, %M KB peak" ./target/release/giveaway tablebase check --pieces $(TB_PIECES) --file $(TB_FILE) --positions $(TB_POSITIONS) --seed 1 --movetime 100 --quiet
 
-## The opening book by self-play (time printed; see README): rewrites core/data/book.txt, embedded in the core.
-BOOK_ARGS ?= --games 1000 --movetime 20 --plies 10 --depth 8 --min-games 3 --seed 1
-book:
+## The proven opening book (docs/engine.md, "Opening book"): positions grown best first from the start, every
+## legal move of each put to the proof search with the 4-piece tables, the good moves not proven to lose kept and
+## the lost ones marked, weighed by self-play from the leaves. Bounded by --positions (every search and proof is
+## node-limited, so the book is the same on every machine; 10 minutes wall, 2 of CPU, on the shared 2 cores). Rewrites
+## core/data/book.txt, embedded in the core.
+BOOK_ARGS ?= --positions 500 --plies 18 --rank-plies 4 --depth 10 --margin 40 --width 2 --proof-nodes 300000 --game-nodes 20000
+book: $(SHIPPED_TABLES)
 	$(CARGO) build --release -p giveaway-cli
-	nice -n 10 ./target/release/giveaway book build $(BOOK_ARGS) --out core/data/book.txt
-	./target/release/giveaway book probe
+	nice -n 10 ./target/release/giveaway book build $(BOOK_ARGS) --tablebase $(SHIPPED_TABLES) --out core/data/book.txt
+	./target/release/giveaway book probe --file core/data/book.txt
 
 ## The puzzle set shipped with the apps (docs/puzzles.md): positions from self-play and the 4-piece tables, each
 ## puzzle verified by the judge and rated by the engine's levels; rewrites core/data/puzzles.txt, embedded in the

@@ -19,7 +19,9 @@ mod setup;
 mod tables;
 
 // The API, each item defined in the module that owns it, all reachable from the crate root and only there.
-pub use analysis::{AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint};
+pub use analysis::{
+    AnalysisView, ExactOutcome, ExactValue, ExactVerdict, ForcedLoss, MoveReviewView, ThrownAway, TurningPoint,
+};
 pub use background::{Background, NoObserver, Observer, Queued, Threads};
 pub use board::{
     animation_frame, square_at, square_name, AnimationFrame, AnimationPlan, Announcement, BoardOrientation,

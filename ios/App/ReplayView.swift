@@ -122,6 +122,9 @@ private struct ReplayContent: View {
             ForEach(analysis.turningPoints, id: \.ply) { point in
                 Text(L10n.turningPoint(point)).font(.subheadline).foregroundStyle(.red)
             }
+            if let forced = analysis.forcedLoss {
+                Text(L10n.forcedLoss(forced)).font(.subheadline).foregroundStyle(.red)
+            }
             HStack {
                 Button(tr("replay.previousMistake")) { model.perform { try $0.previousMistake() } }
                 Spacer()

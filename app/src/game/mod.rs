@@ -9,6 +9,7 @@ pub mod clock;
 pub mod controller;
 pub(crate) mod engine_calls;
 mod exact;
+mod forced;
 pub mod input;
 pub mod screen;
 pub mod session;

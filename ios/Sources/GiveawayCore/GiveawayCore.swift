@@ -5302,6 +5302,10 @@ public struct AnalysisView: Equatable, Hashable {
      * The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
      */
     public var exactPieces: UInt32
+    /**
+     * Where a won game became lost by force and the move that lost it, when the proof search could show it.
+     */
+    public var forcedLoss: ForcedLoss?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -5327,7 +5331,10 @@ public struct AnalysisView: Equatable, Hashable {
          */turningPoints: [TurningPoint], 
         /**
          * The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
-         */exactPieces: UInt32) {
+         */exactPieces: UInt32, 
+        /**
+         * Where a won game became lost by force and the move that lost it, when the proof search could show it.
+         */forcedLoss: ForcedLoss?) {
         self.moves = moves
         self.whiteScores = whiteScores
         self.whiteChances = whiteChances
@@ -5335,6 +5342,7 @@ public struct AnalysisView: Equatable, Hashable {
         self.blackAccuracy = blackAccuracy
         self.turningPoints = turningPoints
         self.exactPieces = exactPieces
+        self.forcedLoss = forcedLoss
     }
 
     
@@ -5359,7 +5367,8 @@ public struct FfiConverterTypeAnalysisView: FfiConverterRustBuffer {
                 whiteAccuracy: FfiConverterOptionDouble.read(from: &buf), 
                 blackAccuracy: FfiConverterOptionDouble.read(from: &buf), 
                 turningPoints: FfiConverterSequenceTypeTurningPoint.read(from: &buf), 
-                exactPieces: FfiConverterUInt32.read(from: &buf)
+                exactPieces: FfiConverterUInt32.read(from: &buf), 
+                forcedLoss: FfiConverterOptionTypeForcedLoss.read(from: &buf)
         )
     }
 
@@ -5371,6 +5380,7 @@ public struct FfiConverterTypeAnalysisView: FfiConverterRustBuffer {
         FfiConverterOptionDouble.write(value.blackAccuracy, into: &buf)
         FfiConverterSequenceTypeTurningPoint.write(value.turningPoints, into: &buf)
         FfiConverterUInt32.write(value.exactPieces, into: &buf)
+        FfiConverterOptionTypeForcedLoss.write(value.forcedLoss, into: &buf)
     }
 }
 
@@ -7058,6 +7068,157 @@ public func FfiConverterTypeFlyingPiece_lift(_ buf: RustBuffer) throws -> Flying
 #endif
 public func FfiConverterTypeFlyingPiece_lower(_ value: FlyingPiece) -> RustBuffer {
     return FfiConverterTypeFlyingPiece.lower(value)
+}
+
+
+/**
+ * Where a won game became lost by force, proven by the proof search walking back from its end: "Black was
+ * lost by force from move 4 on; the losing move was 10-15 on move 3". Certain like the tables' verdicts, but
+ * reaching positions of any size (as far back as the analysis budget could prove).
+ */
+public struct ForcedLoss: Equatable, Hashable {
+    /**
+     * The side that lost.
+     */
+    public var loser: Color
+    /**
+     * The position from which the loss was forced (0 = the start, k = after the k-th move): the graph's x
+     * index.
+     */
+    public var position: UInt32
+    /**
+     * The number of the move to be played in that position, as the move list shows it.
+     */
+    public var moveNumber: UInt32
+    /**
+     * Moves to the end along the proven line from there (the winner's quickest proven, the loser's longest
+     * resistance in that proof), counted as [`ExactValue::moves`] counts them.
+     */
+    public var moves: UInt32
+    /**
+     * The loser's last move before that position (index 0 = the first move), `None` when the game was lost
+     * from the start of the record.
+     */
+    public var mistakePly: UInt32?
+    /**
+     * That move's number as the move list shows it.
+     */
+    public var mistakeMoveNumber: UInt32?
+    /**
+     * That move.
+     */
+    public var mistake: MoveView?
+    /**
+     * Whether the position before the mistake was proven not lost, so this move is certainly the one that
+     * lost; when false an earlier move may have lost already (the budget could not tell).
+     */
+    public var proven: Bool
+    /**
+     * In English, e.g. "Black was lost by force from move 4 on (a proven forced line of 13 moves); the losing
+     * move was 10-15 on move 3".
+     */
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side that lost.
+         */loser: Color, 
+        /**
+         * The position from which the loss was forced (0 = the start, k = after the k-th move): the graph's x
+         * index.
+         */position: UInt32, 
+        /**
+         * The number of the move to be played in that position, as the move list shows it.
+         */moveNumber: UInt32, 
+        /**
+         * Moves to the end along the proven line from there (the winner's quickest proven, the loser's longest
+         * resistance in that proof), counted as [`ExactValue::moves`] counts them.
+         */moves: UInt32, 
+        /**
+         * The loser's last move before that position (index 0 = the first move), `None` when the game was lost
+         * from the start of the record.
+         */mistakePly: UInt32?, 
+        /**
+         * That move's number as the move list shows it.
+         */mistakeMoveNumber: UInt32?, 
+        /**
+         * That move.
+         */mistake: MoveView?, 
+        /**
+         * Whether the position before the mistake was proven not lost, so this move is certainly the one that
+         * lost; when false an earlier move may have lost already (the budget could not tell).
+         */proven: Bool, 
+        /**
+         * In English, e.g. "Black was lost by force from move 4 on (a proven forced line of 13 moves); the losing
+         * move was 10-15 on move 3".
+         */message: String) {
+        self.loser = loser
+        self.position = position
+        self.moveNumber = moveNumber
+        self.moves = moves
+        self.mistakePly = mistakePly
+        self.mistakeMoveNumber = mistakeMoveNumber
+        self.mistake = mistake
+        self.proven = proven
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ForcedLoss: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeForcedLoss: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ForcedLoss {
+        return
+            try ForcedLoss(
+                loser: FfiConverterTypeColor.read(from: &buf), 
+                position: FfiConverterUInt32.read(from: &buf), 
+                moveNumber: FfiConverterUInt32.read(from: &buf), 
+                moves: FfiConverterUInt32.read(from: &buf), 
+                mistakePly: FfiConverterOptionUInt32.read(from: &buf), 
+                mistakeMoveNumber: FfiConverterOptionUInt32.read(from: &buf), 
+                mistake: FfiConverterOptionTypeMoveView.read(from: &buf), 
+                proven: FfiConverterBool.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ForcedLoss, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.loser, into: &buf)
+        FfiConverterUInt32.write(value.position, into: &buf)
+        FfiConverterUInt32.write(value.moveNumber, into: &buf)
+        FfiConverterUInt32.write(value.moves, into: &buf)
+        FfiConverterOptionUInt32.write(value.mistakePly, into: &buf)
+        FfiConverterOptionUInt32.write(value.mistakeMoveNumber, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.mistake, into: &buf)
+        FfiConverterBool.write(value.proven, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeForcedLoss_lift(_ buf: RustBuffer) throws -> ForcedLoss {
+    return try FfiConverterTypeForcedLoss.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeForcedLoss_lower(_ value: ForcedLoss) -> RustBuffer {
+    return FfiConverterTypeForcedLoss.lower(value)
 }
 
 
@@ -19015,6 +19176,30 @@ fileprivate struct FfiConverterOptionTypeExactVerdict: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeExactVerdict.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeForcedLoss: FfiConverterRustBuffer {
+    typealias SwiftType = ForcedLoss?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeForcedLoss.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeForcedLoss.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }

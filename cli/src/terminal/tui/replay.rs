@@ -156,6 +156,10 @@ impl ReplayScreen {
             for t in &a.turning_points {
                 head.push(Line::styled(format!("{}.", t.message), Style::default().fg(Tint::Red)));
             }
+            // The proof search's verdict: where the game was lost by force, and the move that lost it.
+            if let Some(f) = &a.forced_loss {
+                head.push(Line::styled(format!("{}.", f.message), Style::default().fg(Tint::Red)));
+            }
             if let Some(v) = st.review.as_ref().and_then(|r| r.exact.as_ref()) {
                 head.push(Line::styled(format!("Endgame tables: {}", v.message), Style::default().fg(Tint::Cyan)));
             }

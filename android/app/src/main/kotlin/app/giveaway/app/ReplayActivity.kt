@@ -17,6 +17,7 @@ import app.giveaway.core.Color
 import app.giveaway.core.ExactOutcome
 import app.giveaway.core.ExactValue
 import app.giveaway.core.ExactVerdict
+import app.giveaway.core.ForcedLoss
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.ReplayController
 import app.giveaway.core.ReplayState
@@ -177,9 +178,11 @@ class ReplayActivity : Activity() {
         )
         val accuracy = a?.let { getString(R.string.accuracy, white, black) }
         val turningPoints = a?.turningPoints?.map(::turningPointText) ?: emptyList()
+        val forcedLoss = a?.forcedLoss?.let(::forcedLossText)
         val verdict = s.review?.exact?.let(::verdictText)
         review.text =
-            (listOfNotNull(accuracy) + turningPoints + listOfNotNull(reviewText(s), verdict)).joinToString("\n")
+            (listOfNotNull(accuracy) + turningPoints + listOfNotNull(forcedLoss, reviewText(s), verdict))
+                .joinToString("\n")
     }
 
     /** An exact value from the endgame tables, in words. */
@@ -210,6 +213,19 @@ class ReplayActivity : Activity() {
             null -> valueText(v.before)
         },
     )
+
+    /** Where the game was lost by force, as the proof search showed, and the move that lost it. */
+    private fun forcedLossText(f: ForcedLoss): String {
+        val side = getString(if (f.loser == Color.WHITE) R.string.white else R.string.black)
+        val line = resources.getQuantityString(R.plurals.moves_count, f.moves.toInt(), f.moves.toInt())
+        val mistake = f.mistake
+        val number = f.mistakeMoveNumber?.toInt()
+        return when {
+            mistake == null || number == null -> getString(R.string.forced_loss_start, side, line)
+            f.proven -> getString(R.string.forced_loss_mistake, side, f.moveNumber.toInt(), line, mistake.text, number)
+            else -> getString(R.string.forced_loss_maybe, side, f.moveNumber.toInt(), line, mistake.text, number)
+        }
+    }
 
     /** A move that threw away a win or a draw the tables prove. */
     private fun turningPointText(t: TurningPoint): String {
