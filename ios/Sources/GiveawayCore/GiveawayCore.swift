@@ -7096,8 +7096,8 @@ public struct ForcedLoss: Equatable, Hashable {
      */
     public var moves: UInt32
     /**
-     * The loser's last move before that position (index 0 = the first move), `None` when the game was lost
-     * from the start of the record.
+     * The loser's last move before that position that was not its only move (index 0 = the first move), `None`
+     * when the loser had no choice before it.
      */
     public var mistakePly: UInt32?
     /**
@@ -7137,8 +7137,8 @@ public struct ForcedLoss: Equatable, Hashable {
          * resistance in that proof), counted as [`ExactValue::moves`] counts them.
          */moves: UInt32, 
         /**
-         * The loser's last move before that position (index 0 = the first move), `None` when the game was lost
-         * from the start of the record.
+         * The loser's last move before that position that was not its only move (index 0 = the first move), `None`
+         * when the loser had no choice before it.
          */mistakePly: UInt32?, 
         /**
          * That move's number as the move list shows it.
