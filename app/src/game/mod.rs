@@ -13,6 +13,7 @@ pub mod input;
 pub mod screen;
 pub mod session;
 mod snapshot;
+mod sound;
 pub mod state;
 
 pub use bars::{PlayerBar, PlayerName, LOW_TIME_MS};
@@ -24,4 +25,5 @@ pub use screen::{
 };
 pub use session::GameSession;
 pub use snapshot::{DrawCounters, MoveRow, Notice, NoticeKind, ResultView, Snapshot};
+pub use sound::sound_samples;
 pub use state::GameState;

@@ -21,6 +21,7 @@ import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.app.online.connectionText
 import app.giveaway.app.online.endText
+import app.giveaway.app.online.endTitle
 import app.giveaway.app.online.eventText
 import app.giveaway.app.online.onlineGameText
 import app.giveaway.app.online.seatText
@@ -476,6 +477,11 @@ class GameActivity : Activity() {
                 }
             }
 
+            is GameEvent.LowTime -> {
+                feedback.play(e.cue, HapticFeedbackConstants.REJECT)
+                board.announceForAccessibility(getString(R.string.low_time))
+            }
+
             is GameEvent.Reacted -> board.announceForAccessibility(e.reaction.emoji)
 
             is GameEvent.Failed -> Toast.makeText(this, R.string.error_engine, Toast.LENGTH_LONG).show()
@@ -564,7 +570,7 @@ class GameActivity : Activity() {
         val end = (game.status as? OnlineGameStatus.Over)?.end ?: return
         resultOpen = true
         val dialog = AlertDialog.Builder(this)
-            .setTitle(R.string.game_over_title)
+            .setTitle(endTitle(end, game.you, game.opponent.nickname))
             .setMessage(endText(end, game.you))
             .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
             .setNegativeButton(R.string.lobby) { _, _ ->

@@ -130,7 +130,11 @@ class HomeActivity : Activity() {
                 gap = px(R.dimen.space_xs),
             ),
         )
-        val options = row(customTimeButton, handicapButton, tonalButton(R.string.set_up_position) { editPosition() })
+        // Two to a row: three were too narrow for "Расставить позицию" with large text.
+        val options = column(
+            row(customTimeButton, handicapButton),
+            tonalButton(R.string.set_up_position) { editPosition() },
+        )
         val start = row(continueButton, primaryButton(R.string.start) { startGame() })
         val places = column(
             row(

@@ -213,6 +213,41 @@ class Screenshots : Shots() {
         g to Ui.dialog()
     }
 
+    /**
+     * The coach's tip after a blunder: from White c3 and e3 against Black e5, e3-d4 loses by force where c3-d4
+     * wins (`giveaway prove` on both positions).
+     */
+    @Test
+    fun coachTip() = each("game-coach") {
+        val g = startGame { h ->
+            editPosition(h as app.giveaway.app.HomeActivity, white = listOf("c3", "e3"), black = listOf("e5"))
+        }
+        board(g).play("e3", "d4")
+        val coach = g.getString(app.giveaway.R.string.coach)
+        Ui.until(what = "the coach's tip") {
+            (Ui.dialog() as? android.app.AlertDialog)?.let(Ui::shadowTitle) == coach
+        }
+        g to Ui.dialog()
+    }
+
+    /** White's clock under 20 s (a minute each, waited out in real time): red in its bar. One variant. */
+    @Test
+    fun lowClock() {
+        RuntimeEnvironment.setQualifiers(variants.first { it.language == "en" && !it.land && it.night }.qualifiers)
+        val g = startGame { h ->
+            twoPlayers(h)
+            Ui.click(h, h.getString(app.giveaway.R.string.custom_time))
+            Ui.find<android.widget.NumberPicker>(Ui.alert().window!!.decorView).forEach { it.value = it.minValue }
+            Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        }
+        val looper = shadowOf(Looper.getMainLooper())
+        Ui.until(timeoutMs = 70_000, what = "White's clock under 20 s") {
+            looper.idleFor(Duration.ofMillis(100))
+            clock(g, "White")?.let { seconds(it) < 19 } == true
+        }
+        save(File(dir, "game-lowclock-en-port-dark.png"), draw(g, null))
+    }
+
     /** A 7-inch tablet (sw600dp) in both orientations, light and dark: its own game layout. */
     @Test
     fun tablet() {
