@@ -18,8 +18,8 @@ import java.util.Date
 
 /**
  * A saved game as a card: a small picture of where it stands, who it was against (the level with its rating,
- * the opponent, or the two players), the result for the player in its colour below, then the date, length and
- * clock.
+ * the opponent, or the two players) with the result for the player in its colour beside it, then the date, length
+ * and clock (if it had one).
  * TalkBack reads the card as one item, in the same words.
  */
 class GameCardView(context: Context) : LinearLayout(context) {
@@ -50,10 +50,20 @@ class GameCardView(context: Context) : LinearLayout(context) {
         setPadding(p, p, context.px(R.dimen.space_m), p)
         val side = context.dp(64)
         addView(picture, LayoutParams(side, side).apply { marginEnd = context.px(R.dimen.space_m) })
+        // Who and the result on one line, the rest below: two lines a card, so that five cards fit a phone.
+        val top = LinearLayout(context).apply {
+            orientation = HORIZONTAL
+            addView(title, LayoutParams(0, LayoutParams.WRAP_CONTENT, 1f))
+            addView(
+                result,
+                LayoutParams(LayoutParams.WRAP_CONTENT, LayoutParams.WRAP_CONTENT).apply {
+                    marginStart = context.px(R.dimen.space_s)
+                },
+            )
+        }
         val texts = LinearLayout(context).apply {
             orientation = VERTICAL
-            addView(title)
-            addView(result)
+            addView(top)
             addView(meta)
         }
         addView(texts, LayoutParams(0, LayoutParams.WRAP_CONTENT, 1f))
@@ -74,7 +84,8 @@ class GameCardView(context: Context) : LinearLayout(context) {
         val parts = listOfNotNull(
             date,
             c.resources.getQuantityString(R.plurals.moves_count, moves, moves),
-            g.timeControl?.let(::timeControlLabel) ?: c.getString(R.string.time_unlimited),
+            // Only a clock is worth a word: "Unlimited" on most cards took a line and told the games apart less.
+            g.timeControl?.let(::timeControlLabel),
             g.handicap?.let { c.getString(R.string.handicap) },
         )
         // Lines break between the parts only, never inside "4 Dec 2026".
@@ -89,7 +100,7 @@ class GameCardView(context: Context) : LinearLayout(context) {
         fun who(c: Context, g: GameSummaryView): String = when (g.mode) {
             GameMode.VS_COMPUTER -> levels().firstOrNull { it.number == g.level }?.let { c.levelLabel(it) } ?: ""
 
-            GameMode.PASS_AND_PLAY -> c.getString(R.string.pass_and_play)
+            GameMode.PASS_AND_PLAY -> c.getString(R.string.two_players_short)
 
             GameMode.ONLINE -> when (g.humanColor) {
                 app.giveaway.core.Color.WHITE -> c.getString(R.string.you_vs, g.black)

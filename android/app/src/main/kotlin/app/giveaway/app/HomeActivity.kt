@@ -111,7 +111,22 @@ class HomeActivity : Activity() {
         // The new game's choices, as the last game left them: Start plays again with them in one tap.
         val choices = card(
             column(
-                section(R.string.new_game),
+                // Setting up a position is a way to start a new game: a minor action in the card's heading, so
+                // that every main entry fits a 360×640 dp phone without scrolling.
+                LinearLayout(this).apply {
+                    orientation = LinearLayout.HORIZONTAL
+                    gravity = Gravity.CENTER_VERTICAL
+                    val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
+                    // No padding above the heading here: centred beside the button, it would sit low.
+                    val heading = section(R.string.new_game).apply { setPadding(0, 0, 0, 0) }
+                    addView(heading, LinearLayout.LayoutParams(0, wrap, 1f))
+                    addView(
+                        textButton(R.string.set_up_position) {
+                            editPosition()
+                        },
+                        LinearLayout.LayoutParams(wrap, wrap),
+                    )
+                },
                 spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, {
                     getString(it)
                 }) {
@@ -130,11 +145,7 @@ class HomeActivity : Activity() {
                 gap = px(R.dimen.space_xs),
             ),
         )
-        // Two to a row: three were too narrow for "Расставить позицию" with large text.
-        val options = column(
-            row(customTimeButton, handicapButton),
-            tonalButton(R.string.set_up_position) { editPosition() },
-        )
+        val options = row(customTimeButton, handicapButton)
         val start = row(continueButton, primaryButton(R.string.start) { startGame() })
         val places = column(
             row(

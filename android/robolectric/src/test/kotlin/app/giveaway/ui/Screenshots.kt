@@ -123,12 +123,18 @@ class Screenshots : Shots() {
     @Test
     fun settings() = each("settings") { launch(SettingsActivity::class.java).get() to null }
 
+    /** Each variant saves one more game, in turn lost, drawn between two players, and still in progress. */
     @Test
-    fun savedGames() = each("games") {
-        val g = startGame()
-        board(g).play("c3", "d4")
-        awaitEngine(g)
-        launch(GamesActivity::class.java).get() to null
+    fun savedGames() {
+        var n = 0
+        each("games") {
+            when (n++ % 3) {
+                0 -> lostGame()
+                1 -> drawnGame()
+                else -> awaitEngine(startGame().also { board(it).play("c3", "d4") })
+            }
+            launch(GamesActivity::class.java).get() to null
+        }
     }
 
     @Test
@@ -150,6 +156,13 @@ class Screenshots : Shots() {
         val r = home.resources
         val friend = r.getString(app.giveaway.R.string.pass_and_play)
         if (!shows(home, friend)) Ui.pick(root(home), r.getString(app.giveaway.R.string.versus_computer), friend)
+    }
+
+    /** The computer chosen on home (back from pass-and-play, which home remembers). */
+    private fun computer(home: Activity) {
+        val r = home.resources
+        val computer = r.getString(app.giveaway.R.string.versus_computer)
+        if (!shows(home, computer)) Ui.pick(root(home), r.getString(app.giveaway.R.string.pass_and_play), computer)
     }
 
     /** The "Capturing is compulsory" explanation, shown once ever: closed if it shows. */
@@ -193,25 +206,31 @@ class Screenshots : Shots() {
         g to Ui.dialog()
     }
 
-    @Test
-    fun loss() = each("game-loss") {
-        val g = startGame()
+    /** A game against the computer resigned after a move each: its result dialog shows. */
+    private fun lostGame(): Activity {
+        val g = startGame { h -> computer(h) }
         board(g).play("c3", "d4")
         awaitEngine(g)
         more(g, g.getString(app.giveaway.R.string.resign))
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
-        g to Ui.dialog()
+        return g
     }
 
-    @Test
-    fun draw() = each("game-draw") {
+    /** A game between two players agreed drawn after White's first move: its result dialog shows. */
+    private fun drawnGame(): Activity {
         val g = startGame { h -> twoPlayers(h) }
         board(g).play("c3", "d4")
         more(g, g.getString(app.giveaway.R.string.offer_draw))
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
-        g to Ui.dialog()
+        return g
     }
+
+    @Test
+    fun loss() = each("game-loss") { lostGame() to Ui.dialog() }
+
+    @Test
+    fun draw() = each("game-draw") { drawnGame() to Ui.dialog() }
 
     /**
      * The coach's tip after a blunder: from White c3 and e3 against Black e5, e3-d4 loses by force where c3-d4
