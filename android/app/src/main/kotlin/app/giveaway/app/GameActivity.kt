@@ -24,7 +24,6 @@ import app.giveaway.app.online.endText
 import app.giveaway.app.online.endTitle
 import app.giveaway.app.online.eventText
 import app.giveaway.app.online.onlineGameText
-import app.giveaway.app.online.seatText
 import app.giveaway.core.Color
 import app.giveaway.core.GameController
 import app.giveaway.core.GameEvent
@@ -343,11 +342,9 @@ class GameActivity : Activity() {
         val o = s.orientation
         board.show(snap.squares, s.coordinates, snap.notation, o.top.takeIf { o.topFacesAway }, s.animation)
         (snap.opponent as? Opponent.Online)?.let { o ->
-            // The live game's seat has the rating the game started with.
-            val seat = (application as GiveawayApp).online.state?.game?.takeIf { isOnline }?.opponent
-            // Who plays whom, in the title: "You vs NICK (1500)".
-            title =
-                getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
+            // Who plays whom, in the title: "You vs NICK". The rating is in the opponent's bar: with it the title
+            // was cut short on a phone.
+            title = getString(R.string.you_vs, if (o.human == Color.WHITE) o.black else o.white)
         }
         topBar.show(s.topBar)
         bottomBar.show(s.bottomBar)

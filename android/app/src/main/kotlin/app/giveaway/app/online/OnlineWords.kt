@@ -14,7 +14,6 @@ import app.giveaway.core.OnlineGameStatus
 import app.giveaway.core.OnlineProblem
 import app.giveaway.core.OnlineScreen
 import app.giveaway.core.RatingChange
-import app.giveaway.core.SeatView
 import app.giveaway.core.Speed
 import java.util.Locale
 import kotlin.math.roundToInt
@@ -122,10 +121,6 @@ fun Context.ratingChangeText(r: RatingChange): String {
 /** A rating as shown beside a name: "1500", or "1500?" while provisional. */
 fun ratingText(rating: Double, provisional: Boolean): String =
     rating.roundToInt().toString() + if (provisional) "?" else ""
-
-/** A player as "name (rating)". */
-fun Context.seatText(seat: SeatView): String =
-    getString(R.string.player_rating, seat.nickname, ratingText(seat.rating, seat.provisional))
 
 /** An event worth telling the player in words; null for those the screens show otherwise. */
 fun Context.eventText(e: OnlineEvent): String? = when (e) {
