@@ -260,14 +260,27 @@ ANDROID_LIB_DIR := $(CURDIR)/$(dir $(CORE_LIB))
 ## The online screens' tests play on a real game server (started and stopped here; a test restarts it).
 ANDROID_SERVER := $(CURDIR)/target/test-server/android
 ANDROID_SERVER_ARGS := -Dgiveaway.server.dir=$(ANDROID_SERVER) -Dgiveaway.server.script=$(CURDIR)/$(TEST_SERVER)
-test-android: bindings android-tools android-assets
+## Google's Accessibility Test Framework for the Robolectric checks: an .aar on Maven Central whose classes.jar the
+## test module takes as a system dependency (Maven cannot read the classes inside an .aar itself), and whose
+## assets (the checks' messages, read from the classpath) go on the test classpath.
+ATF_VERSION := 3.1
+ATF_DIR := android/robolectric/target/aar
+ATF_JAR := $(ATF_DIR)/atf/classes.jar
+$(ATF_JAR):
+	cd android && mvn -B -q -ntp -N dependency:copy -Dmdep.stripVersion=true -DoutputDirectory=robolectric/target/aar \
+		-Dartifact=com.google.android.apps.common.testing.accessibility.framework:accessibility-test-framework:$(ATF_VERSION):aar
+	python3 -c "import zipfile, sys; z = zipfile.ZipFile(sys.argv[1]); \
+		z.extractall(sys.argv[2], [n for n in z.namelist() if n == 'classes.jar' or n.startswith('assets/')])" \
+		$(ATF_DIR)/accessibility-test-framework.aar $(ATF_DIR)/atf
+
+test-android: bindings android-tools android-assets $(ATF_JAR)
 	python3 android/tools/res.py check android/app/src/main/res android/app/src/main/AndroidManifest.xml
 	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) $(ANDROID_SERVER_ARGS))
 
 ## Screenshots of every screen (portrait and landscape, light and dark, English and Russian) drawn by the real
 ## Views under Robolectric's native graphics, into docs/screenshots/android/.
 ANDROID_SHOTS := docs/screenshots/android
-android-screenshots: bindings android-tools android-assets
+android-screenshots: bindings android-tools android-assets $(ATF_JAR)
 	rm -rf $(ANDROID_SHOTS) && mkdir -p $(ANDROID_SHOTS)
 	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots*' \
 		-Dsurefire.failIfNoSpecifiedTests=false -Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) \

@@ -2,7 +2,7 @@
 //! white king, black man, black king (a man never on its own promotion rank); the result is PDN FEN for
 //! `StartPosition::Fen`, checked the way a new game checks it.
 
-use crate::board::squares::{cell, square};
+use crate::board::squares::{pieces_only, square};
 use crate::board::{PieceKind, PieceView, SquareView};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::GameState;
@@ -145,26 +145,7 @@ impl PositionEditor {
     /// The board to draw: pieces only, White at the bottom.
     pub fn squares(&self) -> Vec<SquareView> {
         let b = *self.lock();
-        Square::all()
-            .map(|s| {
-                let (column, row) = cell(s, false);
-                SquareView {
-                    number: u32::from(s.pdn()),
-                    column,
-                    row,
-                    piece: b.pieces[s.index()],
-                    movable: false,
-                    must_capture: false,
-                    selected: false,
-                    destination: false,
-                    final_destination: false,
-                    ghost: false,
-                    last_move: false,
-                    last_captured: false,
-                    hint: false,
-                }
-            })
-            .collect()
+        pieces_only(|s| b.pieces[s.index()])
     }
 
     /// The position as PDN FEN, e.g. `W:W21,K18:B1,2`.

@@ -37,8 +37,8 @@ pub use error::{ApiResult, GiveawayError};
 pub use game::controller::Seat;
 pub use game::state::{ServerGame, Synced, TIMED_FROM_PLY};
 pub use game::{
-    Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent, GameSession, GameState, HintShown,
-    HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerBar, PlayerName, PlayerOutcome, ProgressListener,
+    sound_samples, Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent, GameSession, GameState,
+    HintShown, HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerBar, PlayerName, PlayerOutcome, ProgressListener,
     ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind, LOW_TIME_MS,
 };
 /// The core's time-control and reaction records, exported as they are (the FFI mirrors them with
@@ -46,7 +46,7 @@ pub use game::{
 pub use giveaway_core::record::{Reaction, SideTime, TimeControl};
 pub use library::{
     AnalysisProgress, DatabaseNotice, GameLibrary, GameList, GameListState, GamePage, GameSummaryView, GraphMarker,
-    ImportResult, ListFilter, Replay, ReplayController, ReplayState, MISTAKE_CLASSES,
+    ImportResult, ListFilter, Replay, ReplayController, ReplayMove, ReplayState, MISTAKE_CLASSES,
 };
 pub use puzzles::{
     AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleController, PuzzleEnd, PuzzleGoal, PuzzleHint, PuzzleInfo,

@@ -51,7 +51,7 @@ struct GameContent: View {
 
     var body: some View {
         VStack(spacing: 8) {
-            PlayerBar(state: state, color: state.orientation.top, turned: state.orientation.topFacesAway)
+            PlayerBarView(bar: state.topBar)
             BoardView(
                 picture: BoardPicture(
                     squares: snapshot.squares, flipped: state.orientation.flipped,
@@ -63,7 +63,7 @@ struct GameContent: View {
                 onGesture: { model.handle($0) }
             )
             .padding(.horizontal, 4)
-            PlayerBar(state: state, color: state.orientation.bottom, turned: false)
+            PlayerBarView(bar: state.bottomBar)
             StatusArea(model: model, showReplay: $showReplay)
             MoveListView(rows: snapshot.moveList)
         }
@@ -153,54 +153,71 @@ struct GameContent: View {
     }
 }
 
-/// A player's name, reaction and clock; face to face, the top bar is turned towards the player across the table.
-private struct PlayerBar: View {
-    let state: ScreenState
-    let color: GiveawayCore.Color
-    let turned: Bool
+/// A player's bar, as the core decides it: their colour, who they are, the pieces they have left, the reaction
+/// they just showed, and their clock (filled while it runs, red when low); outlined when it is their move. Face to
+/// face, the top bar is turned towards the player across the table.
+private struct PlayerBarView: View {
+    let bar: PlayerBar
 
     var body: some View {
-        let snapshot = state.snapshot
-        HStack {
+        HStack(spacing: 12) {
             Circle()
-                .fill(color == .white ? SwiftUI.Color.white : SwiftUI.Color.black)
+                .fill(bar.side == .white ? SwiftUI.Color.white : SwiftUI.Color.black)
                 .overlay(Circle().stroke(.gray))
-                .frame(width: 14, height: 14)
+                .frame(width: 24, height: 24)
                 .accessibilityHidden(true)
-            Text(name).font(.headline)
-            if snapshot.sideToMove == color, snapshot.result == nil {
-                Image(systemName: "arrowtriangle.left.fill").accessibilityLabel(tr("game.toMove"))
-            }
-            if let reaction = state.reaction, reaction.side == color {
-                Text(reaction.emoji).font(.title2).transition(.scale)
+            VStack(alignment: .leading, spacing: 0) {
+                Text(name).font(.headline)
+                Text(pieces).font(.subheadline).foregroundStyle(.secondary)
             }
             Spacer()
-            if let clocks = snapshot.clocks {
-                let (ms, text) =
-                    color == .white ? (clocks.whiteMs, clocks.whiteText) : (clocks.blackMs, clocks.blackText)
-                Text(text)
-                    .font(.title3.monospacedDigit())
-                    .padding(.horizontal, 8)
-                    .background(
-                        clocks.running == color ? SwiftUI.Color.accentColor.opacity(0.25) : .clear,
-                        in: .rect(cornerRadius: 6)
-                    )
-                    // The warning colour from when the clock shows tenths.
-                    .foregroundStyle(ms < 10_000 ? SwiftUI.Color.red : SwiftUI.Color.primary)
-                    .accessibilityLabel(tr("game.clockOf", L10n.color(color), text))
+            if let reaction = bar.reaction {
+                Text(reaction).font(.title2).padding(.horizontal, 8)
+                    .background(.thinMaterial, in: .capsule)
+                    .transition(.scale)
+            }
+            if let clock = bar.clock {
+                Text(clock)
+                    .font(.title2.monospacedDigit())
+                    .padding(.horizontal, 12)
+                    .padding(.vertical, 4)
+                    .foregroundStyle(bar.lowTime || bar.clockRunning ? SwiftUI.Color.white : SwiftUI.Color.primary)
+                    .background(clockFill, in: .rect(cornerRadius: 8))
+                    .accessibilityLabel(tr("game.clockOf", L10n.color(bar.side), clock))
             }
         }
-        .padding(.horizontal)
-        .rotationEffect(turned ? .degrees(180) : .zero)
+        .padding(.horizontal, 12)
+        .padding(.vertical, 6)
+        .background(.background, in: .rect(cornerRadius: 12))
+        .overlay(RoundedRectangle(cornerRadius: 12).stroke(outline, lineWidth: bar.toMove ? 2 : 1))
+        .padding(.horizontal, 4)
+        .rotationEffect(bar.turned ? .degrees(180) : .zero)
+        .accessibilityElement(children: .combine)
+        .accessibilityValue(bar.toMove ? tr("game.toMove") : "")
+    }
+
+    /// The bar whose move it is stands out in the accent colour.
+    private var outline: SwiftUI.Color {
+        bar.toMove ? .accentColor : SwiftUI.Color.secondary.opacity(0.3)
+    }
+
+    private var clockFill: SwiftUI.Color {
+        if bar.lowTime { return .red }
+        return bar.clockRunning ? .accentColor : SwiftUI.Color.secondary.opacity(0.2)
     }
 
     private var name: String {
-        switch state.snapshot.opponent {
-        case .computer(_, let human): return human == color ? tr("game.you") : tr("game.computer")
-        case .passAndPlay: return L10n.color(color)
-        case .online(let human, let white, let black):
-            return human == color ? tr("game.you") : (color == .white ? white : black)
+        switch bar.name {
+        case .you: return tr("game.you")
+        case .computer(let level, let rating): return tr("game.levelRating", L10n.level(level), Int(rating))
+        case .side: return L10n.color(bar.side)
+        case .nickname(let nickname, let rating): return rating.map { "\(nickname) (\($0))" } ?? nickname
         }
+    }
+
+    private var pieces: String {
+        let all = tr("game.pieces", Int(bar.men + bar.kings))
+        return bar.kings == 0 ? all : "\(all) · \(tr("game.kings", Int(bar.kings)))"
     }
 }
 

@@ -183,12 +183,25 @@ private struct HandicapEditor: View {
                     }
                 }
                 Section(tr("handicap.position")) {
+                    // The palette: the piece a tap on the board puts down, or the eraser.
+                    HStack {
+                        ForEach(Array(EditorModel.palette.enumerated()), id: \.offset) { _, piece in
+                            Button {
+                                editor.tool = piece
+                            } label: {
+                                PaletteSwatch(piece: piece, chosen: editor.tool == piece)
+                            }
+                            .buttonStyle(.plain)
+                            .accessibilityLabel(L10n.paletteName(piece))
+                            .accessibilityAddTraits(editor.tool == piece ? .isSelected : [])
+                        }
+                    }
                     BoardView(
                         picture: BoardPicture(squares: editor.squares),
                         board: Themes.board(.classic), pieceTheme: Themes.pieces(.classic),
                         describe: L10n.describePiece,
                         onGesture: { gesture in
-                            if case .tap(let n) = gesture { editor.perform { try $0.cycle(square: n) } }
+                            if case .tap(let n) = gesture { editor.tap(n) }
                         })
                     Picker(
                         tr("handicap.sideToMove"),
@@ -206,8 +219,8 @@ private struct HandicapEditor: View {
                         Button(tr("handicap.standard")) { editor.perform { $0.standard() } }
                     }
                     .buttonStyle(.bordered)
-                    if let problem = editor.problem {
-                        Text(L10n.message(problem)).font(.footnote).foregroundStyle(.red)
+                    if let problem = editor.positionProblem {
+                        Text(L10n.positionProblem(problem)).font(.footnote).foregroundStyle(.red)
                     }
                     Button(tr("handicap.usePosition")) {
                         model.setup.fen = editor.fen
@@ -224,5 +237,27 @@ private struct HandicapEditor: View {
             }
             .onAppear { editor = EditorModel(fen: model.setup.fen) }
         }
+    }
+}
+
+/// One palette choice: its piece (a king crowned), or the eraser; ringed when chosen.
+private struct PaletteSwatch: View {
+    let piece: PieceView?
+    let chosen: Bool
+
+    var body: some View {
+        ZStack {
+            if let piece {
+                Circle().fill(piece.color == .white ? SwiftUI.Color.white : SwiftUI.Color.black)
+                    .overlay(Circle().stroke(.gray))
+                    .padding(8)
+                if piece.kind == .king { Image(systemName: "crown.fill").foregroundStyle(.yellow) }
+            } else {
+                Image(systemName: "eraser")
+            }
+        }
+        .frame(width: 48, height: 48)
+        .overlay(Circle().stroke(chosen ? SwiftUI.Color.accentColor : .clear, lineWidth: 3))
+        .frame(maxWidth: .infinity)
     }
 }

@@ -29,6 +29,25 @@ enum L10n {
         color == .white ? tr("color.white") : tr("color.black")
     }
 
+    /// A palette choice of the position editor.
+    static func paletteName(_ piece: PieceView?) -> String {
+        switch (piece?.color, piece?.kind) {
+        case (.white?, .man?): return tr("editor.whiteMan")
+        case (.white?, .king?): return tr("editor.whiteKing")
+        case (.black?, .man?): return tr("editor.blackMan")
+        case (.black?, .king?): return tr("editor.blackKing")
+        default: return tr("editor.eraser")
+        }
+    }
+
+    /// Why no game can start from the position being set up.
+    static func positionProblem(_ p: PositionProblem) -> String {
+        switch p {
+        case .noPieces(let side): return side == .white ? tr("editor.whiteNoPieces") : tr("editor.blackNoPieces")
+        case .noMove(let side): return side == .white ? tr("editor.whiteNoMove") : tr("editor.blackNoMove")
+        }
+    }
+
     /// An exact value from the endgame tables.
     static func exact(_ v: ExactValue) -> String {
         switch v.outcome {

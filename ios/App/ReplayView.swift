@@ -55,7 +55,7 @@ private struct ReplayContent: View {
                 stepper
                 if let review = state.review { ReviewCard(review: review) }
                 analysisSection
-                MoveListView(rows: state.snapshot.moveList).frame(minHeight: 160)
+                ReplayMoves(moves: state.moves, ply: state.ply) { ply in model.perform { try $0.goTo(ply: ply) } }
             }
             .padding()
         }
@@ -212,5 +212,56 @@ private struct ReviewCard: View {
         .padding(8)
         .background(.quaternary, in: .rect(cornerRadius: 8))
         .accessibilityElement(children: .combine)
+    }
+}
+
+/// The whole game's moves to tap (each goes to the position after it), the one shown highlighted, each judged
+/// move marked with its sign and colour (?! inaccuracy, ? mistake, ?? blunder).
+private struct ReplayMoves: View {
+    let moves: [ReplayMove]
+    let ply: UInt32
+    let goTo: (UInt32) -> Void
+
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView(.horizontal, showsIndicators: false) {
+                HStack(spacing: 4) {
+                    ForEach(moves, id: \.ply) { move in
+                        Button {
+                            goTo(move.ply)
+                        } label: {
+                            Text([move.number, move.text + sign(move.class)].compactMap { $0 }.joined(separator: " "))
+                                .foregroundStyle(colour(move.class))
+                                .padding(.horizontal, 8)
+                                .frame(minHeight: 44)
+                                .background(
+                                    move.ply == ply ? SwiftUI.Color.accentColor.opacity(0.2) : .clear,
+                                    in: .rect(cornerRadius: 8))
+                        }
+                        .buttonStyle(.plain)
+                        .id(move.ply)
+                    }
+                }
+            }
+            .onChange(of: ply) { _, now in withAnimation { proxy.scrollTo(now, anchor: .center) } }
+        }
+    }
+
+    private func sign(_ c: String?) -> String {
+        switch c {
+        case "blunder": return "??"
+        case "mistake": return "?"
+        case "inaccuracy": return "?!"
+        default: return ""
+        }
+    }
+
+    private func colour(_ c: String?) -> SwiftUI.Color {
+        switch c {
+        case "blunder": return .red
+        case "mistake": return .orange
+        case "inaccuracy": return .yellow
+        default: return .primary
+        }
     }
 }

@@ -165,22 +165,72 @@ private struct FilterControls: View {
     }
 }
 
+/// A saved game as a card: a small picture of where it stands, who it was against, the result for the player in
+/// its colour, then the date and length.
 private struct GameRow: View {
     let game: GameSummaryView
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 2) {
-            Text("\(game.white) – \(game.black)").font(.headline)
-            Text(L10n.result(game.outcome, game.reason, for: game.forPlayer)).font(.subheadline)
-            HStack {
-                Text(L10n.mode(game.mode))
-                Text(tr("saved.plies", Int(game.plies)))
-                Text(Date(timeIntervalSince1970: Double(game.updatedAt) / 1000), style: .date)
+        HStack(spacing: 12) {
+            MiniBoard(squares: game.position).frame(width: 64, height: 64).accessibilityHidden(true)
+            VStack(alignment: .leading, spacing: 2) {
+                Text(who).font(.headline)
+                Text(L10n.result(game.outcome, game.reason, for: game.forPlayer))
+                    .font(.subheadline.weight(.medium))
+                    .foregroundStyle(resultColour)
+                HStack {
+                    Text(Date(timeIntervalSince1970: Double(game.updatedAt) / 1000), style: .date)
+                    Text(tr("saved.moves", CardResult.moves(plies: game.plies)))
+                }
+                .font(.caption)
+                .foregroundStyle(.secondary)
             }
-            .font(.caption)
-            .foregroundStyle(.secondary)
         }
         .accessibilityElement(children: .combine)
+    }
+
+    private var who: String {
+        switch game.mode {
+        case .vsComputer: return game.level.map { tr("game.levelRating", L10n.level($0), levelRating($0)) } ?? ""
+        case .passAndPlay: return L10n.mode(game.mode)
+        default: return "\(game.white) – \(game.black)"
+        }
+    }
+
+    private func levelRating(_ number: UInt8) -> Int {
+        Int(levels().first { $0.number == number }?.rating ?? 0)
+    }
+
+    private var resultColour: SwiftUI.Color {
+        switch CardResult(game) {
+        case .won: return .green
+        case .lost: return .red
+        default: return .secondary
+        }
+    }
+}
+
+/// A board's pieces drawn small (a saved game's picture): dark squares and the pieces on them, White below.
+private struct MiniBoard: View {
+    let squares: [SquareView]
+
+    var body: some View {
+        Canvas { context, size in
+            let cell = min(size.width, size.height) / 8
+            context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(SwiftUI.Color(rgb: 0xF0D9B5)))
+            for square in squares {
+                let rect = CGRect(
+                    x: CGFloat(square.column) * cell, y: CGFloat(square.row) * cell, width: cell, height: cell)
+                context.fill(Path(rect), with: .color(SwiftUI.Color(rgb: 0xB58863)))
+                guard let piece = square.piece else { continue }
+                let disc = Path(ellipseIn: rect.insetBy(dx: cell * 0.12, dy: cell * 0.12))
+                context.fill(disc, with: .color(piece.color == .white ? .white : .black))
+                if piece.kind == .king {
+                    context.stroke(disc, with: .color(.yellow), lineWidth: cell * 0.15)
+                }
+            }
+        }
+        .clipShape(.rect(cornerRadius: 4))
     }
 }
 

@@ -1,7 +1,9 @@
 //! Square names in both notations, and where a square sits on screen.
 
+use crate::board::{PieceKind, PieceView, SquareView};
 use giveaway_core::notation::{format_square, Notation};
-use giveaway_core::Square;
+use giveaway_core::position::{Piece, Role};
+use giveaway_core::{Position, Square};
 
 /// The square with PDN number `n` (1–32), if there is one.
 pub(crate) fn square(n: u32) -> Option<Square> {
@@ -11,6 +13,40 @@ pub(crate) fn square(n: u32) -> Option<Square> {
 /// The name of square `n` (PDN number 1–32) in `notation`: `c3` or `22`. `None` for a number off the board.
 pub fn square_name(n: u32, notation: Notation) -> Option<String> {
     square(n).map(|s| format_square(s, notation))
+}
+
+/// A board showing pieces only (no marks), White at the bottom: the editor's, a saved game's small picture.
+pub(crate) fn pieces_only(piece_at: impl Fn(Square) -> Option<PieceView>) -> Vec<SquareView> {
+    Square::all()
+        .map(|s| {
+            let (column, row) = cell(s, false);
+            SquareView {
+                number: u32::from(s.pdn()),
+                column,
+                row,
+                piece: piece_at(s),
+                movable: false,
+                must_capture: false,
+                selected: false,
+                destination: false,
+                final_destination: false,
+                ghost: false,
+                last_move: false,
+                last_captured: false,
+                hint: false,
+            }
+        })
+        .collect()
+}
+
+/// The pieces of `position`, pieces-only (see [`pieces_only`]).
+pub(crate) fn position_squares(position: &Position) -> Vec<SquareView> {
+    pieces_only(|s| {
+        position.piece_at(s).map(|Piece { color, role }| PieceView {
+            color,
+            kind: if role == Role::King { PieceKind::King } else { PieceKind::Man },
+        })
+    })
 }
 
 /// Screen column (0 = left) and row (0 = top) of a square: White's side at the bottom unless `flipped`.

@@ -14,6 +14,7 @@ pub mod input;
 pub mod screen;
 pub mod session;
 mod snapshot;
+mod sound;
 pub mod state;
 
 pub use bars::{PlayerBar, PlayerName, LOW_TIME_MS};
@@ -26,4 +27,5 @@ pub use screen::{
 pub use session::GameSession;
 pub(crate) use snapshot::move_view;
 pub use snapshot::{DrawCounters, MoveRow, Notice, NoticeKind, ResultView, Snapshot};
+pub use sound::sound_samples;
 pub use state::GameState;

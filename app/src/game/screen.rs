@@ -170,6 +170,10 @@ pub enum Sound {
     Move,
     /// A capture.
     Capture,
+    /// A man crowned (the move made a king).
+    King,
+    /// The player's clock has just passed under 20 seconds.
+    LowTime,
     /// The game ended well for the player (or at all, in pass-and-play).
     Win,
     /// The game ended badly for the player.
@@ -226,6 +230,14 @@ pub enum GameEvent {
     HeldBack {
         /// Why the tap did nothing.
         notice: Notice,
+        /// Sound and vibration.
+        cue: Cue,
+    },
+    /// The clock of a player on this device has just passed under [`crate::game::LOW_TIME_MS`] (once per
+    /// crossing; it warns again after an increment lifts it above).
+    LowTime {
+        /// Whose clock.
+        side: Color,
         /// Sound and vibration.
         cue: Cue,
     },

@@ -147,6 +147,9 @@ mod tests {
             s = list.load_more().unwrap();
         }
         assert_eq!(s.games.len(), 5);
+        // Each card's picture is where its game stands: White's man moved from c3 to d4.
+        let piece = |g: &GameSummaryView, sq: u32| g.position[sq as usize - 1].piece;
+        assert!(s.games.iter().all(|g| g.position.len() == 32 && piece(g, 22).is_none() && piece(g, 18).is_some()));
         let ids: Vec<i64> = s.games.iter().map(|g| g.id).collect();
         assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first, no repeats: {ids:?}");
         let s = list

@@ -5,9 +5,11 @@ pub mod list;
 pub mod replay;
 
 pub use list::{GameList, GameListState, ListFilter};
-pub use replay::{AnalysisProgress, GraphMarker, Replay, ReplayController, ReplayState, MISTAKE_CLASSES};
+pub use replay::{AnalysisProgress, GraphMarker, Replay, ReplayController, ReplayMove, ReplayState, MISTAKE_CLASSES};
 
 use crate::background::{Background, Observer};
+use crate::board::squares::position_squares;
+use crate::board::SquareView;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::autosave::Autosave;
 use crate::game::engine_calls::seed;
@@ -84,6 +86,9 @@ pub struct GameSummaryView {
     /// between two players on this device; not imported games, nor online ones (their moves come from the
     /// server).
     pub resumable: bool,
+    /// Where the game stands (its final position once over), pieces only, White at the bottom: the list's
+    /// small picture of the game.
+    pub position: Vec<SquareView>,
 }
 
 /// One page of the list, newest first.
@@ -97,7 +102,8 @@ pub struct GamePage {
     pub next_cursor: Option<String>,
 }
 
-pub(crate) fn summary_view(s: &GameSummary) -> GameSummaryView {
+/// `s` as a screen lists it, `position` being where the game stands.
+pub(crate) fn summary_view(s: &GameSummary, position: &Position) -> GameSummaryView {
     GameSummaryView {
         id: s.id,
         mode: s.setup.mode,
@@ -122,6 +128,7 @@ pub(crate) fn summary_view(s: &GameSummary) -> GameSummaryView {
         created_at: s.created_at,
         updated_at: s.updated_at,
         resumable: matches!(s.setup.mode, GameMode::VsComputer | GameMode::PassAndPlay),
+        position: position_squares(position),
     }
 }
 
@@ -463,7 +470,12 @@ impl GameLibrary {
         let after = cursor.map(|c| c.parse::<Cursor>()).transpose()?;
         let page = self.storage.list_games(&filter, after, page_size)?;
         Ok(GamePage {
-            games: page.games.iter().map(summary_view).collect(),
+            // Each game replayed for its picture: a page is a few dozen short games, read on the storage thread.
+            games: page
+                .games
+                .iter()
+                .map(|g| Ok(summary_view(g, self.storage.load_game(g.id)?.game.position())))
+                .collect::<ApiResult<_>>()?,
             total: page.total,
             next_cursor: page.next_cursor.map(|c| c.to_string()),
         })

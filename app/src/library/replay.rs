@@ -9,7 +9,7 @@ use crate::background::{Background, Observer};
 use crate::board::{BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::engine_calls::analyse_game;
-use crate::game::Snapshot;
+use crate::game::{MoveRow, Snapshot};
 use crate::ProgressListener;
 use giveaway_core::engine::StopHandle;
 use giveaway_core::notation::Notation;
@@ -30,7 +30,7 @@ pub struct Replay {
 impl Replay {
     /// The game as the browser lists it.
     pub fn summary(&self) -> GameSummaryView {
-        summary_view(&self.saved.summary)
+        summary_view(&self.saved.summary, self.saved.game.position())
     }
 
     /// Number of plies in the game.
@@ -128,6 +128,42 @@ pub struct GraphMarker {
     pub class: String,
 }
 
+/// One move of the game, in the replay's list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayMove {
+    /// The position after the move: what `go_to` takes to show it.
+    pub ply: u32,
+    /// The move number, before White's moves and before a Black move that opens the list ("1.", "1…").
+    pub number: Option<String>,
+    /// The move in the game's notation.
+    pub text: String,
+    /// `inaccuracy`, `mistake` or `blunder`, once the analysis has judged the move so.
+    pub class: Option<String>,
+}
+
+/// The game's moves for the list, each with the position it leads to and the analysis's mark.
+fn replay_moves(rows: &[MoveRow], markers: &[GraphMarker]) -> Vec<ReplayMove> {
+    let mut ply = 0;
+    let mut out = Vec::new();
+    for r in rows {
+        let black_opens = r.white.is_none();
+        for (text, white) in [(&r.white, true), (&r.black, false)] {
+            let Some(text) = text else { continue };
+            ply += 1;
+            let number = if white {
+                Some(format!("{}.", r.number))
+            } else if black_opens {
+                Some(format!("{}…", r.number))
+            } else {
+                None
+            };
+            let class = markers.iter().find(|m| m.position == ply).map(|m| m.class.clone());
+            out.push(ReplayMove { ply, number, text: text.clone(), class });
+        }
+    }
+    out
+}
+
 /// What the replay screen shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayState {
@@ -153,6 +189,8 @@ pub struct ReplayState {
     pub review: Option<MoveReviewView>,
     /// Inaccuracies, mistakes and blunders on the graph (empty before the analysis).
     pub markers: Vec<GraphMarker>,
+    /// The whole game's moves, for a list to tap (each marked once the analysis has judged it).
+    pub moves: Vec<ReplayMove>,
     /// An analysis can be started now (none done or running).
     pub can_analyse: bool,
     /// The last analysis failed (not cancelled): why.
@@ -394,7 +432,9 @@ impl ReplayController {
                 .map(|m| GraphMarker { position: m.ply + 1, class: m.class.clone() })
                 .collect()
         });
+        let moves = replay_moves(&self.replay.snapshot_at(self.replay.plies())?.move_list, &markers);
         Ok(ReplayState {
+            moves,
             revision: ui.revision,
             summary: self.replay.summary(),
             coordinates: Coordinates::new(orientation.flipped, snapshot.notation),
@@ -436,5 +476,31 @@ impl ProgressListener for Progress {
             ui.revision += 1;
         }
         c.observer.changed();
+    }
+}
+
+#[cfg(test)]
+mod move_list_tests {
+    use super::*;
+
+    fn row(number: u32, white: Option<&str>, black: Option<&str>) -> MoveRow {
+        MoveRow { number, white: white.map(String::from), black: black.map(String::from) }
+    }
+
+    #[test]
+    fn each_move_goes_to_the_position_after_it_numbered_and_marked() {
+        let rows = [row(1, Some("c3-d4"), Some("f6-g5")), row(2, Some("g3-h4"), None)];
+        let marks = [GraphMarker { position: 2, class: "blunder".into() }];
+        let moves = replay_moves(&rows, &marks);
+        let seen: Vec<(u32, Option<&str>, &str, Option<&str>)> =
+            moves.iter().map(|m| (m.ply, m.number.as_deref(), m.text.as_str(), m.class.as_deref())).collect();
+        assert_eq!(
+            seen,
+            [(1, Some("1."), "c3-d4", None), (2, None, "f6-g5", Some("blunder")), (3, Some("2."), "g3-h4", None)]
+        );
+        // Black opening the game (a set-up position): its first move is numbered "1…".
+        let moves = replay_moves(&[row(1, None, Some("f6-g5")), row(2, Some("c3-d4"), None)], &[]);
+        assert_eq!(moves[0].number.as_deref(), Some("1…"));
+        assert_eq!((moves[1].ply, moves[1].number.as_deref()), (2, Some("2.")));
     }
 }

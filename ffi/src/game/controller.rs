@@ -3,7 +3,7 @@
 
 use giveaway_app::ApiResult;
 use giveaway_app::{AnimationFrame, AnimationPlan, SquareDescription};
-use giveaway_app::{GameEvent, ScreenState};
+use giveaway_app::{GameEvent, ScreenState, Sound};
 use giveaway_core::storage::Settings;
 use giveaway_core::Color;
 use std::sync::Arc;
@@ -152,4 +152,11 @@ impl GameController {
 #[uniffi::export]
 pub fn animation_frame(plan: AnimationPlan, elapsed_ms: u64) -> Option<AnimationFrame> {
     giveaway_app::animation_frame(&plan, elapsed_ms)
+}
+
+/// `sound` as mono 16-bit PCM at `sample_rate` samples a second: the app's sounds are made by code, the same on
+/// every platform, and the shell only plays them.
+#[uniffi::export]
+pub fn sound_samples(sound: Sound, sample_rate: u32) -> Vec<i16> {
+    giveaway_app::sound_samples(sound, sample_rate)
 }

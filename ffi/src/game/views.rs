@@ -410,6 +410,10 @@ pub enum Sound {
     Move,
     /// A capture.
     Capture,
+    /// A man crowned (the move made a king).
+    King,
+    /// The player's clock has just passed under 20 seconds.
+    LowTime,
     /// The game ended well for the player (or at all, in pass-and-play).
     Win,
     /// The game ended badly for the player.
@@ -466,6 +470,14 @@ pub enum GameEvent {
     HeldBack {
         /// Why the tap did nothing.
         notice: Notice,
+        /// Sound and vibration.
+        cue: Cue,
+    },
+    /// The clock of a player on this device has just passed under 20 seconds (once per crossing; it warns
+    /// again after an increment lifts it above).
+    LowTime {
+        /// Whose clock.
+        side: Color,
         /// Sound and vibration.
         cue: Cue,
     },

@@ -6,10 +6,10 @@
 
 use giveaway_app::{
     AnalysisProgress, DatabaseNotice, GameListState, GamePage, GameSummaryView, GraphMarker, ImportResult, ListFilter,
-    ReplayState,
+    ReplayMove, ReplayState,
 };
 use giveaway_app::{AnalysisView, MoveReviewView};
-use giveaway_app::{BoardOrientation, Coordinates};
+use giveaway_app::{BoardOrientation, Coordinates, SquareView};
 use giveaway_app::{PlayerOutcome, Snapshot};
 use giveaway_core::game::{EndReason, Outcome};
 use giveaway_core::position::Color;
@@ -147,6 +147,9 @@ pub struct GameSummaryView {
     /// between two players on this device; not imported games, nor online ones (their moves come from the
     /// server).
     pub resumable: bool,
+    /// Where the game stands (its final position once over), pieces only, White at the bottom: the list's
+    /// small picture of the game.
+    pub position: Vec<SquareView>,
 }
 
 /// One page of the list, newest first.
@@ -215,6 +218,19 @@ pub struct GameListState {
     pub has_more: bool,
 }
 
+/// One move of the game, in the replay's list.
+#[uniffi::remote(Record)]
+pub struct ReplayMove {
+    /// The position after the move: what `go_to` takes to show it.
+    pub ply: u32,
+    /// The move number, before White's moves and before a Black move that opens the list ("1.", "1…").
+    pub number: Option<String>,
+    /// The move in the game's notation.
+    pub text: String,
+    /// `inaccuracy`, `mistake` or `blunder`, once the analysis has judged the move so.
+    pub class: Option<String>,
+}
+
 /// What the replay screen shows.
 #[uniffi::remote(Record)]
 pub struct ReplayState {
@@ -240,6 +256,8 @@ pub struct ReplayState {
     pub review: Option<MoveReviewView>,
     /// Inaccuracies, mistakes and blunders on the graph (empty before the analysis).
     pub markers: Vec<GraphMarker>,
+    /// The whole game's moves, for a list to tap (each marked once the analysis has judged it).
+    pub moves: Vec<ReplayMove>,
     /// An analysis can be started now (none done or running).
     pub can_analyse: bool,
     /// The last analysis failed (not cancelled): why.

@@ -503,6 +503,22 @@ fileprivate struct FfiConverterUInt16: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterInt16: FfiConverterPrimitive {
+    typealias FfiType = Int16
+    typealias SwiftType = Int16
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Int16 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: Int16, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
     typealias FfiType = UInt32
     typealias SwiftType = UInt32
@@ -7579,6 +7595,11 @@ public struct GameSummaryView: Equatable, Hashable {
      * server).
      */
     public var resumable: Bool
+    /**
+     * Where the game stands (its final position once over), pieces only, White at the bottom: the list's
+     * small picture of the game.
+     */
+    public var position: [SquareView]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -7632,7 +7653,11 @@ public struct GameSummaryView: Equatable, Hashable {
          * It can be opened to play on (also after its end, where undo works): games against the computer and
          * between two players on this device; not imported games, nor online ones (their moves come from the
          * server).
-         */resumable: Bool) {
+         */resumable: Bool, 
+        /**
+         * Where the game stands (its final position once over), pieces only, White at the bottom: the list's
+         * small picture of the game.
+         */position: [SquareView]) {
         self.id = id
         self.mode = mode
         self.white = white
@@ -7649,6 +7674,7 @@ public struct GameSummaryView: Equatable, Hashable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.resumable = resumable
+        self.position = position
     }
 
     
@@ -7682,7 +7708,8 @@ public struct FfiConverterTypeGameSummaryView: FfiConverterRustBuffer {
                 forPlayer: FfiConverterOptionTypePlayerOutcome.read(from: &buf), 
                 createdAt: FfiConverterInt64.read(from: &buf), 
                 updatedAt: FfiConverterInt64.read(from: &buf), 
-                resumable: FfiConverterBool.read(from: &buf)
+                resumable: FfiConverterBool.read(from: &buf), 
+                position: FfiConverterSequenceTypeSquareView.read(from: &buf)
         )
     }
 
@@ -7703,6 +7730,7 @@ public struct FfiConverterTypeGameSummaryView: FfiConverterRustBuffer {
         FfiConverterInt64.write(value.createdAt, into: &buf)
         FfiConverterInt64.write(value.updatedAt, into: &buf)
         FfiConverterBool.write(value.resumable, into: &buf)
+        FfiConverterSequenceTypeSquareView.write(value.position, into: &buf)
     }
 }
 
@@ -11572,6 +11600,95 @@ public func FfiConverterTypeRecentGame_lower(_ value: RecentGame) -> RustBuffer 
 
 
 /**
+ * One move of the game, in the replay's list.
+ */
+public struct ReplayMove: Equatable, Hashable {
+    /**
+     * The position after the move: what `go_to` takes to show it.
+     */
+    public var ply: UInt32
+    /**
+     * The move number, before White's moves and before a Black move that opens the list ("1.", "1…").
+     */
+    public var number: String?
+    /**
+     * The move in the game's notation.
+     */
+    public var text: String
+    /**
+     * `inaccuracy`, `mistake` or `blunder`, once the analysis has judged the move so.
+     */
+    public var `class`: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The position after the move: what `go_to` takes to show it.
+         */ply: UInt32, 
+        /**
+         * The move number, before White's moves and before a Black move that opens the list ("1.", "1…").
+         */number: String?, 
+        /**
+         * The move in the game's notation.
+         */text: String, 
+        /**
+         * `inaccuracy`, `mistake` or `blunder`, once the analysis has judged the move so.
+         */`class`: String?) {
+        self.ply = ply
+        self.number = number
+        self.text = text
+        self.`class` = `class`
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ReplayMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReplayMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReplayMove {
+        return
+            try ReplayMove(
+                ply: FfiConverterUInt32.read(from: &buf), 
+                number: FfiConverterOptionString.read(from: &buf), 
+                text: FfiConverterString.read(from: &buf), 
+                class: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ReplayMove, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterOptionString.write(value.number, into: &buf)
+        FfiConverterString.write(value.text, into: &buf)
+        FfiConverterOptionString.write(value.`class`, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReplayMove_lift(_ buf: RustBuffer) throws -> ReplayMove {
+    return try FfiConverterTypeReplayMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReplayMove_lower(_ value: ReplayMove) -> RustBuffer {
+    return FfiConverterTypeReplayMove.lower(value)
+}
+
+
+/**
  * What the replay screen shows.
  */
 public struct ReplayState: Equatable, Hashable {
@@ -11620,6 +11737,10 @@ public struct ReplayState: Equatable, Hashable {
      */
     public var markers: [GraphMarker]
     /**
+     * The whole game's moves, for a list to tap (each marked once the analysis has judged it).
+     */
+    public var moves: [ReplayMove]
+    /**
      * An analysis can be started now (none done or running).
      */
     public var canAnalyse: Bool
@@ -11665,6 +11786,9 @@ public struct ReplayState: Equatable, Hashable {
          * Inaccuracies, mistakes and blunders on the graph (empty before the analysis).
          */markers: [GraphMarker], 
         /**
+         * The whole game's moves, for a list to tap (each marked once the analysis has judged it).
+         */moves: [ReplayMove], 
+        /**
          * An analysis can be started now (none done or running).
          */canAnalyse: Bool, 
         /**
@@ -11681,6 +11805,7 @@ public struct ReplayState: Equatable, Hashable {
         self.progress = progress
         self.review = review
         self.markers = markers
+        self.moves = moves
         self.canAnalyse = canAnalyse
         self.error = error
     }
@@ -11712,6 +11837,7 @@ public struct FfiConverterTypeReplayState: FfiConverterRustBuffer {
                 progress: FfiConverterOptionTypeAnalysisProgress.read(from: &buf), 
                 review: FfiConverterOptionTypeMoveReviewView.read(from: &buf), 
                 markers: FfiConverterSequenceTypeGraphMarker.read(from: &buf), 
+                moves: FfiConverterSequenceTypeReplayMove.read(from: &buf), 
                 canAnalyse: FfiConverterBool.read(from: &buf), 
                 error: FfiConverterOptionString.read(from: &buf)
         )
@@ -11729,6 +11855,7 @@ public struct FfiConverterTypeReplayState: FfiConverterRustBuffer {
         FfiConverterOptionTypeAnalysisProgress.write(value.progress, into: &buf)
         FfiConverterOptionTypeMoveReviewView.write(value.review, into: &buf)
         FfiConverterSequenceTypeGraphMarker.write(value.markers, into: &buf)
+        FfiConverterSequenceTypeReplayMove.write(value.moves, into: &buf)
         FfiConverterBool.write(value.canAnalyse, into: &buf)
         FfiConverterOptionString.write(value.error, into: &buf)
     }
@@ -14992,6 +15119,18 @@ public enum GameEvent: Equatable, Hashable {
          */cue: Cue
     )
     /**
+     * The clock of a player on this device has just passed under 20 seconds (once per crossing; it warns
+     * again after an increment lifts it above).
+     */
+    case lowTime(
+        /**
+         * Whose clock.
+         */side: Color, 
+        /**
+         * Sound and vibration.
+         */cue: Cue
+    )
+    /**
      * A reaction was shown (for the bubble beside its player).
      */
     case reacted(
@@ -15043,10 +15182,13 @@ public struct FfiConverterTypeGameEvent: FfiConverterRustBuffer {
         case 5: return .heldBack(notice: try FfiConverterTypeNotice.read(from: &buf), cue: try FfiConverterTypeCue.read(from: &buf)
         )
         
-        case 6: return .reacted(reaction: try FfiConverterTypeReaction.read(from: &buf)
+        case 6: return .lowTime(side: try FfiConverterTypeColor.read(from: &buf), cue: try FfiConverterTypeCue.read(from: &buf)
         )
         
-        case 7: return .failed(message: try FfiConverterString.read(from: &buf)
+        case 7: return .reacted(reaction: try FfiConverterTypeReaction.read(from: &buf)
+        )
+        
+        case 8: return .failed(message: try FfiConverterString.read(from: &buf)
         )
         
         default: throw UniffiInternalError.unexpectedEnumCase
@@ -15088,13 +15230,19 @@ public struct FfiConverterTypeGameEvent: FfiConverterRustBuffer {
             FfiConverterTypeCue.write(cue, into: &buf)
             
         
-        case let .reacted(reaction):
+        case let .lowTime(side,cue):
             writeInt(&buf, Int32(6))
+            FfiConverterTypeColor.write(side, into: &buf)
+            FfiConverterTypeCue.write(cue, into: &buf)
+            
+        
+        case let .reacted(reaction):
+            writeInt(&buf, Int32(7))
             FfiConverterTypeReaction.write(reaction, into: &buf)
             
         
         case let .failed(message):
-            writeInt(&buf, Int32(7))
+            writeInt(&buf, Int32(8))
             FfiConverterString.write(message, into: &buf)
             
         }
@@ -17808,6 +17956,14 @@ public enum Sound: Equatable, Hashable {
      */
     case capture
     /**
+     * A man crowned (the move made a king).
+     */
+    case king
+    /**
+     * The player's clock has just passed under 20 seconds.
+     */
+    case lowTime
+    /**
      * The game ended well for the player (or at all, in pass-and-play).
      */
     case win
@@ -17848,13 +18004,17 @@ public struct FfiConverterTypeSound: FfiConverterRustBuffer {
         
         case 2: return .capture
         
-        case 3: return .win
+        case 3: return .king
         
-        case 4: return .loss
+        case 4: return .lowTime
         
-        case 5: return .draw
+        case 5: return .win
         
-        case 6: return .refused
+        case 6: return .loss
+        
+        case 7: return .draw
+        
+        case 8: return .refused
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -17872,20 +18032,28 @@ public struct FfiConverterTypeSound: FfiConverterRustBuffer {
             writeInt(&buf, Int32(2))
         
         
-        case .win:
+        case .king:
             writeInt(&buf, Int32(3))
         
         
-        case .loss:
+        case .lowTime:
             writeInt(&buf, Int32(4))
         
         
-        case .draw:
+        case .win:
             writeInt(&buf, Int32(5))
         
         
-        case .refused:
+        case .loss:
             writeInt(&buf, Int32(6))
+        
+        
+        case .draw:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .refused:
+            writeInt(&buf, Int32(8))
         
         }
     }
@@ -20024,6 +20192,31 @@ fileprivate struct FfiConverterOptionTypeThrownAway: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceInt16: FfiConverterRustBuffer {
+    typealias SwiftType = [Int16]
+
+    public static func write(_ value: [Int16], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterInt16.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Int16] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Int16]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterInt16.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
     typealias SwiftType = [UInt32]
 
@@ -20516,6 +20709,31 @@ fileprivate struct FfiConverterSequenceTypeRecentGame: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeRecentGame.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeReplayMove: FfiConverterRustBuffer {
+    typealias SwiftType = [ReplayMove]
+
+    public static func write(_ value: [ReplayMove], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeReplayMove.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ReplayMove] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ReplayMove]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeReplayMove.read(from: &buf))
         }
         return seq
     }
@@ -21033,6 +21251,19 @@ public func animationFrame(plan: AnimationPlan, elapsedMs: UInt64) -> AnimationF
 })
 }
 /**
+ * `sound` as mono 16-bit PCM at `sample_rate` samples a second: the app's sounds are made by code, the same on
+ * every platform, and the shell only plays them.
+ */
+public func soundSamples(sound: Sound, sampleRate: UInt32) -> [Int16]  {
+    return try!  FfiConverterSequenceInt16.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_sound_samples(
+        FfiConverterTypeSound_lower(sound),
+        FfiConverterUInt32.lower(sampleRate),uniffiCallStatus
+    )
+})
+}
+/**
  * Sends the core's log records at `max_level` and above to `sink` (replacing an earlier sink).
  */
 public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
@@ -21108,6 +21339,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_animation_frame() != 43115) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_sound_samples() != 26405) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_set_log_sink() != 53187) {

@@ -1283,6 +1283,11 @@ RustBuffer uniffi_giveaway_ffi_fn_func_time_control_presets(RustCallStatus *_Non
 RustBuffer uniffi_giveaway_ffi_fn_func_animation_frame(RustBuffer plan, uint64_t elapsed_ms, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SOUND_SAMPLES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SOUND_SAMPLES
+RustBuffer uniffi_giveaway_ffi_fn_func_sound_samples(RustBuffer sound, uint32_t sample_rate, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SET_LOG_SINK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_SET_LOG_SINK
 void uniffi_giveaway_ffi_fn_func_set_log_sink(uint64_t sink, RustBuffer max_level, RustCallStatus *_Nonnull out_status
@@ -1647,6 +1652,12 @@ uint16_t uniffi_giveaway_ffi_checksum_func_time_control_presets(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_ANIMATION_FRAME
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_ANIMATION_FRAME
 uint16_t uniffi_giveaway_ffi_checksum_func_animation_frame(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SOUND_SAMPLES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SOUND_SAMPLES
+uint16_t uniffi_giveaway_ffi_checksum_func_sound_samples(void
     
 );
 #endif

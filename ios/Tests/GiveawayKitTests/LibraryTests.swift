@@ -15,6 +15,11 @@ final class LibraryTests: XCTestCase {
         let list = try SavedGamesModel(library: library)
         XCTAssertEqual(list.state.total, 2)
         XCTAssertEqual(list.state.games.map(\.id).first, lost.state.snapshot.gameId, "newest first")
+        // The cards: the resigned game is a loss for the player, the other still in progress after 24 plies
+        // (12 moves), each with its position to draw.
+        XCTAssertEqual(list.state.games.map(CardResult.init), [.lost, .inProgress])
+        XCTAssertEqual(list.state.games.map { CardResult.moves(plies: $0.plies) }, [0, 12])
+        XCTAssertTrue(list.state.games.allSatisfy { $0.position.count == 32 })
         list.filter.mode = .passAndPlay
         XCTAssertEqual(list.state.games.map(\.id), [id])
         list.filter = ListFilter(mode: nil, result: .lost, level: nil, inProgress: nil, withinDays: nil)

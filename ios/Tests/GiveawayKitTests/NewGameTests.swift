@@ -125,5 +125,26 @@ final class NewGameTests: XCTestCase {
         let game = try setup.start(in: library)
         XCTAssertEqual(game.state.snapshot.sideToMove, .black)
         XCTAssertEqual(EditorModel(fen: editor.fen).squares, editor.squares, "an edited position opens again")
+
+        // The palette: its piece goes where tapped, the same piece again comes off, the eraser empties.
+        editor.perform {
+            $0.clear()
+            $0.setSideToMove(side: .white)
+        }
+        XCTAssertEqual(editor.positionProblem, .noPieces(side: .white))
+        editor.tool = PieceView(color: .black, kind: .king)
+        editor.tap(sq("e3"))
+        XCTAssertEqual(editor.squares[Int(sq("e3")) - 1].piece, PieceView(color: .black, kind: .king))
+        XCTAssertEqual(editor.positionProblem, .noPieces(side: .white))
+        editor.tap(sq("e3"))
+        XCTAssertNil(editor.squares[Int(sq("e3")) - 1].piece, "a second tap takes it off")
+        editor.tool = EditorModel.palette[0]
+        editor.tap(sq("c3"))
+        editor.tool = EditorModel.palette[2]
+        editor.tap(sq("f6"))
+        XCTAssertNil(editor.positionProblem)
+        editor.tool = nil
+        editor.tap(sq("f6"))
+        XCTAssertNil(editor.squares[Int(sq("f6")) - 1].piece, "the eraser")
     }
 }

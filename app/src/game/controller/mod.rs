@@ -17,7 +17,7 @@ use crate::background::{Background, Observer};
 use crate::board::speech::{Announcement, SquareDescription};
 use crate::board::{square_name, AnimationPlan, BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
-use crate::game::bars::player_bars;
+use crate::game::bars::{player_bars, LOW_TIME_MS};
 use crate::game::clock::next_change_ms;
 use crate::game::{HintView, SearchProgress, Snapshot};
 use crate::setup::Opponent;
@@ -542,7 +542,11 @@ impl GameController {
         if next.ply == before.ply + 1 {
             if let Some(mv) = &next.last_move {
                 let by_opponent = next.opponent.human().is_none_or(|human| mv.color != human);
-                let sound = if mv.captured.is_empty() { Sound::Move } else { Sound::Capture };
+                let sound = match (mv.promotes, mv.captured.is_empty()) {
+                    (true, _) => Sound::King,
+                    (false, true) => Sound::Move,
+                    (false, false) => Sound::Capture,
+                };
                 let event = GameEvent::Moved {
                     mv: mv.clone(),
                     announcement: Announcement::of(mv, next.notation),
@@ -564,6 +568,10 @@ impl GameController {
                 let event = GameEvent::Ended { result: r.clone(), for_player, cue: cue(sound, ui) };
                 ui.events.push(event);
             }
+        }
+        if let Some(side) = low_time_crossed(&before, next) {
+            let event = GameEvent::LowTime { side, cue: cue(Sound::LowTime, ui) };
+            ui.events.push(event);
         }
         if let Some(n) = next.notice.as_ref().filter(|_| before.notice.as_ref() != next.notice.as_ref()) {
             let event = GameEvent::HeldBack { notice: n.clone(), cue: cue(Sound::Refused, ui) };
@@ -770,6 +778,15 @@ fn coach_due(ui: &Ui) -> bool {
     // The player's latest move, counted in plies: the last one, or the one before the computer's reply.
     let players_latest = if last.color == *human { s.ply } else { s.ply.saturating_sub(1) };
     ui.settings.coach && !s.computer_to_move && players_latest > ui.coached_through
+}
+
+/// The running clock of a player on this device that has just passed under [`LOW_TIME_MS`], if any.
+fn low_time_crossed(before: &Snapshot, next: &Snapshot) -> Option<Color> {
+    let (b, n) = (before.clocks.as_ref()?, next.clocks.as_ref()?);
+    let side = n.running?;
+    let ms = |c: &crate::game::ClockView| if side == Color::White { c.white_ms } else { c.black_ms };
+    let on_this_device = next.opponent.human().is_none_or(|human| human == side);
+    (on_this_device && ms(b) >= LOW_TIME_MS && ms(n) < LOW_TIME_MS && ms(n) > 0).then_some(side)
 }
 
 /// It is a person's turn to enter a move.

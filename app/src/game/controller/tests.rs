@@ -433,3 +433,31 @@ fn the_draw_button_is_for_games_between_people() {
     let (c, _, _) = controller(NewGame::pass_and_play(None));
     assert!(c.state().actions.draws && c.state().actions.offer_draw);
 }
+
+#[test]
+fn a_crowning_move_sounds_as_a_king_and_a_clock_passing_twenty_seconds_warns_once() {
+    let settings = Settings { sound: true, ..quiet() };
+    let (c, _, _) = controller_with(from_fen("W:Wc7:Bb2", Opponent::PassAndPlay), settings);
+    c.play_move("c7-d8".into()).unwrap();
+    let sounds: Vec<Option<Sound>> = c
+        .take_events()
+        .iter()
+        .filter_map(|e| if let GameEvent::Moved { cue, .. } = e { Some(cue.sound) } else { None })
+        .collect();
+    assert_eq!(sounds, [Some(Sound::King)]);
+
+    let timed = NewGame { time_control: Some(TimeControl::even(1, 0)), ..NewGame::versus_computer(1, Color::White) };
+    let mut before = GameSession::new(timed).unwrap().snapshot().unwrap();
+    let clocks = before.clocks.as_mut().unwrap();
+    clocks.running = Some(Color::White);
+    clocks.white_ms = 20_400;
+    let mut after = before.clone();
+    after.clocks.as_mut().unwrap().white_ms = 19_900;
+    assert_eq!(low_time_crossed(&before, &after), Some(Color::White), "the player's clock passes 20 s");
+    assert_eq!(low_time_crossed(&after, &after), None, "once, not on every tick under it");
+    for c in [before.clocks.as_mut().unwrap(), after.clocks.as_mut().unwrap()] {
+        c.running = Some(Color::Black);
+        c.black_ms = c.white_ms;
+    }
+    assert_eq!(low_time_crossed(&before, &after), None, "the computer's clock is not the player's worry");
+}

@@ -1,35 +1,64 @@
 package app.giveaway.app
 
-import android.media.AudioManager
-import android.media.ToneGenerator
+import android.media.AudioAttributes
+import android.media.AudioFormat
+import android.media.AudioTrack
 import android.view.View
 import app.giveaway.core.Cue
 import app.giveaway.core.Sound
+import app.giveaway.core.soundSamples
 
-/** Plays an event's cue: the core has already left out what the sound and vibration settings turn off. */
+/**
+ * Plays an event's cue: the core has already left out what the sound and vibration settings turn off. The
+ * sounds are the core's, made by code ([soundSamples]); each is turned into an audio track once and replayed.
+ */
 class Feedback(private val view: View) {
-    private var tones: ToneGenerator? = null
+    private val tracks = mutableMapOf<Sound, AudioTrack?>()
 
-    /** [haptic]: the `HapticFeedbackConstants` kind that fits the event. Tones need no sound files. */
+    /** [haptic]: the `HapticFeedbackConstants` kind that fits the event. */
     fun play(cue: Cue, haptic: Int) {
         cue.sound?.let { sound ->
-            val (tone, ms) = when (sound) {
-                Sound.MOVE -> ToneGenerator.TONE_PROP_BEEP to 60
-                Sound.CAPTURE -> ToneGenerator.TONE_PROP_BEEP2 to 60
-                Sound.WIN -> ToneGenerator.TONE_PROP_ACK to 200
-                Sound.LOSS -> ToneGenerator.TONE_PROP_NACK to 200
-                Sound.DRAW -> ToneGenerator.TONE_PROP_PROMPT to 200
-                Sound.REFUSED -> ToneGenerator.TONE_PROP_NACK to 60
+            tracks.getOrPut(sound) { track(sound) }?.run {
+                // From the start again, also while it still plays.
+                if (playState == AudioTrack.PLAYSTATE_PLAYING) stop()
+                reloadStaticData()
+                play()
             }
-            val t =
-                tones ?: runCatching { ToneGenerator(AudioManager.STREAM_MUSIC, 60) }.getOrNull()?.also { tones = it }
-            t?.startTone(tone, ms)
         }
         if (cue.vibrate) view.performHapticFeedback(haptic)
     }
 
+    /** [sound] as a static track, or null when the device gives no audio output (then the game is silent). */
+    private fun track(sound: Sound): AudioTrack? = runCatching {
+        val pcm = soundSamples(sound, RATE.toUInt()).toShortArray()
+        AudioTrack.Builder()
+            .setAudioAttributes(
+                AudioAttributes.Builder()
+                    .setUsage(AudioAttributes.USAGE_GAME)
+                    .setContentType(AudioAttributes.CONTENT_TYPE_SONIFICATION)
+                    .build(),
+            )
+            .setAudioFormat(
+                AudioFormat.Builder()
+                    .setEncoding(AudioFormat.ENCODING_PCM_16BIT)
+                    .setSampleRate(RATE)
+                    .setChannelMask(AudioFormat.CHANNEL_OUT_MONO)
+                    .build(),
+            )
+            .setTransferMode(AudioTrack.MODE_STATIC)
+            .setBufferSizeInBytes(pcm.size * 2)
+            .build()
+            .apply { write(pcm, 0, pcm.size) }
+    }.getOrNull()?.takeIf { track ->
+        (track.state == AudioTrack.STATE_INITIALIZED).also { ready -> if (!ready) track.release() }
+    }
+
     fun release() {
-        tones?.release()
-        tones = null
+        tracks.values.forEach { it?.release() }
+        tracks.clear()
+    }
+
+    private companion object {
+        const val RATE = 22_050
     }
 }

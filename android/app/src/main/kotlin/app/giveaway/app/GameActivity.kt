@@ -21,9 +21,9 @@ import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.app.online.connectionText
 import app.giveaway.app.online.endText
+import app.giveaway.app.online.endTitle
 import app.giveaway.app.online.eventText
 import app.giveaway.app.online.onlineGameText
-import app.giveaway.app.online.seatText
 import app.giveaway.core.Color
 import app.giveaway.core.GameController
 import app.giveaway.core.GameEvent
@@ -342,11 +342,9 @@ class GameActivity : Activity() {
         val o = s.orientation
         board.show(snap.squares, s.coordinates, snap.notation, o.top.takeIf { o.topFacesAway }, s.animation)
         (snap.opponent as? Opponent.Online)?.let { o ->
-            // The live game's seat has the rating the game started with.
-            val seat = (application as GiveawayApp).online.state?.game?.takeIf { isOnline }?.opponent
-            // Who plays whom, in the title: "You vs NICK (1500)".
-            title =
-                getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
+            // Who plays whom, in the title: "You vs NICK". The rating is in the opponent's bar: with it the title
+            // was cut short on a phone.
+            title = getString(R.string.you_vs, if (o.human == Color.WHITE) o.black else o.white)
         }
         topBar.show(s.topBar)
         bottomBar.show(s.bottomBar)
@@ -476,6 +474,11 @@ class GameActivity : Activity() {
                 }
             }
 
+            is GameEvent.LowTime -> {
+                feedback.play(e.cue, HapticFeedbackConstants.REJECT)
+                board.announceForAccessibility(getString(R.string.low_time))
+            }
+
             is GameEvent.Reacted -> board.announceForAccessibility(e.reaction.emoji)
 
             is GameEvent.Failed -> Toast.makeText(this, R.string.error_engine, Toast.LENGTH_LONG).show()
@@ -564,7 +567,7 @@ class GameActivity : Activity() {
         val end = (game.status as? OnlineGameStatus.Over)?.end ?: return
         resultOpen = true
         val dialog = AlertDialog.Builder(this)
-            .setTitle(R.string.game_over_title)
+            .setTitle(endTitle(end, game.you, game.opponent.nickname))
             .setMessage(endText(end, game.you))
             .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
             .setNegativeButton(R.string.lobby) { _, _ ->

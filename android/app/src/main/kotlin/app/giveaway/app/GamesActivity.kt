@@ -76,42 +76,49 @@ class GamesActivity : Activity() {
                 }
             })
         }
+        val filters = listOf(
+            spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
+            spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
+            spinner(levelChoices, 0, { n ->
+                n?.let { levels().first { l -> l.number == it }.let { l -> levelLabel(l) } }
+                    ?: getString(R.string.all_levels)
+            }) { reload(filter.copy(level = levelChoices[it])) },
+            spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
+            spinner(periods, 0, { d ->
+                d?.let { resources.getQuantityString(R.plurals.last_days, it, it) } ?: getString(R.string.any_date)
+            }) { reload(filter.copy(withinDays = periods[it]?.toUInt())) },
+        )
+        // The filters in one line that scrolls sideways: the games keep the screen.
+        val bar = android.widget.HorizontalScrollView(this).apply {
+            isHorizontalScrollBarEnabled = false
+            // The filters past the edge fade out: there are more to scroll to.
+            isHorizontalFadingEdgeEnabled = true
+            addView(
+                LinearLayout(this@GamesActivity).apply {
+                    val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
+                    filters.forEach { addView(it, LinearLayout.LayoutParams(wrap, wrap)) }
+                },
+            )
+        }
+        list.divider = null
+        list.dividerHeight = px(R.dimen.space_s)
+        list.clipToPadding = false
         setContentView(
             LinearLayout(this).apply {
                 orientation = LinearLayout.VERTICAL
                 val m = px(R.dimen.screen_margin)
-                setPadding(m, px(R.dimen.space_s), m, m)
-                addView(
-                    row(
-                        spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
-                        spinner(results, 0, { resultFilterLabel(it) }) { reload(filter.copy(result = results[it])) },
-                    ),
-                )
-                // Two filters a row: three were cut short in Russian on a phone held upright.
-                addView(
-                    row(
-                        spinner(levelChoices, 0, {
-                            it?.let { n -> getString(R.string.level_number, n.toInt()) }
-                                ?: getString(R.string.all_levels)
-                        }) {
-                            reload(filter.copy(level = levelChoices[it]))
-                        },
-                        spinner(progress, 0, { progressLabel(it) }) { reload(filter.copy(inProgress = progress[it])) },
-                    ),
-                )
-                addView(
-                    row(
-                        spinner(periods, 0, { d ->
-                            d?.let { resources.getQuantityString(R.plurals.last_days, it, it) }
-                                ?: getString(R.string.any_date)
-                        }) {
-                            reload(filter.copy(withinDays = periods[it]?.toUInt()))
-                        },
-                    ),
-                )
+                setPadding(m, 0, m, 0)
+                addView(bar)
                 addView(count)
                 addView(list, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, 0, 1f))
-                addView(row(button(R.string.statistics) { showStats() }, button(R.string.share_all_pdn) { shareAll() }))
+                addView(
+                    row(
+                        textButton(R.string.statistics) {
+                            showStats()
+                        },
+                        textButton(R.string.share_all_pdn) { shareAll() },
+                    ),
+                )
             },
         )
         built = true
@@ -244,39 +251,8 @@ class GamesActivity : Activity() {
         }
     }
 
-    private fun rowTitle(g: GameSummaryView): String {
-        val who = when (g.mode) {
-            GameMode.VS_COMPUTER -> getString(R.string.versus_level, g.level?.toInt() ?: 0)
-
-            GameMode.PASS_AND_PLAY -> getString(R.string.pass_and_play)
-
-            GameMode.ONLINE -> when (g.humanColor) {
-                Color.WHITE -> getString(R.string.you_vs, g.black)
-                Color.BLACK -> getString(R.string.you_vs, g.white)
-                null -> "${g.white} – ${g.black}"
-            }
-
-            GameMode.IMPORTED -> "${g.white} – ${g.black}"
-        }
-        // Against the computer the core says how it went for the player; otherwise who won.
-        val result = getString(
-            when (g.forPlayer) {
-                PlayerOutcome.WON -> R.string.you_won
-
-                PlayerOutcome.LOST -> R.string.you_lost
-
-                PlayerOutcome.DRAWN -> R.string.result_draw
-
-                null -> when (g.outcome) {
-                    null -> R.string.in_progress
-                    Outcome.WHITE_WINS -> R.string.result_white_wins
-                    Outcome.BLACK_WINS -> R.string.result_black_wins
-                    Outcome.DRAW -> R.string.result_draw
-                }
-            },
-        )
-        return "$who · $result"
-    }
+    private fun rowTitle(g: GameSummaryView): String =
+        "${GameCardView.who(this, g)} · ${GameCardView.resultWords(this, g).first}"
 
     private fun modeLabel(m: GameMode?) = getString(
         when (m) {
@@ -316,27 +292,7 @@ class GamesActivity : Activity() {
         override fun getItem(position: Int) = page.games[position]
         override fun getItemId(position: Int) = page.games[position].id
 
-        override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
-            val view =
-                (convertView as? TextView)
-                    ?: TextView(this@GamesActivity).apply {
-                        setTextAppearance(R.style.TextAppearance_Giveaway_Body)
-                        setPadding(0, dp(12), 0, dp(12))
-                    }
-            val g = page.games[position]
-            // The date in the app's language, like the rest of the row.
-            val locale = resources.configuration.locales[0]
-            val date =
-                DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT, locale).format(Date(g.updatedAt))
-            val time = g.timeControl?.let(::timeControlLabel) ?: getString(R.string.time_unlimited)
-            val moves = resources.getQuantityString(
-                R.plurals.moves_count, ((g.plies.toInt() + 1) / 2),
-                (g.plies.toInt() + 1) / 2,
-            )
-            view.text =
-                "${rowTitle(g)}\n$date · $time · $moves" +
-                (g.handicap?.let { " · ${getString(R.string.handicap)}" } ?: "")
-            return view
-        }
+        override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View =
+            ((convertView as? GameCardView) ?: GameCardView(this@GamesActivity)).apply { show(page.games[position]) }
     }
 }

@@ -111,7 +111,22 @@ class HomeActivity : Activity() {
         // The new game's choices, as the last game left them: Start plays again with them in one tap.
         val choices = card(
             column(
-                section(R.string.new_game),
+                // Setting up a position is a way to start a new game: a minor action in the card's heading, so
+                // that every main entry fits a 360×640 dp phone without scrolling.
+                LinearLayout(this).apply {
+                    orientation = LinearLayout.HORIZONTAL
+                    gravity = Gravity.CENTER_VERTICAL
+                    val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
+                    // No padding above the heading here: centred beside the button, it would sit low.
+                    val heading = section(R.string.new_game).apply { setPadding(0, 0, 0, 0) }
+                    addView(heading, LinearLayout.LayoutParams(0, wrap, 1f))
+                    addView(
+                        textButton(R.string.set_up_position) {
+                            editPosition()
+                        },
+                        LinearLayout.LayoutParams(wrap, wrap),
+                    )
+                },
                 spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, {
                     getString(it)
                 }) {
@@ -130,18 +145,19 @@ class HomeActivity : Activity() {
                 gap = px(R.dimen.space_xs),
             ),
         )
-        val options = row(customTimeButton, handicapButton, tonalButton(R.string.set_up_position) { editPosition() })
+        val options = row(customTimeButton, handicapButton)
         val start = row(continueButton, primaryButton(R.string.start) { startGame() })
         val places = column(
             row(
                 button(R.string.play_online) { startActivity(Intent(this, LobbyActivity::class.java)) },
-                button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
+                button(R.string.puzzles) { startActivity(Intent(this, PuzzlesActivity::class.java)) },
             ),
+            // Three to a row, so that every entry stays in sight on a 360×640 phone.
             row(
+                button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
                 button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
                 button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
             ),
-            button(R.string.puzzles) { startActivity(Intent(this, PuzzlesActivity::class.java)) },
         )
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         if (!landscape) {

@@ -6,10 +6,10 @@ import android.content.Intent
 import android.content.res.Configuration
 import android.os.Bundle
 import android.view.View
+import android.widget.HorizontalScrollView
 import android.widget.LinearLayout
 import android.widget.ProgressBar
 import android.widget.ScrollView
-import android.widget.SeekBar
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
@@ -26,7 +26,8 @@ import app.giveaway.core.ThrownAway
 import app.giveaway.core.TurningPoint
 
 /**
- * Replay a saved game with a slider, and its post-game analysis: graph, classified moves, jump to mistakes. The
+ * Replay a saved game move by move (its moves to tap, each judged move marked), and its post-game analysis: graph
+ * with its legend, classified moves, jump to mistakes. The
  * core's [ReplayController] steps through the game and runs the analysis in the background; this draws its
  * [ReplayState].
  */
@@ -35,8 +36,6 @@ class ReplayActivity : Activity() {
     private val relay = ScreenRelay()
     private lateinit var board: BoardView
 
-    // Padded to a 48 dp touch target (the bare bar is 24 dp high).
-    private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
     private val position by lazy { label(R.string.empty) }
     private val review by lazy { label(R.string.empty) }
     private val graph by lazy { EvalGraphView(this).apply { onFraction = { f -> act { goToFraction(f) } } } }
@@ -52,6 +51,20 @@ class ReplayActivity : Activity() {
         tonalButton(R.string.learn_from_mistakes) {
             startActivity(PuzzleActivity.intent(this, app.giveaway.core.TrainerMode.Mistakes(gameId)))
         }
+    }
+
+    /** The game's moves as chips to tap, in one line that scrolls to the move shown. */
+    private val moveChips by lazy { LinearLayout(this) }
+    private val moveStrip by lazy {
+        HorizontalScrollView(this).apply {
+            isHorizontalScrollBarEnabled = false
+            addView(moveChips)
+        }
+    }
+
+    /** What the graph's halves and dots mean. */
+    private val legend by lazy {
+        label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply { visibility = View.GONE }
     }
     private var gameId = 0L
 
@@ -82,19 +95,13 @@ class ReplayActivity : Activity() {
             boardColors = Themes.board(context, settings.boardTheme)
             pieceColors = Themes.pieces(context, settings.pieceTheme)
         }
-        slider.setOnSeekBarChangeListener(object : SeekBar.OnSeekBarChangeListener {
-            override fun onProgressChanged(bar: SeekBar?, value: Int, fromUser: Boolean) {
-                if (fromUser) act { goTo(value.toUInt()) }
-            }
-            override fun onStartTrackingTouch(bar: SeekBar?) = Unit
-            override fun onStopTrackingTouch(bar: SeekBar?) = Unit
-        })
         val content = column(
             row(
                 button(R.string.first) { act { first() } }, button(R.string.previous) { act { previous() } },
                 button(R.string.next) { act { next() } }, button(R.string.last) { act { last() } },
             ),
-            slider, position, row(analyse, nextMistake), mistakes, progress, graph, review,
+            // The moves to tap replace a slider: each goes to the position after it.
+            position, moveStrip, row(analyse, nextMistake), mistakes, progress, graph, legend, review,
             button(R.string.share_pdn) { share() },
         ).apply {
             val m = px(R.dimen.screen_margin)
@@ -154,8 +161,6 @@ class ReplayActivity : Activity() {
         }
         state = s
         board.show(s.snapshot.squares, s.coordinates, s.snapshot.notation)
-        slider.max = s.plies.toInt()
-        slider.progress = s.ply.toInt()
         position.text = getString(R.string.replay_position, s.ply.toInt(), s.plies.toInt())
         val p = s.progress
         progress.visibility = if (p != null) View.VISIBLE else View.GONE
@@ -176,6 +181,9 @@ class ReplayActivity : Activity() {
                 getString(R.string.graph_description, white, black)
             },
         )
+        legend.visibility = if (a == null) View.GONE else View.VISIBLE
+        legend.text = legendText()
+        showMoves(s)
         val accuracy = a?.let { getString(R.string.accuracy, white, black) }
         val turningPoints = a?.turningPoints?.map(::turningPointText) ?: emptyList()
         val forcedLoss = a?.forcedLoss?.let(::forcedLossText)
@@ -183,6 +191,52 @@ class ReplayActivity : Activity() {
         review.text =
             (listOfNotNull(accuracy) + turningPoints + listOfNotNull(forcedLoss, reviewText(s), verdict))
                 .joinToString("\n")
+    }
+
+    /** The graph's legend: which half is whose, and the colour of each kind of mark. */
+    private fun legendText(): CharSequence {
+        val out = android.text.SpannableStringBuilder()
+        out.append(getString(R.string.graph_white_better)).append("   ").append(getString(R.string.graph_black_better))
+        for ((_, kind, colour) in MARKS) {
+            out.append("   ")
+            val start = out.length
+            out.append("●")
+            out.setSpan(android.text.style.ForegroundColorSpan(getColor(colour)), start, out.length, 0)
+            out.append(" ").append(getString(kind))
+        }
+        return out
+    }
+
+    /** The move chips: the move shown highlighted and in sight, each judged move marked in its colour. */
+    private fun showMoves(s: ReplayState) {
+        if (moveChips.childCount != s.moves.size) {
+            moveChips.removeAllViews()
+            s.moves.forEach { m ->
+                moveChips.addView(
+                    textButton(R.string.empty) { act { goTo(m.ply) } }.apply {
+                        minWidth = 0
+                        setPadding(dp(6), 0, dp(6), 0)
+                    },
+                )
+            }
+        }
+        s.moves.forEachIndexed { i, m ->
+            val chip = moveChips.getChildAt(i) as TextView
+            val mark = MARKS.firstOrNull { it.first == m.`class` }
+            chip.text = listOfNotNull(m.number, m.text + (mark?.let { symbolOf(it.first) } ?: "")).joinToString(" ")
+            chip.isSelected = m.ply == s.ply
+            chip.setBackgroundResource(if (m.ply == s.ply) R.drawable.button_tonal else R.drawable.button_text)
+            chip.setTextColor(getColor(mark?.third ?: R.color.ui_on_surface))
+            chip.contentDescription =
+                listOfNotNull(m.number, m.text, mark?.let { getString(it.second) }).joinToString(" ")
+        }
+        val current = s.moves.indexOfFirst { it.ply == s.ply }
+        if (current >= 0) {
+            moveStrip.post {
+                val chip = moveChips.getChildAt(current) ?: return@post
+                moveStrip.smoothScrollTo(chip.left - moveStrip.width / 3, 0)
+            }
+        }
     }
 
     /** An exact value from the endgame tables, in words. */
@@ -262,6 +316,20 @@ class ReplayActivity : Activity() {
     }
 
     companion object {
+        /** The core's marks of the analysis, each with its word and its colour for text (the graph's hue). */
+        private val MARKS = listOf(
+            Triple("inaccuracy", R.string.class_inaccuracy, R.color.class_inaccuracy_text),
+            Triple("mistake", R.string.class_mistake, R.color.class_mistake_text),
+            Triple("blunder", R.string.class_blunder, R.color.class_blunder_text),
+        )
+
+        /** The annotation symbols of chess and draughts: ?! inaccuracy, ? mistake, ?? blunder. */
+        private fun symbolOf(c: String): String = when (c) {
+            "blunder" -> "??"
+            "mistake" -> "?"
+            else -> "?!"
+        }
+
         private const val KEY_PLY = "ply"
         private const val KEY_ANALYSED = "analysed"
 

@@ -282,6 +282,8 @@ fun Activity.applyAppTheme(settings: Settings) {
  * start): at once normally, a moment later on a cold start.
  */
 fun Activity.whenReady(build: (Settings) -> Unit) {
+    // An Up arrow to the screen above (the manifest's parentActivityName), on every screen that has one.
+    if (parentActivityIntent != null) actionBar?.setDisplayHomeAsUpEnabled(true)
     (application as GiveawayApp).whenReady { s ->
         if (isFinishing || isDestroyed) return@whenReady
         applyAppTheme(s)

@@ -201,6 +201,41 @@ abstract class AppTest {
     fun clock(g: Activity, side: String): String? = Ui.find<TextView>(root(g))
         .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith("$side clock") == true }?.text?.toString()
 
+    /**
+     * Every screen in the current language, each by its root view: home, the position editor, a game after a move
+     * each, saved games, the replay with its analysis, settings and rules.
+     */
+    fun everyScreen(): Map<String, View> {
+        val out = linkedMapOf<String, View>()
+        val h = home()
+        out["home"] = root(h)
+        Ui.click(h, h.getString(R.string.set_up_position))
+        out["editor"] = Ui.alert().window!!.decorView
+        Ui.alert().dismiss()
+        Ui.idle()
+        Ui.click(h, h.getString(R.string.start))
+        val g = follow(h, app.giveaway.app.GameActivity::class.java).get()
+        board(g).play("c3", "d4")
+        awaitEngine(g)
+        out["game"] = root(g)
+        val id = g.intent.getLongExtra(app.giveaway.app.GameActivity.EXTRA_GAME_ID, 0)
+        val games = launch(app.giveaway.app.GamesActivity::class.java).get()
+        Ui.until(what = "the list") { Ui.find<android.widget.ListView>(root(games)).first().adapter.count > 0 }
+        out["saved games"] = root(games)
+        val r = launch(app.giveaway.app.ReplayActivity::class.java, app.giveaway.app.ReplayActivity.intent(g, id)).get()
+        Ui.click(r, r.getString(R.string.analyse))
+        Ui.until(what = "the analysis") {
+            Ui.find<app.giveaway.app.EvalGraphView>(root(r)).first().contentDescription !=
+                null
+        }
+        out["replay"] = root(r)
+        out["settings"] = root(launch(app.giveaway.app.SettingsActivity::class.java).get())
+        out["rules"] = root(launch(app.giveaway.app.RulesActivity::class.java).get())
+        // The views laid out again after any text made smaller to keep its words whole.
+        Ui.until(what = "the screens laid out") { true }
+        return out
+    }
+
     /** Every clickable widget shown is at least 48 dp both ways. */
     fun targets(a: Activity) {
         val density = a.resources.displayMetrics.density

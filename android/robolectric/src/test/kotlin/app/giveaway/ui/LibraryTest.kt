@@ -55,13 +55,13 @@ class LibraryTest : AppTest() {
         count(a, 0)
         Ui.pick(root(a), "In progress", "Finished")
         count(a, 1)
-        Ui.pick(root(a), "All levels", "Level 2")
+        Ui.pick(root(a), "All levels", "Novice · 1200")
         count(a, 0)
-        Ui.pick(root(a), "Level 2", "Level 1")
+        Ui.pick(root(a), "Novice · 1200", "Beginner · 800")
         count(a, 1)
         Ui.pick(root(a), "Any date", "Last 1 day")
         count(a, 1)
-        assertTrue(Ui.listRows(root(a)).single().startsWith("Computer, level 1 · You lost"))
+        assertTrue(Ui.listRows(root(a)).single().startsWith("Beginner · 800 · You lost"))
 
         // The row → replay and analyse.
         val list = Ui.find<ListView>(root(a)).first()
@@ -154,7 +154,7 @@ class LibraryTest : AppTest() {
         assertEquals("Delete this game?", Ui.alertText())
         Ui.dialogButton(BUTTON_POSITIVE)
         count(a, 1)
-        assertTrue(Ui.listRows(root(a)).single().startsWith("Computer, level 1 · You lost"))
+        assertTrue(Ui.listRows(root(a)).single().startsWith("Beginner · 800 · You lost"))
         // The one left opens where it stood: over, after a move each.
         list.performItemClick(list.adapter.getView(0, null, list), 0, list.adapter.getItemId(0))
         Ui.idle()

@@ -55,7 +55,9 @@ class OnlineTest : AppTest() {
         boris.signUp(borisName)
         boris.client.acceptInvite(code)
         val game = follow(lobby, GameActivity::class.java).get()
-        Ui.until(what = "the opponent's name in the title") { game.title.startsWith("You vs $borisName (") }
+        Ui.until(what = "the opponent's name in the title, with the rating in the bar") {
+            game.title == "You vs $borisName" && shows(game, "$borisName (")
+        }
         val white = boris.state().game!!.you == Color.BLACK
         val board = board(game, blackAtBottom = !white)
         // No clock runs before the first moves: the screen counts down the first move's time instead.

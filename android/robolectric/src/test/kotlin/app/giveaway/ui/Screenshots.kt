@@ -123,12 +123,18 @@ class Screenshots : Shots() {
     @Test
     fun settings() = each("settings") { launch(SettingsActivity::class.java).get() to null }
 
+    /** Each variant saves one more game, in turn lost, drawn between two players, and still in progress. */
     @Test
-    fun savedGames() = each("games") {
-        val g = startGame()
-        board(g).play("c3", "d4")
-        awaitEngine(g)
-        launch(GamesActivity::class.java).get() to null
+    fun savedGames() {
+        var n = 0
+        each("games") {
+            when (n++ % 3) {
+                0 -> lostGame()
+                1 -> drawnGame()
+                else -> awaitEngine(startGame().also { board(it).play("c3", "d4") })
+            }
+            launch(GamesActivity::class.java).get() to null
+        }
     }
 
     @Test
@@ -150,6 +156,13 @@ class Screenshots : Shots() {
         val r = home.resources
         val friend = r.getString(app.giveaway.R.string.pass_and_play)
         if (!shows(home, friend)) Ui.pick(root(home), r.getString(app.giveaway.R.string.versus_computer), friend)
+    }
+
+    /** The computer chosen on home (back from pass-and-play, which home remembers). */
+    private fun computer(home: Activity) {
+        val r = home.resources
+        val computer = r.getString(app.giveaway.R.string.versus_computer)
+        if (!shows(home, computer)) Ui.pick(root(home), r.getString(app.giveaway.R.string.pass_and_play), computer)
     }
 
     /** The "Capturing is compulsory" explanation, shown once ever: closed if it shows. */
@@ -193,24 +206,65 @@ class Screenshots : Shots() {
         g to Ui.dialog()
     }
 
-    @Test
-    fun loss() = each("game-loss") {
-        val g = startGame()
+    /** A game against the computer resigned after a move each: its result dialog shows. */
+    private fun lostGame(): Activity {
+        val g = startGame { h -> computer(h) }
         board(g).play("c3", "d4")
         awaitEngine(g)
         more(g, g.getString(app.giveaway.R.string.resign))
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
-        g to Ui.dialog()
+        return g
     }
 
-    @Test
-    fun draw() = each("game-draw") {
+    /** A game between two players agreed drawn after White's first move: its result dialog shows. */
+    private fun drawnGame(): Activity {
         val g = startGame { h -> twoPlayers(h) }
         board(g).play("c3", "d4")
         more(g, g.getString(app.giveaway.R.string.offer_draw))
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        return g
+    }
+
+    @Test
+    fun loss() = each("game-loss") { lostGame() to Ui.dialog() }
+
+    @Test
+    fun draw() = each("game-draw") { drawnGame() to Ui.dialog() }
+
+    /**
+     * The coach's tip after a blunder: from White c3 and e3 against Black e5, e3-d4 loses by force where c3-d4
+     * wins (`giveaway prove` on both positions).
+     */
+    @Test
+    fun coachTip() = each("game-coach") {
+        val g = startGame { h ->
+            editPosition(h as app.giveaway.app.HomeActivity, white = listOf("c3", "e3"), black = listOf("e5"))
+        }
+        board(g).play("e3", "d4")
+        val coach = g.getString(app.giveaway.R.string.coach)
+        Ui.until(what = "the coach's tip") {
+            (Ui.dialog() as? android.app.AlertDialog)?.let(Ui::shadowTitle) == coach
+        }
         g to Ui.dialog()
+    }
+
+    /** White's clock under 20 s (a minute each, waited out in real time): red in its bar. One variant. */
+    @Test
+    fun lowClock() {
+        RuntimeEnvironment.setQualifiers(variants.first { it.language == "en" && !it.land && it.night }.qualifiers)
+        val g = startGame { h ->
+            twoPlayers(h)
+            Ui.click(h, h.getString(app.giveaway.R.string.custom_time))
+            Ui.find<android.widget.NumberPicker>(Ui.alert().window!!.decorView).forEach { it.value = it.minValue }
+            Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        }
+        val looper = shadowOf(Looper.getMainLooper())
+        Ui.until(timeoutMs = 70_000, what = "White's clock under 20 s") {
+            looper.idleFor(Duration.ofMillis(100))
+            clock(g, "White")?.let { seconds(it) < 19 } == true
+        }
+        save(File(dir, "game-lowclock-en-port-dark.png"), draw(g, null))
     }
 
     /** A 7-inch tablet (sw600dp) in both orientations, light and dark: its own game layout. */

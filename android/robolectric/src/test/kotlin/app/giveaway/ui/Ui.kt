@@ -98,7 +98,11 @@ object Ui {
     fun listRows(root: View): List<String> {
         val list = find<android.widget.ListView>(root).first()
         val a = list.adapter
-        return (0 until a.count).map { (a.getView(it, null, list) as TextView).text.toString() }
+        // A row is read as TalkBack reads it: a card by its description, a plain row by its text.
+        return (0 until a.count).map {
+            val v = a.getView(it, null, list)
+            (v.contentDescription ?: (v as TextView).text).toString()
+        }
     }
 
     /** The newest dialog still showing, or null. */

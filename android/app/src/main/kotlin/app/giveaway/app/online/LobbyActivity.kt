@@ -85,7 +85,7 @@ class LobbyActivity : Activity() {
         )
     }
     private val seeking by lazy { label(R.string.empty) }
-    private val seekBusy by lazy { column(seeking, button(R.string.cancel) { request { cancelSeek() } }) }
+    private val seekBusy by lazy { column(waiting(seeking), button(R.string.cancel) { request { cancelSeek() } }) }
 
     private val rated by lazy {
         Switch(this).apply {
@@ -115,7 +115,7 @@ class LobbyActivity : Activity() {
     }
     private val inviting by lazy {
         column(
-            inviteWaiting, code,
+            waiting(inviteWaiting), code,
             row(
                 button(R.string.share_code) {
                     shareCode()
@@ -362,6 +362,17 @@ class LobbyActivity : Activity() {
                 getString(R.string.share_code),
             ),
         )
+    }
+
+    /** A wait the player can see: a spinner beside its words ("Looking for an opponent…"). */
+    private fun waiting(words: TextView) = LinearLayout(this).apply {
+        gravity = Gravity.CENTER_VERTICAL
+        val size = px(R.dimen.space_xl)
+        addView(
+            android.widget.ProgressBar(this@LobbyActivity).apply { isIndeterminate = true },
+            LinearLayout.LayoutParams(size, size).apply { marginEnd = px(R.dimen.space_m) },
+        )
+        addView(words, LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f))
     }
 
     private fun field(hint: Int, type: Int) = EditText(this).apply {

@@ -6,6 +6,7 @@ import app.giveaway.app.reasonText
 import app.giveaway.core.AccountState
 import app.giveaway.core.Color
 import app.giveaway.core.Connection
+import app.giveaway.core.EndReason
 import app.giveaway.core.ErrorCode
 import app.giveaway.core.OnlineEnd
 import app.giveaway.core.OnlineEvent
@@ -13,7 +14,6 @@ import app.giveaway.core.OnlineGameStatus
 import app.giveaway.core.OnlineProblem
 import app.giveaway.core.OnlineScreen
 import app.giveaway.core.RatingChange
-import app.giveaway.core.SeatView
 import app.giveaway.core.Speed
 import java.util.Locale
 import kotlin.math.roundToInt
@@ -77,7 +77,7 @@ fun Context.onlineGameText(s: OnlineScreen): String? {
 }
 
 /** "You won: resignation" and the rating change, or why the game was aborted. */
-fun Context.endText(end: OnlineEnd, you: Color): String {
+fun Context.endText(end: OnlineEnd, you: Color): CharSequence {
     val reason = end.reason ?: return getString(R.string.aborted)
     val verdict = getString(
         when (end.winner) {
@@ -87,7 +87,28 @@ fun Context.endText(end: OnlineEnd, you: Color): String {
         },
         reasonText(reason),
     )
-    return end.rating?.let { "$verdict\n${ratingChangeText(it)}" } ?: verdict
+    val rating = end.rating ?: return verdict
+    // The change in colour: the accent for a gain, the error colour for a loss.
+    val change = android.text.SpannableString(ratingChangeText(rating))
+    val colour = if (rating.after >= rating.before) R.color.result_won else R.color.ui_error
+    change.setSpan(android.text.style.ForegroundColorSpan(getColor(colour)), 0, change.length, 0)
+    return android.text.SpannableStringBuilder(verdict).append("\n").append(change)
+}
+
+/**
+ * The online result's title: what the opponent did when it decided the game ("NICK resigned — you won"), else
+ * the outcome for the player.
+ */
+fun Context.endTitle(end: OnlineEnd, you: Color, opponent: String): String {
+    val reason = end.reason ?: return getString(R.string.online_title_aborted)
+    return when {
+        end.winner == null -> getString(R.string.result_draw)
+        end.winner != you -> getString(R.string.you_lost)
+        reason == EndReason.RESIGNATION -> getString(R.string.online_title_resigned, opponent)
+        reason == EndReason.TIME -> getString(R.string.online_title_time, opponent)
+        reason == EndReason.ABANDONMENT -> getString(R.string.online_title_left, opponent)
+        else -> getString(R.string.you_won)
+    }
 }
 
 /** "Rating 1500 → 1662 (+162)". */
@@ -100,10 +121,6 @@ fun Context.ratingChangeText(r: RatingChange): String {
 /** A rating as shown beside a name: "1500", or "1500?" while provisional. */
 fun ratingText(rating: Double, provisional: Boolean): String =
     rating.roundToInt().toString() + if (provisional) "?" else ""
-
-/** A player as "name (rating)". */
-fun Context.seatText(seat: SeatView): String =
-    getString(R.string.player_rating, seat.nickname, ratingText(seat.rating, seat.provisional))
 
 /** An event worth telling the player in words; null for those the screens show otherwise. */
 fun Context.eventText(e: OnlineEvent): String? = when (e) {
