@@ -14,6 +14,9 @@ use std::time::Duration;
 use tokio::sync::OnceCell;
 use tokio_postgres::{AsyncMessage, NoTls};
 
+/// The `to` of a message for every node.
+pub const EVERY_NODE: &str = "*";
+
 /// PostgreSQL refuses payloads of 8000 bytes or more.
 const MAX_PAYLOAD: usize = 7800;
 
@@ -32,6 +35,9 @@ enum Body {
     Cmd { game: GameId, player: PlayerId, re: Option<u64>, rtt_ms: u64, action: Action },
     /// A frame for a player connected to the receiving node, about a game the sender runs.
     Deliver { player: PlayerId, game: GameId, frame: String },
+    /// The game is hosted by another node now (`to` may be `*`: every node): the player's connection looks
+    /// its host up, asks it for the state, then gets `frame`.
+    Rehost { player: PlayerId, game: GameId, frame: Option<String> },
     /// The payload is in `bus_messages`.
     Stored { id: i64 },
     /// A process starting with the receiver's name asks whether that name is in use.
@@ -126,6 +132,11 @@ impl Bus {
         self.send(to, Body::Deliver { player, game, frame }).await
     }
 
+    /// Tells the player's node that the game has a new host (`to` = [`EVERY_NODE`]: whichever node the player is on).
+    pub async fn rehost(&self, to: &str, player: PlayerId, game: GameId, frame: Option<String>) -> bool {
+        self.send(to, Body::Rehost { player, game, frame }).await
+    }
+
     async fn send(&self, to: &str, body: Body) -> bool {
         let env = Envelope { to: to.to_string(), from: self.node.clone(), body };
         match self.notify(env).await {
@@ -197,7 +208,7 @@ impl Bus {
             Ok(e) => e,
             Err(e) => return log::warn!("bus: unreadable message: {e}"),
         };
-        if env.to != self.node {
+        if env.to != self.node && env.to != EVERY_NODE {
             return;
         }
         log::debug!("bus: {} from {}", payload.get(..160).unwrap_or(payload), env.from);
@@ -230,6 +241,11 @@ impl Bus {
                     self.command(&env.from, game, &cmd).await;
                 }
             },
+            Body::Rehost { player, game, frame } => {
+                if let Some(c) = hub.conn(player) {
+                    c.send(Out::Rehost { game, frame });
+                }
+            }
             Body::Probe { nonce } => {
                 log::warn!("another process tried to start as node {}: refused", self.node);
                 self.send(&env.from, Body::Alive { nonce }).await;

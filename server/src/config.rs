@@ -66,6 +66,16 @@ pub struct Config {
     /// How long a move may wait for the database (retrying) before it is refused as unavailable.
     #[arg(long, default_value_t = 15_000)]
     pub commit_timeout_ms: u64,
+    /// The most moves one commit takes (group commit; 1: a commit per move).
+    #[arg(long, default_value_t = 2000)]
+    pub commit_batch: usize,
+    /// How long a batch waits for more moves after its first, microseconds (0: it takes what has queued up
+    /// while the previous batch was being committed, and goes).
+    #[arg(long, default_value_t = 0)]
+    pub commit_wait_us: u64,
+    /// Batches committed at once (while one waits for its fsync the next one fills).
+    #[arg(long, default_value_t = 2)]
+    pub commit_in_flight: usize,
 }
 
 impl Config {

@@ -145,6 +145,10 @@ where
                     replies.push(frame);
                 }
                 Some(Out::Resync) => conn.resync().await,
+                Some(Out::Rehost { game, frame }) => {
+                    conn.rehost(game).await;
+                    replies.extend(frame);
+                }
                 Some(Out::Close(why)) => {
                     replies.push(encode(&ServerFrame::error(ErrorCode::AlreadyAuthenticated, format!("closed: {why}"))));
                     conn.closing = true;
@@ -468,6 +472,19 @@ impl Conn {
         let remote: Vec<GameId> = self.routes.iter().filter(|(_, h)| h.is_some()).map(|(g, _)| *g).collect();
         for g in remote {
             self.act_in_game(None, g, Action::Sync).await;
+        }
+    }
+
+    /// The game has a new host: route it there and ask it for the state.
+    async fn rehost(&mut self, game: GameId) {
+        match store::game_host(&self.hub.pool, game).await {
+            Ok(Some(host)) => {
+                let here = host == self.hub.node();
+                self.routes.insert(game, (!here).then_some(host));
+                self.act_in_game(None, game, Action::Sync).await;
+            }
+            Ok(None) => {}
+            Err(e) => log::warn!("game {game}: its new host could not be read: {e}"),
         }
     }
 

@@ -5,6 +5,7 @@ use crate::clock;
 use crate::hub::Hub;
 use crate::messages::{game_error_frame, Action, GameCmd, Out, Route};
 use crate::store::{self, MoveRow, NewGame, StoredGame};
+use crate::writer::Stored;
 use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
@@ -103,6 +104,8 @@ struct Live {
     ended: Option<Instant>,
     rematch_offer: Option<Color>,
     rematch_closed: bool,
+    /// Another node hosts the game now: this task ends.
+    handed_over: bool,
 }
 
 /// Runs a game on this node: new (its players are told; `reply_to` names the player whose request started
@@ -187,6 +190,7 @@ pub async fn run(
         ended: None,
         rematch_offer: None,
         rematch_closed: false,
+        handed_over: false,
         move_clocks,
         game,
         hub,
@@ -212,7 +216,12 @@ pub async fn run(
         let deadline = live.next_deadline();
         tokio::select! {
             cmd = rx.recv() => match cmd {
-                Some(cmd) => live.handle(cmd).await,
+                Some(cmd) => {
+                    live.handle(cmd).await;
+                    if live.handed_over {
+                        break;
+                    }
+                }
                 None => break,
             },
             _ = tokio::time::sleep_until(deadline.into()) => {
@@ -460,8 +469,15 @@ impl Live {
             spent_ms: charge.spent_ms,
             lag_ms: charge.lag_ms,
         };
-        if !self.hub.writer.store(row).await {
-            return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()));
+        match self.hub.writer.store(row).await {
+            Stored::Committed => {}
+            Stored::Unavailable => {
+                return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()))
+            }
+            Stored::NotHost => {
+                self.hand_over(asked).await;
+                return Ok(());
+            }
         }
         if self.game.play(&mv).is_err() {
             // parse_move returned a legal move of this very position.
@@ -488,6 +504,28 @@ impl Live {
             self.finish(wire_result(r), None).await;
         }
         Ok(())
+    }
+
+    /// The game was taken over by another node (this one was thought dead): nothing more is stored or sent
+    /// from here. Both players' nodes are told to route the game to its new host; the mover's move, not
+    /// stored, is refused as `unavailable` (a client sends it again, to the new host).
+    async fn hand_over(&mut self, asked: Asked) {
+        log::warn!("game {}: hosted by another node now; leaving it", self.id);
+        self.handed_over = true;
+        for c in [Color::White, Color::Black] {
+            let frame = (c == asked.by).then(|| {
+                let why = "the game moved to another server; send the move again";
+                self.error_frame(asked.re, ErrorCode::Unavailable, why.into())
+            });
+            let seat = &self.seats[idx(c)];
+            match seat.route.clone() {
+                Some(Route::Local(conn)) => conn.send(Out::Rehost { game: self.id, frame }),
+                Some(Route::Remote(node)) => {
+                    self.hub.bus.rehost(&node, seat.info.id, self.id, frame).await;
+                }
+                None => {}
+            }
+        }
     }
 
     fn is_played(&self, ply: u32, text: &str) -> bool {

@@ -160,6 +160,31 @@ async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
     Ok(())
 }
 
+/// Creates next months' partitions of moves now and every hour (the one that creates them first wins; the others
+/// find them there).
+fn keep_partitions(pool: deadpool_postgres::Pool) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            tick.tick().await;
+            match store::ensure_partitions(&pool).await {
+                Ok(0) => {}
+                Ok(n) => log::info!("created {n} monthly partitions of moves"),
+                Err(e) => log::warn!("partitions of moves: {e}"),
+            }
+        }
+    });
+}
+
+/// Detaches the months of moves that end on or before `before` (`YYYY-MM-DD`), their games all over, into the
+/// schema `archive` (migration V3 says how to take them away); returns the tables archived.
+pub async fn archive_moves(database_url: &str, before: &str) -> Result<Vec<String>, StartError> {
+    let db = |e: store::StoreError| StartError::Database(e.to_string());
+    let pool = store::pool(database_url, 1).map_err(db)?;
+    store::migrate(&pool).await.map_err(db)?;
+    store::archive_moves(&pool, before).await.map_err(db)
+}
+
 /// Connects to the database (waiting up to 30 s for it), migrates, takes the node's name, recovers its games
 /// and starts listening. Must be called inside a multi-threaded tokio runtime.
 pub async fn start(cfg: Config) -> Result<Running, StartError> {
@@ -180,6 +205,7 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
         }
     }
     hold_node_name(&cfg.database_url, &cfg.node).await?;
+    keep_partitions(pool.clone());
     let filled = store::fill_nickname_skeletons(&pool, accounts::nickname_skeleton)
         .await
         .map_err(|e| StartError::Database(e.to_string()))?;
@@ -189,7 +215,13 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     store::delete_node_seeks(&pool, &cfg.node).await.map_err(|e| StartError::Database(e.to_string()))?;
     let listener = TcpListener::bind(cfg.listen).await.map_err(StartError::Listen)?;
     let addr = listener.local_addr().map_err(StartError::Listen)?;
-    let writer = writer::MoveWriter::start(pool.clone(), Duration::from_millis(cfg.commit_timeout_ms));
+    let batching = writer::Batching {
+        max_batch: cfg.commit_batch,
+        linger: Duration::from_micros(cfg.commit_wait_us),
+        in_flight: cfg.commit_in_flight,
+        timeout: Duration::from_millis(cfg.commit_timeout_ms),
+    };
+    let writer = writer::MoveWriter::start(pool.clone(), &cfg.node, batching);
     let bus = bus::Bus::new(pool.clone(), &cfg.node);
     let url = cfg.database_url.clone();
     let hub = Arc::new(Hub::new(cfg, pool, writer, bus.clone()));

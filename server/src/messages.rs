@@ -41,6 +41,8 @@ pub enum Out {
     Game { game: GameId, host: Option<String>, frame: String },
     /// Ask every remote game for its state again (the bus lost notifications while it reconnected).
     Resync,
+    /// The game is hosted by another node now: look its host up, ask it for the state, then send `frame`.
+    Rehost { game: GameId, frame: Option<String> },
     /// Close with this reason (the same player connected again elsewhere on this node).
     Close(&'static str),
 }

@@ -63,6 +63,12 @@ pub fn config(url: &str, node: &str) -> Config {
     c
 }
 
+/// Brings a database's schema up to migration `version` only (to test the later migrations on old data).
+pub async fn migrate_until(url: &str, version: i32) {
+    let pool = crate::store::pool(url, 1).expect("a pool");
+    crate::store::migrate_until(&pool, Some(version)).await.expect("migrations run");
+}
+
 /// [`fresh_database`] for a caller without a runtime.
 pub fn new_database() -> String {
     tokio::runtime::Runtime::new().expect("a runtime").block_on(fresh_database())

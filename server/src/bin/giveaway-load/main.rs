@@ -11,6 +11,8 @@
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
 
+mod measure;
+
 use clap::{Parser, ValueEnum};
 use futures_util::{SinkExt, StreamExt};
 use giveaway_core::{parse_move, Game, Position, Rules};
@@ -77,6 +79,9 @@ struct Args {
     /// games should be gone by its end.
     #[arg(long, default_value_t = 0)]
     drain_s: u64,
+    /// An argument passed on to the server (repeat for more), e.g. `--server-arg=--commit-batch=1`.
+    #[arg(long, allow_hyphen_values = true)]
+    server_arg: Vec<String>,
 }
 
 /// How long the server keeps a finished game for its rematch (passed to it as --rematch-ms; its default).
@@ -105,6 +110,10 @@ struct Stats {
     ended_at: Vec<Instant>,
     /// Games resigned by the drain (not in games_finished).
     drain_resigned: u64,
+    /// Bytes on the wire (WebSocket frames) of the measured phase's moves: the mover's `move` frames, and the
+    /// `moved` frames (the mover's acknowledgement and the opponent's copy).
+    wire_up: u64,
+    wire_down: u64,
 }
 
 struct Shared {
@@ -150,6 +159,9 @@ struct Side {
     ws: Ws,
     token: String,
     next_id: u64,
+    /// Payload bytes of the last frame sent and of the last text frame received.
+    last_sent: usize,
+    last_received: usize,
 }
 
 fn ws_config() -> WebSocketConfig {
@@ -169,6 +181,7 @@ impl Side {
     async fn send(&mut self, m: ClientMessage) -> Result<(), String> {
         self.next_id += 1;
         let text = encode(&ClientFrame { id: Some(self.next_id), message: m });
+        self.last_sent = text.len();
         self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
     }
 
@@ -176,7 +189,10 @@ impl Side {
     async fn next(&mut self) -> Option<ServerMessage> {
         loop {
             match self.ws.next().await? {
-                Ok(Message::Text(t)) => return decode_server(t.as_str()).ok().map(|f| f.message),
+                Ok(Message::Text(t)) => {
+                    self.last_received = t.len();
+                    return decode_server(t.as_str()).ok().map(|f| f.message);
+                }
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => {}
             }
@@ -202,7 +218,7 @@ impl Side {
 
     async fn account(addr: &str, nickname: &str) -> Result<Side, String> {
         let ws = connect(addr).await?;
-        let mut s = Side { ws, token: String::new(), next_id: 0 };
+        let mut s = Side { ws, token: String::new(), next_id: 0, last_sent: 0, last_received: 0 };
         s.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None }).await?;
         s.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await?;
         s.send(ClientMessage::CreateAccount { nickname: nickname.into() }).await?;
@@ -307,6 +323,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     .is_err()
                 {
                     in_flight = None;
+                } else if shared.measuring.load(std::sync::atomic::Ordering::Relaxed) {
+                    shared.stats.lock().unwrap().wire_up +=
+                        measure::ws_frame_bytes(sides[mover].last_sent, true) as u64;
                 }
             }
             Some((_, None)) => {
@@ -382,6 +401,10 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     }
                     let us = sent.elapsed().as_micros() as u64;
                     let measuring = shared.measuring.load(std::sync::atomic::Ordering::Relaxed);
+                    if measuring {
+                        shared.stats.lock().unwrap().wire_down +=
+                            measure::ws_frame_bytes(sides[who].last_received, false) as u64;
+                    }
                     if who == mover {
                         *acked = true;
                         let mut s = shared.stats.lock().unwrap();
@@ -546,6 +569,7 @@ fn rss_verdict(samples: &[Sample], rss_idle_kb: u64, drained: &[Sample]) -> bool
 fn start_server(args: &Args, listen: &str) -> (Child, String) {
     let mut child = Command::new(&args.server_bin)
         .args(["--listen", listen, "--node", "bench", "--database-url", &args.database_url])
+        .args(&args.server_arg)
         .args(["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20"])
         .args(["--rematch-ms", &REMATCH_MS.to_string()])
         .env("RUST_LOG", "warn")
@@ -557,6 +581,72 @@ fn start_server(args: &Args, listen: &str) -> (Child, String) {
     BufReader::new(out).read_line(&mut line).expect("the server says where it listens");
     let addr = line.split_whitespace().nth(2).unwrap_or_else(|| panic!("unexpected first line: {line:?}")).to_string();
     (child, addr)
+}
+
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+async fn connect_db(url: &str) -> Option<tokio_postgres::Client> {
+    match tokio_postgres::connect(url, tokio_postgres::NoTls).await {
+        Ok((client, conn)) => {
+            tokio::spawn(conn);
+            Some(client)
+        }
+        Err(e) => {
+            eprintln!("database: {e}");
+            None
+        }
+    }
+}
+
+/// CPU times and database counters at one moment.
+struct Counters {
+    at: Instant,
+    server_s: f64,
+    postgres_s: f64,
+    load_s: f64,
+    db: measure::DbCounters,
+}
+
+/// What a phase used: CPU as shares of one core, commits per second, WAL bytes.
+struct Used {
+    server: f64,
+    postgres: f64,
+    load: f64,
+    commits_per_s: f64,
+    wal_bytes: f64,
+}
+
+impl Counters {
+    async fn now(url: &str, server: u32) -> Counters {
+        let db = connect_db(url).await;
+        let (db_counters, postmaster) = match &db {
+            Some(c) => (measure::db_counters(c).await, measure::postmaster_pid(c).await),
+            None => (measure::DbCounters::default(), None),
+        };
+        Counters {
+            at: Instant::now(),
+            server_s: measure::cpu_s(server),
+            postgres_s: postmaster.map(measure::tree_cpu_s).unwrap_or(0.0),
+            load_s: measure::cpu_s(std::process::id()),
+            db: db_counters,
+        }
+    }
+
+    /// From `start` to this moment (the database's counters over `measured`, the phase they cover).
+    fn since(&self, start: &Counters, measured: Duration) -> Used {
+        let wall = self.at.duration_since(start.at);
+        Used {
+            server: measure::cpu_share(self.server_s - start.server_s, wall),
+            postgres: measure::cpu_share(self.postgres_s - start.postgres_s, wall),
+            load: measure::cpu_share(self.load_s - start.load_s, wall),
+            commits_per_s: (self.db.commits - start.db.commits) as f64 / measured.as_secs_f64(),
+            wal_bytes: (self.db.wal - start.db.wal) as f64,
+        }
+    }
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -638,6 +728,7 @@ async fn main() {
         t0.elapsed().as_secs_f64(),
         started
     );
+    let counters = Counters::now(&args.database_url, child.id()).await;
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     let measure_start = Instant::now();
     let mut rss_peak = 0;
@@ -693,6 +784,7 @@ async fn main() {
     }
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
+    let counters_end = Counters::now(&args.database_url, child.id()).await;
     shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
     for t in tasks {
@@ -770,6 +862,50 @@ async fn main() {
             stats.clock_gap_ms
         );
     }
+    let used = counters_end.since(&counters, measured);
+    let relayed = stats.relay_us.len().max(1) as f64;
+    println!(
+        "CPU (share of one core): server {:.0}%, PostgreSQL {:.0}%, load generator {:.0}%; load average {}",
+        used.server * 100.0,
+        used.postgres * 100.0,
+        used.load * 100.0,
+        loadavg()
+    );
+    println!(
+        "database: {:.0} commits/s, {:.0} moves per commit, {:.0} WAL bytes per move",
+        used.commits_per_s,
+        moves_per_s / used.commits_per_s.max(1e-9),
+        used.wal_bytes / relayed
+    );
+    println!(
+        "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
+        stats.wire_up as f64 / relayed,
+        stats.wire_down as f64 / relayed
+    );
+    if let Some(db) = connect_db(&args.database_url).await {
+        let st = measure::stored(&db).await;
+        println!(
+            "stored: {} games, {} moves; moves table {:.0} bytes per move, games table {:.0} bytes per game; database {:.1} MB ({:.1} MB per 1,000 games)",
+            st.games,
+            st.moves,
+            st.moves_bytes as f64 / st.moves.max(1) as f64,
+            st.games_bytes as f64 / st.games.max(1) as f64,
+            st.database_bytes as f64 / 1e6,
+            st.database_bytes as f64 / 1e3 / st.games.max(1) as f64
+        );
+    }
+    println!(
+        "row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {:.0}% | {:.0} | {:.0} | {} | {} |",
+        args.games,
+        percentile(&stats.relay_us, 0.5),
+        percentile(&stats.relay_us, 0.99),
+        percentile(&stats.relay_us, 1.0),
+        used.server * 100.0,
+        rss_peak as f64 / 1024.0,
+        used.commits_per_s,
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
     let mut grows = false;
     if args.sample_s > 0 {
         grows = rss_verdict(&samples, rss_idle, &drained);
