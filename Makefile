@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test lint lint-kotlin format-kotlin test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
+.PHONY: serve test-server bench-server test-failover ha-tools tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
 test: lint test-rust test-swift test-android test-ios test-kotlin
@@ -231,6 +231,15 @@ android-tools:
 	@missing=$$(for p in $(ANDROID_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then echo "android-tools: installing" $$missing; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+
+## Debian's packages of the failover tests (etcd, Patroni, HAProxy), installed when missing. Their own services
+## are kept from starting (policy-rc.d): the tests run private instances on loopback ports.
+HA_DEBS := etcd-server etcd-client patroni haproxy
+ha-tools:
+	@missing=$$(for p in $(HA_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "ha-tools: installing" $$missing; \
+		server/tools/no-service-start.sh $(SUDO) apt-get update -qq && \
+		server/tools/no-service-start.sh $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
 ## The Android app's checks that need no Android SDK: resources (well-formed, every string in English, Russian
 ## and Portuguese), every app source type-checked against the Android framework classes

@@ -225,7 +225,7 @@ pub async fn run(
                 None => break,
             },
             _ = tokio::time::sleep_until(deadline.into()) => {
-                if live.on_timer().await {
+                if live.on_timer().await || live.handed_over {
                     break;
                 }
             }
@@ -338,6 +338,12 @@ impl Live {
     }
 
     async fn handle(&mut self, cmd: GameCmd) {
+        if let Action::Release = cmd.action {
+            // The adopting node has told every player where the game is now.
+            log::info!("game {}: adopted by another node; leaving it", self.id);
+            self.handed_over = true;
+            return;
+        }
         let Some(color) = self.color_of(cmd.player) else {
             let frame = self.error_frame(cmd.re, ErrorCode::NotYourGame, "you do not play in this game".into());
             return self.send_route(&cmd.from, cmd.player, frame).await;
@@ -362,7 +368,7 @@ impl Live {
                 self.send_state(color, re).await;
                 Ok(())
             }
-            Action::Detach => Ok(()),
+            Action::Detach | Action::Release => Ok(()),
         };
         if let Err((code, message)) = outcome {
             let frame = self.error_frame(re, code, message);
@@ -475,7 +481,7 @@ impl Live {
                 return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()))
             }
             Stored::NotHost => {
-                self.hand_over(asked).await;
+                self.hand_over(Some(asked)).await;
                 return Ok(());
             }
         }
@@ -506,16 +512,17 @@ impl Live {
         Ok(())
     }
 
-    /// The game was taken over by another node (this one was thought dead): nothing more is stored or sent
-    /// from here. Both players' nodes are told to route the game to its new host; the mover's move, not
-    /// stored, is refused as `unavailable` (a client sends it again, to the new host).
-    async fn hand_over(&mut self, asked: Asked) {
+    /// The game was taken over by another node (this one was thought gone, or is drained): nothing more is
+    /// stored or sent from here. Both players' nodes are told to route the game to its new host; the request
+    /// being answered (`asked`), not stored, is refused as `unavailable` (a client sends it again, to the new
+    /// host).
+    async fn hand_over(&mut self, asked: Option<Asked>) {
         log::warn!("game {}: hosted by another node now; leaving it", self.id);
         self.handed_over = true;
         for c in [Color::White, Color::Black] {
-            let frame = (c == asked.by).then(|| {
-                let why = "the game moved to another server; send the move again";
-                self.error_frame(asked.re, ErrorCode::Unavailable, why.into())
+            let frame = asked.filter(|a| a.by == c).map(|a| {
+                let why = "the game moved to another server; send it again";
+                self.error_frame(a.re, ErrorCode::Unavailable, why.into())
             });
             let seat = &self.seats[idx(c)];
             match seat.route.clone() {
@@ -660,8 +667,18 @@ impl Live {
         let mut pause = Duration::from_millis(100);
         // The result must be stored: retry until the database answers.
         self.ratings = loop {
-            match store::finish_game(&self.hub.pool, self.id, self.speed, players, result, clocks, self.rated).await {
+            let end = store::Ending {
+                node: self.hub.node(),
+                game: self.id,
+                speed: self.speed,
+                players,
+                result,
+                clocks,
+                rated: self.rated,
+            };
+            match store::finish_game(&self.hub.pool, &end).await {
                 Ok(r) => break r,
+                Err(store::StoreError::NotHost) => return self.hand_over(asked).await,
                 Err(e) => {
                     log::warn!("game {}: storing the result failed, retrying: {e}", self.id);
                     tokio::time::sleep(pause).await;

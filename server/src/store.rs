@@ -19,6 +19,8 @@ pub enum StoreError {
     /// The database could not be reached or failed; callers report `unavailable`.
     Db(String),
     NicknameTaken,
+    /// Another node hosts the game now.
+    NotHost,
 }
 
 impl fmt::Display for StoreError {
@@ -26,6 +28,7 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Db(e) => write!(f, "database: {e}"),
             StoreError::NicknameTaken => f.write_str("nickname taken"),
+            StoreError::NotHost => f.write_str("the game is hosted by another node"),
         }
     }
 }
@@ -284,19 +287,25 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
 /// Every game in progress that a node runs, as it was when last stored.
 pub async fn load_active(pool: &Pool, node: &str) -> Result<Vec<StoredGame>> {
     let c = pool.get().await?;
+    let rows = c.query("SELECT id FROM games WHERE ended_at IS NULL AND host_node = $1", &[&node]).await?;
+    load_games(&c, &rows.into_iter().map(|r| r.get(0)).collect::<Vec<GameId>>()).await
+}
+
+/// Games as they were when last stored, by id.
+async fn load_games(c: &impl GenericClient, ids: &[GameId]) -> Result<Vec<StoredGame>> {
     let rows = c
         .query(
             "SELECT g.id, g.white_id, w.nickname, g.white_rating, g.white_provisional, g.black_id, b.nickname, \
              g.black_rating, g.black_provisional, g.base_ms, g.increment_ms, g.speed, g.rated, g.rematch_of \
              FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
-             WHERE g.ended_at IS NULL AND g.host_node = $1 ORDER BY g.id",
-            &[&node],
+             WHERE g.id = ANY($1) ORDER BY g.id",
+            &[&ids],
         )
         .await?;
     let mut games = Vec::with_capacity(rows.len());
     for r in rows {
         let id: GameId = r.get(0);
-        let (moves, reactions) = moves_and_reactions(&c, id).await?;
+        let (moves, reactions) = moves_and_reactions(c, id).await?;
         games.push(StoredGame {
             id,
             white: (PlayerInfo { id: r.get(1), nickname: r.get(2) }, r.get(3), r.get(4)),
@@ -310,6 +319,38 @@ pub async fn load_active(pool: &Pool, node: &str) -> Result<Vec<StoredGame>> {
         });
     }
     Ok(games)
+}
+
+/// The other nodes hosting games in progress.
+pub async fn other_hosts(pool: &Pool, node: &str) -> Result<Vec<String>> {
+    let c = pool.get().await?;
+    let rows =
+        c.query("SELECT DISTINCT host_node FROM games WHERE ended_at IS NULL AND host_node <> $1", &[&node]).await?;
+    Ok(rows.into_iter().map(|r| r.get(0)).collect())
+}
+
+/// Moves the games in progress of node `from` to node `to` (one statement: each game's row lock waits for a
+/// move of `from` being committed) and loads them.
+pub async fn adopt_games(pool: &Pool, from: &str, to: &str) -> Result<Vec<StoredGame>> {
+    let c = pool.get().await?;
+    let rows = c
+        .query("UPDATE games SET host_node = $2 WHERE host_node = $1 AND ended_at IS NULL RETURNING id", &[&from, &to])
+        .await?;
+    load_games(&c, &rows.into_iter().map(|r| r.get(0)).collect::<Vec<GameId>>()).await
+}
+
+/// Of these games, those no longer hosted by `node`.
+pub async fn not_hosted_by(pool: &Pool, games: &[GameId], node: &str) -> Result<Vec<GameId>> {
+    let c = pool.get().await?;
+    let rows = c.query("SELECT id FROM games WHERE id = ANY($1) AND host_node <> $2", &[&games, &node]).await?;
+    Ok(rows.into_iter().map(|r| r.get(0)).collect())
+}
+
+/// How many games in progress a node hosts.
+pub async fn games_hosted(pool: &Pool, node: &str) -> Result<i64> {
+    let c = pool.get().await?;
+    let row = c.query_one("SELECT count(*) FROM games WHERE ended_at IS NULL AND host_node = $1", &[&node]).await?;
+    Ok(row.get(0))
 }
 
 async fn moves_and_reactions(c: &impl GenericClient, game: GameId) -> Result<(Vec<RecordedMove>, Vec<Reaction>)> {
@@ -386,20 +427,33 @@ pub async fn insert_reaction(pool: &Pool, game: GameId, r: &Reaction) -> Result<
     Ok(())
 }
 
+/// How a game ended, as its host stores it.
+pub struct Ending<'a> {
+    /// The node storing it: only the game's host may.
+    pub node: &'a str,
+    pub game: GameId,
+    pub speed: Speed,
+    /// (white, black)
+    pub players: (PlayerId, PlayerId),
+    pub result: GameResult,
+    pub clocks: Clocks,
+    pub rated: bool,
+}
+
 /// Ends a game and, when rated, updates both ratings and their histories, all in one transaction.
-pub async fn finish_game(
-    pool: &Pool,
-    game: GameId,
-    speed: Speed,
-    players: (PlayerId, PlayerId),
-    result: GameResult,
-    clocks: Clocks,
-    rated: bool,
-) -> Result<Option<RatingChanges>> {
+/// `StoreError::NotHost` when another node hosts the game now.
+pub async fn finish_game(pool: &Pool, end: &Ending<'_>) -> Result<Option<RatingChanges>> {
+    let Ending { node, game, speed, players, result, clocks, rated } = *end;
     let mut c = pool.get().await?;
     let tx = c.transaction().await?;
-    let done = tx.query_opt("SELECT ended_at IS NOT NULL FROM games WHERE id = $1 FOR UPDATE", &[&game]).await?;
-    if done.map(|r| r.get::<_, bool>(0)).unwrap_or(true) {
+    let row = tx
+        .query_opt("SELECT ended_at IS NOT NULL, host_node = $2 FROM games WHERE id = $1 FOR UPDATE", &[&game, &node])
+        .await?;
+    let (done, host) = row.map(|r| (r.get::<_, bool>(0), r.get::<_, bool>(1))).unwrap_or((true, true));
+    if !done && !host {
+        return Err(StoreError::NotHost);
+    }
+    if done {
         // Already stored by an earlier try whose reply was lost: read back what it wrote.
         drop(tx);
         return stored_changes(&c, game).await;

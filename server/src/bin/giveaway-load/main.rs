@@ -5,12 +5,17 @@
 //!
 //! `--fault kill` SIGKILLs the server in the middle of the games and starts it again: the clients reconnect,
 //! the games must go on with every acknowledged move and fair clocks. `--fault pg-restart` restarts PostgreSQL
-//! (through `--pg-script restart`) under the running server instead.
+//! (through `--pg-script restart`) under the running server instead; `--fault pg-failover` kills the primary of
+//! a replicated cluster (`--ha-script kill-primary`, `server/tools/ha.sh`). With `--nodes 2` the clients go
+//! through HAProxy to two nodes: `--fault node-kill` SIGKILLs one (its games go on on the other), `--fault
+//! drain` drains one for an upgrade. Each fault reports, per game, the time from the fault to its first move
+//! relayed after it.
 //!
 //! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
 
+mod cluster;
 mod measure;
 
 use clap::{Parser, ValueEnum};
@@ -21,8 +26,7 @@ use giveaway_protocol::{
     PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -32,8 +36,17 @@ use tokio_tungstenite::WebSocketStream;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Fault {
+    /// SIGKILL the server (node 1) and start it again after --down-s.
     Kill,
+    /// Restart PostgreSQL (--pg-script restart) under the running server.
     PgRestart,
+    /// Kill the primary PostgreSQL of the replicated cluster (--ha-script kill-primary): the standby takes over.
+    PgFailover,
+    /// SIGKILL node 1 of several (--nodes) behind the balancer; its games go on on the others; it is started
+    /// again after --down-s.
+    NodeKill,
+    /// Drain node 1 of several (SIGUSR1), as for an upgrade, and start it again once it has exited.
+    Drain,
 }
 
 #[derive(Parser, Debug, Clone)]
@@ -64,6 +77,12 @@ struct Args {
     /// The cluster script (for --fault pg-restart).
     #[arg(long, default_value = "server/tools/pg.sh")]
     pg_script: String,
+    /// The replicated cluster's script (for --fault pg-failover).
+    #[arg(long, default_value = "server/tools/ha.sh")]
+    ha_script: String,
+    /// Server nodes; more than one are put behind HAProxy (the clients connect to it).
+    #[arg(long, default_value_t = 1)]
+    nodes: usize,
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -110,6 +129,8 @@ struct Stats {
     ended_at: Vec<Instant>,
     /// Games resigned by the drain (not in games_finished).
     drain_resigned: u64,
+    /// For each game, from the fault to the first move relayed after it (the games moving again).
+    recovery_ms: Vec<u64>,
     /// Bytes on the wire (WebSocket frames) of the measured phase's moves: the mover's `move` frames, and the
     /// `moved` frames (the mover's acknowledgement and the opponent's copy).
     wire_up: u64,
@@ -127,6 +148,8 @@ struct Shared {
     live: std::sync::atomic::AtomicI64,
     /// With `stop`: resign the game in progress and close only once it has ended (the drain).
     resign_at_stop: std::sync::atomic::AtomicBool,
+    /// When the fault was made.
+    fault_at: Mutex<Option<Instant>>,
 }
 
 impl Shared {
@@ -272,6 +295,8 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let mut resigned = false;
     // The server's game_end for the current game has come.
     let mut ended = false;
+    // A move made after the fault has been relayed.
+    let mut recovered = false;
     loop {
         if shared.stop.load(std::sync::atomic::Ordering::Relaxed) {
             let drain = shared.resign_at_stop.load(std::sync::atomic::Ordering::Relaxed);
@@ -417,6 +442,12 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         if measuring {
                             shared.stats.lock().unwrap().relay_us.push(us);
                         }
+                        // The first move made after the fault and relayed: this game moves again.
+                        let fault_at = *shared.fault_at.lock().unwrap();
+                        if let Some(t) = fault_at.filter(|t| !recovered && *sent > *t) {
+                            recovered = true;
+                            shared.stats.lock().unwrap().recovery_ms.push(t.elapsed().as_millis() as u64);
+                        }
                         next_at = Instant::now() + interval / 2;
                     }
                     if *acked && *relayed {
@@ -482,8 +513,13 @@ struct Sample {
     rss_kb: u64,
 }
 
-fn sample(shared: &Shared, pid: u32, measure_start: Instant) -> Sample {
-    let rss = rss_kb(pid);
+/// Resident memory of the server nodes, KB.
+fn rss_of(pids: &[u32]) -> u64 {
+    pids.iter().map(|p| rss_kb(*p)).sum()
+}
+
+fn sample(shared: &Shared, pids: &[u32], measure_start: Instant) -> Sample {
+    let rss = rss_of(pids);
     let now = Instant::now();
     let (held, finished) = {
         let s = shared.stats.lock().unwrap();
@@ -566,23 +602,6 @@ fn rss_verdict(samples: &[Sample], rss_idle_kb: u64, drained: &[Sample]) -> bool
     grows
 }
 
-fn start_server(args: &Args, listen: &str) -> (Child, String) {
-    let mut child = Command::new(&args.server_bin)
-        .args(["--listen", listen, "--node", "bench", "--database-url", &args.database_url])
-        .args(&args.server_arg)
-        .args(["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20"])
-        .args(["--rematch-ms", &REMATCH_MS.to_string()])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server binary starts");
-    let out = child.stdout.take().expect("piped");
-    let mut line = String::new();
-    BufReader::new(out).read_line(&mut line).expect("the server says where it listens");
-    let addr = line.split_whitespace().nth(2).unwrap_or_else(|| panic!("unexpected first line: {line:?}")).to_string();
-    (child, addr)
-}
-
 fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -621,7 +640,7 @@ struct Used {
 }
 
 impl Counters {
-    async fn now(url: &str, server: u32) -> Counters {
+    async fn now(url: &str, servers: &[u32]) -> Counters {
         let db = connect_db(url).await;
         let (db_counters, postmaster) = match &db {
             Some(c) => (measure::db_counters(c).await, measure::postmaster_pid(c).await),
@@ -629,7 +648,7 @@ impl Counters {
         };
         Counters {
             at: Instant::now(),
-            server_s: measure::cpu_s(server),
+            server_s: servers.iter().map(|p| measure::cpu_s(*p)).sum(),
             postgres_s: postmaster.map(measure::tree_cpu_s).unwrap_or(0.0),
             load_s: measure::cpu_s(std::process::id()),
             db: db_counters,
@@ -692,11 +711,24 @@ async fn fresh_database(args: &mut Args) {
 async fn main() {
     let mut args = Args::parse();
     fresh_database(&mut args).await;
-    let (mut child, addr) = start_server(&args, "127.0.0.1:0");
-    let pid = child.id();
+    let mut server_args = args.server_arg.clone();
+    server_args.extend(
+        ["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20", "--rematch-ms"].map(String::from),
+    );
+    server_args.push(REMATCH_MS.to_string());
+    let spec =
+        cluster::NodeSpec { bin: args.server_bin.clone(), database_url: args.database_url.clone(), args: server_args };
+    let nodes = args.nodes;
+    let mut cluster = tokio::task::block_in_place(|| cluster::Cluster::start(spec, nodes));
+    let addr = cluster.addr.clone();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_idle = rss_kb(pid);
-    println!("server pid {pid} on {addr}: {} MB resident before any game", rss_idle / 1024);
+    let rss_idle = rss_of(&cluster.pids());
+    println!(
+        "{} server node(s) {:?} on {addr}: {} MB resident before any game",
+        args.nodes,
+        cluster.pids(),
+        rss_idle / 1024
+    );
     let shared = Arc::new(Shared {
         stats: Mutex::new(Stats::default()),
         measuring: false.into(),
@@ -705,6 +737,7 @@ async fn main() {
         addr: Mutex::new(addr.clone()),
         live: 0.into(),
         resign_at_stop: (args.drain_s > 0).into(),
+        fault_at: Mutex::new(None),
     });
     let interval = Duration::from_millis(args.interval_ms);
     let t0 = Instant::now();
@@ -728,7 +761,7 @@ async fn main() {
         t0.elapsed().as_secs_f64(),
         started
     );
-    let counters = Counters::now(&args.database_url, child.id()).await;
+    let counters = Counters::now(&args.database_url, &cluster.pids()).await;
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     let measure_start = Instant::now();
     let mut rss_peak = 0;
@@ -742,49 +775,65 @@ async fn main() {
     }
     while measure_start.elapsed() < Duration::from_secs(args.measure_s) {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        rss_peak = rss_peak.max(rss_kb(child.id()));
+        rss_peak = rss_peak.max(rss_of(&cluster.pids()));
         if args.sample_s > 0 && Instant::now() >= next_sample {
             next_sample += sample_every;
-            let s = sample(&shared, child.id(), measure_start);
+            let s = sample(&shared, &cluster.pids(), measure_start);
             print_sample(&s);
             samples.push(s);
         }
         if !fault_done && measure_start.elapsed() >= Duration::from_secs(args.measure_s / 3) {
-            match args.fault {
-                Some(Fault::Kill) => {
-                    fault_done = true;
-                    let acked_before = shared.stats.lock().unwrap().acked.len();
+            if let Some(fault) = args.fault {
+                fault_done = true;
+                let acked_before = shared.stats.lock().unwrap().acked.len();
+                let expects_reconnections = matches!(fault, Fault::Kill | Fault::NodeKill | Fault::Drain);
+                if expects_reconnections {
                     shared.epoch.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    child.kill().expect("SIGKILL");
-                    let _ = child.wait();
-                    let killed = Instant::now();
-                    println!("server SIGKILLed with {acked_before} moves acknowledged; down for {} s", args.down_s);
-                    tokio::time::sleep(Duration::from_secs(args.down_s)).await;
-                    let (c, a) = start_server(&args, &addr);
-                    child = c;
-                    *shared.addr.lock().unwrap() = a;
-                    down = killed.elapsed();
-                    println!("server restarted after {:.1} s", down.as_secs_f64());
                 }
-                Some(Fault::PgRestart) => {
-                    fault_done = true;
-                    let t = Instant::now();
-                    let ok =
-                        Command::new(&args.pg_script).arg("restart").status().map(|s| s.success()).unwrap_or(false);
-                    down = t.elapsed();
-                    println!(
-                        "PostgreSQL restarted ({}) in {:.1} s under the running server",
-                        if ok { "ok" } else { "FAILED" },
-                        down.as_secs_f64()
-                    );
+                *shared.fault_at.lock().unwrap() = Some(Instant::now());
+                let t = Instant::now();
+                match fault {
+                    Fault::Kill | Fault::NodeKill => {
+                        tokio::task::block_in_place(|| cluster.kill(0));
+                        println!("node 1 SIGKILLed with {acked_before} moves acknowledged; down for {} s", args.down_s);
+                        tokio::time::sleep(Duration::from_secs(args.down_s)).await;
+                        tokio::task::block_in_place(|| cluster.restart(0));
+                        *shared.addr.lock().unwrap() = cluster.addr.clone();
+                        down = t.elapsed();
+                        println!("node 1 started again after {:.1} s", down.as_secs_f64());
+                    }
+                    Fault::Drain => {
+                        let took = tokio::task::block_in_place(|| cluster.drain(0));
+                        println!(
+                            "node 1 drained (SIGUSR1) with {acked_before} moves acknowledged: exited after {:.1} s",
+                            took.as_secs_f64()
+                        );
+                        tokio::task::block_in_place(|| cluster.restart(0));
+                        down = t.elapsed();
+                        println!("node 1 started again (upgraded) after {:.1} s", down.as_secs_f64());
+                    }
+                    Fault::PgRestart | Fault::PgFailover => {
+                        let (script, arg) = match fault {
+                            Fault::PgRestart => (&args.pg_script, "restart"),
+                            _ => (&args.ha_script, "kill-primary"),
+                        };
+                        let ok = tokio::task::block_in_place(|| {
+                            Command::new(script).arg(arg).status().map(|s| s.success()).unwrap_or(false)
+                        });
+                        down = t.elapsed();
+                        println!(
+                            "{script} {arg} ({}) in {:.1} s under the running server, {acked_before} moves acknowledged",
+                            if ok { "ok" } else { "FAILED" },
+                            down.as_secs_f64()
+                        );
+                    }
                 }
-                None => {}
             }
         }
     }
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
-    let counters_end = Counters::now(&args.database_url, child.id()).await;
+    let counters_end = Counters::now(&args.database_url, &cluster.pids()).await;
     shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
     for t in tasks {
@@ -804,15 +853,14 @@ async fn main() {
         while closed.elapsed() < Duration::from_secs(args.drain_s) {
             tokio::time::sleep_until(next.into()).await;
             next += sample_every;
-            let s = sample(&shared, child.id(), measure_start);
+            let s = sample(&shared, &cluster.pids(), measure_start);
             print_sample(&s);
             drained.push(s);
         }
     }
     let mut stats = std::mem::take(&mut *shared.stats.lock().unwrap());
     let (acked, missing) = verify_in_database(&args.database_url, &stats.acked).await;
-    let _ = child.kill();
-    let _ = child.wait();
+    cluster.stop();
     stats.relay_us.sort_unstable();
     stats.ack_us.sort_unstable();
     let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
@@ -853,6 +901,25 @@ async fn main() {
         );
     }
     if let Some(f) = args.fault {
+        stats.recovery_ms.sort_unstable();
+        let at = |p: f64| percentile(&stats.recovery_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p) / 1000.0;
+        println!(
+            "fault {f:?}: {} games moving again after it: from the fault to a game's first move relayed, p50 {:.1} s, p99 {:.1} s, max {:.1} s (a side moves every {:.1} s)",
+            stats.recovery_ms.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            args.interval_ms as f64 / 1000.0
+        );
+        println!(
+            "fault row: | {f:?} | {} | {} | {} | {:.1} s | {:.1} s | {} |",
+            args.games,
+            stats.acked.len(),
+            missing + stats.resumed_missing as usize,
+            at(0.5),
+            at(1.0),
+            loadavg()
+        );
         println!(
             "fault {f:?}: down {:.1} s; reconnections {}; resumed games checked {}, missing an acknowledged move {}; largest clock gap after resuming {} ms",
             down.as_secs_f64(),
@@ -916,6 +983,6 @@ async fn main() {
     let failed = missing > 0
         || grows
         || stats.resumed_missing > 0
-        || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
+        || (matches!(args.fault, Some(Fault::Kill | Fault::NodeKill | Fault::Drain)) && stats.clock_gap_ms > 250);
     std::process::exit(if failed { 1 } else { 0 });
 }
