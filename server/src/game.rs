@@ -130,11 +130,22 @@ pub fn start(
 /// Loads and runs the games this node was running when it stopped.
 pub async fn recover(hub: &Arc<Hub>) -> Result<usize, store::StoreError> {
     let games = store::load_active(&hub.pool, hub.node()).await?;
+    Ok(resume(hub, games).await)
+}
+
+/// Runs stored games (recovered after a restart, or adopted from a gone node) and tells every node where
+/// they are: a player connected to another node asked for their state while they were nowhere, and asks again.
+/// Returns how many.
+pub async fn resume(hub: &Arc<Hub>, games: Vec<StoredGame>) -> usize {
     let n = games.len();
+    let mut players = Vec::with_capacity(n * 2);
     for g in games {
+        players.push((g.white.0.id, g.id));
+        players.push((g.black.0.id, g.id));
         start(hub, g, [None, None], true, None);
     }
-    Ok(n)
+    hub.bus.rehost_everywhere(&players).await;
+    n
 }
 
 /// Runs a game until it is over and its rematch window has passed. `reply_to` is the player whose request

@@ -64,17 +64,10 @@ async fn tick(hub: &Arc<Hub>, free_since: &mut HashMap<String, Instant>) -> Resu
 
 async fn adopt(hub: &Arc<Hub>, node: &str) -> Result<(), StoreError> {
     let games = store::adopt_games(&hub.pool, node, hub.node()).await?;
-    if games.is_empty() {
-        return Ok(());
+    if !games.is_empty() {
+        log::warn!("node {node} is gone: its {} games in progress go on here", games.len());
+        game::resume(hub, games).await;
     }
-    log::warn!("node {node} is gone: its {} games in progress go on here", games.len());
-    let mut players = Vec::with_capacity(games.len() * 2);
-    for g in games {
-        players.push((g.white.0.id, g.id));
-        players.push((g.black.0.id, g.id));
-        game::start(hub, g, [None, None], true, None);
-    }
-    hub.bus.rehost_everywhere(&players).await;
     Ok(())
 }
 

@@ -50,16 +50,18 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
-/// HAProxy in HTTP mode (the WebSocket upgrade becomes a tunnel), health-checking each node's `GET /health`
-/// every 500 ms (down after 2 failures), a connection refused or a 503 retried on another node.
+/// HAProxy in HTTP mode (the WebSocket upgrade becomes a tunnel), each connection to a node drawn at random
+/// (so that games are hosted by both), health-checking each node's `GET /health` every 500 ms (down after 2
+/// failures, or at once when a connection to it fails), a connection refused or a 503 retried on another node
+/// (after the retry delay: `timeout connect`, 500 ms).
 fn haproxy_config(port: u16, nodes: &[Node]) -> String {
     let mut cfg = format!(
-        "global\n  maxconn 60000\n\
-         defaults\n  mode http\n  timeout connect 2s\n  timeout client 120s\n  timeout server 120s\n  timeout tunnel 1h\n\
+        "global\n  # maxconn: derived from the open-file limit\n\
+         defaults\n  mode http\n  timeout connect 500ms\n  timeout client 120s\n  timeout server 120s\n  timeout tunnel 1h\n\
          \x20 option redispatch\n  retries 3\n  retry-on conn-failure empty-response 503\n\
          frontend ws\n  bind 127.0.0.1:{port}\n  default_backend nodes\n\
-         backend nodes\n  balance roundrobin\n  option httpchk GET /health\n  http-check expect status 200\n\
-         \x20 default-server inter 500ms fall 2 rise 2\n"
+         backend nodes\n  balance random\n  option httpchk GET /health\n  http-check expect status 200\n\
+         \x20 default-server inter 500ms fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down\n"
     );
     for n in nodes {
         cfg.push_str(&format!("  server {} {} check\n", n.name, n.listen));

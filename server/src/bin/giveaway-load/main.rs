@@ -129,8 +129,11 @@ struct Stats {
     ended_at: Vec<Instant>,
     /// Games resigned by the drain (not in games_finished).
     drain_resigned: u64,
-    /// For each game, from the fault to the first move relayed after it (the games moving again).
-    recovery_ms: Vec<u64>,
+    /// The first few errors in full.
+    error_samples: Vec<String>,
+    /// For each pair of players, the longest pause between two of its moves relayed, of those ending within
+    /// 30 s after the fault (without a fault, a move is relayed about every half interval).
+    pause_ms: Vec<u64>,
     /// Bytes on the wire (WebSocket frames) of the measured phase's moves: the mover's `move` frames, and the
     /// `moved` frames (the mover's acknowledgement and the opponent's copy).
     wire_up: u64,
@@ -157,7 +160,11 @@ impl Shared {
     fn error(&self, what: impl Into<String>) {
         let what = what.into();
         let kind = what.split(':').next().unwrap_or_default().to_string();
-        *self.stats.lock().unwrap().errors.entry(kind).or_default() += 1;
+        let mut stats = self.stats.lock().unwrap();
+        *stats.errors.entry(kind).or_default() += 1;
+        if stats.error_samples.len() < 5 {
+            stats.error_samples.push(what);
+        }
     }
 
     fn game_started(&self) {
@@ -295,8 +302,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let mut resigned = false;
     // The server's game_end for the current game has come.
     let mut ended = false;
-    // A move made after the fault has been relayed.
-    let mut recovered = false;
+    // The longest pause between two of this pair's moves relayed, of those ending within 30 s after the fault.
+    let mut last_relay = Instant::now();
+    let mut pause = Duration::ZERO;
     loop {
         if shared.stop.load(std::sync::atomic::Ordering::Relaxed) {
             let drain = shared.resign_at_stop.load(std::sync::atomic::Ordering::Relaxed);
@@ -309,6 +317,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 }
                 for s in &mut sides {
                     let _ = s.ws.close(None).await;
+                }
+                if shared.fault_at.lock().unwrap().is_some() {
+                    shared.stats.lock().unwrap().pause_ms.push(pause.as_millis() as u64);
                 }
                 return Ok(());
             }
@@ -442,12 +453,12 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         if measuring {
                             shared.stats.lock().unwrap().relay_us.push(us);
                         }
-                        // The first move made after the fault and relayed: this game moves again.
+                        let now = Instant::now();
                         let fault_at = *shared.fault_at.lock().unwrap();
-                        if let Some(t) = fault_at.filter(|t| !recovered && *sent > *t) {
-                            recovered = true;
-                            shared.stats.lock().unwrap().recovery_ms.push(t.elapsed().as_millis() as u64);
+                        if fault_at.is_some_and(|t| now > t && now < t + Duration::from_secs(30)) {
+                            pause = pause.max(now - last_relay);
                         }
+                        last_relay = now;
                         next_at = Instant::now() + interval / 2;
                     }
                     if *acked && *relayed {
@@ -624,6 +635,8 @@ async fn connect_db(url: &str) -> Option<tokio_postgres::Client> {
 /// CPU times and database counters at one moment.
 struct Counters {
     at: Instant,
+    /// The PostgreSQL server measured (another one after a failover: its counters do not compare).
+    postmaster: Option<u32>,
     server_s: f64,
     postgres_s: f64,
     load_s: f64,
@@ -648,6 +661,7 @@ impl Counters {
         };
         Counters {
             at: Instant::now(),
+            postmaster,
             server_s: servers.iter().map(|p| measure::cpu_s(*p)).sum(),
             postgres_s: postmaster.map(measure::tree_cpu_s).unwrap_or(0.0),
             load_s: measure::cpu_s(std::process::id()),
@@ -658,12 +672,14 @@ impl Counters {
     /// From `start` to this moment (the database's counters over `measured`, the phase they cover).
     fn since(&self, start: &Counters, measured: Duration) -> Used {
         let wall = self.at.duration_since(start.at);
+        // Not a number (printed n/a) when the database measured is not the same one.
+        let same = |v: f64| if self.postmaster.is_some() && self.postmaster == start.postmaster { v } else { f64::NAN };
         Used {
             server: measure::cpu_share(self.server_s - start.server_s, wall),
-            postgres: measure::cpu_share(self.postgres_s - start.postgres_s, wall),
+            postgres: same(measure::cpu_share(self.postgres_s - start.postgres_s, wall)),
             load: measure::cpu_share(self.load_s - start.load_s, wall),
-            commits_per_s: (self.db.commits - start.db.commits) as f64 / measured.as_secs_f64(),
-            wal_bytes: (self.db.wal - start.db.wal) as f64,
+            commits_per_s: same((self.db.commits - start.db.commits) as f64 / measured.as_secs_f64()),
+            wal_bytes: same((self.db.wal - start.db.wal) as f64),
         }
     }
 }
@@ -703,8 +719,11 @@ async fn fresh_database(args: &mut Args) {
     // DROP/CREATE DATABASE take no parameters; the name was checked above.
     client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop the bench database");
     client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create the bench database");
-    let (prefix, _) = args.database_url.rsplit_once('/').expect("the URL names a database");
-    args.database_url = format!("{prefix}/{name}");
+    // The same URL with the other database; its parameters (target_session_attrs=…) kept.
+    let (url, params) = args.database_url.split_once('?').unwrap_or((&args.database_url, ""));
+    let (prefix, _) = url.rsplit_once('/').expect("the URL names a database");
+    let params = if params.is_empty() { String::new() } else { format!("?{params}") };
+    args.database_url = format!("{prefix}/{name}{params}");
 }
 
 #[tokio::main]
@@ -901,15 +920,17 @@ async fn main() {
         );
     }
     if let Some(f) = args.fault {
-        stats.recovery_ms.sort_unstable();
-        let at = |p: f64| percentile(&stats.recovery_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p) / 1000.0;
+        stats.pause_ms.sort_unstable();
+        let at = |p: f64| percentile(&stats.pause_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p) / 1000.0;
         println!(
-            "fault {f:?}: {} games moving again after it: from the fault to a game's first move relayed, p50 {:.1} s, p99 {:.1} s, max {:.1} s (a side moves every {:.1} s)",
-            stats.recovery_ms.len(),
+            "fault {f:?}: the longest pause of each game's moves around it ({} games): p10 {:.1} s, p50 {:.1} s, p90 {:.1} s, p99 {:.1} s, max {:.1} s (without a fault a move every {:.1} s)",
+            stats.pause_ms.len(),
+            at(0.1),
             at(0.5),
+            at(0.9),
             at(0.99),
             at(1.0),
-            args.interval_ms as f64 / 1000.0
+            args.interval_ms as f64 / 2000.0
         );
         println!(
             "fault row: | {f:?} | {} | {} | {} | {:.1} s | {:.1} s | {} |",
@@ -941,7 +962,7 @@ async fn main() {
     println!(
         "database: {:.0} commits/s, {:.0} moves per commit, {:.0} WAL bytes per move",
         used.commits_per_s,
-        moves_per_s / used.commits_per_s.max(1e-9),
+        moves_per_s / used.commits_per_s,
         used.wal_bytes / relayed
     );
     println!(
@@ -980,9 +1001,13 @@ async fn main() {
     let mut errors: Vec<_> = stats.errors.iter().collect();
     errors.sort();
     println!("errors: {}", if errors.is_empty() { "none".to_string() } else { format!("{errors:?}") });
+    for e in &stats.error_samples {
+        println!("  for example: {e}");
+    }
     let failed = missing > 0
         || grows
         || stats.resumed_missing > 0
-        || (matches!(args.fault, Some(Fault::Kill | Fault::NodeKill | Fault::Drain)) && stats.clock_gap_ms > 250);
+        // With several nodes the games whose host stayed up are checked too, and their clocks rightly ran.
+        || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
     std::process::exit(if failed { 1 } else { 0 });
 }
