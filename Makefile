@@ -60,13 +60,13 @@ serve:
 	@if [ -z "$$DATABASE_URL" ]; then $(PG) start; fi
 	DATABASE_URL="$${DATABASE_URL:-$$($(PG) url)}" $(SERVER_BIN) $(SERVE_ARGS)
 
-## The server's benchmark on loopback (server/tools/bench-server.sh; about 25 minutes): concurrent games with one
+## The server's benchmark on loopback (server/tools/bench-server.sh; about 30 minutes): concurrent games with one
 ## move per side every 2 s at each size of BENCH_GAMES (moves/s, move -> opponent p50/p99/max, server CPU and
 ## RSS, database commits/s), then the fault runs with FAULT_GAMES games: the server SIGKILLed and restarted,
 ## PostgreSQL restarted under it, one of two nodes behind HAProxy SIGKILLed, one drained for an upgrade, the
 ## primary of a replicated cluster (Patroni, etcd, synchronous standby) killed. One table at the end; each
 ## run's output in target/bench-server/. Bounded in games and seconds; everything it starts is stopped.
-BENCH_GAMES ?= 1000 2000 5000
+BENCH_GAMES ?= 1000 2000 5000 10000
 FAULT_GAMES ?= 1000
 LOAD := ./target/release/giveaway-load --server-bin $(SERVER_BIN) --pg-script $(PG)
 bench-server: ha-tools

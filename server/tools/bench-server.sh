@@ -21,10 +21,12 @@ ROWS=()
 FAULT_ROWS=()
 
 # Ramp and measured seconds by size: enough for every game to start and for a minute of steady moves at scale.
+# Past 5,000 games (10,000 sockets) one process's open-file limit (20,000 here) no longer holds the load
+# generator's sockets nor one node's: two load processes, each on its own node (both on the one database).
 timing() {
     if [ "$1" -le 2000 ]; then echo "--ramp-s 20 --measure-s 30"
     elif [ "$1" -le 5000 ]; then echo "--ramp-s 60 --measure-s 60"
-    else echo "--ramp-s 120 --measure-s 60"; fi
+    else echo "--ramp-s 120 --measure-s 60 --nodes 2 --no-balancer --processes 2"; fi
 }
 
 # run NAME URL ARGS...: one giveaway-load run, its output kept; collects its table rows.

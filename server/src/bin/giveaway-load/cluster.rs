@@ -70,8 +70,8 @@ fn haproxy_config(port: u16, nodes: &[Node]) -> String {
 }
 
 impl Cluster {
-    /// One node on a free port, or `count` nodes behind HAProxy on a free port.
-    pub fn start(spec: NodeSpec, count: usize) -> Cluster {
+    /// One node on a free port, or `count` nodes, behind HAProxy on a free port when `balancer`.
+    pub fn start(spec: NodeSpec, count: usize, balancer: bool) -> Cluster {
         let dir = std::env::temp_dir().join(format!("giveaway-load-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         let mut nodes = Vec::new();
@@ -81,7 +81,7 @@ impl Cluster {
             nodes.push(Node { name, listen, child: Some(child) });
         }
         let mut cluster = Cluster { spec, addr: nodes[0].listen.clone(), nodes, balancer: None, dir };
-        if count > 1 {
+        if count > 1 && balancer {
             let port = free_port();
             let cfg = cluster.dir.join("haproxy.cfg");
             std::fs::write(&cfg, haproxy_config(port, &cluster.nodes)).expect("the balancer's configuration");
@@ -103,6 +103,11 @@ impl Cluster {
             std::thread::sleep(Duration::from_millis(1500));
         }
         cluster
+    }
+
+    /// Where node `i` listens.
+    pub fn node_addr(&self, i: usize) -> &str {
+        &self.nodes[i % self.nodes.len()].listen
     }
 
     /// The nodes' process ids (those running).

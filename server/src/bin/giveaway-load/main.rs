@@ -17,6 +17,7 @@
 
 mod cluster;
 mod measure;
+mod workers;
 
 use clap::{Parser, ValueEnum};
 use futures_util::{SinkExt, StreamExt};
@@ -80,9 +81,28 @@ struct Args {
     /// The replicated cluster's script (for --fault pg-failover).
     #[arg(long, default_value = "server/tools/ha.sh")]
     ha_script: String,
-    /// Server nodes; more than one are put behind HAProxy (the clients connect to it).
+    /// Server nodes; more than one are put behind HAProxy (the clients connect to it) unless --no-balancer.
     #[arg(long, default_value_t = 1)]
     nodes: usize,
+    /// With several nodes: no balancer, the clients of load process k connect to node k (modulo the nodes).
+    #[arg(long)]
+    no_balancer: bool,
+    /// Load processes sharing the games (each holds two sockets per game: one process's open-file limit caps
+    /// it). Not with --fault or --sample-s.
+    #[arg(long, default_value_t = 1)]
+    processes: usize,
+    /// A worker process (started by the first): connect to this server, no servers or database of its own.
+    #[arg(long, hide = true)]
+    attach: Option<String>,
+    /// A worker's games: from this index (to --games).
+    #[arg(long, hide = true, default_value_t = 0)]
+    first_game: usize,
+    /// The games of all the processes (the ramp is spread over them).
+    #[arg(long, hide = true)]
+    games_total: Option<usize>,
+    /// When the ramp starts (Unix milliseconds), the same in every process.
+    #[arg(long, hide = true)]
+    t0_unix_ms: Option<u64>,
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -109,7 +129,7 @@ const REMATCH_MS: u64 = 120_000;
 /// 60+0: long enough that no flag falls at one move every two seconds.
 const TC: TimeControl = TimeControl { base_ms: 3_600_000, increment_ms: 0 };
 
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 struct Stats {
     /// Move sent → opponent receives it, microseconds (measured phase only).
     relay_us: Vec<u64>,
@@ -126,6 +146,7 @@ struct Stats {
     /// A resumed game missing a move its player had seen acknowledged.
     resumed_missing: u64,
     /// When each game ended (the server keeps it for REMATCH_MS after).
+    #[serde(skip)]
     ended_at: Vec<Instant>,
     /// Games resigned by the drain (not in games_finished).
     drain_resigned: u64,
@@ -504,6 +525,75 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     }
 }
 
+impl Stats {
+    /// Adds another load process's statistics.
+    fn merge(&mut self, o: Stats) {
+        self.relay_us.extend(o.relay_us);
+        self.ack_us.extend(o.ack_us);
+        self.acked.extend(o.acked);
+        for (k, v) in o.errors {
+            *self.errors.entry(k).or_default() += v;
+        }
+        self.error_samples.extend(o.error_samples);
+        self.games_finished += o.games_finished;
+        self.reconnects += o.reconnects;
+        self.wire_up += o.wire_up;
+        self.wire_down += o.wire_down;
+    }
+}
+
+/// Starts the pairs `range` of `total`, each at its moment of the ramp from `t0`.
+fn start_games(
+    shared: &Arc<Shared>,
+    args: &Args,
+    range: std::ops::Range<usize>,
+    total: usize,
+    t0: Instant,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let interval = Duration::from_millis(args.interval_ms);
+    range
+        .map(|n| {
+            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / total.max(1) as f64);
+            let sh = shared.clone();
+            let seed = args.seed;
+            tokio::spawn(async move {
+                tokio::time::sleep_until(at.into()).await;
+                if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
+                    sh.error(format!("game task: {e}"));
+                }
+            })
+        })
+        .collect()
+}
+
+/// A worker process: its games against `addr` on the first process's timeline, then its statistics.
+async fn worker(args: &Args, addr: String) {
+    let shared = Arc::new(Shared {
+        stats: Mutex::new(Stats::default()),
+        measuring: false.into(),
+        stop: false.into(),
+        epoch: 0.into(),
+        addr: Mutex::new(addr),
+        live: 0.into(),
+        resign_at_stop: false.into(),
+        fault_at: Mutex::new(None),
+    });
+    let total = args.games_total.unwrap_or(args.games);
+    let t0 = workers::instant_of(args.t0_unix_ms.unwrap_or_else(workers::unix_ms)).into_std();
+    let tasks = start_games(&shared, args, args.first_game..args.games, total, t0);
+    let measure_start = t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2);
+    tokio::time::sleep_until(measure_start.into()).await;
+    shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
+    tokio::time::sleep_until((measure_start + Duration::from_secs(args.measure_s)).into()).await;
+    shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
+    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+    }
+    let stats = std::mem::take(&mut *shared.stats.lock().unwrap());
+    println!("{}{}", workers::STATS_PREFIX, serde_json::to_string(&stats).expect("statistics serialise"));
+}
+
 fn rss_kb(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -729,6 +819,13 @@ async fn fresh_database(args: &mut Args) {
 #[tokio::main]
 async fn main() {
     let mut args = Args::parse();
+    if let Some(addr) = args.attach.clone() {
+        return worker(&args, addr).await;
+    }
+    assert!(
+        args.processes <= 1 || (args.fault.is_none() && args.sample_s == 0),
+        "--processes: not with --fault or --sample-s"
+    );
     fresh_database(&mut args).await;
     let mut server_args = args.server_arg.clone();
     server_args.extend(
@@ -737,9 +834,9 @@ async fn main() {
     server_args.push(REMATCH_MS.to_string());
     let spec =
         cluster::NodeSpec { bin: args.server_bin.clone(), database_url: args.database_url.clone(), args: server_args };
-    let nodes = args.nodes;
-    let mut cluster = tokio::task::block_in_place(|| cluster::Cluster::start(spec, nodes));
-    let addr = cluster.addr.clone();
+    let (nodes, balancer) = (args.nodes, !args.no_balancer);
+    let mut cluster = tokio::task::block_in_place(|| cluster::Cluster::start(spec, nodes, balancer));
+    let addr = if balancer { cluster.addr.clone() } else { cluster.node_addr(0).to_string() };
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rss_idle = rss_of(&cluster.pids());
     println!(
@@ -758,20 +855,31 @@ async fn main() {
         resign_at_stop: (args.drain_s > 0).into(),
         fault_at: Mutex::new(None),
     });
-    let interval = Duration::from_millis(args.interval_ms);
-    let t0 = Instant::now();
-    let mut tasks = Vec::new();
-    for n in 0..args.games {
-        let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / args.games.max(1) as f64);
-        let sh = shared.clone();
-        let seed = args.seed;
-        tasks.push(tokio::spawn(async move {
-            tokio::time::sleep_until(at.into()).await;
-            if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
-                sh.error(format!("game task: {e}"));
-            }
-        }));
-    }
+    // The other load processes: games [per × k, per × (k + 1)), on the same timeline (starting in a second).
+    let t0_unix_ms = workers::unix_ms() + 1000;
+    let per = args.games.div_ceil(args.processes.max(1));
+    let children: Vec<_> = (1..args.processes.max(1))
+        .map(|k| {
+            let to = (per * (k + 1)).min(args.games);
+            let attach = if balancer { cluster.addr.clone() } else { cluster.node_addr(k).to_string() };
+            let a = [
+                ("--server-bin", args.server_bin.clone()),
+                ("--database-url", args.database_url.clone()),
+                ("--attach", attach),
+                ("--first-game", (per * k).to_string()),
+                ("--games", to.to_string()),
+                ("--games-total", args.games.to_string()),
+                ("--t0-unix-ms", t0_unix_ms.to_string()),
+                ("--ramp-s", args.ramp_s.to_string()),
+                ("--measure-s", args.measure_s.to_string()),
+                ("--interval-ms", args.interval_ms.to_string()),
+                ("--seed", args.seed.to_string()),
+            ];
+            workers::spawn(&a.into_iter().flat_map(|(k, v)| [k.to_string(), v]).collect::<Vec<_>>())
+        })
+        .collect();
+    let t0 = workers::instant_of(t0_unix_ms).into_std();
+    let tasks = start_games(&shared, &args, 0..per.min(args.games), args.games, t0);
     tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
     let started = shared.stats.lock().unwrap().acked.len();
     println!(
@@ -878,6 +986,13 @@ async fn main() {
         }
     }
     let mut stats = std::mem::take(&mut *shared.stats.lock().unwrap());
+    for child in children {
+        match tokio::task::block_in_place(|| workers::collect::<Stats>(child)) {
+            Some(w) => stats.merge(w),
+            None => shared.error("a load process reported nothing"),
+        }
+    }
+    stats.errors.extend(std::mem::take(&mut shared.stats.lock().unwrap().errors));
     let (acked, missing) = verify_in_database(&args.database_url, &stats.acked).await;
     cluster.stop();
     stats.relay_us.sort_unstable();
