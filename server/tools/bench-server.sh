@@ -6,14 +6,16 @@
 #                                   two nodes behind HAProxy SIGKILLed, one drained, the primary of a replicated
 #                                   cluster (ha.sh: Patroni, etcd, synchronous standby) killed
 #   bench-server.sh all GAMES... -- FAULT_GAMES   both, one table
+# BENCH_SERVER_BIN (default target/release/giveaway-server) measures another build of the server with the same
+# load generator (e.g. main's, for a before/after table), BENCH_OUT (default target/bench-server) keeps its logs apart.
 # Exit status 1 when a run failed (an acknowledged move missing, an error, a run that did not finish).
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 PG=server/tools/pg.sh
 HA=server/tools/ha.sh
-OUT=target/bench-server
-LOAD=(./target/release/giveaway-load --server-bin target/release/giveaway-server --pg-script "$PG" --ha-script "$HA")
+OUT="${BENCH_OUT:-target/bench-server}"
+LOAD=(./target/release/giveaway-load --server-bin "${BENCH_SERVER_BIN:-target/release/giveaway-server}" --pg-script "$PG" --ha-script "$HA")
 mkdir -p "$OUT"
 ulimit -n "$(ulimit -Hn)"
 failed=0
