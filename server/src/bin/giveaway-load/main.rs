@@ -236,16 +236,18 @@ impl Side {
         self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
     }
 
-    /// The next message; `None` when the connection is gone.
-    async fn next(&mut self) -> Option<ServerMessage> {
+    /// The next message, or why there is none (the connection gone, a frame not understood).
+    async fn next(&mut self) -> Result<ServerMessage, String> {
         loop {
-            match self.ws.next().await? {
-                Ok(Message::Text(t)) => {
+            match self.ws.next().await {
+                Some(Ok(Message::Text(t))) => {
                     self.last_received = t.len();
-                    return decode_server(t.as_str()).ok().map(|f| f.message);
+                    return decode_server(t.as_str()).map(|f| f.message).map_err(|e| format!("undecodable frame: {e}"));
                 }
-                Ok(Message::Close(_)) | Err(_) => return None,
-                Ok(_) => {}
+                Some(Ok(Message::Close(frame))) => return Err(format!("closed by the server: {frame:?}")),
+                Some(Err(e)) => return Err(format!("closed: {e}")),
+                None => return Err("closed".to_string()),
+                Some(Ok(_)) => {}
             }
         }
     }
@@ -253,10 +255,9 @@ impl Side {
     async fn expect<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> Result<T, String> {
         let wait = tokio::time::timeout(Duration::from_secs(60), async {
             loop {
-                match self.next().await {
-                    None => return Err("closed".to_string()),
-                    Some(ServerMessage::Error { code, message, .. }) => return Err(format!("{code:?}: {message}")),
-                    Some(m) => {
+                match self.next().await? {
+                    ServerMessage::Error { code, message, .. } => return Err(format!("{code:?}: {message}")),
+                    m => {
                         if let Some(t) = pick(&m) {
                             return Ok(t);
                         }
@@ -385,11 +386,11 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         measure::ws_frame_bytes(sides[mover].last_sent, true) as u64;
                 }
             }
-            Some((_, None)) => {
+            Some((_, Err(why))) => {
                 // The server went away (the fault test): reconnect both players and resume.
                 let now_epoch = shared.epoch.load(std::sync::atomic::Ordering::SeqCst);
                 if now_epoch == epoch {
-                    shared.error("connection closed outside a fault");
+                    shared.error(format!("connection closed outside a fault: {why}"));
                 }
                 epoch = now_epoch;
                 let deadline = Instant::now() + Duration::from_secs(60);
@@ -450,7 +451,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     rematching = true;
                 }
             }
-            Some((who, Some(msg))) => match msg {
+            Some((who, Ok(msg))) => match msg {
                 ServerMessage::Moved { ply, mv, clocks, game: g, .. } if g == game_id => {
                     let Some((p, sent, acked, relayed)) = in_flight.as_mut() else { continue };
                     if *p != ply {
