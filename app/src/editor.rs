@@ -27,6 +27,21 @@ const CYCLE: [Option<PieceView>; 5] = [
     Some(PieceView { color: Color::Black, kind: PieceKind::King }),
 ];
 
+/// Why a game cannot start from the position being set up, for the editor to say while it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionProblem {
+    /// `side` has no piece on the board.
+    NoPieces {
+        /// The side without pieces.
+        side: Color,
+    },
+    /// The side to move has pieces but none can move: it would have won before the game starts.
+    NoMove {
+        /// The side to move.
+        side: Color,
+    },
+}
+
 /// A position being set up.
 pub struct PositionEditor {
     board: Mutex<Board>,
@@ -71,6 +86,40 @@ impl PositionEditor {
         let at = order.iter().position(|p| p == slot).unwrap_or(0);
         *slot = order[(at + 1) % order.len()];
         Ok(())
+    }
+
+    /// The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+    /// same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+    /// crowned, as it would be on arriving there.
+    pub fn place(&self, square_number: u32, piece: Option<PieceView>) -> ApiResult<()> {
+        let s = square(square_number).ok_or_else(|| GiveawayError::Unavailable {
+            reason: format!("{square_number} is not a square number (1–32)"),
+        })?;
+        let crowned =
+            piece.map(
+                |p| {
+                    if p.color.promotion_rank().contains(s) {
+                        PieceView { kind: PieceKind::King, ..p }
+                    } else {
+                        p
+                    }
+                },
+            );
+        let mut b = self.lock();
+        let slot = &mut b.pieces[s.index()];
+        *slot = if *slot == crowned { None } else { crowned };
+        Ok(())
+    }
+
+    /// Why no game can start from the position now, or `None` when one can.
+    pub fn problem(&self) -> Option<PositionProblem> {
+        let b = *self.lock();
+        for side in [b.side_to_move, b.side_to_move.opponent()] {
+            if !b.pieces.iter().flatten().any(|p| p.color == side) {
+                return Some(PositionProblem::NoPieces { side });
+            }
+        }
+        self.check().err().map(|_| PositionProblem::NoMove { side: b.side_to_move })
     }
 
     /// Empties the board.
@@ -190,17 +239,46 @@ mod tests {
         let e = PositionEditor::new();
         e.clear();
         assert!(e.check().is_err(), "an empty board");
+        assert_eq!(e.problem(), Some(PositionProblem::NoPieces { side: Color::White }));
         for _ in 0..3 {
             e.cycle(sq("f6")).unwrap(); // white man, white king, black man
         }
         // White to move has nothing to move: White would have won before the game starts.
         assert!(matches!(e.check(), Err(GiveawayError::BadSetup { .. })), "{:?}", e.check());
+        assert_eq!(e.problem(), Some(PositionProblem::NoPieces { side: Color::White }));
         e.cycle(sq("c3")).unwrap();
         e.set_side_to_move(Color::Black);
         assert!(e.check().is_ok(), "{}", e.fen());
         assert_eq!(e.fen(), "B:W22:B11");
+        assert_eq!(e.problem(), None);
         e.load("W:WK1:B28".into()).unwrap();
         assert_eq!(e.squares()[0].piece, CYCLE[2]);
         assert!(e.load("nonsense".into()).is_err());
+    }
+
+    #[test]
+    fn the_palette_places_a_piece_a_second_tap_takes_it_off_and_a_man_on_its_last_rank_is_crowned() {
+        let e = PositionEditor::new();
+        e.clear();
+        let white_man = CYCLE[1];
+        e.place(sq("c3"), white_man).unwrap();
+        assert_eq!(e.squares()[sq("c3") as usize - 1].piece, white_man);
+        assert_eq!(e.problem(), Some(PositionProblem::NoPieces { side: Color::Black }));
+        e.place(sq("c3"), white_man).unwrap();
+        assert_eq!(e.squares()[sq("c3") as usize - 1].piece, None, "the same piece again: taken off");
+        e.place(sq("b8"), white_man).unwrap();
+        assert_eq!(e.squares()[sq("b8") as usize - 1].piece, CYCLE[2], "a white man on rank 8 is a king");
+        e.place(sq("b8"), None).unwrap();
+        assert_eq!(e.squares()[sq("b8") as usize - 1].piece, None, "the eraser");
+        assert!(e.place(33, white_man).is_err());
+        // White's man on a3 is blocked by b4, and c5 stops the capture: White to move cannot move.
+        e.clear();
+        e.place(sq("a3"), white_man).unwrap();
+        for s in ["b4", "c5"] {
+            e.place(sq(s), CYCLE[3]).unwrap();
+        }
+        assert_eq!(e.problem(), Some(PositionProblem::NoMove { side: Color::White }));
+        e.set_side_to_move(Color::Black);
+        assert_eq!(e.problem(), None);
     }
 }

@@ -14,11 +14,14 @@ mod editor;
 mod error;
 mod game;
 mod library;
+mod puzzles;
 mod setup;
 mod tables;
 
 // The API, each item defined in the module that owns it, all reachable from the crate root and only there.
-pub use analysis::{AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint};
+pub use analysis::{
+    AnalysisView, ExactOutcome, ExactValue, ExactVerdict, ForcedLoss, MoveReviewView, ThrownAway, TurningPoint,
+};
 pub use background::{Background, NoObserver, Observer, Queued, Threads};
 pub use board::{
     animation_frame, square_at, square_name, AnimationFrame, AnimationPlan, Announcement, BoardOrientation,
@@ -29,14 +32,14 @@ pub use catalog::{
     handicap_presets, levels, reaction_emojis, rules_examples, time_control_presets, HandicapPreset, LevelView,
     RulesExample, RulesExampleKind, TimeControlPreset, REACTION_EMOJIS,
 };
-pub use editor::PositionEditor;
+pub use editor::{PositionEditor, PositionProblem};
 pub use error::{ApiResult, GiveawayError};
 pub use game::controller::Seat;
 pub use game::state::{ServerGame, Synced, TIMED_FROM_PLY};
 pub use game::{
     Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent, GameSession, GameState, HintShown,
-    HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerOutcome, ProgressListener, ResultView, ScreenState,
-    SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind,
+    HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerBar, PlayerName, PlayerOutcome, ProgressListener,
+    ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind, LOW_TIME_MS,
 };
 /// The core's time-control and reaction records, exported as they are (the FFI mirrors them with
 /// `uniffi::remote`, so the rules modules carry no FFI attribute and there is no second copy).
@@ -44,6 +47,10 @@ pub use giveaway_core::record::{Reaction, SideTime, TimeControl};
 pub use library::{
     AnalysisProgress, DatabaseNotice, GameLibrary, GameList, GameListState, GamePage, GameSummaryView, GraphMarker,
     ImportResult, ListFilter, Replay, ReplayController, ReplayState, MISTAKE_CLASSES,
+};
+pub use puzzles::{
+    AttemptView, DailyView, MistakeView, MoveFeedback, PuzzleController, PuzzleEnd, PuzzleGoal, PuzzleHint, PuzzleInfo,
+    PuzzleOverview, PuzzleRatingView, PuzzleState, PuzzleStatus, ThemeView, TrainerMode, TrainerProgress,
 };
 pub use setup::{is_start_square, ColorChoice, GameSetup, NewGame, Opponent, StartPosition};
 pub use tables::{file_for as tables_file, EndgameTables, TablesBuild, TablesState};

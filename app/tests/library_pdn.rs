@@ -43,3 +43,28 @@ fn absurd_imported_clocks_resume_without_panic() {
     assert_eq!(snap.ply, 2);
     assert!(snap.clocks.unwrap().black_ms > 0);
 }
+
+#[test]
+fn a_file_is_imported_by_its_path_in_its_own_encoding_and_a_bad_one_changes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let lib = GameLibrary::open(dir.path().join("a.db").to_string_lossy().into_owned()).unwrap();
+    // UTF-16 with its byte-order mark, as Windows editors write it.
+    let text = "[White \"Иван\"]\n1. c3-d4 f6-g5 0-1\n\n[White \"B\"]\n1. 22-18 *\n";
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let path = dir.path().join("games.pdn");
+    std::fs::write(&path, &utf16).unwrap();
+    let imported = lib.import_pdn_file(path.to_string_lossy().into_owned()).unwrap();
+    assert_eq!(imported.count, 2);
+    let first = Storage::open(dir.path().join("a.db")).unwrap().0.load_game(imported.first_id.unwrap()).unwrap();
+    assert_eq!(first.summary.setup.white, "Иван");
+
+    // An illegal move in the second game: nothing of the file is kept. A missing file is a typed error.
+    std::fs::write(&path, "1. c3-d4 *\n\n1. c3-c5 *\n").unwrap();
+    assert!(matches!(
+        lib.import_pdn_file(path.to_string_lossy().into_owned()),
+        Err(giveaway_app::GiveawayError::BadPdn { .. })
+    ));
+    let missing = lib.import_pdn_file(dir.path().join("none.pdn").to_string_lossy().into_owned());
+    assert!(matches!(missing, Err(giveaway_app::GiveawayError::Storage { .. })), "{missing:?}");
+    assert_eq!(Storage::open(dir.path().join("a.db")).unwrap().0.all_game_ids().unwrap().len(), 2);
+}

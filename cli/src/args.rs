@@ -84,6 +84,9 @@ pub enum Command {
     /// The endgame tables: build, verify, probe, check
     #[command(subcommand)]
     Tablebase(crate::commands::tablebase::TablebaseCommand),
+    /// Puzzles: build the set, export it as JSON lines, verify it
+    #[command(subcommand)]
+    Puzzles(crate::commands::puzzles::PuzzlesCommand),
     /// A shell completion script for these commands, on stdout
     Completions {
         /// The shell

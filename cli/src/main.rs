@@ -106,6 +106,7 @@ fn run(cli: Cli) -> Result<(), Fail> {
         Command::BenchSearch(a) => commands::engine::cmd_bench_search(&a),
         Command::Tablebase(c) => commands::tablebase::cmd_tablebase(&c),
         Command::Book(c) => commands::book::cmd_book(&c),
+        Command::Puzzles(c) => commands::puzzles::cmd_puzzles(&c),
         Command::Completions { shell } => {
             io::out::out!("{}", String::from_utf8_lossy(&args::completions(shell)))
         }

@@ -19,6 +19,12 @@ fn bestmove_prints_a_legal_move_last_and_search_info_on_stderr() {
     // The forced capture from the rules' known test position.
     let o = giveaway(&["bestmove", "--fen", "W:W12:B8,14,26", "--depth", "3"]);
     assert_eq!(last_line(&o), "h6:f8:b4:e1");
+    // With --book the start is answered from the book, without a search; a position outside it is searched.
+    let o = giveaway(&["bestmove", "--book", "--depth", "6"]);
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("book move "), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(legal.lines().any(|l| l == last_line(&o)));
+    let o = giveaway(&["bestmove", "--book", "--fen", "W:W12:B8,14,26", "--depth", "3"]);
+    assert_eq!(last_line(&o), "h6:f8:b4:e1");
 }
 
 #[test]
@@ -63,29 +69,31 @@ fn book_probe_shows_the_embedded_book_and_build_writes_one_it_reads_back() {
     let o = giveaway(&[
         "book",
         "build",
-        "--games",
-        "2",
-        "--movetime",
-        "1",
+        "--positions",
+        "3",
         "--plies",
-        "2",
+        "3",
         "--depth",
         "2",
-        "--min-games",
-        "1",
+        "--proof-nodes",
+        "500",
+        "--game-nodes",
+        "200",
         "--out",
         file,
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(last_line(&o).contains("from 2 games in"), "{}", stdout(&o));
+    assert!(last_line(&o).starts_with("book: 3 positions") && last_line(&o).contains(" games, in "), "{}", stdout(&o));
     let out = stdout(&giveaway(&["book", "probe", "--file", file]));
     assert!(out.contains("reached from the start") && out.contains(", 0 illegal") && out.contains("% chance"), "{out}");
     for bad in [
         &["book"][..],
-        &["book", "build", "--movetime", "5", "--out", file],
-        &["book", "build", "--games", "1", "--movetime", "0", "--out", file],
+        &["book", "build", "--positions", "0", "--out", file],
+        &["book", "build", "--width", "x", "--out", file],
         &["book", "probe", "--file", "/nonexistent/book.txt"],
         &["match", "--white", "1", "--black", "1", "--games", "1", "--no-book", "sideways"],
+        &["match", "--white", "1", "--black", "1", "--games", "1", "--book", "sideways"],
+        &["match", "--white", "1", "--black", "1", "--games", "1", "--no-proof", "sideways"],
         &["match", "--white", "1", "--black", "1", "--games", "1", "--white-tablebase", "/nonexistent.gwtb"],
     ] {
         assert_eq!(giveaway(bad).status.code(), Some(2), "{bad:?}");

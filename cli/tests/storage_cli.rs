@@ -281,6 +281,31 @@ fn check_reports_a_sound_library() {
 }
 
 #[test]
+fn a_damaged_trainer_file_is_set_aside_and_the_games_are_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    library_with(&db, &pdn_games(3, 6));
+    let training = dir.path().join("games-training.db");
+    std::fs::write(&training, "not a database").unwrap();
+    let o = giveaway(&["games", "--db", db.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("3 of 3 games"));
+    let warning = stderr(&o);
+    assert!(
+        warning.starts_with(&format!(
+            "giveaway: warning: the puzzle trainer's file {} could not be used (it is not an SQLite database); it \
+             was kept as {}.damaged-",
+            training.display(),
+            training.display()
+        )) && warning.contains("a fresh one started"),
+        "{warning}"
+    );
+    let o = giveaway(&["check", "--db", db.to_str().unwrap()]);
+    assert_eq!(stdout(&o), format!("{}: the games library is sound: 3 games\n", db.display()));
+    assert!(stderr(&o).is_empty(), "the fresh file is sound: {}", stderr(&o));
+}
+
+#[test]
 fn db_may_come_before_the_command() {
     // Issue 16: `giveaway --db X games` was an unknown command.
     let dir = tempfile::tempdir().unwrap();

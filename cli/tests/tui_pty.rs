@@ -387,3 +387,51 @@ fn the_first_hint_says_once_which_piece_to_move() {
     app.keys("q");
     assert!(app.wait_exit());
 }
+
+#[test]
+fn the_puzzle_of_the_day_from_the_home_menu_failed_then_solved() {
+    use giveaway_core::puzzle::shipped;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    let p = shipped().daily((now.as_millis() / 86_400_000) as i64).unwrap();
+    let mut app = App::start(&db);
+    app.wait_text("Puzzles");
+    app.keys(&[DOWN, DOWN, DOWN, DOWN, ENTER].concat());
+    app.wait_text("Your puzzle rating: 1500?");
+    save_screenshot("puzzles-menu.txt", &app.settled());
+    app.keys(&[DOWN, DOWN, ENTER].concat());
+    app.wait_text(&format!("Puzzle {} · rated {}", p.id, p.rating));
+    save_screenshot("puzzle.txt", &app.settled());
+    // A wrong move, typed: judged, taken back, said.
+    let wrong = giveaway_core::legal_moves(&p.position)
+        .iter()
+        .copied()
+        .find(|m| m.outcome_key() != p.solution[0].outcome_key())
+        .unwrap();
+    app.keys(&format!(":{wrong}{ENTER}"));
+    app.wait_text(&format!("{wrong} is not it: try again"));
+    save_screenshot("puzzle-wrong.txt", &app.settled());
+    // The solution shown: the puzzle is failed.
+    app.keys("s");
+    app.wait_text("Solution: ");
+    save_screenshot("puzzle-failed.txt", &app.settled());
+    // Tried again and solved, move by move.
+    app.keys("r");
+    app.wait_text("(found 0)");
+    for (k, mv) in p.solution.iter().step_by(2).enumerate() {
+        app.keys(&format!(":{mv}{ENTER}"));
+        if 2 * (k + 1) < p.solution.len() {
+            app.wait_text(&format!("(found {})", k + 1));
+        }
+    }
+    app.wait_text("Solved, after a wrong try");
+    save_screenshot("puzzle-solved.txt", &app.settled());
+    // Back to the trainer's menu, which now counts the attempt.
+    app.keys("q");
+    app.wait_text("daily shipped");
+    app.keys("q");
+    app.wait_text("Play the computer");
+    app.keys("q");
+    assert!(app.wait_exit());
+}

@@ -44,6 +44,15 @@ impl Outcome {
         }
     }
 
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::WhiteWins => Some(Color::White),
+            Outcome::BlackWins => Some(Color::Black),
+            Outcome::Draw => None,
+        }
+    }
+
     /// PDN result string.
     pub fn pdn(self) -> &'static str {
         match self {

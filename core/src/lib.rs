@@ -3,7 +3,8 @@
 //! Modules by job: [`square`] and [`position`] hold the board, [`movegen`] the rules of movement, [`notation`]
 //! and [`fen`] the text forms, [`game`] the record of a game, [`record`] a finished game's metadata (players,
 //! time control, reactions), [`pdn`] the PDN files other programs write, [`perft`] the move-generator check;
-//! with their features, `engine` the search, `tablebase` the endgame tables and `storage` the game library.
+//! with their features, `engine` the search, `tablebase` the endgame tables, `puzzle` the puzzles and their
+//! verification, and `storage` the game library.
 //!
 //! Cargo features: the rules above are always built and need no dependency. `engine` (on by default) adds
 //! `engine`, the search and its levels, and `tablebase`, the endgame tables it probes; `storage` (on by
@@ -21,6 +22,8 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+#[cfg(feature = "engine")]
+pub mod puzzle;
 pub mod record;
 pub mod square;
 #[cfg(feature = "storage")]

@@ -1,6 +1,6 @@
 //! `PositionEditor` for Kotlin and Swift: the start-position editor of the new-game screen.
 
-use giveaway_app::{ApiResult, SquareView};
+use giveaway_app::{ApiResult, PieceView, PositionProblem, SquareView};
 use giveaway_core::Color;
 use std::sync::Arc;
 
@@ -24,6 +24,18 @@ impl PositionEditor {
     /// The next piece on square `square` (PDN number), skipping men on their promotion rank.
     pub fn cycle(&self, square: u32) -> ApiResult<()> {
         self.0.cycle(square)
+    }
+
+    /// The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+    /// same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+    /// crowned, as it would be on arriving there.
+    pub fn place(&self, square: u32, piece: Option<PieceView>) -> ApiResult<()> {
+        self.0.place(square, piece)
+    }
+
+    /// Why no game can start from the position now, or `None` when one can.
+    pub fn problem(&self) -> Option<PositionProblem> {
+        self.0.problem()
     }
 
     /// Empties the board.
@@ -61,4 +73,19 @@ impl PositionEditor {
     pub fn check(&self) -> ApiResult<()> {
         self.0.check()
     }
+}
+
+/// Why a game cannot start from the position being set up, for the editor to say while it is made.
+#[uniffi::remote(Enum)]
+pub enum PositionProblem {
+    /// `side` has no piece on the board.
+    NoPieces {
+        /// The side without pieces.
+        side: Color,
+    },
+    /// The side to move has pieces but none can move: it would have won before the game starts.
+    NoMove {
+        /// The side to move.
+        side: Color,
+    },
 }

@@ -15,6 +15,7 @@ mod library;
 mod logging;
 mod online;
 mod progress;
+mod puzzles;
 mod rules;
 pub mod runtime;
 mod tables;
@@ -26,6 +27,7 @@ pub use library::{GameLibrary, GameList, Replay, ReplayController};
 pub use logging::{set_log_sink, LogLevel, LogSink};
 pub use online::OnlineClient;
 pub use progress::ProgressListener;
+pub use puzzles::PuzzleController;
 pub use tables::EndgameTables;
 
 uniffi::setup_scaffolding!();

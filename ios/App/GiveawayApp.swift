@@ -142,6 +142,8 @@ enum Route: Hashable {
     case online
     case onlineGame
     case profile(nickname: String)
+    case puzzles
+    case puzzle(mode: TrainerMode)
 }
 
 struct RootView: View {
@@ -194,6 +196,8 @@ struct RootView: View {
                 case .online: LobbyView(path: $path)
                 case .onlineGame: OnlineGameScreen()
                 case .profile(let nickname): ProfileView(nickname: nickname)
+                case .puzzles: PuzzlesMenuView()
+                case .puzzle(let mode): PuzzleView(mode: mode)
                 }
             }
         }

@@ -37,6 +37,7 @@ struct HomeView: View {
             Section {
                 NavigationLink(value: Route.online) { Label(tr("online.title"), systemImage: "globe") }
                 NavigationLink(value: Route.savedGames) { Label(tr("home.savedGames"), systemImage: "tray.full") }
+                NavigationLink(value: Route.puzzles) { Label(tr("puzzles.title"), systemImage: "puzzlepiece") }
                 NavigationLink(value: Route.settings) { Label(tr("home.settings"), systemImage: "gearshape") }
                 NavigationLink(value: Route.rules) { Label(tr("home.rules"), systemImage: "book") }
             }

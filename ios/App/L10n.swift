@@ -57,6 +57,15 @@ enum L10n {
         }
     }
 
+    /// Where the game was lost by force, as the proof search showed, and the move that lost it.
+    static func forcedLoss(_ f: ForcedLoss) -> String {
+        guard let mistake = f.mistake, let number = f.mistakeMoveNumber else {
+            return tr("analysis.forcedLossStart", color(f.loser), Int(f.moves))
+        }
+        let key = f.proven ? "analysis.forcedLoss" : "analysis.forcedLossMaybe"
+        return tr(key, color(f.loser), Int(f.moveNumber), Int(f.moves), mistake.text, Int(number))
+    }
+
     /// What the endgame tables can do now.
     static func tables(_ s: TablesState) -> String {
         if let b = s.building { return tr("tables.building", Int(b.pieces), Int(b.done), Int(b.total)) }

@@ -15,7 +15,7 @@ struct ReplayView: View {
     var body: some View {
         Group {
             if let model {
-                ReplayContent(model: model)
+                ReplayContent(model: model, gameId: gameId)
             } else if let loadError {
                 ContentUnavailableView(
                     tr("error.title"), systemImage: "exclamationmark.triangle", description: Text(loadError))
@@ -37,6 +37,7 @@ struct ReplayView: View {
 
 private struct ReplayContent: View {
     @Bindable var model: ReplayScreenModel
+    let gameId: Int64
     @Environment(AppModel.self) private var app
 
     private var state: ReplayState { model.state }
@@ -121,12 +122,17 @@ private struct ReplayContent: View {
             ForEach(analysis.turningPoints, id: \.ply) { point in
                 Text(L10n.turningPoint(point)).font(.subheadline).foregroundStyle(.red)
             }
+            if let forced = analysis.forcedLoss {
+                Text(L10n.forcedLoss(forced)).font(.subheadline).foregroundStyle(.red)
+            }
             HStack {
                 Button(tr("replay.previousMistake")) { model.perform { try $0.previousMistake() } }
                 Spacer()
                 Button(tr("replay.nextMistake")) { model.perform { try $0.nextMistake() } }
             }
             .disabled(state.markers.isEmpty)
+            NavigationLink(tr("puzzles.mistakes"), value: Route.puzzle(mode: .mistakes(gameId: gameId)))
+                .disabled(state.markers.isEmpty)
         } else if let progress = state.progress {
             ProgressView(value: Double(progress.done), total: Double(max(progress.total, 1))) {
                 Text(tr("analysis.running"))

@@ -13,7 +13,6 @@ struct SavedGamesView: View {
     @State private var importing = false
     @State private var imported: Int?
     @State private var sharing: SharedText?
-    @State private var importError: String?
 
     var body: some View {
         Group {
@@ -46,12 +45,8 @@ struct SavedGamesView: View {
             guard case .success(let url) = result else { return }
             let access = url.startAccessingSecurityScopedResource()
             defer { if access { url.stopAccessingSecurityScopedResource() } }
-            do {
-                let text = try String(contentsOf: url, encoding: .utf8)
-                imported = model?.importPdn(text)
-            } catch {
-                importError = error.localizedDescription
-            }
+            // The core reads the file a game at a time (any size, any encoding it knows): no String of it here.
+            imported = model?.importPdnFile(url.path)
         }
         .alert(
             tr("saved.imported", imported ?? 0),
@@ -59,15 +54,6 @@ struct SavedGamesView: View {
                 get: { imported != nil }, set: { if !$0 { imported = nil } })
         ) {
             Button(tr("common.ok"), role: .cancel) {}
-        }
-        .alert(
-            tr("error.title"),
-            isPresented: Binding(
-                get: { importError != nil }, set: { if !$0 { importError = nil } })
-        ) {
-            Button(tr("common.ok"), role: .cancel) {}
-        } message: {
-            Text(importError ?? "")
         }
         .sheet(item: $sharing) { shared in
             ActivityView(items: [shared.text])

@@ -2,7 +2,7 @@
 //! [`crate::connection`], hands it each one through [`Peer`]).
 
 use crate::connection::{self, Command, Peer};
-use crate::screen::{self, OnlineScreen};
+use crate::screen::{self, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
 use crate::views::{
     Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlineState,
@@ -150,6 +150,15 @@ impl OnlineClient {
     /// The events since the last call, oldest first.
     pub fn take_events(&self) -> Vec<OnlineEvent> {
         std::mem::take(&mut self.lock().events)
+    }
+
+    /// The events since the last read and the screen after them, for a screen to draw and voice together.
+    /// The events are taken first: a change and its event are made under one lock, so a screen read after the
+    /// take shows every change its events tell of. (Read the other way round, an event that came between the
+    /// two reads, such as `GameEnded`, arrived with a screen from before it: the game still in play.)
+    pub fn take_update(&self) -> OnlineUpdate {
+        let events = self.take_events();
+        OnlineUpdate { screen: self.screen(), events }
     }
 
     /// The board of the online game, if there is one: the same controller an offline game screen uses.
@@ -649,7 +658,8 @@ impl OnlineClient {
         if let Some(id) = local_id {
             storage.set_setting(&key, &id.to_string())?;
         }
-        let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game });
+        let ratings = [&wire.white, &wire.black].map(|s| Some(seat_view(s).rating_text()));
+        let seat: Arc<dyn Seat> = Arc::new(ClientSeat { client: self.me.clone(), game: wire.game, ratings });
         let settings = self.library.settings()?;
         let controller = GameController::with_seat(
             session,

@@ -32,7 +32,7 @@ pub use client::OnlineClient;
 pub use giveaway_protocol::ErrorCode;
 pub use screen::{
     AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,
-    RematchState,
+    OnlineUpdate, RematchState,
 };
 pub use views::{
     Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer,

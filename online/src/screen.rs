@@ -4,7 +4,8 @@
 //! tools.
 
 use crate::{
-    Connection, GameId, Leaderboard, Lobby, OnlineEnd, OnlineGameView, OnlinePlayer, OnlineState, ProfileView, SeatView,
+    Connection, GameId, Leaderboard, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer, OnlineState,
+    ProfileView, SeatView,
 };
 use giveaway_core::position::Color;
 use giveaway_core::record::{SideTime, Speed, TimeControl};
@@ -175,6 +176,15 @@ pub struct OnlineScreen {
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
+}
+
+/// What changed since the last read: the events, and the screen as it stands after them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineUpdate {
+    /// What the online screens draw now: it already shows every change that `events` tell of.
+    pub screen: OnlineScreen,
+    /// The events since the last read, oldest first.
+    pub events: Vec<OnlineEvent>,
 }
 
 /// What the client knows beyond [`OnlineState`] to decide the screen.

@@ -90,6 +90,15 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     assert_eq!(g.rematch, RematchState::Unavailable);
     assert!(g.actions.in_game && !g.actions.back_to_lobby);
     assert_eq!(running_clock(&c), None, "the first move is not timed: no clock runs on the board either");
+    // The board's bars: this device's player below, each nickname with the rating the game started with.
+    let board = c.game().unwrap().state();
+    let named = |b: &giveaway_app::PlayerBar| match &b.name {
+        giveaway_app::PlayerName::Nickname { nickname, rating } => {
+            format!("{nickname} {}", rating.clone().unwrap_or_default())
+        }
+        other => format!("{other:?}"),
+    };
+    assert_eq!((named(&board.bottom_bar), named(&board.top_bar)), ("Boris 1612".into(), "Anna 1500?".into()));
 
     // White's first move: now Black has 30 s for theirs, and still no clock runs.
     feed(
@@ -160,4 +169,43 @@ fn one_sequence_of_server_events_gives_the_screen_every_front_end_draws() {
     let s = c.screen();
     assert_eq!(s.problem, Some(OnlineProblem::Closed));
     assert!(!s.actions.try_now);
+}
+
+/// A game's end read with the screen never arrives with a screen that still shows the game in play, even when
+/// the end comes from the socket thread while the screen is read (each round: a new game, its end fed from
+/// another thread while this one reads updates until the end is among them).
+#[test]
+fn an_update_shows_every_change_its_events_tell_of() {
+    let (_dir, _listener, _held, c) = client();
+    feed(&c, r#"{"type":"welcome","protocol":1,"games":[],"presets":[]}"#);
+    feed(&c, r#"{"type":"account","player":{"id":2,"nickname":"Boris"},"token":"gw1_x"}"#);
+    for game in 1..=100 {
+        feed(
+            &c,
+            &format!(
+                r#"{{"type":"game_state","game":{game},{SEATS},"you":"black","time_control":{{"base_ms":300000,"increment_ms":3000}},"speed":"blitz","rated":true,"moves":["c3-d4"],"clocks":{{"white_ms":300000,"black_ms":300000}},"turn":"black","clock_running":true,"opponent_connected":true,"reactions":[]}}"#
+            ),
+        );
+        let _ = c.take_update();
+        let ender = {
+            let c = c.clone();
+            std::thread::spawn(move || {
+                feed(
+                    &c,
+                    &format!(
+                        r#"{{"type":"game_end","game":{game},"result":{{"winner":"white","reason":"resignation"}},"clocks":{{"white_ms":1,"black_ms":2}}}}"#
+                    ),
+                )
+            })
+        };
+        loop {
+            let u = c.take_update();
+            if u.events.iter().any(|e| matches!(e, OnlineEvent::GameEnded { .. })) {
+                let status = u.screen.game.map(|g| g.status);
+                assert!(matches!(status, Some(OnlineGameStatus::Over { .. })), "game {game}: {status:?}");
+                break;
+            }
+        }
+        ender.join().unwrap();
+    }
 }

@@ -11,6 +11,8 @@ use std::sync::Weak;
 pub(crate) struct ClientSeat {
     pub(crate) client: Weak<OnlineClient>,
     pub(crate) game: GameId,
+    /// White's and Black's ratings as the game started, as text.
+    pub(crate) ratings: [Option<String>; 2],
 }
 
 impl Seat for ClientSeat {
@@ -46,5 +48,9 @@ impl Seat for ClientSeat {
         if let Some(c) = self.client.upgrade() {
             c.seat_send(ClientMessage::React { game: self.game, emoji });
         }
+    }
+
+    fn ratings(&self) -> [Option<String>; 2] {
+        self.ratings.clone()
     }
 }

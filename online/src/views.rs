@@ -151,6 +151,13 @@ pub struct SeatView {
     pub provisional: bool,
 }
 
+impl SeatView {
+    /// The rating as a player bar shows it: whole points, with "?" while provisional ("1500?").
+    pub fn rating_text(&self) -> String {
+        format!("{:.0}{}", self.rating, if self.provisional { "?" } else { "" })
+    }
+}
+
 /// How an online game ended, for the player.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlineEnd {

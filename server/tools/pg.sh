@@ -5,12 +5,16 @@
 #   pg.sh restart  restart it (the fault test)
 #   pg.sh url      print its URL (database "giveaway")
 #   pg.sh running  exit status 0 when it is running
+#   pg.sh port     print its port
 # initdb refuses to run as root: as root the cluster belongs to the system user giveaway-pg (created here).
-# PG_DIR and PG_PORT override the place and the port (default 55432, loopback only).
+# PG_DIR and PG_PORT override the place and the port (loopback only). The default port is 20432 plus an even
+# number below 400 taken from the checkout's path, so that two checkouts on one machine (a CI clone beside a
+# working copy) never share a cluster's port: one left running would stop the other's tests from starting. It
+# lies below Linux's ephemeral range (32768-60999): a load run's thousands of client sockets took a port there.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 DIR="${PG_DIR:-$ROOT/target/pg}"
-PORT="${PG_PORT:-55432}"
+PORT="${PG_PORT:-$((20432 + $(printf %s "$ROOT" | cksum | cut -d" " -f1) % 200 * 2))}"
 DATA="$DIR/data"
 RUN_AS="giveaway-pg"
 
@@ -62,7 +66,8 @@ synchronous_commit = on
 CONF
     fi
     if ! as_owner "$bin/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
-        as_owner "$bin/pg_ctl" -D "$DATA" -l "$DIR/server.log" -w -t 60 start >/dev/null \
+        # The port is given at each start (a cluster made under another port setting follows the current one).
+        as_owner "$bin/pg_ctl" -D "$DATA" -l "$DIR/server.log" -o "-p $PORT" -w -t 60 start >/dev/null \
             || { tail -20 "$DIR/server.log" >&2; exit 1; }
     fi
     if ! as_owner "$bin/psql" -h 127.0.0.1 -p "$PORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='giveaway'" postgres | grep -q 1; then
@@ -84,7 +89,7 @@ running() {
 
 restart() {
     local bin; bin="$(pg_bin)"
-    as_owner "$bin/pg_ctl" -D "$DATA" -l "$DIR/server.log" -m fast -w restart >/dev/null
+    as_owner "$bin/pg_ctl" -D "$DATA" -l "$DIR/server.log" -o "-p $PORT" -m fast -w restart >/dev/null
 }
 
 case "${1:-}" in
@@ -93,5 +98,6 @@ case "${1:-}" in
     restart) restart ;;
     url) url ;;
     running) running ;;
-    *) echo "usage: $0 start|stop|restart|url|running" >&2; exit 2 ;;
+    port) echo "$PORT" ;;
+    *) echo "usage: $0 start|stop|restart|url|running|port" >&2; exit 2 ;;
 esac

@@ -39,7 +39,7 @@ start() {
 # SQL on the cluster (its `giveaway` database), quietly.
 psql_cmd() {
     local bin; bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
-    PGOPTIONS='--client-min-messages=warning' "$bin/psql" -q -h 127.0.0.1 -p "${PG_PORT:-55432}" -U postgres -d giveaway -c "$1" >/dev/null
+    PGOPTIONS='--client-min-messages=warning' "$bin/psql" -q -h 127.0.0.1 -p "$("$PG" port)" -U postgres -d giveaway -c "$1" >/dev/null
 }
 
 stop() {

@@ -52,7 +52,7 @@ pub struct CheckReport {
 
 /// A random position of `pieces` pieces, either side to move, with a legal move: a uniformly drawn entry of
 /// the tables (overlapping placements are drawn again), its side to move drawn too.
-fn random_position(pieces: u32, rng: &mut Rng) -> Position {
+pub(crate) fn random_position(pieces: u32, rng: &mut Rng) -> Position {
     let materials: Vec<Material> = Material::up_to(pieces).into_iter().filter(|m| m.pieces() == pieces).collect();
     let total: u64 = materials.iter().map(Material::entries).sum();
     loop {

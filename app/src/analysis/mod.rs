@@ -6,4 +6,6 @@
 pub(crate) mod cache;
 mod view;
 
-pub use view::{AnalysisView, ExactOutcome, ExactValue, ExactVerdict, MoveReviewView, ThrownAway, TurningPoint};
+pub use view::{
+    AnalysisView, ExactOutcome, ExactValue, ExactVerdict, ForcedLoss, MoveReviewView, ThrownAway, TurningPoint,
+};

@@ -88,6 +88,36 @@ pub struct TurningPoint {
     pub message: String,
 }
 
+/// Where a won game became lost by force, proven by the proof search walking back from its end: "Black was
+/// lost by force from move 4 on; the losing move was 10-15 on move 3". Certain like the tables' verdicts, but
+/// reaching positions of any size (as far back as the analysis budget could prove).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForcedLoss {
+    /// The side that lost.
+    pub loser: Color,
+    /// The position from which the loss was forced (0 = the start, k = after the k-th move): the graph's x
+    /// index.
+    pub position: u32,
+    /// The number of the move to be played in that position, as the move list shows it.
+    pub move_number: u32,
+    /// Moves to the end along the proven line from there (the winner's quickest proven, the loser's longest
+    /// resistance in that proof), counted as [`ExactValue::moves`] counts them.
+    pub moves: u32,
+    /// The loser's last move before that position that was not its only move (index 0 = the first move), `None`
+    /// when the loser had no choice before it.
+    pub mistake_ply: Option<u32>,
+    /// That move's number as the move list shows it.
+    pub mistake_move_number: Option<u32>,
+    /// That move.
+    pub mistake: Option<MoveView>,
+    /// Whether the position before the mistake was proven not lost, so this move is certainly the one that
+    /// lost; when false an earlier move may have lost already (the budget could not tell).
+    pub proven: bool,
+    /// In English, e.g. "Black was lost by force from move 4 on (a proven forced line of 13 moves); the losing
+    /// move was 10-15 on move 3".
+    pub message: String,
+}
+
 /// Post-game analysis: every move judged, graph data, accuracy per side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisView {
@@ -106,4 +136,6 @@ pub struct AnalysisView {
     pub turning_points: Vec<TurningPoint>,
     /// The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
     pub exact_pieces: u32,
+    /// Where a won game became lost by force and the move that lost it, when the proof search could show it.
+    pub forced_loss: Option<ForcedLoss>,
 }

@@ -10,6 +10,7 @@ use crate::analysis::{AnalysisView, MoveReviewView};
 use crate::board::MoveView;
 use crate::error::{ApiResult, GiveawayError};
 use crate::game::exact::exact_layer;
+use crate::game::forced::forced_loss_view;
 use crate::game::session::{GameSession, SearchFor};
 use crate::game::snapshot::move_view;
 use crate::game::Snapshot;
@@ -78,9 +79,10 @@ const ADVICE_LIMITS: Limits =
     Limits { depth: None, nodes: Some(200_000), movetime: Some(Duration::from_millis(800)), clock: None };
 
 /// Analysis budget per position, and the table it searches with (part of the analysis cache's key).
-const ANALYSIS: engine::AnalysisOptions = engine::AnalysisOptions {
+pub(crate) const ANALYSIS: engine::AnalysisOptions = engine::AnalysisOptions {
     limits: Limits { depth: None, nodes: Some(100_000), movetime: None, clock: None },
     tt_megabytes: engine::DEFAULT_TT_MB,
+    proof_nodes: 200_000,
 };
 
 fn search_progress(info: &SearchInfo, notation: Notation) -> SearchProgress {
@@ -152,6 +154,7 @@ pub(crate) fn analyse_game(
         black_accuracy: analysis.accuracy[1],
         turning_points: exact.turning_points,
         exact_pieces: exact.pieces,
+        forced_loss: analysis.forced_loss.as_ref().map(|f| forced_loss_view(&game, f, notation)),
     })
 }
 

@@ -4,16 +4,19 @@
 
 mod animate;
 pub(crate) mod autosave;
+pub mod bars;
 pub mod clock;
 pub mod controller;
 pub(crate) mod engine_calls;
 mod exact;
+mod forced;
 pub mod input;
 pub mod screen;
 pub mod session;
 mod snapshot;
 pub mod state;
 
+pub use bars::{PlayerBar, PlayerName, LOW_TIME_MS};
 pub use clock::ClockView;
 pub use controller::GameController;
 pub use engine_calls::{CoachView, HintView, ProgressListener, SearchProgress};
@@ -21,5 +24,6 @@ pub use screen::{
     Actions, Cue, GameEvent, HintShown, HintStep, PlayerOutcome, ScreenState, Sound, Status, Thinking, ThinkingKind,
 };
 pub use session::GameSession;
+pub(crate) use snapshot::move_view;
 pub use snapshot::{DrawCounters, MoveRow, Notice, NoticeKind, ResultView, Snapshot};
 pub use state::GameState;

@@ -2,6 +2,7 @@
 
 use crate::board::MoveView;
 use crate::board::{AnimationPlan, Announcement, BoardOrientation, Coordinates};
+use crate::game::PlayerBar;
 use crate::game::SearchProgress;
 use crate::game::{CoachView, Notice, ResultView, Snapshot};
 use giveaway_core::record::Reaction;
@@ -38,6 +39,10 @@ pub struct ScreenState {
     /// Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
     /// nothing changes by itself.
     pub next_tick_ms: Option<u64>,
+    /// The player bar above the board (the side at the top edge).
+    pub top_bar: PlayerBar,
+    /// The player bar below the board.
+    pub bottom_bar: PlayerBar,
 }
 
 /// The status line.

@@ -16,14 +16,15 @@ use crate::game::state::{start_position, GameState};
 use crate::game::{GameController, PlayerOutcome};
 use crate::setup::GameSetup;
 use crate::setup::{NewGame, Opponent, StartPosition};
-use giveaway_core::engine::Level;
 use giveaway_core::engine::Rng;
+use giveaway_core::engine::{Level, StopHandle};
 use giveaway_core::fen::to_fen;
 use giveaway_core::game::{EndReason, Game, Outcome, Rules};
 use giveaway_core::position::{Color, Position};
 use giveaway_core::record::{self, GameMode, GameSummary, SavedGame, TimeControl};
 use giveaway_core::square::Square;
-use giveaway_core::storage::{Cursor, Filter, Recovery, Settings, Stats, Storage};
+use giveaway_core::storage::{training_path, Cursor, Filter, Recovery, Settings, Stats, Storage};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -291,8 +292,11 @@ impl GameLibrary {
             Err(e) => e,
         };
         log::error!("the games file {path} cannot be opened ({refused}); using a scratch file for this run");
-        for stale in [scratch_path.clone(), format!("{scratch_path}-wal"), format!("{scratch_path}-shm")] {
-            let _ = std::fs::remove_file(stale);
+        let training = training_path(Path::new(&scratch_path)).to_string_lossy().into_owned();
+        for file in [&scratch_path, &training] {
+            for stale in [file.clone(), format!("{file}-wal"), format!("{file}-shm")] {
+                let _ = std::fs::remove_file(stale);
+            }
         }
         let (storage, _) = Storage::open(&scratch_path)?;
         Ok(Arc::new(GameLibrary { storage: Arc::new(storage), opened_fresh: None, scratch: Some(refused.to_string()) }))
@@ -306,6 +310,14 @@ impl GameLibrary {
     /// What opening had to do to a damaged file, if anything (see [`DatabaseNotice`]).
     pub fn open_notice(&self) -> Option<DatabaseNotice> {
         self.opened_fresh.clone()
+    }
+
+    /// When the puzzle trainer's file (beside the games file) could not be used, at open or since, and was set
+    /// aside and started afresh, or the trainer kept in memory for the run: what happened, in English (the
+    /// shell may say in the player's words that the puzzle history and rating start again). The games are
+    /// never affected.
+    pub fn trainer_notice(&self) -> Option<String> {
+        self.storage.training_notice().map(|n| n.to_string())
     }
 
     /// The full integrity check of the database file: it reads the whole file (about 100 ms for 10,000 games),
@@ -412,6 +424,30 @@ impl GameLibrary {
         Ok(ReplayController::new(replay, self.settings()?.notation, background, observer))
     }
 
+    /// The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library). Call
+    /// `start` on it once the screen is up.
+    pub fn puzzle_trainer(
+        &self,
+        mode: crate::TrainerMode,
+        background: Arc<dyn Background>,
+        observer: Arc<dyn Observer>,
+    ) -> ApiResult<Arc<crate::PuzzleController>> {
+        let notation = self.settings()?.notation;
+        crate::PuzzleController::new(mode, Some(self.storage.clone()), notation, background, observer)
+    }
+
+    /// What the trainer's menu shows: the rating, the daily puzzle, themes, the latest `history` attempts.
+    pub fn puzzle_overview(&self, history: u32) -> ApiResult<crate::PuzzleOverview> {
+        crate::puzzles::overview(&self.storage, history)
+    }
+
+    /// Mines saved game `id` for puzzles (as after its analysis), unless it was mined at its length already;
+    /// returns how many new puzzles were found. Blocking: seconds for a long game.
+    pub fn mine_game(&self, id: i64) -> ApiResult<u32> {
+        let saved = self.storage.load_game(id)?;
+        Ok(crate::puzzles::mine_game(&self.storage, id, &saved.game, &StopHandle::new())? as u32)
+    }
+
     /// The saved games matching `filter`, newest first, loaded `page_size` at a time.
     pub fn game_list(self: &Arc<Self>, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
         GameList::new(self.clone(), filter, page_size)
@@ -458,9 +494,18 @@ impl GameLibrary {
         Ok(self.storage.export_all_pdn()?)
     }
 
-    /// Imports every game of a PDN file (all or nothing), a game at a time; returns how many and their ids.
+    /// Imports every game of a PDN text (all or nothing), a game at a time; returns how many and their ids.
     pub fn import_pdn(&self, text: String) -> ApiResult<ImportResult> {
         Ok(ImportResult::from(&self.storage.import_pdn(&text)?))
+    }
+
+    /// Imports every game of the PDN file at `path` (all or nothing), reading it a game at a time, so that a file
+    /// of any size takes little memory: the phones copy a shared document to a file and give its path here
+    /// rather than its whole text.
+    pub fn import_pdn_file(&self, path: String) -> ApiResult<ImportResult> {
+        let file = std::fs::File::open(&path)
+            .map_err(|e| GiveawayError::Storage { reason: format!("cannot read {path}: {e}") })?;
+        Ok(ImportResult::from(&self.storage.import_pdn_from(file)?))
     }
 
     /// The player's settings (defaults for any not saved).

@@ -88,6 +88,11 @@ impl Replay {
         result
     }
 
+    /// Mines the game for puzzles (`crate::puzzles::mine_game`); returns how many new puzzles were found.
+    pub(crate) fn mine(&self, stop: &StopHandle) -> ApiResult<usize> {
+        crate::puzzles::mine_game(&self.storage, self.saved.summary.id, &self.saved.game, stop)
+    }
+
     /// Stops a running analysis (it returns `Cancelled`).
     pub fn cancel_analysis(&self) {
         if let Some(stop) = self.search.lock().unwrap_or_else(|p| p.into_inner()).take() {
@@ -165,6 +170,8 @@ struct ReplayUi {
     error: Option<String>,
     revision: u64,
     closed: bool,
+    /// The mining after an analysis, while it runs (leaving stops it).
+    mining: Option<StopHandle>,
 }
 
 /// The replay screen's controller.
@@ -194,6 +201,7 @@ impl ReplayController {
             error: None,
             revision: 0,
             closed: false,
+            mining: None,
         };
         Arc::new(ReplayController { replay, background, observer, ui: Mutex::new(ui) })
     }
@@ -331,12 +339,16 @@ impl ReplayController {
     /// The screen goes away: the analysis stops.
     pub fn leave(&self) {
         let _ = self.cancel_analysis();
+        if let Some(mining) = self.lock().mining.take() {
+            mining.stop();
+        }
         self.lock().closed = true;
     }
 
     fn work(self: Arc<Self>, ticket: u64, stop: StopHandle) {
         let listener: Arc<dyn ProgressListener> = Arc::new(Progress { controller: Arc::downgrade(&self), ticket });
         let result = self.replay.analyse_with(stop, Some(listener));
+        let analysed = result.is_ok();
         {
             let mut ui = self.lock();
             if ui.job.as_ref().is_none_or(|(t, _)| *t != ticket) {
@@ -352,6 +364,21 @@ impl ReplayController {
             ui.revision += 1;
         }
         self.observer.changed();
+        if analysed {
+            // After each analysis the game is mined for puzzles (once per length), on this same background job.
+            let mining = StopHandle::new();
+            {
+                let mut ui = self.lock();
+                if ui.closed {
+                    return;
+                }
+                ui.mining = Some(mining.clone());
+            }
+            if let Err(e) = self.replay.mine(&mining) {
+                log::warn!("the game was not mined for puzzles: {e}");
+            }
+            self.lock().mining = None;
+        }
     }
 
     fn build(&self, ui: &ReplayUi) -> ApiResult<ReplayState> {

@@ -1,16 +1,16 @@
 //! `giveaway book build|probe`: the opening book made by self-play, and what it holds.
 
-use crate::args::{number, Fail, InRange};
+use crate::args::{Fail, InRange};
 use crate::io::out::outln;
 use crate::io::output_file::OutputFile;
-use giveaway_core::engine::{Book, StopHandle};
+use giveaway_core::engine::{Book, BookProof, StopHandle};
 use giveaway_tools::{build_book, BookSettings};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// `giveaway book build ...` or `giveaway book probe ...`.
 #[derive(clap::Subcommand)]
 pub enum BookCommand {
-    /// Build a book by self-play: the moves of positions reached often enough, with their scores
+    /// Build a book: positions grown from the start, every move proved, the good ones weighed by self-play
     Build(BuildArgs),
     /// The book's size and check, then its moves for a position
     Probe {
@@ -23,27 +23,37 @@ pub enum BookCommand {
     },
 }
 
-/// `book build --games N --movetime MS [--plies P] [--depth D] [--min-games K] [--seed S] --out FILE`
+/// `book build [--positions N] [--plies P] [--rank-plies R] [--depth D] [--margin CP] [--width W]
+/// [--proof-nodes N] [--game-nodes N] [--tablebase FILE] --out FILE`
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// Self-play games
-    #[arg(long, value_name = "N", value_parser = InRange(1..=10_000_000u32))]
-    games: u32,
-    /// Time per move, in milliseconds
-    #[arg(long, value_name = "MS", value_parser = InRange(1..=60_000u64))]
-    movetime: u64,
-    /// Plies of each game kept in the book
-    #[arg(long, value_name = "P", default_value_t = 10, value_parser = InRange(1..=40usize))]
+    /// Positions to expand at most (bounds the time)
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = InRange(1..=1_000_000usize))]
+    positions: usize,
+    /// The main line's length in plies
+    #[arg(long, value_name = "P", default_value_t = 16, value_parser = InRange(1..=60usize))]
     plies: usize,
-    /// Search depth of each book move's score
-    #[arg(long, value_name = "D", default_value_t = 8, value_parser = InRange(1..=30u32))]
+    /// Plies fewer for a line through a position's second-best book move (twice that for the third …)
+    #[arg(long, value_name = "R", default_value_t = 4, value_parser = InRange(0..=60usize))]
+    rank_plies: usize,
+    /// Search depth of each move's score
+    #[arg(long, value_name = "D", default_value_t = 10, value_parser = InRange(1..=30u32))]
     depth: u32,
-    /// Games a position needs to be kept
-    #[arg(long, value_name = "K", default_value_t = 3, value_parser = InRange(1..=1_000_000u32))]
-    min_games: u32,
-    /// The self-play's seed
-    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>())]
-    seed: u64,
+    /// Book moves score within this many centi-units of the best move not proven to lose
+    #[arg(long, value_name = "CP", default_value_t = 40, value_parser = InRange(0..=10_000i32))]
+    margin: i32,
+    /// Book moves per position at most
+    #[arg(long, value_name = "W", default_value_t = 2, value_parser = InRange(1..=20usize))]
+    width: usize,
+    /// Proof-search nodes for each legal move of a book position (does it lose by force?)
+    #[arg(long, value_name = "N", default_value_t = 200_000, value_parser = InRange(1..=1_000_000_000u64))]
+    proof_nodes: u64,
+    /// Nodes a move in the self-play games from the book's leaves
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = InRange(1..=1_000_000_000u64))]
+    game_nodes: u64,
+    /// Endgame tables for the proofs (from `giveaway tablebase build`)
+    #[arg(long, value_name = "FILE")]
+    tablebase: Option<String>,
     /// The book file to write
     #[arg(long, value_name = "FILE")]
     out: String,
@@ -58,38 +68,57 @@ pub fn cmd_book(command: &BookCommand) -> Result<(), Fail> {
 
 fn build(args: &BuildArgs) -> Result<(), Fail> {
     let out = OutputFile::open(&args.out)?;
+    let tables = match &args.tablebase {
+        Some(path) => Some(super::tablebase::read(std::path::Path::new(path))?),
+        None => None,
+    };
     let settings = BookSettings {
-        games: args.games,
-        movetime: Duration::from_millis(args.movetime),
+        positions: args.positions,
         plies: args.plies,
+        rank_plies: args.rank_plies,
         depth: args.depth,
-        min_games: args.min_games,
-        seed: args.seed,
+        margin: args.margin,
+        width: args.width,
+        proof_nodes: args.proof_nodes,
+        game_nodes: args.game_nodes,
     };
     let t = Instant::now();
-    let book = build_book(&settings, &StopHandle::new(), &mut |i, g| {
-        let r = g.result().map_or("*".to_string(), |r| r.to_string());
-        eprintln!("game {} ({} plies): {r}  [{:.0} s]", i + 1, g.ply(), t.elapsed().as_secs_f64());
+    let (book, report) = build_book(&settings, tables.as_ref(), &StopHandle::new(), &mut |what| {
+        eprintln!("{what}  [{:.0} s]", t.elapsed().as_secs_f64());
     });
     let secs = t.elapsed().as_secs_f64();
     let header = format!(
-        "Giveaway opening book, made by self-play: giveaway book build --games {} --movetime {} --plies {} --depth {} \
-         --min-games {} --seed {}\nposition-hash, then per move: notation games half-points mean-score",
-        settings.games,
-        settings.movetime.as_millis(),
+        "Giveaway opening book: giveaway book build --positions {} --plies {} --rank-plies {} --depth {} --margin {} \
+         --width {} --proof-nodes {} --game-nodes {}{}\n\
+         {} positions expanded to ply {}; of their {} legal moves {} lost by force (kept, marked L), {} proven not \
+         to lose (+), the rest not proven either way (?); {} self-play games\n\
+         position-hash ply, then per move: notation games half-points mean-score proof",
+        settings.positions,
         settings.plies,
+        settings.rank_plies,
         settings.depth,
-        settings.min_games,
-        settings.seed
+        settings.margin,
+        settings.width,
+        settings.proof_nodes,
+        settings.game_nodes,
+        if tables.is_some() { " --tablebase (4-piece tables)" } else { "" },
+        report.positions,
+        report.deepest,
+        report.proved,
+        report.losing,
+        report.safe,
+        report.games
     );
     let text = book.to_text(&header);
     out.replace_with(&text)?;
     outln!(
-        "book: {} positions, {} moves, {} bytes, from {} games in {secs:.0} s",
+        "book: {} positions (deepest ply {}), {} moves ({} lost by force), {} bytes, {} games, in {secs:.0} s",
         book.len(),
+        report.deepest,
         book.move_count(),
+        report.losing,
         text.len(),
-        settings.games
+        report.games
     )?;
     Ok(())
 }
@@ -118,12 +147,20 @@ fn probe(pos: &giveaway_core::Position, file: Option<&str>) -> Result<(), Fail> 
     if moves.is_empty() {
         outln!("not in the book")?;
     }
+    if let Some(ply) = book.ply(pos) {
+        outln!("ply {ply} from the start")?;
+    }
     let total: u32 = moves.iter().map(|(_, b)| b.weight()).sum();
     for (mv, b) in moves {
+        let proof = match b.proof {
+            BookProof::Safe => "proven not to lose".to_string(),
+            BookProof::Open => "not proven to lose".to_string(),
+            BookProof::Loses(plies) => format!("loses by force in {plies} plies"),
+        };
         outln!(
-            "{:<10} {:5.1}% chance  {:5} games  score {:5.1}%  search {:+}",
+            "{:<10} {:5.1}% chance  {:5} games  score {:5.1}%  search {:+}  {proof}",
             mv.to_string(),
-            100.0 * b.weight() as f64 / total as f64,
+            100.0 * b.weight() as f64 / total.max(1) as f64,
             b.games,
             100.0 * b.score(),
             b.eval

@@ -4,8 +4,8 @@ use crate::args::{number, Fail, InRange};
 use crate::io::out::{out, outln};
 use crate::io::output_file::OutputFile;
 use giveaway_core::engine::{
-    analyze, score_text, AnalysisOptions, Engine, Level, Limits, MoveClass, SearchConfig, SearchInfo, SearchRoot,
-    StopHandle,
+    analyze, score_text, AnalysisOptions, Book, Engine, Level, Limits, MoveClass, Rng, SearchConfig, SearchInfo,
+    SearchRoot, StopHandle,
 };
 use giveaway_core::tablebase::Tablebase;
 use giveaway_core::{Color, Rules};
@@ -36,7 +36,7 @@ fn print_info(i: &SearchInfo) {
 }
 
 /// `giveaway bestmove [--fen FEN] [--level N | --movetime MS | --depth D | --nodes N] [--seed S]
-/// [--tablebase FILE]`
+/// [--tablebase FILE] [--book]`
 #[derive(clap::Args)]
 pub struct BestmoveArgs {
     /// The position (default: the start)
@@ -60,6 +60,9 @@ pub struct BestmoveArgs {
     /// Endgame tables for the search (from `giveaway tablebase build`)
     #[arg(long, value_name = "FILE")]
     tablebase: Option<String>,
+    /// Answer from the opening book when it has the position (with any limits or level)
+    #[arg(long)]
+    book: bool,
 }
 
 pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
@@ -74,6 +77,18 @@ pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
         engine.set_tablebase(Some(Arc::new(super::tablebase::read(Path::new(path))?)));
     }
     let stop = StopHandle::new();
+    if args.book {
+        if let Some((mv, entry)) = Book::embedded().choose(&root.position, &mut Rng::new(args.seed.unwrap_or(0))) {
+            eprintln!(
+                "book move {mv} ({} games, score {:.1}%, search {:+})",
+                entry.games,
+                100.0 * entry.score(),
+                entry.eval
+            );
+            outln!("{mv}")?;
+            return Ok(());
+        }
+    }
     let limits = Limits {
         depth: args.depth.map(|d| d.clamp(1, 100)),
         nodes: args.nodes,
@@ -91,7 +106,7 @@ pub fn cmd_bestmove(args: &BestmoveArgs) -> Result<(), Fail> {
             None => Level::get(8).expect("level 8 exists"),
         };
         let seed = args.seed.unwrap_or(0);
-        let mut rng = giveaway_core::engine::Rng::new(seed);
+        let mut rng = Rng::new(seed);
         eprintln!("level {} {} (rating ~{})", level.number, level.name, level.rating);
         level.choose(&mut engine, &root, &mut rng, &stop, &mut print_info)
     } else {
@@ -152,6 +167,12 @@ pub struct MatchArgs {
     /// Opening book off for white, black or both
     #[arg(long, value_name = "white|black|both")]
     no_book: Option<String>,
+    /// The whole opening book for white, black or both, whatever their levels (level 8 has it already)
+    #[arg(long, value_name = "white|black|both")]
+    book: Option<String>,
+    /// The proof search's check of the chosen move off for white, black or both
+    #[arg(long, value_name = "white|black|both")]
+    no_proof: Option<String>,
     /// Save the games as PDN in this file
     #[arg(long, value_name = "FILE")]
     pdn: Option<String>,
@@ -184,7 +205,14 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
     if side_named(no_book, "no-book", "black")? {
         b = b.without_book();
     }
-    let no_lmr = args.no_lmr.as_deref();
+    let book = args.book.as_deref();
+    if side_named(book, "book", "white")? {
+        a = a.with_full_book();
+    }
+    if side_named(book, "book", "black")? {
+        b = b.with_full_book();
+    }
+    let (no_lmr, no_proof) = (args.no_lmr.as_deref(), args.no_proof.as_deref());
     let m = Match {
         a,
         b,
@@ -192,7 +220,7 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
         seed: args.seed,
         rules: Rules::default(),
         tt_megabytes: args.hash,
-        configs: [config_for(no_lmr, "white")?, config_for(no_lmr, "black")?],
+        configs: [config_for(no_lmr, no_proof, "white")?, config_for(no_lmr, no_proof, "black")?],
         tablebases: tablebases_for(args.white_tablebase.as_deref(), args.black_tablebase.as_deref())?,
         suite: args.openings.as_deref().map(super::openings::read_suite).transpose()?,
     };
@@ -264,9 +292,14 @@ fn side_named(value: Option<&str>, option: &str, side: &str) -> Result<bool, Fai
     }
 }
 
-/// `--no-lmr white|black|both` turns late-move reductions off for a side (to measure what they are worth).
-fn config_for(no_lmr: Option<&str>, side: &str) -> Result<SearchConfig, Fail> {
-    Ok(SearchConfig { lmr: !side_named(no_lmr, "no-lmr", side)?, ..SearchConfig::default() })
+/// `--no-lmr white|black|both` turns late-move reductions off for a side, `--no-proof ...` the proof search's
+/// check of the chosen move (to measure what each is worth).
+fn config_for(no_lmr: Option<&str>, no_proof: Option<&str>, side: &str) -> Result<SearchConfig, Fail> {
+    Ok(SearchConfig {
+        lmr: !side_named(no_lmr, "no-lmr", side)?,
+        proof: !side_named(no_proof, "no-proof", side)?,
+        ..SearchConfig::default()
+    })
 }
 
 /// `giveaway tune [--games N] [--rounds R] [--curve-games N] [--nodes N] [--seed S] [--out FILE]`
@@ -342,6 +375,9 @@ pub fn cmd_bench_search(args: &BenchSearchArgs) -> Result<(), Fail> {
     for (name, fen) in BENCH_FENS {
         let pos = giveaway_core::parse_fen(fen)?;
         let mut engine = Engine::new(hash);
+        // The alpha-beta search's speed: the proof search would take the time it leaves at the end, and its
+        // nodes are not search nodes (its effect is measured by matches, `--no-proof`).
+        engine.set_config(SearchConfig { proof: false, ..SearchConfig::default() });
         let r = engine.search(
             &SearchRoot::new(pos, Rules::default()),
             &Limits::movetime(t),
@@ -398,8 +434,8 @@ fn stop_lags(hash_mb: usize) -> Result<Vec<Duration>, Fail> {
     Ok(lags)
 }
 
-/// `giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS]`: classified moves and
-/// accuracies (progress on stderr).
+/// `giveaway analyze FILE.pdn [--game K] [--nodes N | --depth D | --movetime MS] [--proof-nodes N]`: classified
+/// moves, accuracies and where a won game was lost by force (progress on stderr).
 #[derive(clap::Args)]
 pub struct AnalyzeArgs {
     /// The PDN file
@@ -417,6 +453,9 @@ pub struct AnalyzeArgs {
     /// Search each position this long, in milliseconds
     #[arg(long, value_name = "MS", value_parser = number::<u64>())]
     movetime: Option<u64>,
+    /// Nodes of the proof search for each position walked back from the end of a won game (0: no proofs)
+    #[arg(long, value_name = "N", value_parser = number::<u64>())]
+    proof_nodes: Option<u64>,
 }
 
 pub fn cmd_analyze(args: &AnalyzeArgs) -> Result<(), Fail> {
@@ -436,6 +475,9 @@ pub fn cmd_analyze(args: &AnalyzeArgs) -> Result<(), Fail> {
     };
     if limits != Limits::default() {
         options.limits = limits;
+    }
+    if let Some(n) = args.proof_nodes {
+        options.proof_nodes = n;
     }
     let analysis = analyze(&game, &options, &StopHandle::new(), &mut |done, total| {
         eprint!("\ranalysing position {done}/{total}");
@@ -465,6 +507,20 @@ pub fn cmd_analyze(args: &AnalyzeArgs) -> Result<(), Fail> {
             analysis.counts(c, MoveClass::Inaccuracy),
             analysis.counts(c, MoveClass::Mistake),
             analysis.counts(c, MoveClass::Blunder)
+        )?;
+    }
+    if let Some(f) = &analysis.forced_loss {
+        let at = |ply: usize| giveaway_core::pdn::MoveAt::of_ply(game.start().side_to_move(), ply).number;
+        let mistake = match f.mistake {
+            Some(m) if f.proven => format!("; the losing move was {} (move {})", game.moves()[m], at(m)),
+            Some(m) => format!("; the last move before it was {} (move {}), or an earlier one", game.moves()[m], at(m)),
+            None => String::new(),
+        };
+        outln!(
+            "{:?} lost by force from move {} on: a proven forced line of {} plies{mistake}",
+            f.loser,
+            at(f.position),
+            f.plies
         )?;
     }
     Ok(())

@@ -18,6 +18,9 @@ fn open(args: &DbArgs) -> Result<Storage, Fail> {
     if let Some(r) = &report.recovery {
         warn_recovered(&path, r);
     }
+    if let Some(n) = &report.training {
+        warn(&format!("warning: {n}"));
+    }
     Ok(storage)
 }
 
@@ -44,6 +47,7 @@ fn with_library<T>(args: &DbArgs, job: impl Fn(&Storage) -> Result<T, StorageErr
 /// `giveaway check`: the full integrity check; a damaged library is repaired and the result said.
 pub fn cmd_check(args: &DbArgs) -> Result<(), Fail> {
     let storage = open(args)?;
+    let trainer_at_open = storage.training_notice();
     let path = storage.path().display().to_string();
     match storage.check_and_recover()? {
         Some(r) => outln!("{}: {}", printable(&path), printable(&r.to_string()))?,
@@ -56,6 +60,11 @@ pub fn cmd_check(args: &DbArgs) -> Result<(), Fail> {
                 if total == 1 { "" } else { "s" }
             )?
         }
+    }
+    // The check also checks the puzzle trainer's file; one it had to set aside is said here (one found at open
+    // was said on stderr already).
+    if let Some(n) = storage.training_notice().filter(|n| Some(n) != trainer_at_open.as_ref()) {
+        outln!("{}", printable(&n.to_string()))?;
     }
     Ok(())
 }

@@ -102,6 +102,9 @@ pub fn open_library(args: &DbArgs) -> Result<Arc<GameLibrary>, Fail> {
     if let Some(n) = library.open_notice() {
         warn(&damaged(&n));
     }
+    if let Some(n) = library.trainer_notice() {
+        warn(&format!("warning: {n}"));
+    }
     Ok(library)
 }
 
@@ -118,7 +121,7 @@ pub fn close(library: &GameLibrary) {
 
 /// Loads the endgame tables built in the data folder (`giveaway tablebase build`) on a thread of its own: the
 /// engines use them from the first search after they are in.
-fn load_tables(args: &DbArgs) -> Result<(), Fail> {
+pub fn load_tables(args: &DbArgs) -> Result<(), Fail> {
     let path = crate::io::db_path::database_path(args)?;
     let dir = path.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default();
     std::thread::Builder::new()

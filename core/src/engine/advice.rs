@@ -2,6 +2,7 @@
 //! gave away much of the player's winning chances.
 
 use super::analysis::{win_chance, MoveClass};
+use super::book::Book;
 use super::exact::exact_value;
 use super::limits::{Limits, StopHandle};
 use super::root::SearchRoot;
@@ -122,10 +123,14 @@ pub fn coach(
         return None;
     }
     let after = before.after(played);
+    // An opening move the book proved lost: the opponent wins by force in the plies after it.
+    let book_loss = Book::embedded().loses(&before.position, played);
     let after_score = if legal_moves(&after.position).is_empty() {
         WIN
     } else if after.is_rule_draw() {
         0
+    } else if let Some(plies) = book_loss {
+        WIN - (i32::from(plies) - 1)
     } else {
         engine.search(&after, limits, stop, &mut |_| {}).score
     };
@@ -137,7 +142,14 @@ pub fn coach(
     }
     let why = reason(before, &best.pv, best.score).map_or(String::new(), |r| format!(" ({r})"));
     // A proven win let go is said as such (with the tables, every endgame win the search sees is exact).
-    let message = if best.score >= WIN_BOUND && after_score > -WIN_BOUND {
+    let message = if let Some(plies) = book_loss {
+        let moves = (i32::from(plies) - 1 + 1) / 2;
+        format!(
+            "{played} loses by force: this opening is proven lost, your opponent wins in at most {moves} {} whatever \
+             you play. Better was {better}{why}.",
+            if moves == 1 { "move" } else { "moves" }
+        )
+    } else if best.score >= WIN_BOUND && after_score > -WIN_BOUND {
         let moves = (WIN - best.score + 1) / 2;
         format!(
             "{played} threw away a forced win in {moves} {}. Better was {better}{why}.",
@@ -207,6 +219,16 @@ mod tests {
             }
         }
         assert_eq!(found, [true, true]);
+    }
+
+    #[test]
+    fn coach_says_an_opening_move_the_book_proved_lost_loses_by_force() {
+        let (line, lost, _) = crate::engine::book::first_losing_line(Book::embedded()).unwrap();
+        let pos = line.iter().fold(crate::position::Position::start(), |p, m| p.play(m));
+        let before = SearchRoot::new(pos, Rules::default());
+        let tip = coach(&mut Engine::new(1), &before, &lost, &Limits::depth(4), &StopHandle::new()).unwrap();
+        assert!(tip.message.contains("loses by force: this opening is proven lost"), "{}", tip.message);
+        assert_eq!((tip.class, tip.chance_after), (MoveClass::Blunder, 0.0));
     }
 
     #[test]

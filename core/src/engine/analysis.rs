@@ -5,7 +5,9 @@
 //! (inaccuracy ≥ 0.075, mistake ≥ 0.15, blunder ≥ 0.3), but with the curve fitted to giveaway self-play
 //! results (`weights::WIN_CURVE_K`) instead of a chess-like constant.
 
+use super::book::{Book, BookProof};
 use super::limits::{Limits, StopHandle};
+use super::proof::{prove_side, ProofCache, ProofLimits, Verdict};
 use super::root::SearchRoot;
 use super::search::{WIN, WIN_BOUND};
 use super::weights::WIN_CURVE_K;
@@ -101,6 +103,30 @@ pub struct Analysis {
     pub white_chances: Vec<f64>,
     /// Mean accuracy of White's and Black's moves (index = `Color::index`); `None` for a player with no moves.
     pub accuracy: [Option<f64>; 2],
+    /// Where a won game became lost by force for the loser, as far back as the proof search could show it
+    /// (`None`: a draw, an unfinished game, no proofs asked for, or not even the last position proven).
+    pub forced_loss: Option<ForcedLoss>,
+}
+
+/// Where a game became lost by force: "from move 4 the game is lost by force in 26 plies: the mistake was
+/// 10-15". Found by the proof search walking back from the end of a won game, each position proved for the
+/// winner, until one is not proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForcedLoss {
+    /// The side that lost.
+    pub loser: Color,
+    /// The earliest position (0 = the start, k = after the k-th move) proven lost for the loser: from there
+    /// the winner wins whatever the loser plays.
+    pub position: usize,
+    /// Plies from there to the end along the proof found (the winner's quickest proven line, the loser's
+    /// longest resistance in it).
+    pub plies: u32,
+    /// The loser's last move before that position that was not its only move (its index in the record), the
+    /// move that lost the game; `None` when the loser had no choice before it.
+    pub mistake: Option<usize>,
+    /// Whether the proof search showed the position before the mistake was not lost (so this move certainly
+    /// threw the game away); when false an earlier move may have lost it already and the budget could not tell.
+    pub proven: bool,
 }
 
 impl Analysis {
@@ -117,11 +143,14 @@ pub struct AnalysisOptions {
     pub limits: Limits,
     /// Transposition table size for the analysis engine, in MB.
     pub tt_megabytes: usize,
+    /// Nodes of the proof search for each position of the walk back from the end of a won game
+    /// ([`ForcedLoss`]); 0 = no proofs.
+    pub proof_nodes: u64,
 }
 
 impl Default for AnalysisOptions {
     fn default() -> Self {
-        AnalysisOptions { limits: Limits::nodes(300_000), tt_megabytes: 32 }
+        AnalysisOptions { limits: Limits::nodes(300_000), tt_megabytes: 32, proof_nodes: 300_000 }
     }
 }
 
@@ -199,7 +228,70 @@ pub fn analyze(
         .collect();
     let white_chances = white_scores.iter().map(|&s| win_chance(s)).collect();
     let accuracy = sums.map(|(sum, k)| (k > 0).then(|| sum / k as f64));
-    Ok(Analysis { moves, white_scores, white_chances, accuracy })
+    let forced_loss = forced_loss(game, &roots, options.proof_nodes, stop);
+    if stop.is_stopped() {
+        return Err(Cancelled);
+    }
+    Ok(Analysis { moves, white_scores, white_chances, accuracy, forced_loss })
+}
+
+/// Walks back from the end of a won game, proving each position won for the winner within `nodes` (one cache
+/// for the whole walk, so each proof starts from the ones after it), until a position is not proven; see
+/// [`ForcedLoss`]. An opening move of the loser that the book proved lost, if earlier, is the answer instead.
+fn forced_loss(game: &Game, roots: &[SearchRoot], nodes: u64, stop: &StopHandle) -> Option<ForcedLoss> {
+    let winner = game.result()?.outcome.winner()?;
+    if nodes == 0 {
+        return None;
+    }
+    let limits = ProofLimits { nodes, movetime: None, stop: Some(stop.clone()) };
+    let mut cache = ProofCache::new();
+    let mut found: Option<(usize, u32)> = None;
+    let mut stopped_at = None;
+    for (i, root) in roots.iter().enumerate().rev() {
+        let proof = prove_side(root, None, winner, &limits, &mut cache);
+        match proof.plies.filter(|_| matches!(proof.verdict, Verdict::Win | Verdict::Loss)) {
+            Some(plies) => found = Some((i, plies)),
+            None => {
+                stopped_at = Some((i, proof.verdict));
+                break;
+            }
+        }
+    }
+    let loser = winner.opponent();
+    if let Some(early) = book_loss(game, loser).filter(|b| found.is_none_or(|(p, _)| b.position < p)) {
+        return Some(early);
+    }
+    let (position, plies) = found?;
+    // A move that was the only one (a lone capture, say) cannot be the mistake: the one before it was.
+    let chose = |i: usize| {
+        let mut moves = legal_moves(&roots[i].position);
+        moves.dedup_outcomes();
+        roots[i].position.side_to_move() == loser && moves.len() > 1
+    };
+    let mistake = (0..position).rev().find(|&i| chose(i));
+    // Not proven won for the winner, with the loser to move: the loser was not lost before the move.
+    let proven =
+        matches!(stopped_at, Some((_, Verdict::NoLoss | Verdict::NoWin))) && mistake == stopped_at.map(|s| s.0);
+    Some(ForcedLoss { loser, position, plies, mistake, proven })
+}
+
+/// The first move of `loser` in the game's opening that the book proved lost by force: the loss from the
+/// position after it, certain as a mistake when the book proved another move of that position not to lose.
+fn book_loss(game: &Game, loser: Color) -> Option<ForcedLoss> {
+    let book = Book::embedded();
+    for (ply, mv) in game.moves().iter().enumerate() {
+        let pos = game.position_at(ply)?;
+        book.ply(pos)?;
+        if pos.side_to_move() != loser {
+            continue;
+        }
+        if let Some(plies) = book.loses(pos, mv) {
+            let proven = book.moves(pos).iter().any(|(_, b)| b.proof == BookProof::Safe);
+            let position = ply + 1;
+            return Some(ForcedLoss { loser, position, plies: u32::from(plies) - 1, mistake: Some(ply), proven });
+        }
+    }
+    None
 }
 
 /// Score (side to move's view) and best move of one position; terminal positions are scored by the rules.
@@ -237,6 +329,38 @@ mod tests {
     }
 
     #[test]
+    fn the_move_that_lost_by_force_is_named_and_proven() {
+        // White could win with c3-d4; after a1-b2 Black gives its man away and wins.
+        let mut g = Game::from_fen("W:W22,29:B15", Rules::default()).unwrap();
+        for m in ["a1-b2", "e5-d4", "c3:e5"] {
+            g.play_notation(m).unwrap();
+        }
+        let opts = AnalysisOptions { limits: Limits::depth(4), tt_megabytes: 1, proof_nodes: 10_000 };
+        let a = analyze(&g, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap();
+        let lost = ForcedLoss { loser: Color::White, position: 1, plies: 2, mistake: Some(0), proven: true };
+        assert_eq!(a.forced_loss, Some(lost));
+        // An unfinished game has no loser.
+        let mut open = Game::from_fen("W:W22,29:B15", Rules::default()).unwrap();
+        open.play_notation("a1-b2").unwrap();
+        assert_eq!(analyze(&open, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap().forced_loss, None);
+    }
+
+    #[test]
+    fn an_opening_move_the_book_proved_lost_is_named() {
+        let (line, lost, plies) = crate::engine::book::first_losing_line(Book::embedded()).unwrap();
+        let mut g = Game::new(crate::position::Position::start(), Rules::default());
+        for mv in line.iter().chain([&lost]) {
+            g.play(mv).unwrap();
+        }
+        let loser = g.position_at(line.len()).unwrap().side_to_move();
+        g.resign(loser).unwrap();
+        let opts = AnalysisOptions { limits: Limits::depth(2), tt_megabytes: 1, proof_nodes: 1_000 };
+        let f = analyze(&g, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap().forced_loss.unwrap();
+        assert_eq!((f.loser, f.position, f.mistake), (loser, line.len() + 1, Some(line.len())));
+        assert_eq!(f.plies, u32::from(plies) - 1);
+    }
+
+    #[test]
     fn a_thrown_away_win_is_a_blunder_with_the_better_move_and_cancel_works() {
         // White wins with c3-d4 (then a1 is given away too); a1-b2 instead lets Black give its man away.
         let mut g = Game::from_fen("W:W22,29:B15", Rules::default()).unwrap();
@@ -244,7 +368,7 @@ mod tests {
             g.play_notation(m).unwrap();
         }
         assert!(g.is_over());
-        let opts = AnalysisOptions { limits: Limits::depth(10), tt_megabytes: 1 };
+        let opts = AnalysisOptions { limits: Limits::depth(10), tt_megabytes: 1, proof_nodes: 0 };
         let mut calls = Vec::new();
         let a = analyze(&g, &opts, &StopHandle::new(), &mut |done, total| calls.push((done, total))).unwrap();
         assert_eq!(calls, vec![(1, 4), (2, 4), (3, 4), (4, 4)]);
@@ -258,6 +382,8 @@ mod tests {
         assert_eq!(a.white_chances, vec![1.0, 0.0, 0.0, 0.0]);
         assert!(a.accuracy[0].unwrap() < 50.0 && a.accuracy[1].unwrap() > 99.0, "{:?}", a.accuracy);
         assert_eq!(a.counts(Color::White, MoveClass::Blunder), 1);
+        // No proofs asked for: no forced loss.
+        assert_eq!(a.forced_loss, None);
         let stop = StopHandle::new();
         stop.stop();
         assert_eq!(analyze(&g, &opts, &stop, &mut |_, _| {}), Err(Cancelled));

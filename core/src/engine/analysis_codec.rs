@@ -5,14 +5,15 @@
 //! ```text
 //! {"format":2,"checksum":"<FNV-1a of the analysis text, 16 hex digits>","analysis":{
 //!   "moves":[{"ply":0,"played":[22,18],"best":null,"chance_before":0.5,"chance_after":0.49,"class":"good","accuracy":97.1},…],
-//!   "white_scores":[…],"white_chances":[…],"accuracy":[97.1,null]}}
+//!   "white_scores":[…],"white_chances":[…],"accuracy":[97.1,null],
+//!   "forced_loss":{"position":7,"plies":26,"mistake":6,"proven":true}}}
 //! ```
 //!
 //! Reading is checked against the game the text claims to analyse: every played move must be that game's
 //! move, every best move a legal move of its position. Damaged, foreign or stale text reads as `None` — the
 //! caller recomputes — and nothing in here panics on any input.
 
-use super::analysis::{Analysis, AnalysisOptions, MoveClass, MoveReview};
+use super::analysis::{Analysis, AnalysisOptions, ForcedLoss, MoveClass, MoveReview};
 use super::eval::Weights;
 use super::search::SearchConfig;
 use super::weights::WIN_CURVE_K;
@@ -24,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 /// Bumped whenever the format changes; older entries then read as `None` (and their cache key differs too).
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// FNV-1a, 64 bits: a checksum that catches damaged text, and a stable fingerprint of the engine settings
 /// (std's hasher may change between Rust releases, which would orphan every cache entry).
@@ -61,6 +62,16 @@ struct StoredAnalysis {
     white_scores: Vec<i32>,
     white_chances: Vec<f64>,
     accuracy: [Option<f64>; 2],
+    forced_loss: Option<StoredForcedLoss>,
+}
+
+/// A [`ForcedLoss`] without its loser, which is the game's (checked against the result on reading).
+#[derive(Serialize, Deserialize)]
+struct StoredForcedLoss {
+    position: usize,
+    plies: u32,
+    mistake: Option<usize>,
+    proven: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -145,6 +156,12 @@ fn encode(analysis: &Analysis) -> String {
         white_scores: analysis.white_scores.clone(),
         white_chances: analysis.white_chances.clone(),
         accuracy: analysis.accuracy,
+        forced_loss: analysis.forced_loss.as_ref().map(|f| StoredForcedLoss {
+            position: f.position,
+            plies: f.plies,
+            mistake: f.mistake,
+            proven: f.proven,
+        }),
     };
     // Plain numbers, strings and lists: serialising them cannot fail.
     seal(&serde_json::to_string(&stored).unwrap_or_default())
@@ -202,7 +219,26 @@ fn checked(stored: StoredAnalysis, game: &Game) -> Option<Analysis> {
         None => Some(None),
     };
     let accuracy = [acc(w)?, acc(b)?];
-    Some(Analysis { moves, white_scores: stored.white_scores, white_chances, accuracy })
+    let forced_loss = match stored.forced_loss {
+        Some(f) => Some(checked_forced_loss(f, game)?),
+        None => None,
+    };
+    Some(Analysis { moves, white_scores: stored.white_scores, white_chances, accuracy, forced_loss })
+}
+
+/// The stored forced loss if it fits `game`: won, the position in the record, the mistake a move of the loser
+/// before it.
+fn checked_forced_loss(f: StoredForcedLoss, game: &Game) -> Option<ForcedLoss> {
+    let loser = game.result()?.outcome.winner()?.opponent();
+    if f.position > game.ply() {
+        return None;
+    }
+    if let Some(m) = f.mistake {
+        if m >= f.position || game.position_at(m)?.side_to_move() != loser {
+            return None;
+        }
+    }
+    Some(ForcedLoss { loser, position: f.position, plies: f.plies, mistake: f.mistake, proven: f.proven })
 }
 
 /// A number in 0..=max.
@@ -239,7 +275,7 @@ mod tests {
     }
 
     fn analysis_of(game: &Game) -> Analysis {
-        let opts = AnalysisOptions { limits: Limits::depth(3), tt_megabytes: 1 };
+        let opts = AnalysisOptions { limits: Limits::depth(3), tt_megabytes: 1, proof_nodes: 0 };
         analyze(game, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap()
     }
 
@@ -250,9 +286,10 @@ mod tests {
         for m in ["a1-b2", "e5-d4", "c3:e5"] {
             g.play_notation(m).unwrap();
         }
-        let opts = AnalysisOptions { limits: Limits::depth(10), tt_megabytes: 1 };
+        let opts = AnalysisOptions { limits: Limits::depth(10), tt_megabytes: 1, proof_nodes: 10_000 };
         let a = analyze(&g, &opts, &StopHandle::new(), &mut |_, _| {}).unwrap();
         assert!(a.moves[0].best.is_some());
+        assert!(a.forced_loss.is_some());
         let text = encode(&a);
         assert!(text.contains(r#""ply":0,"played":[29,25],"best":[22,18]"#), "{text}");
         assert_eq!(decode(&text, &g), Some(a));
@@ -289,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_key_changes_with_what_changes_results() {
-        let opts = AnalysisOptions { limits: Limits::nodes(100_000), tt_megabytes: 32 };
+        let opts = AnalysisOptions { limits: Limits::nodes(100_000), tt_megabytes: 32, proof_nodes: 0 };
         let base = key_for(&opts, &Weights::default(), SearchConfig::default());
         assert_eq!(base, opts.cache_key());
         assert!(base.contains(env!("CARGO_PKG_VERSION")));

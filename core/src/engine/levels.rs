@@ -3,8 +3,9 @@
 //! Weak levels search every root move to a small depth and then pick among the best few, with a bias towards
 //! the better ones: they play plausible moves, never random ones (a move more than `margin` worse than the
 //! best is never chosen, and a forced win is never passed over). Strong levels play the search's best move
-//! with a growing budget; level 8 is full strength within a phone-sized time (2 s a move) and opens from the
-//! book, at once and differently from game to game; the other levels keep their own choice from the first move.
+//! with a growing budget; level 8 is full strength within a phone-sized time (2 s a move). Each level opens
+//! from the book (at once and differently from game to game) as deep as its strength allows: level 8 as far
+//! as the book goes, level 7 its first 12 plies, down to none for levels 1 and 2.
 
 use super::book::Book;
 use super::limits::{Limits, StopHandle};
@@ -33,8 +34,9 @@ pub struct Level {
     pub margin: i32,
     /// Softmax temperature of the choice among candidates, in centi-units.
     pub temperature: f64,
-    /// Whether it plays a book move, at once, where the opening book knows the position.
-    pub book: bool,
+    /// It plays a book move, at once, where the opening book knows the position and the position is fewer
+    /// than this many plies from the start (0: never; `u16::MAX`: as deep as the book goes).
+    pub book_plies: u16,
 }
 
 const fn level(
@@ -46,9 +48,10 @@ const fn level(
     margin: i32,
     temperature: f64,
 ) -> Level {
-    // Only full strength opens from the book: levels 5–7 play their best move too, but the node budget that
-    // sets their strength would be bypassed by level 8's openings.
-    Level { number, name, rating, limits, candidates, margin, temperature, book: number == 8 }
+    // The book is as deep as a level's strength: its moves are proven not to lose within the build's budget
+    // and chosen by deep searches, so a weak level playing it far would be stronger than its rating.
+    let book_plies = [0, 0, 2, 4, 6, 8, 12, u16::MAX][number as usize - 1];
+    Level { number, name, rating, limits, candidates, margin, temperature, book_plies }
 }
 
 const fn depth(d: u32) -> Limits {
@@ -95,8 +98,19 @@ impl Level {
 
     /// The same level searching every move, the opening's too (to measure what the book is worth).
     pub fn without_book(mut self) -> Level {
-        self.book = false;
+        self.book_plies = 0;
         self
+    }
+
+    /// The same level playing from the book as deep as it goes (`giveaway bestmove --book`, `match --book`).
+    pub fn with_full_book(mut self) -> Level {
+        self.book_plies = u16::MAX;
+        self
+    }
+
+    /// Whether this level plays a book move in `position` rather than searching (see [`Level::book_plies`]).
+    pub fn uses_book_at(&self, position: &crate::position::Position) -> bool {
+        Book::embedded().ply(position).is_some_and(|ply| ply < self.book_plies)
     }
 
     /// Picks this level's move: from the opening book where it has the position and the level uses it
@@ -109,7 +123,7 @@ impl Level {
         stop: &StopHandle,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
-        if self.book {
+        if self.uses_book_at(&root.position) {
             if let Some((mv, entry)) = Book::embedded().choose(&root.position, rng) {
                 let r = SearchResult {
                     best: Some(mv),
@@ -186,9 +200,11 @@ mod tests {
         assert!(LEVELS.windows(2).all(|w| w[0].rating < w[1].rating));
         assert_eq!(Level::get(0), None);
         assert_eq!(Level::get(9), None);
-        let book: Vec<u8> = LEVELS.iter().filter(|l| l.book).map(|l| l.number).collect();
-        assert_eq!(book, [8]);
-        assert!(!LEVELS[7].without_book().book);
+        // The book as deep as the level's strength, from none to all of it.
+        assert!(LEVELS.windows(2).all(|w| w[0].book_plies <= w[1].book_plies));
+        assert_eq!((LEVELS[0].book_plies, LEVELS[7].book_plies), (0, u16::MAX));
+        assert_eq!(LEVELS[7].without_book().book_plies, 0);
+        assert_eq!(LEVELS[0].with_full_book().book_plies, u16::MAX);
     }
 
     #[test]

@@ -11,10 +11,24 @@
 //! other node of that position (by its 64-bit hash) is settled with it. A position is proven a win for one side
 //! ("the attacker"), or disproven (the attacker cannot force a win: the other side wins or holds a draw); two
 //! searches, one per side, together tell a win, a loss or a draw.
+//!
+//! The same facts outlive a proof in a [`ProofCache`]: what is settled of a position without history (a win in
+//! `d` plies for one side, or "this side cannot force a win") holds in every later proof too, so an engine that
+//! proves something at every move of a game keeps its cache and starts each proof from what the earlier ones
+//! settled.
+//!
+//! Three questions are asked of it:
+//! - [`prove`]: both sides in turn — won, lost, drawn, or which half is known (`giveaway prove`, the openings'
+//!   census, the analysis);
+//! - [`prove_side`]: one side only — can it force a win? (the search, which asks whether its chosen move lets
+//!   the opponent win by force);
+//! - [`prove_moves`] and [`unique_win`]: the verdict after each legal move — which moves lose by force (the
+//!   book), whether exactly one move wins (a puzzle's solution proven unique).
 
 use super::exact::exact_value;
 use super::limits::StopHandle;
 use super::root::SearchRoot;
+use crate::game::Rules;
 use crate::movegen::{legal_moves, Move, MoveList};
 use crate::position::{Color, Position};
 use crate::tablebase::{Tablebase, Value};
@@ -82,30 +96,258 @@ pub struct Proof {
 /// assert_eq!(line, ["a7-e3", "c1:h6"]);
 /// ```
 pub fn prove(root: &SearchRoot, tables: Option<&Tablebase>, limits: &ProofLimits) -> Proof {
+    prove_with(root, tables, limits, &mut ProofCache::new())
+}
+
+/// [`prove`], starting from and adding to what `cache` holds (its facts are exact, so the verdict is the
+/// same; only the cost and the line differ: a line stops where it meets a position the cache settled).
+pub fn prove_with(
+    root: &SearchRoot,
+    tables: Option<&Tablebase>,
+    limits: &ProofLimits,
+    cache: &mut ProofCache,
+) -> Proof {
     let start = Instant::now();
     let mover = root.position.side_to_move();
-    let mut win = Tree::new(root, tables, mover, limits, start);
-    let win_found = win.run(limits.nodes / 2);
-    let mut nodes = win.len();
-    if win_found == Some(true) {
-        let (line, plies) = win.line();
-        return Proof { verdict: Verdict::Win, line, plies: Some(plies), nodes, elapsed: start.elapsed() };
+    let win = prove_side_from(root, tables, mover, limits.nodes / 2, limits, cache, start);
+    if win.verdict == Verdict::Win {
+        return win;
     }
-    let mut loss = Tree::new(root, tables, mover.opponent(), limits, start);
-    let loss_found = loss.run(limits.nodes.saturating_sub(nodes));
-    nodes += loss.len();
-    let (verdict, line, plies) = match (win_found, loss_found) {
-        (_, Some(true)) => {
-            let (line, plies) = loss.line();
-            (Verdict::Loss, line, Some(plies))
+    let loss =
+        prove_side_from(root, tables, mover.opponent(), limits.nodes.saturating_sub(win.nodes), limits, cache, start);
+    let nodes = win.nodes + loss.nodes;
+    let verdict = match (win.verdict, loss.verdict) {
+        (_, Verdict::Loss) => return Proof { nodes, ..loss },
+        (Verdict::NoWin, Verdict::NoLoss) => Verdict::Draw,
+        (Verdict::NoWin, _) => Verdict::NoWin,
+        (_, Verdict::NoLoss) => Verdict::NoLoss,
+        _ => Verdict::Unknown,
+    };
+    Proof { verdict, line: Vec::new(), plies: None, nodes, elapsed: start.elapsed() }
+}
+
+/// Whether `attacker` can force a win from `root`, within `limits`, with `cache`: the verdict for the side to
+/// move is `Win` or `Loss` when it can (with the line), `NoWin` or `NoLoss` when it cannot, `Unknown` when the
+/// budget ran out first. Half the cost of [`prove`] when only one side's win matters.
+pub fn prove_side(
+    root: &SearchRoot,
+    tables: Option<&Tablebase>,
+    attacker: Color,
+    limits: &ProofLimits,
+    cache: &mut ProofCache,
+) -> Proof {
+    prove_side_from(root, tables, attacker, limits.nodes, limits, cache, Instant::now())
+}
+
+fn prove_side_from(
+    root: &SearchRoot,
+    tables: Option<&Tablebase>,
+    attacker: Color,
+    max_nodes: u64,
+    limits: &ProofLimits,
+    cache: &mut ProofCache,
+    start: Instant,
+) -> Proof {
+    cache.follow_rules(root.rules);
+    let mut tree = Tree::new(root, tables, attacker, limits, start, cache);
+    let found = tree.run(max_nodes);
+    let nodes = tree.len();
+    let attacker_moves = root.position.side_to_move() == attacker;
+    let (verdict, line, plies) = match found {
+        Some(true) => {
+            let (line, plies) = tree.line();
+            (if attacker_moves { Verdict::Win } else { Verdict::Loss }, line, Some(plies))
         }
-        (Some(false), Some(false)) => (Verdict::Draw, Vec::new(), None),
-        (Some(false), None) => (Verdict::NoWin, Vec::new(), None),
-        (None, Some(false)) => (Verdict::NoLoss, Vec::new(), None),
-        (None, None) => (Verdict::Unknown, Vec::new(), None),
-        (Some(true), _) => unreachable!("a proven win returned above"),
+        Some(false) => (if attacker_moves { Verdict::NoWin } else { Verdict::NoLoss }, Vec::new(), None),
+        None => (Verdict::Unknown, Vec::new(), None),
     };
     Proof { verdict, line, plies, nodes, elapsed: start.elapsed() }
+}
+
+/// A legal move with what the proof search made of the position after it, for the side that plays it.
+#[derive(Clone, Debug)]
+pub struct MoveProof {
+    /// The move.
+    pub mv: Move,
+    /// For the mover: `Win` (the move wins by force), `Loss` (it loses by force), `Draw`, `NoWin`, `NoLoss`,
+    /// or `Unknown`.
+    pub verdict: Verdict,
+    /// For a win or a loss: plies to the end counting the move itself, along the line below.
+    pub plies: Option<u32>,
+    /// For a win or a loss: the move, then the forcing line after it.
+    pub line: Vec<Move>,
+}
+
+/// Every legal move of `root` (one per resulting position) and its verdict for the mover: the position after
+/// each move is proved both ways (its side to move's win first, that is "does this move lose?"), each within
+/// `per_move` and sharing `cache`. The book marks the moves that lose by force with it; [`unique_win`] builds on
+/// it.
+pub fn prove_moves(
+    root: &SearchRoot,
+    tables: Option<&Tablebase>,
+    per_move: &ProofLimits,
+    cache: &mut ProofCache,
+) -> Vec<MoveProof> {
+    moves_of(&root.position)
+        .iter()
+        .map(|mv| {
+            let after = prove_with(&root.after(mv), tables, per_move, cache);
+            let verdict = match after.verdict {
+                Verdict::Win => Verdict::Loss,
+                Verdict::Loss => Verdict::Win,
+                Verdict::NoWin => Verdict::NoLoss,
+                Verdict::NoLoss => Verdict::NoWin,
+                v => v,
+            };
+            let plies = after.plies.map(|p| p + 1);
+            let line = if plies.is_some() { std::iter::once(*mv).chain(after.line).collect() } else { Vec::new() };
+            MoveProof { mv: *mv, verdict, plies, line }
+        })
+        .collect()
+}
+
+/// Whether a position has exactly one winning move — what a puzzle needs of its solution.
+#[derive(Clone, Debug)]
+pub enum UniqueWin {
+    /// This move wins by force and every other move is proven not to (each loses, draws, or cannot force a
+    /// win); the proof of the winning move is given.
+    Unique(MoveProof),
+    /// More than one move wins by force (all of them given): the solution is not unique.
+    Several(Vec<MoveProof>),
+    /// No move is proven to win: either none wins or the budget was too small.
+    NoWin,
+    /// One move wins, but some other move could not be proven to fail within the budget (those moves given):
+    /// uniqueness is not proven either way.
+    Unproven {
+        /// The winning move.
+        win: MoveProof,
+        /// The moves whose verdict stayed open.
+        open: Vec<Move>,
+    },
+}
+
+/// Whether the side to move of `root` has exactly one move that wins by force, each move's position proved
+/// within `per_move` (a puzzle generator's check that its solution is the only one). Moves that reach the
+/// same position count as one. Sound: `Unique` is said only when the one win and the failure of every other
+/// move are both proven.
+///
+/// ```
+/// use giveaway_core::engine::{unique_win, ProofCache, ProofLimits, SearchRoot, UniqueWin};
+/// use giveaway_core::{parse_fen, Rules};
+///
+/// // White's king gives itself away at a7-e3 (Black must take it and White has nothing left); elsewhere it
+/// // keeps away from Black's king, which does not win.
+/// let root = SearchRoot::new(parse_fen("W:WK5:BK30").unwrap(), Rules::default());
+/// let per_move = ProofLimits { nodes: 100_000, movetime: None, stop: None };
+/// match unique_win(&root, None, &per_move, &mut ProofCache::new()) {
+///     UniqueWin::Unique(win) => assert_eq!(win.mv.to_string(), "a7-e3"),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+pub fn unique_win(
+    root: &SearchRoot,
+    tables: Option<&Tablebase>,
+    per_move: &ProofLimits,
+    cache: &mut ProofCache,
+) -> UniqueWin {
+    let proofs = prove_moves(root, tables, per_move, cache);
+    let (mut wins, others): (Vec<MoveProof>, Vec<MoveProof>) =
+        proofs.into_iter().partition(|p| p.verdict == Verdict::Win);
+    let open: Vec<Move> = others
+        .iter()
+        .filter(|p| !matches!(p.verdict, Verdict::Loss | Verdict::Draw | Verdict::NoWin))
+        .map(|p| p.mv)
+        .collect();
+    match wins.len() {
+        0 => UniqueWin::NoWin,
+        1 if open.is_empty() => UniqueWin::Unique(wins.remove(0)),
+        1 => UniqueWin::Unproven { win: wins.remove(0), open },
+        _ => UniqueWin::Several(wins),
+    }
+}
+
+/// What a proof settled about a position without history (reached by a man move or a capture, so that no
+/// earlier position can repeat and the king-move count is 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Known {
+    /// The side that wins by force and the plies to the end along the proof found.
+    win: Option<(Color, u16)>,
+    /// Per side (`Color::index`): it cannot force a win.
+    no_win: [bool; 2],
+}
+
+/// Facts proven about positions without history, kept between proofs (see the module docs). Exact under the
+/// draw rules they were proven with: a cache follows one [`Rules`] and forgets everything when asked under
+/// others. It forgets everything too when it reaches its capacity (proofs are then only slower).
+#[derive(Clone, Debug)]
+pub struct ProofCache {
+    known: HashMap<u64, Known>,
+    capacity: usize,
+    rules: Option<Rules>,
+}
+
+impl Default for ProofCache {
+    fn default() -> Self {
+        ProofCache::new()
+    }
+}
+
+impl ProofCache {
+    /// A cache of up to about a million positions (some 30 MB).
+    pub fn new() -> ProofCache {
+        ProofCache::with_capacity(1 << 20)
+    }
+
+    /// A cache of up to `positions` positions.
+    pub fn with_capacity(positions: usize) -> ProofCache {
+        ProofCache { known: HashMap::new(), capacity: positions.max(1), rules: None }
+    }
+
+    /// Positions known.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Whether nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.known.clear();
+    }
+
+    /// The side that wins by force from `position` (with no history before it) and the plies to the end along
+    /// the proof found, if a proof settled it.
+    pub fn winner(&self, position: &Position) -> Option<(Color, u16)> {
+        self.known.get(&position.hash()).and_then(|k| k.win)
+    }
+
+    fn follow_rules(&mut self, rules: Rules) {
+        if self.rules != Some(rules) {
+            self.known.clear();
+            self.rules = Some(rules);
+        }
+    }
+
+    fn get(&self, hash: u64) -> Option<&Known> {
+        self.known.get(&hash)
+    }
+
+    fn record(&mut self, hash: u64, attacker: Color, proven: Option<u16>) {
+        if self.known.len() >= self.capacity && !self.known.contains_key(&hash) {
+            self.known.clear();
+        }
+        let k = self.known.entry(hash).or_default();
+        match proven {
+            Some(plies) => {
+                k.win = Some((attacker, plies));
+                k.no_win[attacker.opponent().index()] = true;
+            }
+            None => k.no_win[attacker.index()] = true,
+        }
+    }
 }
 
 /// Proof and disproof numbers at or above this are "infinite" (sums saturate here).
@@ -145,6 +387,8 @@ struct Tree<'a> {
     start: Instant,
     /// Settled positions without history, by hash: the node that settled it, and its plies if proven.
     settled: HashMap<u64, (u32, Option<u16>)>,
+    /// What earlier proofs settled, and where this one's settled positions go.
+    cache: &'a mut ProofCache,
 }
 
 /// The legal moves the tree branches on: one capture path per resulting position.
@@ -161,8 +405,10 @@ impl<'a> Tree<'a> {
         attacker: Color,
         limits: &'a ProofLimits,
         start: Instant,
+        cache: &'a mut ProofCache,
     ) -> Tree<'a> {
-        let mut tree = Tree { nodes: Vec::new(), root, tables, attacker, limits, start, settled: HashMap::new() };
+        let mut tree =
+            Tree { nodes: Vec::new(), root, tables, attacker, limits, start, settled: HashMap::new(), cache };
         let node = tree.leaf(root.clone(), NONE, 0);
         tree.nodes.push(node);
         tree
@@ -238,11 +484,25 @@ impl<'a> Tree<'a> {
         SearchRoot { position: node.position, history, king_plies: node.king_plies, rules: self.root.rules }
     }
 
+    /// What this proof or an earlier one settled of a position without history, for this attacker:
+    /// `Some(Some(plies))` proven, `Some(None)` disproven.
+    fn settled_before(&self, hash: u64) -> Option<Option<u16>> {
+        if let Some(&(_, proven)) = self.settled.get(&hash) {
+            return Some(proven);
+        }
+        let known = self.cache.get(hash)?;
+        match known.win {
+            Some((winner, plies)) if winner == self.attacker => Some(Some(plies)),
+            Some(_) => Some(None),
+            None => known.no_win[self.attacker.index()].then_some(None),
+        }
+    }
+
     /// A new node for `root`, settled at once where the game is over, the rules draw or the tables know.
     fn leaf(&self, root: SearchRoot, parent: u32, move_index: u8) -> Node {
         let or = root.position.side_to_move() == self.attacker;
         let moves = moves_of(&root.position);
-        let settled = if root.king_plies == 0 { self.settled.get(&root.position.hash()).map(|s| s.1) } else { None };
+        let settled = if root.king_plies == 0 { self.settled_before(root.position.hash()) } else { None };
         let value = match self.tables {
             // Stored from the attacker's side: turned into the side to move's.
             _ if settled.is_some() => match settled.flatten() {
@@ -315,7 +575,9 @@ impl<'a> Tree<'a> {
             }
             let plies = if pn == 0 { self.proof_plies(n) } else { 0 };
             if (pn == 0 || dn == 0) && node.king_plies == 0 {
-                self.settled.insert(node.position.hash(), (n, (pn == 0).then_some(plies)));
+                let proven = (pn == 0).then_some(plies);
+                self.settled.insert(node.position.hash(), (n, proven));
+                self.cache.record(node.position.hash(), self.attacker, proven);
             }
             let node = &mut self.nodes[n as usize];
             (node.pn, node.dn, node.plies) = (pn, dn, plies);
@@ -367,13 +629,16 @@ impl<'a> Tree<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rng;
+    use crate::engine::{Limits, Rng};
     use crate::fen::parse_fen;
-    use crate::game::{Game, Outcome, Rules};
+    use crate::game::{Game, Outcome};
 
     fn limits(nodes: u64) -> ProofLimits {
         ProofLimits { nodes, ..ProofLimits::default() }
     }
+
+    /// From the match against YurkoFlisk (issue 29), White to move.
+    const ISSUE_FEN: &str = "W:W12,19,21,22,26,28,29,30,31,32:B1,2,3,6,7,8,9";
 
     /// Plays `line` from `fen` and returns the game, every move checked legal on the way.
     fn replay(fen: &str, line: &[Move]) -> Game {
@@ -395,6 +660,106 @@ mod tests {
         assert_eq!(proof.plies, Some(proof.line.len() as u32), "without tables the line runs to the end");
         let game = replay(fen, &proof.line);
         assert_eq!(game.result().map(|r| r.outcome), Some(Outcome::win_for(Color::Black)));
+    }
+
+    #[test]
+    fn the_engine_sets_aside_a_root_move_proven_to_lose() {
+        // The same position one ply earlier: White's c3-d4 (22-18) loses by force, and a short search plays it.
+        // Once a proof of the game has settled the position after it, the search scores it lost at once.
+        let root = SearchRoot::new(parse_fen(ISSUE_FEN).unwrap(), Rules::default());
+        let c3d4 = crate::notation::parse_move(&root.position, "c3-d4").unwrap();
+        let mut engine = crate::engine::Engine::default();
+        let (stop, depth) = (StopHandle::new(), Limits::depth(12));
+        let plain = crate::engine::SearchConfig { proof: false, ..Default::default() };
+        engine.set_config(plain);
+        assert_eq!(engine.search(&root, &depth, &stop, &mut |_| {}).best, Some(c3d4));
+        let proof = engine.prove(&root.after(&c3d4), &limits(8_000_000));
+        assert_eq!(proof.verdict, Verdict::Win, "Black wins after c3-d4");
+        engine.set_config(crate::engine::SearchConfig::default());
+        let r = engine.search(&root, &depth, &stop, &mut |_| {});
+        assert!(r.best.is_some() && r.best != Some(c3d4), "{:?}", r.best);
+        // Without the proof search the engine does not use what it knows.
+        engine.set_config(plain);
+        engine.clear();
+        assert_eq!(engine.search(&root, &depth, &stop, &mut |_| {}).best, Some(c3d4));
+    }
+
+    #[test]
+    fn a_cache_keeps_what_a_proof_settled_and_one_side_agrees_with_both() {
+        let (tables, _) = Tablebase::build(3, |_, _| {}).unwrap();
+        let mut rng = Rng::new(7);
+        let mut checked = 0;
+        while checked < 60 {
+            let Some(position) = random_position(&mut rng, 3) else { continue };
+            let root = SearchRoot::new(position, Rules::default());
+            let Some(exact) = exact_value(&tables, &root) else { continue };
+            checked += 1;
+            let mut cache = ProofCache::new();
+            let first = prove_with(&root, None, &limits(200_000), &mut cache);
+            let again = prove_with(&root, None, &limits(200_000), &mut cache);
+            assert_eq!(first.verdict, again.verdict);
+            assert!(again.nodes <= first.nodes, "{} then {}", first.nodes, again.nodes);
+            let mover = root.position.side_to_move();
+            let win = prove_side(&root, None, mover, &limits(100_000), &mut ProofCache::new());
+            let loss = prove_side(&root, None, mover.opponent(), &limits(100_000), &mut ProofCache::new());
+            let fen = crate::fen::to_fen(&position);
+            match exact {
+                Value::Win(_) => assert!(matches!(win.verdict, Verdict::Win | Verdict::Unknown), "{fen}"),
+                _ => assert!(matches!(win.verdict, Verdict::NoWin | Verdict::Unknown), "{fen}"),
+            }
+            match exact {
+                Value::Loss(_) => assert!(matches!(loss.verdict, Verdict::Loss | Verdict::Unknown), "{fen}"),
+                _ => assert!(matches!(loss.verdict, Verdict::NoLoss | Verdict::Unknown), "{fen}"),
+            }
+        }
+    }
+
+    #[test]
+    fn each_move_is_judged_as_the_tables_judge_it_and_a_unique_win_is_recognised() {
+        let (tables, _) = Tablebase::build(3, |_, _| {}).unwrap();
+        let mut rng = Rng::new(11);
+        let (mut checked, mut unique) = (0, 0);
+        while checked < 40 {
+            let Some(position) = random_position(&mut rng, 3) else { continue };
+            let root = SearchRoot::new(position, Rules::default());
+            if exact_value(&tables, &root).is_none() || legal_moves(&position).is_empty() {
+                continue;
+            }
+            checked += 1;
+            let fen = crate::fen::to_fen(&position);
+            let mut cache = ProofCache::new();
+            let proofs = prove_moves(&root, None, &limits(100_000), &mut cache);
+            assert_eq!(proofs.len(), moves_of(&position).len());
+            let mut winning = 0;
+            for p in &proofs {
+                // The tables' value of the position after the move, from the mover's side.
+                let after = exact_value(&tables, &root.after(&p.mv)).expect("3 pieces or fewer");
+                let for_mover = match after {
+                    Value::Win(_) => Verdict::Loss,
+                    Value::Loss(_) => Verdict::Win,
+                    Value::Draw => Verdict::Draw,
+                };
+                winning += usize::from(for_mover == Verdict::Win);
+                let agrees = p.verdict == for_mover
+                    || p.verdict == Verdict::Unknown
+                    || (p.verdict == Verdict::NoWin && for_mover != Verdict::Win)
+                    || (p.verdict == Verdict::NoLoss && for_mover != Verdict::Loss);
+                assert!(agrees, "{fen} {}: proof {:?}, tables {for_mover:?}", p.mv, p.verdict);
+                if let Some(plies) = p.plies {
+                    assert_eq!(p.line.first(), Some(&p.mv));
+                    assert!(plies >= 1);
+                }
+            }
+            match unique_win(&root, None, &limits(100_000), &mut cache) {
+                UniqueWin::Unique(w) => {
+                    unique += 1;
+                    assert_eq!(winning, 1, "{fen}: {} is not the only win", w.mv);
+                }
+                UniqueWin::Several(w) => assert!(winning >= w.len() && w.len() >= 2, "{fen}"),
+                UniqueWin::NoWin | UniqueWin::Unproven { .. } => {}
+            }
+        }
+        assert!(unique >= 3, "only {unique} unique wins");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use super::eval::{evaluate, Weights};
 use super::exact::within_king_move_rule;
-use super::limits::{Limits, StopHandle};
+use super::limits::{Limits, StopHandle, TimeBudget};
 use super::root::SearchRoot;
 use super::tt::{Bound, Tt};
 use super::{SearchInfo, SearchResult};
@@ -35,11 +35,14 @@ pub struct SearchConfig {
     pub lmr: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
+    /// In searches with a time limit, the proof search checks the chosen move: does it lose by force?
+    /// (`Engine::search`; docs/engine.md, "Proofs in the search").
+    pub proof: bool,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { lmr: true, aspiration: true }
+        SearchConfig { lmr: true, aspiration: true, proof: true }
     }
 }
 
@@ -182,6 +185,8 @@ pub(crate) struct Searcher<'a> {
     stop: StopHandle,
     stopped: bool,
     seldepth: usize,
+    /// Root moves whose score is known already (proven), not searched.
+    root_known: &'a [(Move, i32)],
 }
 
 impl<'a> Searcher<'a> {
@@ -212,21 +217,29 @@ impl<'a> Searcher<'a> {
             stop,
             stopped: false,
             seldepth: 0,
+            root_known: &[],
         }
     }
 
-    /// Iterative deepening from the root until a limit is reached; returns the deepest completed result.
+    /// The same searcher with root moves whose scores are known (proven): they are scored so, not searched.
+    pub(crate) fn knowing(mut self, root_known: &'a [(Move, i32)]) -> Searcher<'a> {
+        self.root_known = root_known;
+        self
+    }
+
+    /// Iterative deepening from the root until a limit is reached (the depth and nodes of `limits`, the time of
+    /// `budget`); returns the deepest completed result.
     pub(crate) fn run(
         &mut self,
         root: &SearchRoot,
         limits: &Limits,
+        budget: Option<TimeBudget>,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.tt.new_search();
         self.ordering.age();
         self.start = Instant::now();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let budget = limits.time_budget();
         self.hard_deadline = budget.map(|b| self.start + b.hard);
         let soft = budget.map(|b| b.soft);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -276,7 +289,7 @@ impl<'a> Searcher<'a> {
             result.elapsed = self.start.elapsed();
             info(&SearchInfo::from_result(&result));
             let proven = score.abs() >= WIN_BOUND && depth as i32 >= WIN - score.abs() + 4;
-            let forced = root_moves.len() == 1 && depth >= 4 && limits.time_budget().is_some();
+            let forced = root_moves.len() == 1 && depth >= 4 && budget.is_some();
             let out_of_time = soft.is_some_and(|s| self.start.elapsed() >= s);
             if proven || forced || out_of_time || self.nodes >= self.node_limit {
                 break;
@@ -562,6 +575,12 @@ impl<'a> Searcher<'a> {
     /// with a null window (reduced by a ply or two when late and quiet), searched again when they beat alpha.
     #[inline]
     fn search_move(&mut self, node: &Node, mv: &Move, n: usize, ordering_score: i32, window: Window) -> i32 {
+        if node.ply == 0 {
+            if let Some(&(_, score)) = self.root_known.iter().find(|(m, _)| m == mv) {
+                self.pv[1].clear();
+                return score;
+            }
+        }
         let child = node.position.play(mv);
         self.tt.prefetch(child.hash());
         let depth = node.depth - 1;

@@ -642,14 +642,23 @@ impl Storage {
         Ok(())
     }
 
-    /// Deletes a saved game with its moves and reactions.
+    /// Deletes a saved game with its moves and reactions, and its rows in the puzzle trainer's file (the
+    /// mistakes' progress and the mining mark; puzzles mined from it stay).
     pub fn delete_game(&self, id: GameId) -> Result<()> {
         self.writable()?;
-        let conn = self.conn();
-        if conn.prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([id])? == 0 {
+        if self.conn().prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([id])? == 0 {
             return Err(StorageError::NoSuchGame(id));
         }
-        Ok(())
+        // The trainer's file has no foreign key into this one: its rows of the game go here. (Should this fail,
+        // the check's tidying removes them later, before the id could be reused.)
+        self.forget_game_in_training(id)
+    }
+
+    /// True when a game with this id is stored (listed or not).
+    pub(super) fn has_game(&self, id: GameId) -> Result<bool> {
+        let conn = self.conn();
+        let found = conn.prepare_cached("SELECT 1 FROM games WHERE id = ?1")?.query_row([id], |_| Ok(())).optional()?;
+        Ok(found.is_some())
     }
 
     /// Stores whole games, all or none, every move checked by replaying it first: [`Storage::insert_stream`]

@@ -3,7 +3,8 @@
 //!
 //! One job per file: this one opens (checks, recovers, migrates); [`schema`] holds the migrations, [`games`]
 //! saves and loads games, [`browse`] lists them, [`stats`], [`settings`] and [`analysis_cache`] their tables,
-//! [`pdn_io`] imports and exports. A [`Storage`] may be shared between threads: the connection sits behind a
+//! [`pdn_io`] imports and exports; [`training`] keeps the puzzle trainer's file beside the games file, and
+//! [`puzzles`] its tables. A [`Storage`] may be shared between threads: the connection sits behind a
 //! mutex and every method takes `&self`.
 //!
 //! Durability: WAL journal with `synchronous = NORMAL`. Every call that writes has committed when it returns,
@@ -21,17 +22,21 @@ pub mod dates;
 mod error;
 mod games;
 mod pdn_io;
+mod puzzles;
 mod recover;
 pub mod schema;
 mod settings;
 mod stats;
+mod training;
 
 pub use browse::{Cursor, Filter, Page, ResultFilter, MAX_PAGE_SIZE};
 pub use error::{Result, StorageError};
 pub use games::{GameChanges, ImportedIds};
+pub use puzzles::{MinedPuzzle, MistakeProgress, PuzzleAttempt, PuzzleMode, PuzzleRatingRow, PuzzleSource, ThemeStats};
 pub use recover::Recovery;
 pub use settings::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, Settings, DEFAULT_SERVER};
 pub use stats::{LevelStats, ModeStats, Stats};
+pub use training::{training_path, TrainingNotice, TRAINING_LATEST};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, MAIN_DB};
 use std::io::Read;
@@ -52,11 +57,17 @@ pub struct OpenReport {
     pub recovery: Option<Recovery>,
     /// The file or its folder cannot be written: the library is open for reading only.
     pub read_only: bool,
+    /// The puzzle trainer's file beside it could not be used: set aside and started afresh, or left and the
+    /// trainer kept in memory for the run. The games library opens whatever its state.
+    pub training: Option<TrainingNotice>,
 }
 
-/// The app's game library: one SQLite database of saved games, settings and imports, safe to share between threads.
+/// The app's game library: one SQLite database of saved games, settings and imports, safe to share between
+/// threads, with the puzzle trainer's database in a file of its own beside it.
 pub struct Storage {
     conn: Mutex<Connection>,
+    /// The trainer's connection. Lock order: `conn` before `training`, never the other way.
+    training: Mutex<training::Training>,
     path: PathBuf,
     access: Access,
     /// Set by [`Storage::close`]: every later write is refused.
@@ -203,12 +214,27 @@ impl Storage {
             std::fs::create_dir_all(dir).map_err(|error| StorageError::Io { path: dir.to_path_buf(), error })?;
         }
         check_file(path)?;
-        let (conn, access, report) = Self::open_or_replace(path)?;
-        Ok((Storage::with_connection(conn, path.to_path_buf(), access), report))
+        let (conn, access, mut report) = Self::open_or_replace(path)?;
+        let training = training::Training::open(path, access)?;
+        report.training = training.notice.clone();
+        let storage = Storage::with_connection(conn, path.to_path_buf(), access, training);
+        if report.created {
+            // Games new or recovered: the trainer's rows of any game this file does not have must go before
+            // new games take their ids.
+            storage.prune_training()?;
+        }
+        Ok((storage, report))
     }
 
-    fn with_connection(conn: Connection, path: PathBuf, access: Access) -> Storage {
-        Storage { conn: Mutex::new(conn), path, access, closed: AtomicBool::new(false), checking: Mutex::new(()) }
+    fn with_connection(conn: Connection, path: PathBuf, access: Access, training: training::Training) -> Storage {
+        Storage {
+            conn: Mutex::new(conn),
+            training: Mutex::new(training),
+            path,
+            access,
+            closed: AtomicBool::new(false),
+            checking: Mutex::new(()),
+        }
     }
 
     fn open_or_replace(path: &Path) -> Result<(Connection, Access, OpenReport)> {
@@ -290,18 +316,22 @@ impl Storage {
     /// Runs SQLite's `quick_check` over the whole file on a separate read-only connection, so saving moves is
     /// not held up meanwhile. If the file is damaged, it is renamed aside, a fresh database takes its place in
     /// this `Storage`, and every game that can still be read is copied into it (`None`: the file is sound).
-    /// A sound library is also tidied: the hidden games of imports that were killed are removed.
+    /// A sound library is also tidied: the hidden games of imports that were killed are removed, and the
+    /// trainer's rows of games no longer there. The puzzle trainer's file is checked first; a damaged one is
+    /// set aside and started afresh ([`Storage::training_notice`] says so), never touching the games.
     /// A closed library is not checked: the process is ending.
     pub fn check_and_recover(&self) -> Result<Option<Recovery>> {
         let _checking = self.checking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if self.closed.load(Ordering::SeqCst) {
             return Ok(None);
         }
+        self.check_training()?;
         let check_access = if self.access == Access::ReadWrite { Access::ReadOnly } else { self.access };
         let problem = match Self::quick_check(&self.path, check_access) {
             Ok(None) if self.is_read_only() => return Ok(None),
             Ok(None) => {
                 games::drop_abandoned_imports(&self.side_connection()?)?;
+                self.prune_training()?;
                 return Ok(None);
             }
             Ok(Some(problems)) => format!("integrity check failed: {problems}"),
@@ -317,6 +347,8 @@ impl Storage {
         old.close().map_err(|(_, e)| StorageError::from(e))?;
         let (fresh, report) = Self::replace(&self.path, problem)?;
         *conn = fresh;
+        drop(conn);
+        self.prune_training()?;
         Ok(report.recovery)
     }
 
@@ -355,21 +387,16 @@ impl Storage {
     /// still on an older state of the file (another connection's long read); if they keep it from finishing,
     /// it fails with [`StorageError::CheckpointIncomplete`] and the changes stay safe in the journal. A
     /// read-only library has written nothing: there is nothing to copy. An integrity check under way is let
-    /// finish first.
+    /// finish first. The puzzle trainer's file is checkpointed too (both are tried; the first failure is
+    /// returned).
     pub fn checkpoint(&self) -> Result<()> {
         if self.is_read_only() {
             return Ok(());
         }
         let _no_check = self.checking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let conn = self.conn();
-        // Columns: busy (1 when the checkpoint could not finish), frames in the log, frames copied.
-        let (busy, log, copied) = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
-        })?;
-        if busy != 0 {
-            return Err(StorageError::CheckpointIncomplete { path: self.path.clone(), copied, log });
-        }
-        Ok(())
+        let games = truncate_wal(&self.conn(), &self.path);
+        let training = self.checkpoint_training();
+        games.and(training)
     }
 
     /// The front end's last call before the process ends: refuses every later write (so nothing can reach the
@@ -393,6 +420,19 @@ impl Storage {
         let lines: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
         Ok(lines.join("; "))
     }
+}
+
+/// `PRAGMA wal_checkpoint(TRUNCATE)` on the file at `path`: fails when readers kept it from copying the whole
+/// journal (see [`Storage::checkpoint`]).
+fn truncate_wal(conn: &Connection, path: &Path) -> Result<()> {
+    // Columns: busy (1 when the checkpoint could not finish), frames in the log, frames copied.
+    let (busy, log, copied) = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+    })?;
+    if busy != 0 {
+        return Err(StorageError::CheckpointIncomplete { path: path.to_path_buf(), copied, log });
+    }
+    Ok(())
 }
 
 /// Unix time in milliseconds.

@@ -3,6 +3,7 @@
 
 use super::dates::utc_stamp;
 use super::error::{Result, StorageError};
+use super::training::Training;
 use super::{connect, games, Access, Storage};
 use crate::record::GameId;
 use rusqlite::Connection;
@@ -74,7 +75,10 @@ fn rename(from: &Path, to: &Path) -> Result<()> {
 pub(super) fn salvage(aside: &Path, fresh: &mut Connection, reason: String) -> Result<Recovery> {
     let mut recovery = Recovery { moved_to: aside.to_path_buf(), reason, recovered: 0, lost: None };
     let Ok(conn) = connect(aside, Access::ReadOnly) else { return Ok(recovery) };
-    let damaged = Storage::with_connection(conn, aside.to_path_buf(), Access::ReadOnly);
+    // Read through the ordinary loader; the damaged file's own trainer is never read (its file is beside the
+    // games file, untouched).
+    let trainer = Training::in_memory(aside.to_path_buf(), None)?;
+    let damaged = Storage::with_connection(conn, aside.to_path_buf(), Access::ReadOnly, trainer);
     let Some(ids) = listed_games(&damaged.conn()) else { return Ok(recovery) };
     let mut lost = 0;
     let tx = fresh.transaction()?;

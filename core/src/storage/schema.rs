@@ -1,5 +1,11 @@
 //! Schema migrations, tracked in `PRAGMA user_version`. Step `n` takes a database from version `n` to `n + 1`;
 //! steps are never edited once released, only appended.
+//!
+//! The games file's whole schema (its `CREATE` statements, as SQLite keeps their text) must fit in the file's
+//! first page, 4,096 bytes: recovery finds the tables through it whatever other page is damaged, and a schema
+//! that spills onto a second page makes that page's damage lose every game (a test checks that page 1 holds
+//! all of it). Features with tables of their own keep them in a file of their own, as the puzzle trainer does
+//! (`training.rs`).
 
 use super::error::{Result, StorageError};
 use rusqlite::Connection;
@@ -103,11 +109,20 @@ pub fn migrate(conn: &mut Connection) -> Result<i64> {
 
 /// Migrates up to `target` only: lets tests build a database as an earlier version made it.
 pub fn migrate_to(conn: &mut Connection, target: i64) -> Result<i64> {
+    run_steps(conn, STEPS, target)
+}
+
+/// Applies `steps` from the file's version up to `target`, one transaction per step; returns the version it
+/// started at. Refuses a file with more steps than `steps` (a newer app's). Also the trainer's file's runner.
+pub(super) fn run_steps(conn: &mut Connection, steps: &[&str], target: i64) -> Result<i64> {
     let from = version(conn)?;
-    check_not_newer(from)?;
-    for step in from..target.min(LATEST) {
+    let latest = steps.len() as i64;
+    if from > latest {
+        return Err(StorageError::NewerVersion { found: from, supported: latest });
+    }
+    for step in from..target.min(latest) {
         let tx = conn.transaction()?;
-        tx.execute_batch(STEPS[step as usize])?;
+        tx.execute_batch(steps[step as usize])?;
         tx.pragma_update(None, "user_version", step + 1)?;
         tx.commit()?;
     }

@@ -7,8 +7,8 @@
 use giveaway_app::Opponent;
 use giveaway_app::{
     Actions, ClockView, CoachView, Cue, DrawCounters, GameEvent, HintShown, HintStep, HintView, MoveRow, Notice,
-    NoticeKind, PlayerOutcome, ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking,
-    ThinkingKind,
+    NoticeKind, PlayerBar, PlayerName, PlayerOutcome, ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status,
+    Thinking, ThinkingKind,
 };
 use giveaway_app::{AnimationPlan, Announcement, BoardOrientation, CaptureProgress, Coordinates, MoveView, SquareView};
 use giveaway_core::game::{EndReason, Outcome};
@@ -231,6 +231,58 @@ pub struct ScreenState {
     /// Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
     /// nothing changes by itself.
     pub next_tick_ms: Option<u64>,
+    /// The player bar above the board (the side at the top edge).
+    pub top_bar: PlayerBar,
+    /// The player bar below the board.
+    pub bottom_bar: PlayerBar,
+}
+
+/// Who a player bar names, for the shell to word.
+#[uniffi::remote(Enum)]
+pub enum PlayerName {
+    /// The person holding this device, against the computer.
+    You,
+    /// The computer at `level` (1 = Beginner … 8 = World Champion), about `rating` strong.
+    Computer {
+        /// The level's number.
+        level: u8,
+        /// The level's approximate rating.
+        rating: u32,
+    },
+    /// Pass-and-play: the side, named by its colour.
+    Side,
+    /// Online: the player's nickname and rating ("1500", "1500?" while provisional) when known.
+    Nickname {
+        /// The nickname.
+        nickname: String,
+        /// The rating the game started with, as text.
+        rating: Option<String>,
+    },
+}
+
+/// One player's bar beside the board.
+#[uniffi::remote(Record)]
+pub struct PlayerBar {
+    /// The side this player has.
+    pub side: Color,
+    /// Who it is.
+    pub name: PlayerName,
+    /// This side's clock as text, in a timed game.
+    pub clock: Option<String>,
+    /// This side's clock is running.
+    pub clock_running: bool,
+    /// This side's clock is running with under 20 seconds left.
+    pub low_time: bool,
+    /// Men of this side still on the board.
+    pub men: u32,
+    /// Kings of this side still on the board.
+    pub kings: u32,
+    /// It is this side's move (never once the game is over).
+    pub to_move: bool,
+    /// The reaction this player just showed, while it shows.
+    pub reaction: Option<String>,
+    /// The bar is drawn turned 180°, for the player across the table (face-to-face).
+    pub turned: bool,
 }
 
 /// The status line.

@@ -49,6 +49,12 @@ impl GameLibrary {
         self.0.open_notice()
     }
 
+    /// When the puzzle trainer's file could not be used and its history and rating started again (in English;
+    /// see `giveaway_app::GameLibrary::trainer_notice`). The games are never affected.
+    pub fn trainer_notice(&self) -> Option<String> {
+        self.0.trainer_notice()
+    }
+
     /// The full integrity check, off the caller's thread.
     pub async fn check_integrity(&self) -> ApiResult<Option<DatabaseNotice>> {
         let lib = self.0.clone();
@@ -93,6 +99,29 @@ impl GameLibrary {
         Ok(Arc::new(ReplayController(self.0.open_replay(id, background(), observer(observer_))?)))
     }
 
+    /// The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library); call `start`
+    /// on it once the screen is up.
+    pub fn puzzle_trainer(
+        &self,
+        mode: giveaway_app::TrainerMode,
+        observer_: Arc<dyn ScreenObserver>,
+    ) -> ApiResult<Arc<crate::PuzzleController>> {
+        Ok(Arc::new(crate::PuzzleController(self.0.puzzle_trainer(mode, background(), observer(observer_))?)))
+    }
+
+    /// What the trainer's menu shows: the puzzle rating, the puzzle of the day, results per theme and the latest
+    /// `history` attempts.
+    pub fn puzzle_overview(&self, history: u32) -> ApiResult<giveaway_app::PuzzleOverview> {
+        self.0.puzzle_overview(history)
+    }
+
+    /// Mines saved game `id` for puzzles (done by itself after each analysis on the replay screen), off the
+    /// caller's thread; returns how many new puzzles were found.
+    pub async fn mine_game(&self, id: i64) -> ApiResult<u32> {
+        let lib = self.0.clone();
+        run_blocking(move || lib.mine_game(id)).await?
+    }
+
     /// The saved games matching `filter`, newest first, `page_size` at a time.
     pub fn game_list(&self, filter: ListFilter, page_size: u32) -> ApiResult<Arc<GameList>> {
         Ok(Arc::new(GameList(self.0.game_list(filter, page_size)?)))
@@ -132,6 +161,13 @@ impl GameLibrary {
     /// the file is made); returns how many and the range of their ids, not a list of every id.
     pub fn import_pdn(&self, text: String) -> ApiResult<ImportResult> {
         self.0.import_pdn(text)
+    }
+
+    /// Imports every game of the PDN file at `path` (in any encoding the core reads), all or nothing, a game at a
+    /// time: memory stays small whatever the file's size. A shared document is copied to a file first and its
+    /// path given here, never read whole into a string.
+    pub fn import_pdn_file(&self, path: String) -> ApiResult<ImportResult> {
+        self.0.import_pdn_file(path)
     }
 
     /// The player's settings (defaults for any not saved).

@@ -7,7 +7,7 @@ use crate::game::GameController;
 use crate::library::GameLibrary;
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
-use giveaway_online::{OnlineEvent, OnlineScreen};
+use giveaway_online::{OnlineEvent, OnlineScreen, OnlineUpdate};
 use std::sync::Arc;
 
 mod views;
@@ -54,6 +54,12 @@ impl OnlineClient {
     /// The events since the last call, oldest first.
     pub fn take_events(&self) -> Vec<OnlineEvent> {
         self.0.take_events()
+    }
+
+    /// The events since the last read and the screen after them: read this when the observer is called, so that
+    /// an event (a game's end) never comes with a screen from before it.
+    pub fn take_update(&self) -> OnlineUpdate {
+        self.0.take_update()
     }
 
     /// The online game's board, if there is one.

@@ -9,8 +9,8 @@ use giveaway_core::position::Color;
 use giveaway_core::record::{Speed, TimeControl};
 use giveaway_online::{
     AccountState, Connection, ErrorCode, Leaderboard, LeaderboardRow, Lobby, LobbyActions, OnlineEnd, OnlineEvent,
-    OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, ProfileView,
-    RatingChange, RatingView, RecentGame, RematchState, SeatView,
+    OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, OnlineUpdate,
+    ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
@@ -459,4 +459,13 @@ pub struct OnlineScreen {
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
+}
+
+/// What changed since the last read: the events, and the screen as it stands after them.
+#[uniffi::remote(Record)]
+pub struct OnlineUpdate {
+    /// What the online screens draw now: it already shows every change that `events` tell of.
+    pub screen: OnlineScreen,
+    /// The events since the last read, oldest first.
+    pub events: Vec<OnlineEvent>,
 }

@@ -1466,9 +1466,22 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
     func importPdn(text: String) throws  -> ImportResult
     
     /**
+     * Imports every game of the PDN file at `path` (in any encoding the core reads), all or nothing, a game at a
+     * time: memory stays small whatever the file's size. A shared document is copied to a file first and its
+     * path given here, never read whole into a string.
+     */
+    func importPdnFile(path: String) throws  -> ImportResult
+    
+    /**
      * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
      */
     func listGames(filter: Filter, cursor: String?, pageSize: UInt32) throws  -> GamePage
+    
+    /**
+     * Mines saved game `id` for puzzles (done by itself after each analysis on the replay screen), off the
+     * caller's thread; returns how many new puzzles were found.
+     */
+    func mineGame(id: Int64) async throws  -> UInt32
     
     /**
      * Starts a new game that is saved after every change.
@@ -1489,6 +1502,18 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      * A saved game's replay screen.
      */
     func openReplay(id: Int64, observer: ScreenObserver) throws  -> ReplayController
+    
+    /**
+     * What the trainer's menu shows: the puzzle rating, the puzzle of the day, results per theme and the latest
+     * `history` attempts.
+     */
+    func puzzleOverview(history: UInt32) throws  -> PuzzleOverview
+    
+    /**
+     * The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library); call `start`
+     * on it once the screen is up.
+     */
+    func puzzleTrainer(mode: TrainerMode, observer: ScreenObserver) throws  -> PuzzleController
     
     /**
      * The new-game screen's choices as the last game left them.
@@ -1529,6 +1554,12 @@ public protocol GameLibraryProtocol: AnyObject, Sendable {
      * Results per level (against the computer) and per mode.
      */
     func stats() throws  -> Stats
+    
+    /**
+     * When the puzzle trainer's file could not be used and its history and rating started again (in English;
+     * see `giveaway_app::GameLibrary::trainer_notice`). The games are never affected.
+     */
+    func trainerNotice()  -> String?
     
 }
 /**
@@ -1712,6 +1743,21 @@ open func importPdn(text: String)throws  -> ImportResult  {
 }
     
     /**
+     * Imports every game of the PDN file at `path` (in any encoding the core reads), all or nothing, a game at a
+     * time: memory stays small whatever the file's size. A shared document is copied to a file first and its
+     * path given here, never read whole into a string.
+     */
+open func importPdnFile(path: String)throws  -> ImportResult  {
+    return try  FfiConverterTypeImportResult_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_import_pdn_file(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(path),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * One page of saved games, newest first. `cursor` is the previous page's `next_cursor`.
      */
 open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  -> GamePage  {
@@ -1724,6 +1770,26 @@ open func listGames(filter: Filter, cursor: String?, pageSize: UInt32)throws  ->
         FfiConverterUInt32.lower(pageSize),uniffiCallStatus
     )
 })
+}
+    
+    /**
+     * Mines saved game `id` for puzzles (done by itself after each analysis on the replay screen), off the
+     * caller's thread; returns how many new puzzles were found.
+     */
+open func mineGame(id: Int64)async throws  -> UInt32  {
+    return
+        try  await uniffiRustCallAsync(
+            rustFutureFunc: {
+                uniffi_giveaway_ffi_fn_method_gamelibrary_mine_game(
+                        self.uniffiCloneHandle(),FfiConverterInt64.lower(id)
+                )
+            },
+            pollFunc: ffi_giveaway_ffi_rust_future_poll_u32,
+            completeFunc: ffi_giveaway_ffi_rust_future_complete_u32,
+            freeFunc: ffi_giveaway_ffi_rust_future_free_u32,
+            liftFunc: FfiConverterUInt32.lift,
+            errorHandler: FfiConverterTypeGiveawayError_lift
+        )
 }
     
     /**
@@ -1774,6 +1840,35 @@ open func openReplay(id: Int64, observer: ScreenObserver)throws  -> ReplayContro
     uniffi_giveaway_ffi_fn_method_gamelibrary_open_replay(
             self.uniffiCloneHandle(),
         FfiConverterInt64.lower(id),
+        FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * What the trainer's menu shows: the puzzle rating, the puzzle of the day, results per theme and the latest
+     * `history` attempts.
+     */
+open func puzzleOverview(history: UInt32)throws  -> PuzzleOverview  {
+    return try  FfiConverterTypePuzzleOverview_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_puzzle_overview(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(history),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The puzzle trainer's screen in `mode` (attempts, rating and progress kept in this library); call `start`
+     * on it once the screen is up.
+     */
+open func puzzleTrainer(mode: TrainerMode, observer: ScreenObserver)throws  -> PuzzleController  {
+    return try  FfiConverterTypePuzzleController_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_puzzle_trainer(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeTrainerMode_lower(mode),
         FfiConverterTypeScreenObserver_lower(observer),uniffiCallStatus
     )
 })
@@ -1874,6 +1969,19 @@ open func stats()throws  -> Stats  {
     return try  FfiConverterTypeStats_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_gamelibrary_stats(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * When the puzzle trainer's file could not be used and its history and rating started again (in English;
+     * see `giveaway_app::GameLibrary::trainer_notice`). The games are never affected.
+     */
+open func trainerNotice() -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamelibrary_trainer_notice(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -2953,6 +3061,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      */
     func takeEvents()  -> [OnlineEvent]
     
+    /**
+     * The events since the last read and the screen after them: read this when the observer is called, so that
+     * an event (a game's end) never comes with a screen from before it.
+     */
+    func takeUpdate()  -> OnlineUpdate
+    
 }
 /**
  * The connection to the game server, the account, the lobby and the online game.
@@ -3225,6 +3339,19 @@ open func takeEvents() -> [OnlineEvent]  {
 })
 }
     
+    /**
+     * The events since the last read and the screen after them: read this when the observer is called, so that
+     * an event (a game's end) never comes with a screen from before it.
+     */
+open func takeUpdate() -> OnlineUpdate  {
+    return try!  FfiConverterTypeOnlineUpdate_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_take_update(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
 
     
 }
@@ -3305,6 +3432,18 @@ public protocol PositionEditorProtocol: AnyObject, Sendable {
      * Starts from a position given as PDN FEN.
      */
     func load(fen: String) throws 
+    
+    /**
+     * The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+     * same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+     * crowned, as it would be on arriving there.
+     */
+    func place(square: UInt32, piece: PieceView?) throws 
+    
+    /**
+     * Why no game can start from the position now, or `None` when one can.
+     */
+    func problem()  -> PositionProblem?
     
     /**
      * Sets whose turn it is in the position being made.
@@ -3451,6 +3590,33 @@ open func load(fen: String)throws   {try rustCallWithError(FfiConverterTypeGivea
         FfiConverterString.lower(fen),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * The palette's `piece` put on `square` (PDN number), or the square emptied when `piece` is `None` or the
+     * same piece already stands there (a second tap takes it off). A man put on its own promotion rank is
+     * crowned, as it would be on arriving there.
+     */
+open func place(square: UInt32, piece: PieceView?)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_place(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),
+        FfiConverterOptionTypePieceView.lower(piece),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Why no game can start from the position now, or `None` when one can.
+     */
+open func problem() -> PositionProblem?  {
+    return try!  FfiConverterOptionTypePositionProblem.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_positioneditor_problem(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -3799,6 +3965,311 @@ public func FfiConverterTypeProgressListener_lift(_ handle: UInt64) throws -> Pr
 #endif
 public func FfiConverterTypeProgressListener_lower(_ value: ProgressListener) -> UInt64 {
     return FfiConverterTypeProgressListener.lower(value)
+}
+
+
+
+
+
+
+/**
+ * The puzzle trainer's screen (see `giveaway_app::PuzzleController`): the puzzle on the board, taps in,
+ * right / wrong / as good out, hints, the solution, next and retry. A move that is not the solution's is judged
+ * on a thread of its own; the observer is told when the verdict is in.
+ */
+public protocol PuzzleControllerProtocol: AnyObject, Sendable {
+    
+    /**
+     * Picks one of the offered capture paths (index into the snapshot's choices).
+     */
+    func choose(index: UInt32) throws  -> PuzzleState
+    
+    /**
+     * Turns the board round.
+     */
+    func flipBoard()  -> PuzzleState
+    
+    /**
+     * The next hint: first the piece to move, then the move.
+     */
+    func hint() throws  -> PuzzleState
+    
+    /**
+     * The screen goes away: work under way stops and its answer is dropped.
+     */
+    func leave() 
+    
+    /**
+     * The next exercise of the mode (skipping an unfinished one counts as failed), or `Finished`.
+     */
+    func next() throws  -> PuzzleState
+    
+    /**
+     * Plays a move written in algebraic or numeric notation.
+     */
+    func play(text: String) throws  -> PuzzleState
+    
+    /**
+     * Starts the exercise again from its position (it stays counted as it was).
+     */
+    func retry() throws  -> PuzzleState
+    
+    /**
+     * Shows the solution with the line that follows (the exercise counts as failed).
+     */
+    func showSolution() throws  -> PuzzleState
+    
+    /**
+     * Shows the first exercise (a game's mistakes are found in the background first: `Loading` until then).
+     */
+    func start()  -> PuzzleState
+    
+    /**
+     * What the screen shows now.
+     */
+    func state()  -> PuzzleState
+    
+    /**
+     * A tap on a square (PDN number): selects a piece, enters a hop, completes a move.
+     */
+    func tap(square: UInt32) throws  -> PuzzleState
+    
+}
+/**
+ * The puzzle trainer's screen (see `giveaway_app::PuzzleController`): the puzzle on the board, taps in,
+ * right / wrong / as good out, hints, the solution, next and retry. A move that is not the solution's is judged
+ * on a thread of its own; the observer is told when the verdict is in.
+ */
+open class PuzzleController: PuzzleControllerProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_giveaway_ffi_fn_clone_puzzlecontroller(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_giveaway_ffi_fn_free_puzzlecontroller(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Picks one of the offered capture paths (index into the snapshot's choices).
+     */
+open func choose(index: UInt32)throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_choose(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(index),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Turns the board round.
+     */
+open func flipBoard() -> PuzzleState  {
+    return try!  FfiConverterTypePuzzleState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_flip_board(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The next hint: first the piece to move, then the move.
+     */
+open func hint()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_hint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The screen goes away: work under way stops and its answer is dropped.
+     */
+open func leave()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_leave(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * The next exercise of the mode (skipping an unfinished one counts as failed), or `Finished`.
+     */
+open func next()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_next(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays a move written in algebraic or numeric notation.
+     */
+open func play(text: String)throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_play(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Starts the exercise again from its position (it stays counted as it was).
+     */
+open func retry()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_retry(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Shows the solution with the line that follows (the exercise counts as failed).
+     */
+open func showSolution()throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_show_solution(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Shows the first exercise (a game's mistakes are found in the background first: `Loading` until then).
+     */
+open func start() -> PuzzleState  {
+    return try!  FfiConverterTypePuzzleState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_start(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * What the screen shows now.
+     */
+open func state() -> PuzzleState  {
+    return try!  FfiConverterTypePuzzleState_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_state(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A tap on a square (PDN number): selects a piece, enters a hop, completes a move.
+     */
+open func tap(square: UInt32)throws  -> PuzzleState  {
+    return try  FfiConverterTypePuzzleState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_puzzlecontroller_tap(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(square),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleController: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = PuzzleController
+
+    public static func lift(_ handle: UInt64) throws -> PuzzleController {
+        return PuzzleController(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: PuzzleController) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleController {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: PuzzleController, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleController_lift(_ handle: UInt64) throws -> PuzzleController {
+    return try FfiConverterTypePuzzleController.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleController_lower(_ value: PuzzleController) -> UInt64 {
+    return FfiConverterTypePuzzleController.lower(value)
 }
 
 
@@ -4831,6 +5302,10 @@ public struct AnalysisView: Equatable, Hashable {
      * The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
      */
     public var exactPieces: UInt32
+    /**
+     * Where a won game became lost by force and the move that lost it, when the proof search could show it.
+     */
+    public var forcedLoss: ForcedLoss?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -4856,7 +5331,10 @@ public struct AnalysisView: Equatable, Hashable {
          */turningPoints: [TurningPoint], 
         /**
          * The largest number of pieces the tables used knew exactly (0: the analysis had no tables).
-         */exactPieces: UInt32) {
+         */exactPieces: UInt32, 
+        /**
+         * Where a won game became lost by force and the move that lost it, when the proof search could show it.
+         */forcedLoss: ForcedLoss?) {
         self.moves = moves
         self.whiteScores = whiteScores
         self.whiteChances = whiteChances
@@ -4864,6 +5342,7 @@ public struct AnalysisView: Equatable, Hashable {
         self.blackAccuracy = blackAccuracy
         self.turningPoints = turningPoints
         self.exactPieces = exactPieces
+        self.forcedLoss = forcedLoss
     }
 
     
@@ -4888,7 +5367,8 @@ public struct FfiConverterTypeAnalysisView: FfiConverterRustBuffer {
                 whiteAccuracy: FfiConverterOptionDouble.read(from: &buf), 
                 blackAccuracy: FfiConverterOptionDouble.read(from: &buf), 
                 turningPoints: FfiConverterSequenceTypeTurningPoint.read(from: &buf), 
-                exactPieces: FfiConverterUInt32.read(from: &buf)
+                exactPieces: FfiConverterUInt32.read(from: &buf), 
+                forcedLoss: FfiConverterOptionTypeForcedLoss.read(from: &buf)
         )
     }
 
@@ -4900,6 +5380,7 @@ public struct FfiConverterTypeAnalysisView: FfiConverterRustBuffer {
         FfiConverterOptionDouble.write(value.blackAccuracy, into: &buf)
         FfiConverterSequenceTypeTurningPoint.write(value.turningPoints, into: &buf)
         FfiConverterUInt32.write(value.exactPieces, into: &buf)
+        FfiConverterOptionTypeForcedLoss.write(value.forcedLoss, into: &buf)
     }
 }
 
@@ -5215,6 +5696,135 @@ public func FfiConverterTypeAnnouncement_lift(_ buf: RustBuffer) throws -> Annou
 #endif
 public func FfiConverterTypeAnnouncement_lower(_ value: Announcement) -> RustBuffer {
     return FfiConverterTypeAnnouncement.lower(value)
+}
+
+
+/**
+ * One past attempt.
+ */
+public struct AttemptView: Equatable, Hashable {
+    /**
+     * `shipped`, `mined` or `mistake`.
+     */
+    public var source: String
+    /**
+     * The puzzle's number in its source (a mistake's: the game's id).
+     */
+    public var id: Int64
+    /**
+     * `rated`, `streak`, `daily`, `theme`, `mined` or `mistakes`.
+     */
+    public var mode: String
+    /**
+     * Solved without a wrong move or the solution shown.
+     */
+    public var solved: Bool
+    /**
+     * Hints taken.
+     */
+    public var hints: UInt32
+    /**
+     * The puzzle's rating, when it has one.
+     */
+    public var puzzleRating: UInt32?
+    /**
+     * What the attempt changed the player's rating by (rated attempts).
+     */
+    public var ratingChange: Double?
+    /**
+     * When, Unix ms.
+     */
+    public var atMs: Int64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * `shipped`, `mined` or `mistake`.
+         */source: String, 
+        /**
+         * The puzzle's number in its source (a mistake's: the game's id).
+         */id: Int64, 
+        /**
+         * `rated`, `streak`, `daily`, `theme`, `mined` or `mistakes`.
+         */mode: String, 
+        /**
+         * Solved without a wrong move or the solution shown.
+         */solved: Bool, 
+        /**
+         * Hints taken.
+         */hints: UInt32, 
+        /**
+         * The puzzle's rating, when it has one.
+         */puzzleRating: UInt32?, 
+        /**
+         * What the attempt changed the player's rating by (rated attempts).
+         */ratingChange: Double?, 
+        /**
+         * When, Unix ms.
+         */atMs: Int64) {
+        self.source = source
+        self.id = id
+        self.mode = mode
+        self.solved = solved
+        self.hints = hints
+        self.puzzleRating = puzzleRating
+        self.ratingChange = ratingChange
+        self.atMs = atMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AttemptView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAttemptView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AttemptView {
+        return
+            try AttemptView(
+                source: FfiConverterString.read(from: &buf), 
+                id: FfiConverterInt64.read(from: &buf), 
+                mode: FfiConverterString.read(from: &buf), 
+                solved: FfiConverterBool.read(from: &buf), 
+                hints: FfiConverterUInt32.read(from: &buf), 
+                puzzleRating: FfiConverterOptionUInt32.read(from: &buf), 
+                ratingChange: FfiConverterOptionDouble.read(from: &buf), 
+                atMs: FfiConverterInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AttemptView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.source, into: &buf)
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterString.write(value.mode, into: &buf)
+        FfiConverterBool.write(value.solved, into: &buf)
+        FfiConverterUInt32.write(value.hints, into: &buf)
+        FfiConverterOptionUInt32.write(value.puzzleRating, into: &buf)
+        FfiConverterOptionDouble.write(value.ratingChange, into: &buf)
+        FfiConverterInt64.write(value.atMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAttemptView_lift(_ buf: RustBuffer) throws -> AttemptView {
+    return try FfiConverterTypeAttemptView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAttemptView_lower(_ value: AttemptView) -> RustBuffer {
+    return FfiConverterTypeAttemptView.lower(value)
 }
 
 
@@ -5834,6 +6444,95 @@ public func FfiConverterTypeCue_lower(_ value: Cue) -> RustBuffer {
 
 
 /**
+ * The puzzle of the day.
+ */
+public struct DailyView: Equatable, Hashable {
+    /**
+     * Its number in the shipped set.
+     */
+    public var id: UInt32
+    /**
+     * Its rating.
+     */
+    public var rating: UInt32
+    /**
+     * Theme names.
+     */
+    public var themes: [String]
+    /**
+     * Tried today: solved or not; `None` before the first try.
+     */
+    public var solvedToday: Bool?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its number in the shipped set.
+         */id: UInt32, 
+        /**
+         * Its rating.
+         */rating: UInt32, 
+        /**
+         * Theme names.
+         */themes: [String], 
+        /**
+         * Tried today: solved or not; `None` before the first try.
+         */solvedToday: Bool?) {
+        self.id = id
+        self.rating = rating
+        self.themes = themes
+        self.solvedToday = solvedToday
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DailyView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDailyView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DailyView {
+        return
+            try DailyView(
+                id: FfiConverterUInt32.read(from: &buf), 
+                rating: FfiConverterUInt32.read(from: &buf), 
+                themes: FfiConverterSequenceString.read(from: &buf), 
+                solvedToday: FfiConverterOptionBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DailyView, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.id, into: &buf)
+        FfiConverterUInt32.write(value.rating, into: &buf)
+        FfiConverterSequenceString.write(value.themes, into: &buf)
+        FfiConverterOptionBool.write(value.solvedToday, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDailyView_lift(_ buf: RustBuffer) throws -> DailyView {
+    return try FfiConverterTypeDailyView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDailyView_lower(_ value: DailyView) -> RustBuffer {
+    return FfiConverterTypeDailyView.lower(value)
+}
+
+
+/**
  * A damaged games database was renamed (never deleted), a fresh one started, and every game that could still
  * be read copied into it.
  */
@@ -6369,6 +7068,157 @@ public func FfiConverterTypeFlyingPiece_lift(_ buf: RustBuffer) throws -> Flying
 #endif
 public func FfiConverterTypeFlyingPiece_lower(_ value: FlyingPiece) -> RustBuffer {
     return FfiConverterTypeFlyingPiece.lower(value)
+}
+
+
+/**
+ * Where a won game became lost by force, proven by the proof search walking back from its end: "Black was
+ * lost by force from move 4 on; the losing move was 10-15 on move 3". Certain like the tables' verdicts, but
+ * reaching positions of any size (as far back as the analysis budget could prove).
+ */
+public struct ForcedLoss: Equatable, Hashable {
+    /**
+     * The side that lost.
+     */
+    public var loser: Color
+    /**
+     * The position from which the loss was forced (0 = the start, k = after the k-th move): the graph's x
+     * index.
+     */
+    public var position: UInt32
+    /**
+     * The number of the move to be played in that position, as the move list shows it.
+     */
+    public var moveNumber: UInt32
+    /**
+     * Moves to the end along the proven line from there (the winner's quickest proven, the loser's longest
+     * resistance in that proof), counted as [`ExactValue::moves`] counts them.
+     */
+    public var moves: UInt32
+    /**
+     * The loser's last move before that position that was not its only move (index 0 = the first move), `None`
+     * when the loser had no choice before it.
+     */
+    public var mistakePly: UInt32?
+    /**
+     * That move's number as the move list shows it.
+     */
+    public var mistakeMoveNumber: UInt32?
+    /**
+     * That move.
+     */
+    public var mistake: MoveView?
+    /**
+     * Whether the position before the mistake was proven not lost, so this move is certainly the one that
+     * lost; when false an earlier move may have lost already (the budget could not tell).
+     */
+    public var proven: Bool
+    /**
+     * In English, e.g. "Black was lost by force from move 4 on (a proven forced line of 13 moves); the losing
+     * move was 10-15 on move 3".
+     */
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side that lost.
+         */loser: Color, 
+        /**
+         * The position from which the loss was forced (0 = the start, k = after the k-th move): the graph's x
+         * index.
+         */position: UInt32, 
+        /**
+         * The number of the move to be played in that position, as the move list shows it.
+         */moveNumber: UInt32, 
+        /**
+         * Moves to the end along the proven line from there (the winner's quickest proven, the loser's longest
+         * resistance in that proof), counted as [`ExactValue::moves`] counts them.
+         */moves: UInt32, 
+        /**
+         * The loser's last move before that position that was not its only move (index 0 = the first move), `None`
+         * when the loser had no choice before it.
+         */mistakePly: UInt32?, 
+        /**
+         * That move's number as the move list shows it.
+         */mistakeMoveNumber: UInt32?, 
+        /**
+         * That move.
+         */mistake: MoveView?, 
+        /**
+         * Whether the position before the mistake was proven not lost, so this move is certainly the one that
+         * lost; when false an earlier move may have lost already (the budget could not tell).
+         */proven: Bool, 
+        /**
+         * In English, e.g. "Black was lost by force from move 4 on (a proven forced line of 13 moves); the losing
+         * move was 10-15 on move 3".
+         */message: String) {
+        self.loser = loser
+        self.position = position
+        self.moveNumber = moveNumber
+        self.moves = moves
+        self.mistakePly = mistakePly
+        self.mistakeMoveNumber = mistakeMoveNumber
+        self.mistake = mistake
+        self.proven = proven
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ForcedLoss: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeForcedLoss: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ForcedLoss {
+        return
+            try ForcedLoss(
+                loser: FfiConverterTypeColor.read(from: &buf), 
+                position: FfiConverterUInt32.read(from: &buf), 
+                moveNumber: FfiConverterUInt32.read(from: &buf), 
+                moves: FfiConverterUInt32.read(from: &buf), 
+                mistakePly: FfiConverterOptionUInt32.read(from: &buf), 
+                mistakeMoveNumber: FfiConverterOptionUInt32.read(from: &buf), 
+                mistake: FfiConverterOptionTypeMoveView.read(from: &buf), 
+                proven: FfiConverterBool.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ForcedLoss, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.loser, into: &buf)
+        FfiConverterUInt32.write(value.position, into: &buf)
+        FfiConverterUInt32.write(value.moveNumber, into: &buf)
+        FfiConverterUInt32.write(value.moves, into: &buf)
+        FfiConverterOptionUInt32.write(value.mistakePly, into: &buf)
+        FfiConverterOptionUInt32.write(value.mistakeMoveNumber, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.mistake, into: &buf)
+        FfiConverterBool.write(value.proven, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeForcedLoss_lift(_ buf: RustBuffer) throws -> ForcedLoss {
+    return try FfiConverterTypeForcedLoss.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeForcedLoss_lower(_ value: ForcedLoss) -> RustBuffer {
+    return FfiConverterTypeForcedLoss.lower(value)
 }
 
 
@@ -7984,6 +8834,105 @@ public func FfiConverterTypeLobbyActions_lower(_ value: LobbyActions) -> RustBuf
 
 
 /**
+ * The move of the player's game that a mistakes exercise improves on.
+ */
+public struct MistakeView: Equatable, Hashable {
+    /**
+     * The saved game.
+     */
+    public var gameId: Int64
+    /**
+     * The move's index (0 = the game's first).
+     */
+    public var ply: UInt32
+    /**
+     * Its number as the move list shows it.
+     */
+    public var moveNumber: UInt32
+    /**
+     * The move played.
+     */
+    public var played: MoveView
+    /**
+     * `mistake` or `blunder`.
+     */
+    public var `class`: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The saved game.
+         */gameId: Int64, 
+        /**
+         * The move's index (0 = the game's first).
+         */ply: UInt32, 
+        /**
+         * Its number as the move list shows it.
+         */moveNumber: UInt32, 
+        /**
+         * The move played.
+         */played: MoveView, 
+        /**
+         * `mistake` or `blunder`.
+         */`class`: String) {
+        self.gameId = gameId
+        self.ply = ply
+        self.moveNumber = moveNumber
+        self.played = played
+        self.`class` = `class`
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension MistakeView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMistakeView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MistakeView {
+        return
+            try MistakeView(
+                gameId: FfiConverterInt64.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                moveNumber: FfiConverterUInt32.read(from: &buf), 
+                played: FfiConverterTypeMoveView.read(from: &buf), 
+                class: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: MistakeView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.gameId, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.moveNumber, into: &buf)
+        FfiConverterTypeMoveView.write(value.played, into: &buf)
+        FfiConverterString.write(value.`class`, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMistakeView_lift(_ buf: RustBuffer) throws -> MistakeView {
+    return try FfiConverterTypeMistakeView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMistakeView_lower(_ value: MistakeView) -> RustBuffer {
+    return FfiConverterTypeMistakeView.lower(value)
+}
+
+
+/**
  * Games of one mode. `wins`/`losses` count the human's results and are 0 where no side is the human's.
  */
 public struct ModeStats: Equatable, Hashable {
@@ -9176,6 +10125,75 @@ public func FfiConverterTypeOnlineScreen_lower(_ value: OnlineScreen) -> RustBuf
 
 
 /**
+ * What changed since the last read: the events, and the screen as it stands after them.
+ */
+public struct OnlineUpdate: Equatable, Hashable {
+    /**
+     * What the online screens draw now: it already shows every change that `events` tell of.
+     */
+    public var screen: OnlineScreen
+    /**
+     * The events since the last read, oldest first.
+     */
+    public var events: [OnlineEvent]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * What the online screens draw now: it already shows every change that `events` tell of.
+         */screen: OnlineScreen, 
+        /**
+         * The events since the last read, oldest first.
+         */events: [OnlineEvent]) {
+        self.screen = screen
+        self.events = events
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension OnlineUpdate: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeOnlineUpdate: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> OnlineUpdate {
+        return
+            try OnlineUpdate(
+                screen: FfiConverterTypeOnlineScreen.read(from: &buf), 
+                events: FfiConverterSequenceTypeOnlineEvent.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: OnlineUpdate, into buf: inout [UInt8]) {
+        FfiConverterTypeOnlineScreen.write(value.screen, into: &buf)
+        FfiConverterSequenceTypeOnlineEvent.write(value.events, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineUpdate_lift(_ buf: RustBuffer) throws -> OnlineUpdate {
+    return try FfiConverterTypeOnlineUpdate.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeOnlineUpdate_lower(_ value: OnlineUpdate) -> RustBuffer {
+    return FfiConverterTypeOnlineUpdate.lower(value)
+}
+
+
+/**
  * A piece to draw: its colour and kind.
  */
 public struct PieceView: Equatable, Hashable {
@@ -9241,6 +10259,155 @@ public func FfiConverterTypePieceView_lift(_ buf: RustBuffer) throws -> PieceVie
 #endif
 public func FfiConverterTypePieceView_lower(_ value: PieceView) -> RustBuffer {
     return FfiConverterTypePieceView.lower(value)
+}
+
+
+/**
+ * One player's bar beside the board.
+ */
+public struct PlayerBar: Equatable, Hashable {
+    /**
+     * The side this player has.
+     */
+    public var side: Color
+    /**
+     * Who it is.
+     */
+    public var name: PlayerName
+    /**
+     * This side's clock as text, in a timed game.
+     */
+    public var clock: String?
+    /**
+     * This side's clock is running.
+     */
+    public var clockRunning: Bool
+    /**
+     * This side's clock is running with under 20 seconds left.
+     */
+    public var lowTime: Bool
+    /**
+     * Men of this side still on the board.
+     */
+    public var men: UInt32
+    /**
+     * Kings of this side still on the board.
+     */
+    public var kings: UInt32
+    /**
+     * It is this side's move (never once the game is over).
+     */
+    public var toMove: Bool
+    /**
+     * The reaction this player just showed, while it shows.
+     */
+    public var reaction: String?
+    /**
+     * The bar is drawn turned 180°, for the player across the table (face-to-face).
+     */
+    public var turned: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The side this player has.
+         */side: Color, 
+        /**
+         * Who it is.
+         */name: PlayerName, 
+        /**
+         * This side's clock as text, in a timed game.
+         */clock: String?, 
+        /**
+         * This side's clock is running.
+         */clockRunning: Bool, 
+        /**
+         * This side's clock is running with under 20 seconds left.
+         */lowTime: Bool, 
+        /**
+         * Men of this side still on the board.
+         */men: UInt32, 
+        /**
+         * Kings of this side still on the board.
+         */kings: UInt32, 
+        /**
+         * It is this side's move (never once the game is over).
+         */toMove: Bool, 
+        /**
+         * The reaction this player just showed, while it shows.
+         */reaction: String?, 
+        /**
+         * The bar is drawn turned 180°, for the player across the table (face-to-face).
+         */turned: Bool) {
+        self.side = side
+        self.name = name
+        self.clock = clock
+        self.clockRunning = clockRunning
+        self.lowTime = lowTime
+        self.men = men
+        self.kings = kings
+        self.toMove = toMove
+        self.reaction = reaction
+        self.turned = turned
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PlayerBar: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerBar: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerBar {
+        return
+            try PlayerBar(
+                side: FfiConverterTypeColor.read(from: &buf), 
+                name: FfiConverterTypePlayerName.read(from: &buf), 
+                clock: FfiConverterOptionString.read(from: &buf), 
+                clockRunning: FfiConverterBool.read(from: &buf), 
+                lowTime: FfiConverterBool.read(from: &buf), 
+                men: FfiConverterUInt32.read(from: &buf), 
+                kings: FfiConverterUInt32.read(from: &buf), 
+                toMove: FfiConverterBool.read(from: &buf), 
+                reaction: FfiConverterOptionString.read(from: &buf), 
+                turned: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PlayerBar, into buf: inout [UInt8]) {
+        FfiConverterTypeColor.write(value.side, into: &buf)
+        FfiConverterTypePlayerName.write(value.name, into: &buf)
+        FfiConverterOptionString.write(value.clock, into: &buf)
+        FfiConverterBool.write(value.clockRunning, into: &buf)
+        FfiConverterBool.write(value.lowTime, into: &buf)
+        FfiConverterUInt32.write(value.men, into: &buf)
+        FfiConverterUInt32.write(value.kings, into: &buf)
+        FfiConverterBool.write(value.toMove, into: &buf)
+        FfiConverterOptionString.write(value.reaction, into: &buf)
+        FfiConverterBool.write(value.turned, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerBar_lift(_ buf: RustBuffer) throws -> PlayerBar {
+    return try FfiConverterTypePlayerBar.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerBar_lower(_ value: PlayerBar) -> RustBuffer {
+    return FfiConverterTypePlayerBar.lower(value)
 }
 
 
@@ -9320,6 +10487,681 @@ public func FfiConverterTypeProfileView_lift(_ buf: RustBuffer) throws -> Profil
 #endif
 public func FfiConverterTypeProfileView_lower(_ value: ProfileView) -> RustBuffer {
     return FfiConverterTypeProfileView.lower(value)
+}
+
+
+/**
+ * A hint: first the piece, then the move.
+ */
+public struct PuzzleHint: Equatable, Hashable {
+    /**
+     * The square of the piece to move (PDN number).
+     */
+    public var piece: UInt32
+    /**
+     * The move, from the second hint on.
+     */
+    public var mv: MoveView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The square of the piece to move (PDN number).
+         */piece: UInt32, 
+        /**
+         * The move, from the second hint on.
+         */mv: MoveView?) {
+        self.piece = piece
+        self.mv = mv
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleHint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleHint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleHint {
+        return
+            try PuzzleHint(
+                piece: FfiConverterUInt32.read(from: &buf), 
+                mv: FfiConverterOptionTypeMoveView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleHint, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.piece, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.mv, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleHint_lift(_ buf: RustBuffer) throws -> PuzzleHint {
+    return try FfiConverterTypePuzzleHint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleHint_lower(_ value: PuzzleHint) -> RustBuffer {
+    return FfiConverterTypePuzzleHint.lower(value)
+}
+
+
+/**
+ * The exercise on the board.
+ */
+public struct PuzzleInfo: Equatable, Hashable {
+    /**
+     * `shipped`, `mined` or `mistake`.
+     */
+    public var source: String
+    /**
+     * Its number in its source (a mistake's: the game's id).
+     */
+    public var id: Int64
+    /**
+     * Its rating, when it has one.
+     */
+    public var rating: UInt32?
+    /**
+     * Theme names.
+     */
+    public var themes: [String]
+    /**
+     * What the player must do.
+     */
+    public var goal: PuzzleGoal
+    /**
+     * The player's colour.
+     */
+    public var solver: Color
+    /**
+     * How many moves the player must find.
+     */
+    public var solverMoves: UInt32
+    /**
+     * For a mistakes exercise, the move played in the game.
+     */
+    public var mistake: MistakeView?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * `shipped`, `mined` or `mistake`.
+         */source: String, 
+        /**
+         * Its number in its source (a mistake's: the game's id).
+         */id: Int64, 
+        /**
+         * Its rating, when it has one.
+         */rating: UInt32?, 
+        /**
+         * Theme names.
+         */themes: [String], 
+        /**
+         * What the player must do.
+         */goal: PuzzleGoal, 
+        /**
+         * The player's colour.
+         */solver: Color, 
+        /**
+         * How many moves the player must find.
+         */solverMoves: UInt32, 
+        /**
+         * For a mistakes exercise, the move played in the game.
+         */mistake: MistakeView?) {
+        self.source = source
+        self.id = id
+        self.rating = rating
+        self.themes = themes
+        self.goal = goal
+        self.solver = solver
+        self.solverMoves = solverMoves
+        self.mistake = mistake
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleInfo: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleInfo: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleInfo {
+        return
+            try PuzzleInfo(
+                source: FfiConverterString.read(from: &buf), 
+                id: FfiConverterInt64.read(from: &buf), 
+                rating: FfiConverterOptionUInt32.read(from: &buf), 
+                themes: FfiConverterSequenceString.read(from: &buf), 
+                goal: FfiConverterTypePuzzleGoal.read(from: &buf), 
+                solver: FfiConverterTypeColor.read(from: &buf), 
+                solverMoves: FfiConverterUInt32.read(from: &buf), 
+                mistake: FfiConverterOptionTypeMistakeView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleInfo, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.source, into: &buf)
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterOptionUInt32.write(value.rating, into: &buf)
+        FfiConverterSequenceString.write(value.themes, into: &buf)
+        FfiConverterTypePuzzleGoal.write(value.goal, into: &buf)
+        FfiConverterTypeColor.write(value.solver, into: &buf)
+        FfiConverterUInt32.write(value.solverMoves, into: &buf)
+        FfiConverterOptionTypeMistakeView.write(value.mistake, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleInfo_lift(_ buf: RustBuffer) throws -> PuzzleInfo {
+    return try FfiConverterTypePuzzleInfo.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleInfo_lower(_ value: PuzzleInfo) -> RustBuffer {
+    return FfiConverterTypePuzzleInfo.lower(value)
+}
+
+
+/**
+ * What the trainer's menu shows.
+ */
+public struct PuzzleOverview: Equatable, Hashable {
+    /**
+     * The player's puzzle rating.
+     */
+    public var rating: PuzzleRatingView
+    /**
+     * Puzzles shipped with the app.
+     */
+    public var shipped: UInt32
+    /**
+     * Puzzles mined from the player's games.
+     */
+    public var mined: UInt32
+    /**
+     * The puzzle of the day.
+     */
+    public var daily: DailyView?
+    /**
+     * Every theme: how many puzzles have it and how the player did on them.
+     */
+    public var themes: [ThemeView]
+    /**
+     * The latest attempts, newest first.
+     */
+    public var history: [AttemptView]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The player's puzzle rating.
+         */rating: PuzzleRatingView, 
+        /**
+         * Puzzles shipped with the app.
+         */shipped: UInt32, 
+        /**
+         * Puzzles mined from the player's games.
+         */mined: UInt32, 
+        /**
+         * The puzzle of the day.
+         */daily: DailyView?, 
+        /**
+         * Every theme: how many puzzles have it and how the player did on them.
+         */themes: [ThemeView], 
+        /**
+         * The latest attempts, newest first.
+         */history: [AttemptView]) {
+        self.rating = rating
+        self.shipped = shipped
+        self.mined = mined
+        self.daily = daily
+        self.themes = themes
+        self.history = history
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleOverview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleOverview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleOverview {
+        return
+            try PuzzleOverview(
+                rating: FfiConverterTypePuzzleRatingView.read(from: &buf), 
+                shipped: FfiConverterUInt32.read(from: &buf), 
+                mined: FfiConverterUInt32.read(from: &buf), 
+                daily: FfiConverterOptionTypeDailyView.read(from: &buf), 
+                themes: FfiConverterSequenceTypeThemeView.read(from: &buf), 
+                history: FfiConverterSequenceTypeAttemptView.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleOverview, into buf: inout [UInt8]) {
+        FfiConverterTypePuzzleRatingView.write(value.rating, into: &buf)
+        FfiConverterUInt32.write(value.shipped, into: &buf)
+        FfiConverterUInt32.write(value.mined, into: &buf)
+        FfiConverterOptionTypeDailyView.write(value.daily, into: &buf)
+        FfiConverterSequenceTypeThemeView.write(value.themes, into: &buf)
+        FfiConverterSequenceTypeAttemptView.write(value.history, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleOverview_lift(_ buf: RustBuffer) throws -> PuzzleOverview {
+    return try FfiConverterTypePuzzleOverview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleOverview_lower(_ value: PuzzleOverview) -> RustBuffer {
+    return FfiConverterTypePuzzleOverview.lower(value)
+}
+
+
+/**
+ * The player's puzzle rating.
+ */
+public struct PuzzleRatingView: Equatable, Hashable {
+    /**
+     * Glicko-2 rating.
+     */
+    public var rating: Double
+    /**
+     * Its deviation (above 110 it is provisional, as lichess says).
+     */
+    public var deviation: Double
+    /**
+     * Rated attempts so far.
+     */
+    public var attempts: UInt32
+    /**
+     * What the last rated attempt changed it by.
+     */
+    public var change: Double?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Glicko-2 rating.
+         */rating: Double, 
+        /**
+         * Its deviation (above 110 it is provisional, as lichess says).
+         */deviation: Double, 
+        /**
+         * Rated attempts so far.
+         */attempts: UInt32, 
+        /**
+         * What the last rated attempt changed it by.
+         */change: Double?) {
+        self.rating = rating
+        self.deviation = deviation
+        self.attempts = attempts
+        self.change = change
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleRatingView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleRatingView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleRatingView {
+        return
+            try PuzzleRatingView(
+                rating: FfiConverterDouble.read(from: &buf), 
+                deviation: FfiConverterDouble.read(from: &buf), 
+                attempts: FfiConverterUInt32.read(from: &buf), 
+                change: FfiConverterOptionDouble.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleRatingView, into buf: inout [UInt8]) {
+        FfiConverterDouble.write(value.rating, into: &buf)
+        FfiConverterDouble.write(value.deviation, into: &buf)
+        FfiConverterUInt32.write(value.attempts, into: &buf)
+        FfiConverterOptionDouble.write(value.change, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleRatingView_lift(_ buf: RustBuffer) throws -> PuzzleRatingView {
+    return try FfiConverterTypePuzzleRatingView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleRatingView_lower(_ value: PuzzleRatingView) -> RustBuffer {
+    return FfiConverterTypePuzzleRatingView.lower(value)
+}
+
+
+/**
+ * What the trainer's screen draws.
+ */
+public struct PuzzleState: Equatable, Hashable {
+    /**
+     * Grows with every change; a shell can skip redrawing an unchanged state.
+     */
+    public var revision: UInt64
+    /**
+     * The mode.
+     */
+    public var mode: TrainerMode
+    /**
+     * Where the trainer is.
+     */
+    public var status: PuzzleStatus
+    /**
+     * Why nothing more is on the board, once `Finished`.
+     */
+    public var end: PuzzleEnd?
+    /**
+     * The exercise, once there is one.
+     */
+    public var puzzle: PuzzleInfo?
+    /**
+     * The board (pieces can be moved only on the player's move).
+     */
+    public var snapshot: Snapshot?
+    /**
+     * How the board is turned (the player at the bottom unless turned).
+     */
+    public var orientation: BoardOrientation
+    /**
+     * Which coordinates to draw beside the board.
+     */
+    public var coordinates: Coordinates
+    /**
+     * How the player's last move was judged.
+     */
+    public var feedback: MoveFeedback?
+    /**
+     * The wrong move just taken back.
+     */
+    public var wrongMove: MoveView?
+    /**
+     * The hint shown.
+     */
+    public var hint: PuzzleHint?
+    /**
+     * Once solved or shown: the solution from the start (with an accepted alternative in it, if played).
+     */
+    public var solution: [MoveView]
+    /**
+     * Once solved or shown: how the game goes on after it (a mistakes exercise's better move).
+     */
+    public var follow: [MoveView]
+    /**
+     * The player's moves found so far.
+     */
+    public var movesFound: UInt32
+    /**
+     * Solved cleanly: no wrong move and the solution not shown (hints allowed).
+     */
+    public var countedSolved: Bool
+    /**
+     * The player's puzzle rating (the rated and theme modes).
+     */
+    public var rating: PuzzleRatingView?
+    /**
+     * Puzzles solved in a row in the streak mode.
+     */
+    public var streak: UInt32
+    /**
+     * Through a list of exercises.
+     */
+    public var progress: TrainerProgress?
+    /**
+     * A hint can be asked for.
+     */
+    public var canHint: Bool
+    /**
+     * The solution can be shown.
+     */
+    public var canShowSolution: Bool
+    /**
+     * "Next" works (the next puzzle, the next mistake).
+     */
+    public var canNext: Bool
+    /**
+     * The exercise can be tried again from its start.
+     */
+    public var canRetry: Bool
+    /**
+     * The status line, in English.
+     */
+    public var message: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Grows with every change; a shell can skip redrawing an unchanged state.
+         */revision: UInt64, 
+        /**
+         * The mode.
+         */mode: TrainerMode, 
+        /**
+         * Where the trainer is.
+         */status: PuzzleStatus, 
+        /**
+         * Why nothing more is on the board, once `Finished`.
+         */end: PuzzleEnd?, 
+        /**
+         * The exercise, once there is one.
+         */puzzle: PuzzleInfo?, 
+        /**
+         * The board (pieces can be moved only on the player's move).
+         */snapshot: Snapshot?, 
+        /**
+         * How the board is turned (the player at the bottom unless turned).
+         */orientation: BoardOrientation, 
+        /**
+         * Which coordinates to draw beside the board.
+         */coordinates: Coordinates, 
+        /**
+         * How the player's last move was judged.
+         */feedback: MoveFeedback?, 
+        /**
+         * The wrong move just taken back.
+         */wrongMove: MoveView?, 
+        /**
+         * The hint shown.
+         */hint: PuzzleHint?, 
+        /**
+         * Once solved or shown: the solution from the start (with an accepted alternative in it, if played).
+         */solution: [MoveView], 
+        /**
+         * Once solved or shown: how the game goes on after it (a mistakes exercise's better move).
+         */follow: [MoveView], 
+        /**
+         * The player's moves found so far.
+         */movesFound: UInt32, 
+        /**
+         * Solved cleanly: no wrong move and the solution not shown (hints allowed).
+         */countedSolved: Bool, 
+        /**
+         * The player's puzzle rating (the rated and theme modes).
+         */rating: PuzzleRatingView?, 
+        /**
+         * Puzzles solved in a row in the streak mode.
+         */streak: UInt32, 
+        /**
+         * Through a list of exercises.
+         */progress: TrainerProgress?, 
+        /**
+         * A hint can be asked for.
+         */canHint: Bool, 
+        /**
+         * The solution can be shown.
+         */canShowSolution: Bool, 
+        /**
+         * "Next" works (the next puzzle, the next mistake).
+         */canNext: Bool, 
+        /**
+         * The exercise can be tried again from its start.
+         */canRetry: Bool, 
+        /**
+         * The status line, in English.
+         */message: String) {
+        self.revision = revision
+        self.mode = mode
+        self.status = status
+        self.end = end
+        self.puzzle = puzzle
+        self.snapshot = snapshot
+        self.orientation = orientation
+        self.coordinates = coordinates
+        self.feedback = feedback
+        self.wrongMove = wrongMove
+        self.hint = hint
+        self.solution = solution
+        self.follow = follow
+        self.movesFound = movesFound
+        self.countedSolved = countedSolved
+        self.rating = rating
+        self.streak = streak
+        self.progress = progress
+        self.canHint = canHint
+        self.canShowSolution = canShowSolution
+        self.canNext = canNext
+        self.canRetry = canRetry
+        self.message = message
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleState: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleState: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleState {
+        return
+            try PuzzleState(
+                revision: FfiConverterUInt64.read(from: &buf), 
+                mode: FfiConverterTypeTrainerMode.read(from: &buf), 
+                status: FfiConverterTypePuzzleStatus.read(from: &buf), 
+                end: FfiConverterOptionTypePuzzleEnd.read(from: &buf), 
+                puzzle: FfiConverterOptionTypePuzzleInfo.read(from: &buf), 
+                snapshot: FfiConverterOptionTypeSnapshot.read(from: &buf), 
+                orientation: FfiConverterTypeBoardOrientation.read(from: &buf), 
+                coordinates: FfiConverterTypeCoordinates.read(from: &buf), 
+                feedback: FfiConverterOptionTypeMoveFeedback.read(from: &buf), 
+                wrongMove: FfiConverterOptionTypeMoveView.read(from: &buf), 
+                hint: FfiConverterOptionTypePuzzleHint.read(from: &buf), 
+                solution: FfiConverterSequenceTypeMoveView.read(from: &buf), 
+                follow: FfiConverterSequenceTypeMoveView.read(from: &buf), 
+                movesFound: FfiConverterUInt32.read(from: &buf), 
+                countedSolved: FfiConverterBool.read(from: &buf), 
+                rating: FfiConverterOptionTypePuzzleRatingView.read(from: &buf), 
+                streak: FfiConverterUInt32.read(from: &buf), 
+                progress: FfiConverterOptionTypeTrainerProgress.read(from: &buf), 
+                canHint: FfiConverterBool.read(from: &buf), 
+                canShowSolution: FfiConverterBool.read(from: &buf), 
+                canNext: FfiConverterBool.read(from: &buf), 
+                canRetry: FfiConverterBool.read(from: &buf), 
+                message: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleState, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.revision, into: &buf)
+        FfiConverterTypeTrainerMode.write(value.mode, into: &buf)
+        FfiConverterTypePuzzleStatus.write(value.status, into: &buf)
+        FfiConverterOptionTypePuzzleEnd.write(value.end, into: &buf)
+        FfiConverterOptionTypePuzzleInfo.write(value.puzzle, into: &buf)
+        FfiConverterOptionTypeSnapshot.write(value.snapshot, into: &buf)
+        FfiConverterTypeBoardOrientation.write(value.orientation, into: &buf)
+        FfiConverterTypeCoordinates.write(value.coordinates, into: &buf)
+        FfiConverterOptionTypeMoveFeedback.write(value.feedback, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.wrongMove, into: &buf)
+        FfiConverterOptionTypePuzzleHint.write(value.hint, into: &buf)
+        FfiConverterSequenceTypeMoveView.write(value.solution, into: &buf)
+        FfiConverterSequenceTypeMoveView.write(value.follow, into: &buf)
+        FfiConverterUInt32.write(value.movesFound, into: &buf)
+        FfiConverterBool.write(value.countedSolved, into: &buf)
+        FfiConverterOptionTypePuzzleRatingView.write(value.rating, into: &buf)
+        FfiConverterUInt32.write(value.streak, into: &buf)
+        FfiConverterOptionTypeTrainerProgress.write(value.progress, into: &buf)
+        FfiConverterBool.write(value.canHint, into: &buf)
+        FfiConverterBool.write(value.canShowSolution, into: &buf)
+        FfiConverterBool.write(value.canNext, into: &buf)
+        FfiConverterBool.write(value.canRetry, into: &buf)
+        FfiConverterString.write(value.message, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleState_lift(_ buf: RustBuffer) throws -> PuzzleState {
+    return try FfiConverterTypePuzzleState.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleState_lower(_ value: PuzzleState) -> RustBuffer {
+    return FfiConverterTypePuzzleState.lower(value)
 }
 
 
@@ -10145,6 +11987,14 @@ public struct ScreenState: Equatable, Hashable {
      * nothing changes by itself.
      */
     public var nextTickMs: UInt64?
+    /**
+     * The player bar above the board (the side at the top edge).
+     */
+    public var topBar: PlayerBar
+    /**
+     * The player bar below the board.
+     */
+    public var bottomBar: PlayerBar
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -10188,7 +12038,13 @@ public struct ScreenState: Equatable, Hashable {
         /**
          * Milliseconds until the running clock's text changes or the reaction goes: when to call `tick`. `None`:
          * nothing changes by itself.
-         */nextTickMs: UInt64?) {
+         */nextTickMs: UInt64?, 
+        /**
+         * The player bar above the board (the side at the top edge).
+         */topBar: PlayerBar, 
+        /**
+         * The player bar below the board.
+         */bottomBar: PlayerBar) {
         self.revision = revision
         self.snapshot = snapshot
         self.orientation = orientation
@@ -10201,6 +12057,8 @@ public struct ScreenState: Equatable, Hashable {
         self.thinking = thinking
         self.reaction = reaction
         self.nextTickMs = nextTickMs
+        self.topBar = topBar
+        self.bottomBar = bottomBar
     }
 
     
@@ -10230,7 +12088,9 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
                 animation: FfiConverterOptionTypeAnimationPlan.read(from: &buf), 
                 thinking: FfiConverterOptionTypeThinking.read(from: &buf), 
                 reaction: FfiConverterOptionTypeReaction.read(from: &buf), 
-                nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
+                nextTickMs: FfiConverterOptionUInt64.read(from: &buf), 
+                topBar: FfiConverterTypePlayerBar.read(from: &buf), 
+                bottomBar: FfiConverterTypePlayerBar.read(from: &buf)
         )
     }
 
@@ -10247,6 +12107,8 @@ public struct FfiConverterTypeScreenState: FfiConverterRustBuffer {
         FfiConverterOptionTypeThinking.write(value.thinking, into: &buf)
         FfiConverterOptionTypeReaction.write(value.reaction, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
+        FfiConverterTypePlayerBar.write(value.topBar, into: &buf)
+        FfiConverterTypePlayerBar.write(value.bottomBar, into: &buf)
     }
 }
 
@@ -11469,6 +13331,95 @@ public func FfiConverterTypeTablesState_lower(_ value: TablesState) -> RustBuffe
 
 
 /**
+ * One theme's puzzles and the player's results on it.
+ */
+public struct ThemeView: Equatable, Hashable {
+    /**
+     * The theme's name (`run-out`, `endgame`, …).
+     */
+    public var theme: String
+    /**
+     * Shipped puzzles with it.
+     */
+    public var puzzles: UInt32
+    /**
+     * The player's attempts at puzzles with it.
+     */
+    public var attempts: UInt32
+    /**
+     * Of those, solved.
+     */
+    public var solved: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The theme's name (`run-out`, `endgame`, …).
+         */theme: String, 
+        /**
+         * Shipped puzzles with it.
+         */puzzles: UInt32, 
+        /**
+         * The player's attempts at puzzles with it.
+         */attempts: UInt32, 
+        /**
+         * Of those, solved.
+         */solved: UInt32) {
+        self.theme = theme
+        self.puzzles = puzzles
+        self.attempts = attempts
+        self.solved = solved
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ThemeView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThemeView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ThemeView {
+        return
+            try ThemeView(
+                theme: FfiConverterString.read(from: &buf), 
+                puzzles: FfiConverterUInt32.read(from: &buf), 
+                attempts: FfiConverterUInt32.read(from: &buf), 
+                solved: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ThemeView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.theme, into: &buf)
+        FfiConverterUInt32.write(value.puzzles, into: &buf)
+        FfiConverterUInt32.write(value.attempts, into: &buf)
+        FfiConverterUInt32.write(value.solved, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThemeView_lift(_ buf: RustBuffer) throws -> ThemeView {
+    return try FfiConverterTypeThemeView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThemeView_lower(_ value: ThemeView) -> RustBuffer {
+    return FfiConverterTypeThemeView.lower(value)
+}
+
+
+/**
  * The engine at work, with its latest progress.
  */
 public struct Thinking: Equatable, Hashable {
@@ -11672,6 +13623,85 @@ public func FfiConverterTypeTimeControlPreset_lift(_ buf: RustBuffer) throws -> 
 #endif
 public func FfiConverterTypeTimeControlPreset_lower(_ value: TimeControlPreset) -> RustBuffer {
     return FfiConverterTypeTimeControlPreset.lower(value)
+}
+
+
+/**
+ * How far through a list of exercises (a game's mistakes, the mined puzzles).
+ */
+public struct TrainerProgress: Equatable, Hashable {
+    /**
+     * The exercise shown (1-based).
+     */
+    public var index: UInt32
+    /**
+     * Exercises in the list.
+     */
+    public var total: UInt32
+    /**
+     * Of them, solved (now or before).
+     */
+    public var solved: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The exercise shown (1-based).
+         */index: UInt32, 
+        /**
+         * Exercises in the list.
+         */total: UInt32, 
+        /**
+         * Of them, solved (now or before).
+         */solved: UInt32) {
+        self.index = index
+        self.total = total
+        self.solved = solved
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TrainerProgress: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTrainerProgress: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TrainerProgress {
+        return
+            try TrainerProgress(
+                index: FfiConverterUInt32.read(from: &buf), 
+                total: FfiConverterUInt32.read(from: &buf), 
+                solved: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TrainerProgress, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.index, into: &buf)
+        FfiConverterUInt32.write(value.total, into: &buf)
+        FfiConverterUInt32.write(value.solved, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerProgress_lift(_ buf: RustBuffer) throws -> TrainerProgress {
+    return try FfiConverterTypeTrainerProgress.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerProgress_lower(_ value: TrainerProgress) -> RustBuffer {
+    return FfiConverterTypeTrainerProgress.lower(value)
 }
 
 
@@ -13747,6 +15777,91 @@ public func FfiConverterTypeLogLevel_lower(_ value: LogLevel) -> RustBuffer {
 
 
 /**
+ * How a move played in an exercise is judged.
+ */
+
+public enum MoveFeedback: Equatable, Hashable {
+    
+    /**
+     * The solution's move.
+     */
+    case correct
+    /**
+     * Another move, as good as the solution's: accepted.
+     */
+    case asGood
+    /**
+     * Not good enough: taken back.
+     */
+    case wrong
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension MoveFeedback: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveFeedback: FfiConverterRustBuffer {
+    typealias SwiftType = MoveFeedback
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveFeedback {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .correct
+        
+        case 2: return .asGood
+        
+        case 3: return .wrong
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: MoveFeedback, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .correct:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .asGood:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .wrong:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveFeedback_lift(_ buf: RustBuffer) throws -> MoveFeedback {
+    return try FfiConverterTypeMoveFeedback.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveFeedback_lower(_ value: MoveFeedback) -> RustBuffer {
+    return FfiConverterTypeMoveFeedback.lower(value)
+}
+
+
+
+/**
  * How moves are written for display.
  */
 
@@ -14755,6 +16870,121 @@ public func FfiConverterTypePieceTheme_lower(_ value: PieceTheme) -> RustBuffer 
 
 
 /**
+ * Who a player bar names, for the shell to word.
+ */
+
+public enum PlayerName: Equatable, Hashable {
+    
+    /**
+     * The person holding this device, against the computer.
+     */
+    case you
+    /**
+     * The computer at `level` (1 = Beginner … 8 = World Champion), about `rating` strong.
+     */
+    case computer(
+        /**
+         * The level's number.
+         */level: UInt8, 
+        /**
+         * The level's approximate rating.
+         */rating: UInt32
+    )
+    /**
+     * Pass-and-play: the side, named by its colour.
+     */
+    case side
+    /**
+     * Online: the player's nickname and rating ("1500", "1500?" while provisional) when known.
+     */
+    case nickname(
+        /**
+         * The nickname.
+         */nickname: String, 
+        /**
+         * The rating the game started with, as text.
+         */rating: String?
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PlayerName: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePlayerName: FfiConverterRustBuffer {
+    typealias SwiftType = PlayerName
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PlayerName {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .you
+        
+        case 2: return .computer(level: try FfiConverterUInt8.read(from: &buf), rating: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 3: return .side
+        
+        case 4: return .nickname(nickname: try FfiConverterString.read(from: &buf), rating: try FfiConverterOptionString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PlayerName, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .you:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .computer(level,rating):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt8.write(level, into: &buf)
+            FfiConverterUInt32.write(rating, into: &buf)
+            
+        
+        case .side:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .nickname(nickname,rating):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(nickname, into: &buf)
+            FfiConverterOptionString.write(rating, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerName_lift(_ buf: RustBuffer) throws -> PlayerName {
+    return try FfiConverterTypePlayerName.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePlayerName_lower(_ value: PlayerName) -> RustBuffer {
+    return FfiConverterTypePlayerName.lower(value)
+}
+
+
+
+/**
  * How a finished game went for the player against the computer.
  */
 
@@ -14835,6 +17065,445 @@ public func FfiConverterTypePlayerOutcome_lift(_ buf: RustBuffer) throws -> Play
 #endif
 public func FfiConverterTypePlayerOutcome_lower(_ value: PlayerOutcome) -> RustBuffer {
     return FfiConverterTypePlayerOutcome.lower(value)
+}
+
+
+
+/**
+ * Why a game cannot start from the position being set up, for the editor to say while it is made.
+ */
+
+public enum PositionProblem: Equatable, Hashable {
+    
+    /**
+     * `side` has no piece on the board.
+     */
+    case noPieces(
+        /**
+         * The side without pieces.
+         */side: Color
+    )
+    /**
+     * The side to move has pieces but none can move: it would have won before the game starts.
+     */
+    case noMove(
+        /**
+         * The side to move.
+         */side: Color
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PositionProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePositionProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PositionProblem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PositionProblem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .noPieces(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        case 2: return .noMove(side: try FfiConverterTypeColor.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PositionProblem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .noPieces(side):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        
+        case let .noMove(side):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypeColor.write(side, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionProblem_lift(_ buf: RustBuffer) throws -> PositionProblem {
+    return try FfiConverterTypePositionProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePositionProblem_lower(_ value: PositionProblem) -> RustBuffer {
+    return FfiConverterTypePositionProblem.lower(value)
+}
+
+
+
+/**
+ * Why nothing more is on the board (the status is `Finished`), for a shell to say in its words.
+ */
+
+public enum PuzzleEnd: Equatable, Hashable {
+    
+    /**
+     * The streak ended at a failure ([`PuzzleState::streak`] says how many were solved).
+     */
+    case streakOver
+    /**
+     * Every mistake of the game was tried.
+     */
+    case mistakesDone
+    /**
+     * Every puzzle mined from the player's games was tried.
+     */
+    case minedDone
+    /**
+     * The mode's puzzle was tried (the daily puzzle, a puzzle by number, a theme's last).
+     */
+    case done
+    /**
+     * No puzzle has been mined from the player's games yet: a game must be analysed first.
+     */
+    case noMinedPuzzles
+    /**
+     * The game has no mistake or blunder to learn from.
+     */
+    case noMistakes
+    /**
+     * There is no puzzle to show.
+     */
+    case noPuzzle
+    /**
+     * The exercises could not be prepared.
+     */
+    case unavailable(
+        /**
+         * Why, in English.
+         */reason: String
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleEnd: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleEnd: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleEnd
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleEnd {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .streakOver
+        
+        case 2: return .mistakesDone
+        
+        case 3: return .minedDone
+        
+        case 4: return .done
+        
+        case 5: return .noMinedPuzzles
+        
+        case 6: return .noMistakes
+        
+        case 7: return .noPuzzle
+        
+        case 8: return .unavailable(reason: try FfiConverterString.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleEnd, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .streakOver:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .mistakesDone:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .minedDone:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .done:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .noMinedPuzzles:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .noMistakes:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .noPuzzle:
+            writeInt(&buf, Int32(7))
+        
+        
+        case let .unavailable(reason):
+            writeInt(&buf, Int32(8))
+            FfiConverterString.write(reason, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleEnd_lift(_ buf: RustBuffer) throws -> PuzzleEnd {
+    return try FfiConverterTypePuzzleEnd.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleEnd_lower(_ value: PuzzleEnd) -> RustBuffer {
+    return FfiConverterTypePuzzleEnd.lower(value)
+}
+
+
+
+/**
+ * What the player is asked to do.
+ */
+
+public enum PuzzleGoal: Equatable, Hashable {
+    
+    /**
+     * Force a win (every step keeps a proven win).
+     */
+    case win
+    /**
+     * Find the only move that holds the draw.
+     */
+    case draw
+    /**
+     * Find the only move that keeps the game.
+     */
+    case onlyMove
+    /**
+     * Find a better move than the one played in the game (any move within the inaccuracy threshold of the
+     * best, or keeping the exact result where the endgame tables know it).
+     */
+    case betterMove
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleGoal: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleGoal: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleGoal
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleGoal {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .win
+        
+        case 2: return .draw
+        
+        case 3: return .onlyMove
+        
+        case 4: return .betterMove
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleGoal, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .win:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .draw:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .onlyMove:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .betterMove:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleGoal_lift(_ buf: RustBuffer) throws -> PuzzleGoal {
+    return try FfiConverterTypePuzzleGoal.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleGoal_lower(_ value: PuzzleGoal) -> RustBuffer {
+    return FfiConverterTypePuzzleGoal.lower(value)
+}
+
+
+
+/**
+ * Where the trainer is.
+ */
+
+public enum PuzzleStatus: Equatable, Hashable {
+    
+    /**
+     * Preparing the exercises (a game's analysis and mistakes).
+     */
+    case loading
+    /**
+     * The player's move.
+     */
+    case yourMove
+    /**
+     * The engine is judging a move that is not the solution's.
+     */
+    case checking
+    /**
+     * Solved (see [`PuzzleState::counted_solved`] for whether it counts as solved).
+     */
+    case solved
+    /**
+     * The solution was shown.
+     */
+    case failed
+    /**
+     * Nothing more in this mode (the streak ended, every mistake done, the daily puzzle done…).
+     */
+    case finished
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleStatus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleStatus: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleStatus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleStatus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .loading
+        
+        case 2: return .yourMove
+        
+        case 3: return .checking
+        
+        case 4: return .solved
+        
+        case 5: return .failed
+        
+        case 6: return .finished
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleStatus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .loading:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .yourMove:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .checking:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .solved:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .failed:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .finished:
+            writeInt(&buf, Int32(6))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleStatus_lift(_ buf: RustBuffer) throws -> PuzzleStatus {
+    return try FfiConverterTypePuzzleStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleStatus_lower(_ value: PuzzleStatus) -> RustBuffer {
+    return FfiConverterTypePuzzleStatus.lower(value)
 }
 
 
@@ -15889,6 +18558,149 @@ public func FfiConverterTypeThrownAway_lower(_ value: ThrownAway) -> RustBuffer 
 }
 
 
+
+/**
+ * What the trainer trains on.
+ */
+
+public enum TrainerMode: Equatable, Hashable {
+    
+    /**
+     * Shipped puzzles near the player's rating, each attempt rated.
+     */
+    case rated
+    /**
+     * Shipped puzzles, easy first and harder each time, until one is failed.
+     */
+    case streak
+    /**
+     * The puzzle of the day: the same for everyone on a date (UTC), from the shipped set.
+     */
+    case daily
+    /**
+     * Shipped puzzles of one theme (its name, e.g. `run-out`), near the player's rating.
+     */
+    case theme(
+        /**
+         * The theme's name.
+         */theme: String
+    )
+    /**
+     * One shipped puzzle, by number.
+     */
+    case puzzle(
+        /**
+         * Its number.
+         */id: UInt32
+    )
+    /**
+     * The puzzles mined from the player's own games.
+     */
+    case mined
+    /**
+     * Learn from your mistakes: the mistakes and blunders of one analysed saved game.
+     */
+    case mistakes(
+        /**
+         * The saved game.
+         */gameId: Int64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TrainerMode: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTrainerMode: FfiConverterRustBuffer {
+    typealias SwiftType = TrainerMode
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TrainerMode {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .rated
+        
+        case 2: return .streak
+        
+        case 3: return .daily
+        
+        case 4: return .theme(theme: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .puzzle(id: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 6: return .mined
+        
+        case 7: return .mistakes(gameId: try FfiConverterInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TrainerMode, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .rated:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .streak:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .daily:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .theme(theme):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(theme, into: &buf)
+            
+        
+        case let .puzzle(id):
+            writeInt(&buf, Int32(5))
+            FfiConverterUInt32.write(id, into: &buf)
+            
+        
+        case .mined:
+            writeInt(&buf, Int32(6))
+        
+        
+        case let .mistakes(gameId):
+            writeInt(&buf, Int32(7))
+            FfiConverterInt64.write(gameId, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerMode_lift(_ buf: RustBuffer) throws -> TrainerMode {
+    return try FfiConverterTypeTrainerMode.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTrainerMode_lower(_ value: TrainerMode) -> RustBuffer {
+    return FfiConverterTypeTrainerMode.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -16276,6 +19088,30 @@ fileprivate struct FfiConverterOptionTypeCoachView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeDailyView: FfiConverterRustBuffer {
+    typealias SwiftType = DailyView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeDailyView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeDailyView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeDatabaseNotice: FfiConverterRustBuffer {
     typealias SwiftType = DatabaseNotice?
 
@@ -16348,6 +19184,30 @@ fileprivate struct FfiConverterOptionTypeExactVerdict: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeForcedLoss: FfiConverterRustBuffer {
+    typealias SwiftType = ForcedLoss?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeForcedLoss.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeForcedLoss.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeHintShown: FfiConverterRustBuffer {
     typealias SwiftType = HintShown?
 
@@ -16388,6 +19248,30 @@ fileprivate struct FfiConverterOptionTypeLeaderboard: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeLeaderboard.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeMistakeView: FfiConverterRustBuffer {
+    typealias SwiftType = MistakeView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeMistakeView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeMistakeView.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -16540,6 +19424,78 @@ fileprivate struct FfiConverterOptionTypeProfileView: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypePuzzleHint: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleHint?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleHint.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleHint.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePuzzleInfo: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleInfo?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleInfo.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleInfo.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePuzzleRatingView: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleRatingView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleRatingView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleRatingView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeRatingChange: FfiConverterRustBuffer {
     typealias SwiftType = RatingChange?
 
@@ -16660,6 +19616,30 @@ fileprivate struct FfiConverterOptionTypeSideTime: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeSnapshot: FfiConverterRustBuffer {
+    typealias SwiftType = Snapshot?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeSnapshot.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeSnapshot.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeTablesBuild: FfiConverterRustBuffer {
     typealias SwiftType = TablesBuild?
 
@@ -16724,6 +19704,30 @@ fileprivate struct FfiConverterOptionTypeTimeControl: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeTimeControl.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeTrainerProgress: FfiConverterRustBuffer {
+    typealias SwiftType = TrainerProgress?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeTrainerProgress.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeTrainerProgress.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -16804,6 +19808,30 @@ fileprivate struct FfiConverterOptionTypeGameMode: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeMoveFeedback: FfiConverterRustBuffer {
+    typealias SwiftType = MoveFeedback?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeMoveFeedback.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeMoveFeedback.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeOnlineProblem: FfiConverterRustBuffer {
     typealias SwiftType = OnlineProblem?
 
@@ -16868,6 +19896,54 @@ fileprivate struct FfiConverterOptionTypePlayerOutcome: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypePlayerOutcome.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePositionProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PositionProblem?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePositionProblem.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePositionProblem.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypePuzzleEnd: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleEnd?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypePuzzleEnd.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypePuzzleEnd.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -17040,6 +20116,31 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeAttemptView: FfiConverterRustBuffer {
+    typealias SwiftType = [AttemptView]
+
+    public static func write(_ value: [AttemptView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeAttemptView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [AttemptView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [AttemptView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeAttemptView.read(from: &buf))
         }
         return seq
     }
@@ -17465,6 +20566,31 @@ fileprivate struct FfiConverterSequenceTypeSquareView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeSquareView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeThemeView: FfiConverterRustBuffer {
+    typealias SwiftType = [ThemeView]
+
+    public static func write(_ value: [ThemeView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeThemeView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ThemeView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ThemeView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeThemeView.read(from: &buf))
         }
         return seq
     }
@@ -18005,6 +21131,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_positioneditor_load() != 36818) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_place() != 2404) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_positioneditor_problem() != 740) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_positioneditor_set_side_to_move() != 33861) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -18182,7 +21314,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn() != 62501) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_import_pdn_file() != 39490) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_list_games() != 10986) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_mine_game() != 48998) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_new_game() != 32343) {
@@ -18195,6 +21333,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_open_replay() != 25913) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_puzzle_overview() != 21289) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_puzzle_trainer() != 24162) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_remembered_setup() != 16982) {
@@ -18219,6 +21363,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamelibrary_stats() != 28324) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamelibrary_trainer_notice() != 25561) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_replay_analyse() != 51340) {
@@ -18344,10 +21491,46 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 18506) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_update() != 5582) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_analysis() != 62408) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_choose() != 45917) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_flip_board() != 6010) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_hint() != 39273) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_leave() != 28578) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_next() != 35585) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_play() != 34642) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_retry() != 34723) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_show_solution() != 12010) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_start() != 54731) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_state() != 1339) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_puzzlecontroller_tap() != 413) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_endgametables_build_missing() != 27184) {

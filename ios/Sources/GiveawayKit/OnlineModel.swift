@@ -73,7 +73,9 @@ public final class OnlineModel {
     /// Reads the state again (the client said it changed): the board of a new game gets its model, the board
     /// on screen reads its own state, and the events are handed on.
     private func refresh() {
-        state = client.screen()
+        // One read: the screen shows every change its events tell of (a game's end with the game over).
+        let update = client.takeUpdate()
+        state = update.screen
         ticker?.cancel()
         if let ms = state.nextTickMs {
             ticker = Task { @MainActor [weak self] in
@@ -88,7 +90,7 @@ public final class OnlineModel {
         } else {
             game?.refresh()
         }
-        for event in client.takeEvents() {
+        for event in update.events {
             switch event {
             case .refused(let code, let detail): message = .refused(code: code, detail: detail)
             case .moveRefused(let move, let reason): message = .moveRefused(move: move, reason: reason)

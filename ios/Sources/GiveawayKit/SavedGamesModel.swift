@@ -67,11 +67,22 @@ public final class SavedGamesModel {
         }
     }
 
-    /// Imports a PDN file (all or nothing); returns how many games were added.
+    /// Imports a PDN text (all or nothing); returns how many games were added.
     @discardableResult
     public func importPdn(_ text: String) -> Int {
+        imports { try $0.importPdn(text: text) }
+    }
+
+    /// Imports the PDN file at `path` (all or nothing), read a game at a time by the core so that a file of any
+    /// size takes little memory; returns how many games were added.
+    @discardableResult
+    public func importPdnFile(_ path: String) -> Int {
+        imports { try $0.importPdnFile(path: path) }
+    }
+
+    private func imports(_ run: (any GameLibraryProtocol) throws -> ImportResult) -> Int {
         do {
-            let imported = try library.importPdn(text: text)
+            let imported = try run(library)
             reload()
             return Int(imported.count)
         } catch {

@@ -92,6 +92,14 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(list.importPdn("not a game"), 0)
         XCTAssertEqual(list.message?.kind, .badInput)
         XCTAssertEqual(list.state.total, 36)
+        // A file (what the document picker gives) is read by the core a game at a time.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).pdn")
+        try pdn.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertEqual(list.importPdnFile(file.path), 1)
+        XCTAssertEqual(list.state.total, 37)
+        XCTAssertEqual(list.importPdnFile(file.path + ".missing"), 0)
+        XCTAssertEqual(list.state.total, 37)
     }
 
     func testSettingsAreSavedOnEveryChangeAndAGameFollowsThem() async throws {

@@ -17,6 +17,7 @@ use crate::background::{Background, Observer};
 use crate::board::speech::{Announcement, SquareDescription};
 use crate::board::{square_name, AnimationPlan, BoardOrientation, Coordinates};
 use crate::error::{ApiResult, GiveawayError};
+use crate::game::bars::player_bars;
 use crate::game::clock::next_change_ms;
 use crate::game::{HintView, SearchProgress, Snapshot};
 use crate::setup::Opponent;
@@ -83,6 +84,8 @@ struct Ui {
     computer_held: bool,
     /// The newest reaction and when it came, while it may still show.
     reaction: Option<(Reaction, Instant)>,
+    /// The seat's ratings for the player bars (online), White's first.
+    ratings: [Option<String>; 2],
 }
 
 /// Where the player's own actions in an online game go instead of into the local game: the online client
@@ -99,6 +102,11 @@ pub trait Seat: Send + Sync {
     fn answer_draw(&self, accept: bool);
     /// The player shows an emoji.
     fn react(&self, emoji: String);
+    /// The players' ratings as the bars show them beside the nicknames ("1500", "1500?" while provisional),
+    /// White's first; read once, when the controller is made.
+    fn ratings(&self) -> [Option<String>; 2] {
+        [None, None]
+    }
 }
 
 /// A game screen's controller; see the module documentation.
@@ -177,6 +185,7 @@ impl GameController {
             closed: false,
             computer_held: false,
             reaction: None,
+            ratings: seat.as_ref().map_or([None, None], |s| s.ratings()),
         };
         Ok(Arc::new(GameController { session, storage, background, observer, seat, ui: Mutex::new(ui) }))
     }
@@ -860,6 +869,8 @@ fn build(ui: &Ui) -> ScreenState {
         ui.reaction.as_ref().and_then(|(r, at)| REACTION_SHOWN_FOR.checked_sub(at.elapsed()).map(|left| (r, left)));
     let reaction_tick_ms = reaction_left.map(|(_, left)| left.as_millis() as u64 + 1);
     let next_tick_ms = clock_tick_ms.into_iter().chain(reaction_tick_ms).min();
+    let reaction = reaction_left.map(|(r, _)| r.clone());
+    let (top_bar, bottom_bar) = player_bars(s, &orientation, reaction.as_ref(), &ui.ratings);
     ScreenState {
         revision: ui.revision,
         coordinates: Coordinates::new(orientation.flipped, s.notation),
@@ -869,8 +880,10 @@ fn build(ui: &Ui) -> ScreenState {
         hint,
         animation: ui.animation.clone(),
         thinking,
-        reaction: reaction_left.map(|(r, _)| r.clone()),
+        reaction,
         next_tick_ms,
+        top_bar,
+        bottom_bar,
         orientation,
         snapshot,
     }

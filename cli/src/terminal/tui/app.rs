@@ -3,11 +3,12 @@
 use super::game::GameScreen;
 use super::home::HomeScreen;
 use super::online::OnlineScreen;
+use super::puzzles::PuzzlesScreen;
 use super::replay::ReplayScreen;
 use super::saved::SavedScreen;
 use super::settings::SettingsScreen;
 use super::theme::error;
-use giveaway_app::{GameLibrary, GameSession};
+use giveaway_app::{GameLibrary, GameSession, TrainerMode};
 use giveaway_app::{NoObserver, Threads};
 use giveaway_core::storage::Settings;
 use giveaway_online::OnlineClient;
@@ -49,6 +50,8 @@ pub enum Go {
         analyse: bool,
     },
     Settings,
+    /// The puzzle trainer: its menu, or straight into a mode (a game's mistakes from its replay).
+    Puzzles(Option<TrainerMode>),
     Quit,
 }
 
@@ -60,6 +63,7 @@ enum Screen {
     Replay(Box<ReplayScreen>),
     Settings(SettingsScreen),
     Online(OnlineScreen),
+    Puzzles(Box<PuzzlesScreen>),
 }
 
 pub struct App {
@@ -101,6 +105,7 @@ impl App {
             Screen::Replay(s) => s.draw(f, &self.ctx),
             Screen::Settings(s) => s.draw(f, &self.ctx),
             Screen::Online(s) => s.draw(f, &self.ctx),
+            Screen::Puzzles(s) => s.draw(f, &self.ctx),
         }
         if let Some(text) = &self.notice {
             let lines = 3.min(area.height);
@@ -123,6 +128,7 @@ impl App {
             Screen::Replay(s) => s.key(key, &mut self.ctx),
             Screen::Settings(s) => s.key(key, &mut self.ctx),
             Screen::Online(s) => s.key(key, &mut self.ctx),
+            Screen::Puzzles(s) => s.key(key, &mut self.ctx),
         };
         self.go(go);
     }
@@ -132,6 +138,7 @@ impl App {
         match &mut self.screen {
             Screen::Game(s) => s.tick(),
             Screen::Replay(s) => s.tick(),
+            Screen::Puzzles(s) => s.tick(),
             Screen::Online(s) => {
                 if let Some(go) = s.tick() {
                     self.go(go);
@@ -146,6 +153,7 @@ impl App {
         match &mut self.screen {
             Screen::Game(s) => s.leave(),
             Screen::Replay(s) => s.leave(),
+            Screen::Puzzles(s) => s.leave(),
             _ => {}
         }
     }
@@ -176,6 +184,7 @@ impl App {
                 Err(e) => Screen::Saved(SavedScreen::with_message(&self.ctx, format!("cannot open game {id}: {e}"))),
             },
             Go::Settings => Screen::Settings(SettingsScreen::new(&self.ctx)),
+            Go::Puzzles(mode) => Screen::Puzzles(Box::new(PuzzlesScreen::new(&self.ctx, mode))),
         };
     }
 }

@@ -1,4 +1,4 @@
-//! The home menu and the two new-game forms (versus the computer; pass-and-play with time odds).
+//! The home menu (games, saved games, puzzles, settings, online) and the two new-game forms (versus the computer; pass-and-play with time odds).
 
 use super::app::{Ctx, Go};
 use super::form::{Field, Form};
@@ -18,11 +18,12 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 use std::sync::Arc;
 
-const MENU: [&str; 7] = [
+const MENU: [&str; 8] = [
     "Play the computer",
     "Pass and play",
     "Continue unfinished game",
     "Saved games",
+    "Puzzles",
     "Settings",
     "Play online",
     "Quit",
@@ -219,8 +220,9 @@ impl HomeScreen {
                 1 => self.mode = Mode::PassAndPlay(self.pass_form(ctx)),
                 2 => return self.continue_last(ctx),
                 3 => return Go::Saved,
-                4 => return Go::Settings,
-                5 => return self.online(ctx),
+                4 => return Go::Puzzles(None),
+                5 => return Go::Settings,
+                6 => return self.online(ctx),
                 _ => return Go::Quit,
             },
             Mode::Computer(_) if on_last => return self.start_computer(&choices, ctx),

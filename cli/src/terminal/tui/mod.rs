@@ -14,6 +14,7 @@ mod game_list;
 mod home;
 mod input;
 mod online;
+mod puzzles;
 mod reactions;
 mod replay;
 mod saved;

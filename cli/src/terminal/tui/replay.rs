@@ -83,6 +83,9 @@ impl ReplayScreen {
             KeyCode::Char('x') => self.replay.next_mistake(),
             KeyCode::Char('X') => self.replay.previous_mistake(),
             KeyCode::Char('f') => self.replay.flip_board(),
+            KeyCode::Char('l') => {
+                return Go::Puzzles(Some(giveaway_app::TrainerMode::Mistakes { game_id: self.state.summary.id }))
+            }
             KeyCode::Esc if self.state.progress.is_some() => {
                 self.leave();
                 self.message = Some(("Analysis stopped.".into(), false));
@@ -122,7 +125,7 @@ impl ReplayScreen {
         }
         f.render_widget(
             Paragraph::new(Line::styled(
-                "←→ step · ↑↓ 10 moves · Home/End · a analyse · x/X next/previous mistake · f flip · Esc stop analysis · c continue playing · q back",
+                "←→ step · ↑↓ 10 moves · Home/End · a analyse · x/X next/previous mistake · l learn from the mistakes · f flip · Esc stop analysis · c continue playing · q back",
                 dim(),
             )),
             help,
@@ -152,6 +155,10 @@ impl ReplayScreen {
             // The endgame tables' verdicts: the game's turning points, and the current move's exact value.
             for t in &a.turning_points {
                 head.push(Line::styled(format!("{}.", t.message), Style::default().fg(Tint::Red)));
+            }
+            // The proof search's verdict: where the game was lost by force, and the move that lost it.
+            if let Some(f) = &a.forced_loss {
+                head.push(Line::styled(format!("{}.", f.message), Style::default().fg(Tint::Red)));
             }
             if let Some(v) = st.review.as_ref().and_then(|r| r.exact.as_ref()) {
                 head.push(Line::styled(format!("Endgame tables: {}", v.message), Style::default().fg(Tint::Cyan)));

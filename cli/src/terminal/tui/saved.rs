@@ -227,9 +227,10 @@ impl SavedScreen {
                     .and_then(|p| std::fs::write(text, p).map_err(|e| format!("cannot write {text}: {e}")))
                     .map(|_| format!("Saved {text}."))
             }
-            Prompt::Import => std::fs::read_to_string(text)
-                .map_err(|e| format!("cannot read {text}: {e}"))
-                .and_then(|t| ctx.library.import_pdn(t).map_err(|e| e.to_string()))
+            Prompt::Import => ctx
+                .library
+                .import_pdn_file(text.to_string())
+                .map_err(|e| e.to_string())
                 .map(|ids| format!("Imported {} game(s) from {text}.", ids.count)),
         };
         self.message = Some(match outcome {

@@ -3,7 +3,6 @@ package app.giveaway.app
 import android.content.Context
 import android.graphics.Canvas
 import android.graphics.Paint
-import android.graphics.Path
 import android.graphics.Rect
 import android.graphics.Typeface
 import android.os.SystemClock
@@ -57,7 +56,6 @@ class BoardView(context: Context) : View(context) {
     private val fill = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.FILL }
     private val stroke = Paint(Paint.ANTI_ALIAS_FLAG).apply { style = Paint.Style.STROKE }
     private val text = Paint(Paint.ANTI_ALIAS_FLAG).apply { typeface = Typeface.DEFAULT_BOLD }
-    private val crown = Path()
 
     init {
         isFocusable = true
@@ -207,41 +205,8 @@ class BoardView(context: Context) : View(context) {
         if (frame != null) postInvalidateOnAnimation()
     }
 
-    private fun drawPiece(canvas: Canvas, piece: PieceView, x: Float, y: Float, cell: Float, alpha: Int) {
-        val p = pieceColors
-        val white = piece.color == Color.WHITE
-        val radius = cell * 0.38f
-        fill.color = if (white) p.white else p.black
-        fill.alpha = alpha
-        canvas.drawCircle(x, y, radius, fill)
-        stroke.color = if (white) p.whiteEdge else p.blackEdge
-        stroke.alpha = alpha
-        stroke.strokeWidth = cell * if (boardColors.strong) 0.07f else 0.04f
-        canvas.drawCircle(x, y, radius, stroke)
-        canvas.drawCircle(x, y, radius * 0.65f, stroke)
-        fill.alpha = 255
-        stroke.alpha = 255
-        if (piece.kind == PieceKind.KING) {
-            // Face-to-face: the far player's crowns face them.
-            canvas.save()
-            if (piece.color == turnedSide) canvas.rotate(180f, x, y)
-            crown.reset()
-            val w = radius * 0.55f
-            crown.moveTo(x - w, y + w * 0.5f)
-            crown.lineTo(x - w, y - w * 0.4f)
-            crown.lineTo(x - w * 0.5f, y)
-            crown.lineTo(x, y - w * 0.7f)
-            crown.lineTo(x + w * 0.5f, y)
-            crown.lineTo(x + w, y - w * 0.4f)
-            crown.lineTo(x + w, y + w * 0.5f)
-            crown.close()
-            fill.color = p.crown
-            fill.alpha = alpha
-            canvas.drawPath(crown, fill)
-            fill.alpha = 255
-            canvas.restore()
-        }
-    }
+    private fun drawPiece(canvas: Canvas, piece: PieceView, x: Float, y: Float, cell: Float, alpha: Int) =
+        PiecePainter.draw(canvas, piece, x, y, cell, alpha, pieceColors, boardColors.strong, piece.color == turnedSide)
 
     private fun ring(canvas: Canvas, x: Float, y: Float, radius: Float, color: Int, width: Float) {
         stroke.color = color

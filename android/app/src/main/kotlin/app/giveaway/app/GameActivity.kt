@@ -12,6 +12,7 @@ import android.view.Gravity
 import android.view.HapticFeedbackConstants
 import android.view.View
 import android.view.ViewGroup
+import android.widget.HorizontalScrollView
 import android.widget.LinearLayout
 import android.widget.ProgressBar
 import android.widget.ScrollView
@@ -32,6 +33,8 @@ import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineEvent
 import app.giveaway.core.OnlineGameStatus
 import app.giveaway.core.Opponent
+import app.giveaway.core.Outcome
+import app.giveaway.core.PlayerOutcome
 import app.giveaway.core.RematchState
 import app.giveaway.core.ResultView
 import app.giveaway.core.ScreenState
@@ -70,11 +73,11 @@ class GameActivity : Activity() {
     /** The state drawn last. */
     private var state: ScreenState? = null
 
-    private val topClock by lazy { clockView() }
-    private val bottomClock by lazy { clockView() }
-    private val topPanel by lazy { LinearLayout(this).apply { gravity = Gravity.CENTER_VERTICAL } }
-    private val bottomPanel by lazy { LinearLayout(this).apply { gravity = Gravity.CENTER_VERTICAL } }
-    private val status by lazy { label(R.string.empty) }
+    private val topBar by lazy { PlayerBarView(this) }
+    private val bottomBar by lazy { PlayerBarView(this) }
+    private val status by lazy {
+        label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply { setPadding(0, dp(2), 0, dp(2)) }
+    }
     private val thinking by lazy {
         ProgressBar(this).apply {
             isIndeterminate = true
@@ -82,14 +85,18 @@ class GameActivity : Activity() {
             contentDescription = getString(R.string.computer_thinking)
         }
     }
-    private val moves by lazy { TextView(this).apply { setPadding(dp(8), 0, dp(8), 0) } }
-    private val reaction by lazy { TextView(this).apply { textSize = 24f } }
-    private val undo by lazy { button(R.string.undo) { act { undo() } } }
-    private val redo by lazy { button(R.string.redo) { act { redo() } } }
-    private val hint by lazy { button(R.string.hint) { act { hint() } } }
-    private val draw by lazy { button(R.string.offer_draw) { ask(R.string.confirm_offer_draw) } }
-    private val resign by lazy { button(R.string.resign) { ask(R.string.confirm_resign) } }
-    private val react by lazy { button(R.string.react) { pickReaction() } }
+    private val moves by lazy { TextView(this).apply { setTextAppearance(R.style.TextAppearance_Giveaway_Body) } }
+
+    /** Portrait phones: the moves on one line that scrolls with the game (else a list beside or below the board). */
+    private var strip: HorizontalScrollView? = null
+    private val undo by lazy { iconButton(R.drawable.ic_undo, R.string.undo) { act { undo() } } }
+    private val redo by lazy { iconButton(R.drawable.ic_redo, R.string.redo) { act { redo() } } }
+    private val hint by lazy { iconButton(R.drawable.ic_hint, R.string.hint) { act { hint() } } }
+    private val draw by lazy {
+        iconButton(R.drawable.ic_draw, R.string.offer_draw) { ask(R.string.confirm_offer_draw) }
+    }
+    private val react by lazy { iconButton(R.drawable.ic_react, R.string.react) { pickReaction() } }
+    private val more by lazy { iconButton(R.drawable.ic_more, R.string.more) { showMore() } }
 
     /** Dialogs shown for a state, so a state drawn again does not stack them. */
     private var choiceDialog: AlertDialog? = null
@@ -110,7 +117,7 @@ class GameActivity : Activity() {
                 attach(r, settings)
                 refresh()
                 reopen?.let(::ask)
-                if (resultWasOpen) state?.snapshot?.result?.let(::showResult)
+                if (resultWasOpen) (state?.status as? Status.Over)?.let { showResult(it.result, it.forPlayer) }
             }
             return
         }
@@ -161,6 +168,8 @@ class GameActivity : Activity() {
             onDrag = { from, to -> act { drag(from.toUInt(), to.toUInt()) } }
         }
         feedback = Feedback(board)
+        topBar.pieceColors = board.pieceColors
+        bottomBar.pieceColors = board.pieceColors
         setContentView(layout())
         if (isOnline) app.online.listen(onlineListener)
     }
@@ -205,39 +214,62 @@ class GameActivity : Activity() {
     }
 
     private fun layout(): View {
-        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
-        topPanel.addView(topClock)
-        topPanel.addView(thinking)
-        topPanel.addView(reaction)
-        bottomPanel.addView(bottomClock)
-        // Online there is no undo nor hint: their row is left out.
-        val buttons = if (isOnline) {
-            row(draw, resign, react)
-        } else {
-            column(row(undo, redo, hint), row(draw, resign, react))
-        }
-        val moveList = ScrollView(this).apply { addView(moves) }
+        val config = resources.configuration
+        val landscape = config.orientation == Configuration.ORIENTATION_LANDSCAPE
+        val tablet = config.smallestScreenWidthDp >= 600
         val wrap = ViewGroup.LayoutParams.WRAP_CONTENT
         val fill = ViewGroup.LayoutParams.MATCH_PARENT
-        return if (landscape) {
-            LinearLayout(this).apply {
+        val m = px(R.dimen.screen_margin)
+        val gap = px(R.dimen.space_s)
+        // Whose move it is in words (a capture to make, the computer thinking), with the spinner beside it.
+        val spinner = px(R.dimen.space_xl)
+        val statusRow = LinearLayout(this).apply {
+            gravity = Gravity.CENTER_VERTICAL
+            addView(status, LinearLayout.LayoutParams(0, wrap, 1f))
+            addView(thinking, LinearLayout.LayoutParams(spinner, spinner))
+        }
+        // Online, the first-move countdown, the opponent away or this device offline above it.
+        val statusLines = column(onlineStatus, statusRow, gap = 0)
+        // Online there is no undo nor hint; a draw offer and a reaction are one tap away instead.
+        val actions = if (isOnline) row(draw, react, more, gap = 0) else row(undo, redo, hint, more, gap = 0)
+        val moveList = { ScrollView(this).apply { addView(moves) } }
+        if (landscape) {
+            // The board as high as the screen on one side; the players, moves and actions on the other.
+            val panel = column(topBar, statusLines, gap = gap).apply {
+                setPadding(m, gap, m, gap)
+                addView(moveList(), LinearLayout.LayoutParams(fill, 0, 1f))
+                addView(bottomBar)
+                addView(actions)
+            }
+            return LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
                 addView(board, LinearLayout.LayoutParams(wrap, fill))
-                addView(
-                    column(onlineStatus, topPanel, status, bottomPanel, buttons).apply {
-                        addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
-                    },
-                    LinearLayout.LayoutParams(0, fill, 1f),
-                )
+                // A tablet's panel has the width of a phone; a phone's takes what the board leaves.
+                val panelWidth = if (tablet) dp(360) else 0
+                addView(panel, LinearLayout.LayoutParams(panelWidth, fill, if (tablet) 0f else 1f))
+                if (tablet) gravity = Gravity.CENTER_HORIZONTAL
             }
-        } else {
-            column(onlineStatus, topPanel).apply {
-                addView(board, LinearLayout.LayoutParams(fill, wrap))
-                addView(bottomPanel)
-                addView(status)
-                addView(buttons)
-                addView(moveList, LinearLayout.LayoutParams(fill, 0, 1f))
+        }
+        val half = gap / 2
+        val barMargins = { LinearLayout.LayoutParams(fill, wrap).apply { setMargins(half, 2, half, 2) } }
+        return column(gap = 0).apply {
+            addView(topBar, barMargins())
+            addView(board, LinearLayout.LayoutParams(fill, wrap))
+            addView(bottomBar, barMargins())
+            addView(statusLines, LinearLayout.LayoutParams(fill, wrap).apply { setMargins(m, 0, m, 0) })
+            if (tablet) {
+                // A tablet has room below the board for the moves as a list.
+                addView(moveList(), LinearLayout.LayoutParams(fill, 0, 1f).apply { setMargins(m, 0, m, 0) })
+            } else {
+                moves.isSingleLine = true
+                strip = HorizontalScrollView(this@GameActivity).apply {
+                    isHorizontalScrollBarEnabled = false
+                    addView(moves)
+                }
+                addView(strip, LinearLayout.LayoutParams(fill, wrap).apply { setMargins(m, 0, m, 0) })
+                addView(View(this@GameActivity), LinearLayout.LayoutParams(fill, 0, 1f))
             }
+            addView(actions, LinearLayout.LayoutParams(fill, wrap))
         }
     }
 
@@ -276,10 +308,25 @@ class GameActivity : Activity() {
             .show()
     }
 
-    private fun showResult(result: ResultView) {
+    /** The end, titled by what it means for the player ("You lost"), or who won between two players. */
+    private fun showResult(result: ResultView, forPlayer: PlayerOutcome?) {
         if (isOnline) return showOnlineResult()
         resultOpen = true
+        val title = when (forPlayer) {
+            PlayerOutcome.WON -> R.string.you_won
+
+            PlayerOutcome.LOST -> R.string.you_lost
+
+            PlayerOutcome.DRAWN -> R.string.result_draw
+
+            null -> when (result.outcome) {
+                Outcome.WHITE_WINS -> R.string.result_white_wins
+                Outcome.BLACK_WINS -> R.string.result_black_wins
+                Outcome.DRAW -> R.string.result_draw
+            }
+        }
         AlertDialog.Builder(this)
+            .setTitle(title)
             .setMessage(resultText(result))
             .setPositiveButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, gameId)) }
             .setNeutralButton(R.string.new_game) { _, _ -> finish() }
@@ -301,31 +348,22 @@ class GameActivity : Activity() {
             title =
                 getString(R.string.you_vs, seat?.let(::seatText) ?: if (o.human == Color.WHITE) o.black else o.white)
         }
-        val clocks = snap.clocks
-        fun text(side: Color) = clocks?.let { if (side == Color.WHITE) it.whiteText else it.blackText } ?: ""
-        topClock.text = text(o.top)
-        bottomClock.text = text(o.bottom)
-        topClock.contentDescription = getString(R.string.clock_description, colorName(o.top), topClock.text)
-        bottomClock.contentDescription = getString(R.string.clock_description, colorName(o.bottom), bottomClock.text)
-        // An untimed game has no clocks to show.
-        val clockVisibility = if (clocks == null) View.GONE else View.VISIBLE
-        topClock.visibility = clockVisibility
-        bottomClock.visibility = clockVisibility
-        topClock.isActivated = clocks?.running == o.top
-        bottomClock.isActivated = clocks?.running == o.bottom
-        // Face-to-face: the far player reads their clock and reactions the right way up.
-        topPanel.rotation = if (o.topFacesAway) 180f else 0f
+        topBar.show(s.topBar)
+        bottomBar.show(s.bottomBar)
         thinking.visibility = if (s.thinking != null) View.VISIBLE else View.INVISIBLE
         status.text = statusText(s)
-        moves.text = snap.moveList.joinToString("\n") { r -> "${r.number}. ${r.white ?: "…"}  ${r.black ?: ""}" }
-        reaction.text = s.reaction?.emoji ?: ""
+        val list = snap.moveList.map { r -> "${r.number}. ${r.white ?: "…"}  ${r.black ?: ""}".trimEnd() }
+        val shown = list.joinToString(if (strip == null) "\n" else "   ")
+        if (moves.text.toString() != shown) {
+            moves.text = shown
+            // The newest move in sight.
+            strip?.let { st -> st.post { st.scrollTo(moves.width, 0) } }
+        }
         val a = s.actions
         undo.isEnabled = a.undo
         redo.isEnabled = a.redo
         hint.isEnabled = a.hint
-        draw.visibility = if (a.draws) View.VISIBLE else View.GONE
         draw.isEnabled = a.offerDraw
-        resign.isEnabled = a.resign
         react.isEnabled = a.react
         showChoices(s)
         showDrawOffer(s)
@@ -406,7 +444,7 @@ class GameActivity : Activity() {
                 feedback.play(e.cue, HapticFeedbackConstants.LONG_PRESS)
                 board.announceForAccessibility(resultText(e.result))
                 // Online, the result waits for the server's end with the rating change (onlineChanged).
-                if (!isOnline) showResult(e.result)
+                if (!isOnline) showResult(e.result, e.forPlayer)
             }
 
             is GameEvent.CoachTip -> {
@@ -458,11 +496,24 @@ class GameActivity : Activity() {
             .show()
     }
 
-    private fun clockView() = TextView(this).apply {
-        textSize = 28f
-        setTextColor(getColor(R.color.clock_text))
-        setPadding(dp(12), dp(4), dp(12), dp(4))
-        setBackgroundResource(R.drawable.clock_background)
+    /** The actions a tap on "More" offers now: resign, a draw, flip the board, react, share the game. */
+    private fun showMore() {
+        val s = state ?: return
+        val a = s.actions
+        val items = mutableListOf<Pair<Int, () -> Unit>>()
+        if (!isOnline && a.offerDraw) items += R.string.offer_draw to { ask(R.string.confirm_offer_draw) }
+        if (a.resign) items += R.string.resign to { ask(R.string.confirm_resign) }
+        items += R.string.flip_board to { act { flipBoard() } }
+        if (!isOnline && a.react) items += R.string.react to { pickReaction() }
+        s.snapshot.gameId?.let { id -> items += R.string.share_game to { shareGame(id) } }
+        AlertDialog.Builder(this)
+            .setItems(items.map { getString(it.first) }.toTypedArray()) { _, i -> items[i].second() }
+            .show()
+    }
+
+    private fun shareGame(id: Long) = (application as GiveawayApp).storage({ lib -> lib.exportPdn(id) }) { r ->
+        r.onSuccess(this::sharePdn)
+            .onFailure { e -> Toast.makeText(this, errorText(e as GiveawayException), Toast.LENGTH_LONG).show() }
     }
 
     private fun reducedMotion(): Boolean =
@@ -471,7 +522,9 @@ class GameActivity : Activity() {
     /** The online game's words beside the board: the players' ratings, the connection, the result. */
     private val onlineListener: (List<OnlineEvent>) -> Unit = ::onlineChanged
     private val isOnline get() = intent.getBooleanExtra(EXTRA_ONLINE, false)
-    private val onlineStatus by lazy { label(R.string.empty).apply { visibility = View.GONE } }
+    private val onlineStatus by lazy {
+        label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply { visibility = View.GONE }
+    }
     private var rematchDialog: AlertDialog? = null
 
     private fun onlineChanged(events: List<OnlineEvent>) {
@@ -511,6 +564,7 @@ class GameActivity : Activity() {
         val end = (game.status as? OnlineGameStatus.Over)?.end ?: return
         resultOpen = true
         val dialog = AlertDialog.Builder(this)
+            .setTitle(R.string.game_over_title)
             .setMessage(endText(end, game.you))
             .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
             .setNegativeButton(R.string.lobby) { _, _ ->

@@ -26,6 +26,7 @@ import app.giveaway.core.PlayerOutcome
 import app.giveaway.core.ResultFilter
 import app.giveaway.core.levels
 import app.giveaway.core.timeControlLabel
+import java.io.File
 import java.text.DateFormat
 import java.util.Date
 
@@ -45,7 +46,7 @@ class GamesActivity : Activity() {
     /** The paged list; only used on the storage thread. */
     private var gameList: GameList? = null
     private val adapter = Rows()
-    private val count by lazy { label(R.string.empty) }
+    private val count by lazy { label(R.string.empty, R.style.TextAppearance_Giveaway_Label) }
     private var filter = ALL_GAMES
     private var built = false
     private var loadingMore = false
@@ -78,6 +79,8 @@ class GamesActivity : Activity() {
         setContentView(
             LinearLayout(this).apply {
                 orientation = LinearLayout.VERTICAL
+                val m = px(R.dimen.screen_margin)
+                setPadding(m, px(R.dimen.space_s), m, m)
                 addView(
                     row(
                         spinner(modes, 0, { modeLabel(it) }) { reload(filter.copy(mode = modes[it])) },
@@ -160,18 +163,37 @@ class GamesActivity : Activity() {
 
             else -> null
         } ?: return
-        storage({ lib -> readText(uri)?.let { lib.importPdn(it).count.toInt() } }) { n ->
+        storage({ lib ->
+            copyToFile(uri)?.let { file ->
+                try {
+                    lib.importPdnFile(file.path).count.toInt()
+                } finally {
+                    file.delete()
+                }
+            }
+        }) { n ->
             if (n == null) Toast.makeText(this, R.string.error_read_file, Toast.LENGTH_LONG).show() else imported(n)
         }
     }
 
-    /** Storage thread: the shared file's text, or null when it cannot be read. */
-    private fun readText(uri: Uri): String? = try {
-        contentResolver.openInputStream(uri)?.use { it.readBytes().toString(Charsets.UTF_8) }
-    } catch (e: java.io.IOException) {
-        null
-    } catch (e: SecurityException) {
-        null
+    /**
+     * Storage thread: the shared document copied to a private file a block at a time, or null when it cannot be
+     * read. The core then reads the file a game at a time, so a file of any size takes little memory (its whole
+     * text in a String could get the app killed).
+     */
+    private fun copyToFile(uri: Uri): File? {
+        val file = File.createTempFile("import", ".pdn", cacheDir)
+        return try {
+            val input = contentResolver.openInputStream(uri) ?: throw java.io.IOException("no stream for $uri")
+            input.use { i -> file.outputStream().use { i.copyTo(it) } }
+            file
+        } catch (e: java.io.IOException) {
+            file.delete()
+            null
+        } catch (e: SecurityException) {
+            file.delete()
+            null
+        }
     }
 
     private fun importText(text: String) = storage({ lib -> lib.importPdn(text).count.toInt() }, ::imported)
@@ -297,7 +319,10 @@ class GamesActivity : Activity() {
         override fun getView(position: Int, convertView: View?, parent: ViewGroup?): View {
             val view =
                 (convertView as? TextView)
-                    ?: TextView(this@GamesActivity).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) }
+                    ?: TextView(this@GamesActivity).apply {
+                        setTextAppearance(R.style.TextAppearance_Giveaway_Body)
+                        setPadding(0, dp(12), 0, dp(12))
+                    }
             val g = page.games[position]
             // The date in the app's language, like the rest of the row.
             val locale = resources.configuration.locales[0]

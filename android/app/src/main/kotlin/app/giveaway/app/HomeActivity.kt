@@ -5,6 +5,7 @@ import android.app.AlertDialog
 import android.content.Intent
 import android.content.res.Configuration
 import android.os.Bundle
+import android.view.Gravity
 import android.view.View
 import android.view.ViewGroup
 import android.widget.LinearLayout
@@ -41,8 +42,8 @@ class HomeActivity : Activity() {
     private val app get() = application as GiveawayApp
     private lateinit var setup: GameSetup
     private val continueButton by lazy { button(R.string.continue_game) { continueLast() } }
-    private val customTimeButton by lazy { button(R.string.custom_time) { pickCustomTime() } }
-    private val handicapButton by lazy { button(R.string.handicap_none) { pickHandicap() } }
+    private val customTimeButton by lazy { tonalButton(R.string.custom_time) { pickCustomTime() } }
+    private val handicapButton by lazy { tonalButton(R.string.handicap_none) { pickHandicap() } }
     private var lastUnfinished: Long? = null
 
     override fun onCreate(savedInstanceState: Bundle?) {
@@ -69,28 +70,36 @@ class HomeActivity : Activity() {
         val colours = ColorChoice.entries
 
         val computerOptions = column(
-            label(R.string.level),
-            spinner(levelList, levelList.indexOfFirst { it.number == setup.level }, { levelLabel(it) }) {
-                setup = setup.copy(level = levelList[it].number)
-            },
-            label(R.string.your_colour),
-            spinner(colours, colours.indexOf(setup.color), { colourLabel(it) }) {
-                setup =
-                    setup.copy(color = colours[it])
-            },
+            choice(
+                R.string.level,
+                spinner(levelList, levelList.indexOfFirst { it.number == setup.level }, { levelLabel(it) }) {
+                    setup = setup.copy(level = levelList[it].number)
+                },
+            ),
+            choice(
+                R.string.your_colour,
+                spinner(colours, colours.indexOf(setup.color), { colourLabel(it) }) {
+                    setup = setup.copy(color = colours[it])
+                },
+            ),
+            gap = px(R.dimen.space_xs),
         )
         val friendOptions = column(
-            label(R.string.black_time_odds),
-            spinner(blackTimes, blackTimes.indexOf(setup.blackTime), {
-                it?.let(::timeLabel)
-                    ?: getString(R.string.time_same_as_white)
-            }) {
-                setup = setup.copy(blackTime = blackTimes[it])
-            },
-            label(R.string.orientation),
-            spinner(orientations, orientations.indexOf(settings.orientation), { orientationLabel(it) }) { i ->
-                app.updateSettings { it.copy(orientation = orientations[i]) }
-            },
+            choice(
+                R.string.black_time_odds,
+                spinner(blackTimes, blackTimes.indexOf(setup.blackTime), {
+                    it?.let(::timeLabel) ?: getString(R.string.time_same_as_white)
+                }) {
+                    setup = setup.copy(blackTime = blackTimes[it])
+                },
+            ),
+            choice(
+                R.string.orientation,
+                spinner(orientations, orientations.indexOf(settings.orientation), { orientationLabel(it) }) { i ->
+                    app.updateSettings { it.copy(orientation = orientations[i]) }
+                },
+            ),
+            gap = px(R.dimen.space_xs),
         )
         fun versus(computer: Boolean) {
             setup = setup.copy(versusComputer = computer)
@@ -99,34 +108,59 @@ class HomeActivity : Activity() {
         }
         versus(setup.versusComputer)
 
-        val content = column(
-            continueButton,
-            label(R.string.new_game, android.R.style.TextAppearance_Material_Title),
-            spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, {
-                getString(it)
-            }) {
-                versus(it == 0)
-            },
-            computerOptions,
-            label(R.string.time_control),
-            spinner(times, times.indexOf(setup.whiteTime), {
-                it?.let(::timeLabel) ?: getString(R.string.time_unlimited)
-            }) {
-                setup = setup.copy(whiteTime = times[it])
-            },
-            customTimeButton,
-            friendOptions,
-            handicapButton,
-            button(R.string.set_up_position) { editPosition() },
-            button(R.string.start) { startGame() },
-            button(R.string.play_online) { startActivity(Intent(this, LobbyActivity::class.java)) },
-            row(
-                button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
-                button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
+        // The new game's choices, as the last game left them: Start plays again with them in one tap.
+        val choices = card(
+            column(
+                section(R.string.new_game),
+                spinner(listOf(R.string.versus_computer, R.string.pass_and_play), if (setup.versusComputer) 0 else 1, {
+                    getString(it)
+                }) {
+                    versus(it == 0)
+                },
+                computerOptions,
+                choice(
+                    R.string.time_control,
+                    spinner(times, times.indexOf(setup.whiteTime), {
+                        it?.let(::timeLabel) ?: getString(R.string.time_unlimited)
+                    }) {
+                        setup = setup.copy(whiteTime = times[it])
+                    },
+                ),
+                friendOptions,
+                gap = px(R.dimen.space_xs),
             ),
-            button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
-        ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
-        setContentView(ScrollView(this).apply { addView(content) })
+        )
+        val options = row(customTimeButton, handicapButton, tonalButton(R.string.set_up_position) { editPosition() })
+        val start = row(continueButton, primaryButton(R.string.start) { startGame() })
+        val places = column(
+            row(
+                button(R.string.play_online) { startActivity(Intent(this, LobbyActivity::class.java)) },
+                button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
+            ),
+            row(
+                button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
+                button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
+            ),
+            button(R.string.puzzles) { startActivity(Intent(this, PuzzlesActivity::class.java)) },
+        )
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        if (!landscape) {
+            setContentView(screen(column(choices, options, start, places, gap = px(R.dimen.space_m))))
+            return
+        }
+        // Landscape: the choices on the left (they scroll if the screen is short), every action on the right.
+        val m = px(R.dimen.screen_margin)
+        val actions = column(options, start, places, gap = px(R.dimen.space_m)).apply { setPadding(0, m, m, m) }
+        setContentView(
+            LinearLayout(this).apply {
+                orientation = LinearLayout.HORIZONTAL
+                addView(screen(choices), LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
+                addView(
+                    ScrollView(this@HomeActivity).apply { addView(actions) },
+                    LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f),
+                )
+            },
+        )
     }
 
     override fun onResume() {
@@ -181,7 +215,8 @@ class HomeActivity : Activity() {
             view.addView(label(R.string.black))
             view.addView(row(bMin, bInc))
         }
-        view.addView(label(R.string.custom_time_hint))
+        view.addView(label(R.string.custom_time_hint, R.style.TextAppearance_Giveaway_Label))
+        view.setPadding(px(R.dimen.space_xl), px(R.dimen.space_s), px(R.dimen.space_xl), 0)
         fun time(min: NumberPicker, inc: NumberPicker) = SideTime(
             min.value.toULong() * 60_000uL,
             inc.value.toULong() * 1000uL,
@@ -244,62 +279,11 @@ class HomeActivity : Activity() {
             .show()
     }
 
-    /** The core's position editor: tap squares to cycle pieces; the game starts from the position. */
-    private fun editPosition() {
-        val editor = PositionEditor()
-        val board = BoardView(this)
-        val turn = TextView(this)
-        fun refresh() {
-            board.show(editor.squares())
-            turn.text = getString(R.string.to_move, colorName(editor.sideToMove()))
-        }
-        // The squares come from the editor: every one is a square it takes.
-        board.onTap = {
-            editor.cycle(it.toUInt())
-            refresh()
-        }
-        refresh()
-        turn.setPadding(dp(16), dp(8), dp(16), dp(8))
-        val switchSide = button(R.string.switch_side) {
-            editor.setSideToMove(if (editor.sideToMove() == Color.WHITE) Color.BLACK else Color.WHITE)
-            refresh()
-        }
-        val clear = button(R.string.clear_board) {
-            editor.clear()
-            refresh()
-        }
-        val standard = button(R.string.standard_position) {
-            editor.standard()
-            refresh()
-        }
-        // Landscape: the controls beside a board half the screen high (below it, they were pushed out of sight).
-        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
-        val view = if (landscape) {
-            val side = resources.displayMetrics.heightPixels / 2
-            LinearLayout(this).apply {
-                addView(board, LinearLayout.LayoutParams(side, side))
-                val tools = column(turn, switchSide, clear, standard)
-                addView(tools, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
-            }
-        } else {
-            column(board, turn, row(switchSide, clear, standard))
-        }
-        AlertDialog.Builder(this)
-            .setTitle(R.string.set_up_position)
-            .setView(view)
-            .setPositiveButton(R.string.ok) { _, _ ->
-                // The core says whether a game can start from it (both sides have pieces, the side to move can move).
-                try {
-                    editor.check()
-                    setup = setup.copy(fen = editor.fen(), removedMen = emptyList())
-                    handicapButton.text = getString(R.string.handicap_position)
-                } catch (e: GiveawayException) {
-                    Toast.makeText(this, errorText(e), Toast.LENGTH_LONG).show()
-                }
-            }
-            .setNegativeButton(R.string.cancel, null)
-            .show()
-    }
+    /** The core's position editor: the game starts from the position set up there. */
+    private fun editPosition() = PositionEditorDialog(this) { fen ->
+        setup = setup.copy(fen = fen, removedMen = emptyList())
+        handicapButton.text = getString(R.string.handicap_position)
+    }.show()
 
     private fun colourLabel(c: ColorChoice) = getString(
         when (c) {

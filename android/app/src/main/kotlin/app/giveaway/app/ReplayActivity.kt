@@ -17,6 +17,7 @@ import app.giveaway.core.Color
 import app.giveaway.core.ExactOutcome
 import app.giveaway.core.ExactValue
 import app.giveaway.core.ExactVerdict
+import app.giveaway.core.ForcedLoss
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.ReplayController
 import app.giveaway.core.ReplayState
@@ -36,7 +37,7 @@ class ReplayActivity : Activity() {
 
     // Padded to a 48 dp touch target (the bare bar is 24 dp high).
     private val slider by lazy { SeekBar(this).apply { setPadding(dp(16), dp(12), dp(16), dp(12)) } }
-    private val position by lazy { TextView(this).apply { setPadding(dp(8), dp(4), dp(8), dp(4)) } }
+    private val position by lazy { label(R.string.empty) }
     private val review by lazy { label(R.string.empty) }
     private val graph by lazy { EvalGraphView(this).apply { onFraction = { f -> act { goToFraction(f) } } } }
     private val progress by lazy {
@@ -45,8 +46,13 @@ class ReplayActivity : Activity() {
                 View.GONE
         }
     }
-    private val analyse by lazy { button(R.string.analyse) { act { analyse() } } }
+    private val analyse by lazy { primaryButton(R.string.analyse) { act { analyse() } } }
     private val nextMistake by lazy { button(R.string.next_mistake) { act { nextMistake() } } }
+    private val mistakes by lazy {
+        tonalButton(R.string.learn_from_mistakes) {
+            startActivity(PuzzleActivity.intent(this, app.giveaway.core.TrainerMode.Mistakes(gameId)))
+        }
+    }
     private var gameId = 0L
 
     /** The state drawn last. */
@@ -88,9 +94,12 @@ class ReplayActivity : Activity() {
                 button(R.string.first) { act { first() } }, button(R.string.previous) { act { previous() } },
                 button(R.string.next) { act { next() } }, button(R.string.last) { act { last() } },
             ),
-            slider, position, row(analyse, nextMistake), progress, graph, review,
+            slider, position, row(analyse, nextMistake), mistakes, progress, graph, review,
             button(R.string.share_pdn) { share() },
-        )
+        ).apply {
+            val m = px(R.dimen.screen_margin)
+            setPadding(m, m, m, m)
+        }
         // Landscape: the controls beside the board, which takes the full height (below it they had no room).
         val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
         val controls = ScrollView(this).apply { addView(content) }
@@ -156,6 +165,7 @@ class ReplayActivity : Activity() {
         }
         analyse.visibility = if (s.canAnalyse) View.VISIBLE else View.GONE
         nextMistake.visibility = if (s.markers.isNotEmpty()) View.VISIBLE else View.GONE
+        mistakes.visibility = nextMistake.visibility
         val a = s.analysis
         fun percent(v: Double?) = v?.let { Math.round(it).toInt() } ?: 0
         val white = percent(a?.whiteAccuracy)
@@ -168,9 +178,11 @@ class ReplayActivity : Activity() {
         )
         val accuracy = a?.let { getString(R.string.accuracy, white, black) }
         val turningPoints = a?.turningPoints?.map(::turningPointText) ?: emptyList()
+        val forcedLoss = a?.forcedLoss?.let(::forcedLossText)
         val verdict = s.review?.exact?.let(::verdictText)
         review.text =
-            (listOfNotNull(accuracy) + turningPoints + listOfNotNull(reviewText(s), verdict)).joinToString("\n")
+            (listOfNotNull(accuracy) + turningPoints + listOfNotNull(forcedLoss, reviewText(s), verdict))
+                .joinToString("\n")
     }
 
     /** An exact value from the endgame tables, in words. */
@@ -201,6 +213,19 @@ class ReplayActivity : Activity() {
             null -> valueText(v.before)
         },
     )
+
+    /** Where the game was lost by force, as the proof search showed, and the move that lost it. */
+    private fun forcedLossText(f: ForcedLoss): String {
+        val side = getString(if (f.loser == Color.WHITE) R.string.white else R.string.black)
+        val line = resources.getQuantityString(R.plurals.moves_count, f.moves.toInt(), f.moves.toInt())
+        val mistake = f.mistake
+        val number = f.mistakeMoveNumber?.toInt()
+        return when {
+            mistake == null || number == null -> getString(R.string.forced_loss_start, side, line)
+            f.proven -> getString(R.string.forced_loss_mistake, side, f.moveNumber.toInt(), line, mistake.text, number)
+            else -> getString(R.string.forced_loss_maybe, side, f.moveNumber.toInt(), line, mistake.text, number)
+        }
+    }
 
     /** A move that threw away a win or a draw the tables prove. */
     private fun turningPointText(t: TurningPoint): String {

@@ -4,7 +4,6 @@ import android.app.Activity
 import android.os.Bundle
 import android.view.View
 import android.widget.LinearLayout
-import android.widget.ScrollView
 import app.giveaway.R
 import app.giveaway.core.RulesExample
 import app.giveaway.core.RulesExampleKind
@@ -24,7 +23,7 @@ class RulesActivity : Activity() {
         val examples = rulesExamples().associateBy { it.kind }
         fun diagram(kind: RulesExampleKind): List<View> = listOfNotNull(examples[kind]?.let(::illustration))
         val views =
-            listOf(label(R.string.rules_title, android.R.style.TextAppearance_Material_Headline)) +
+            listOf(label(R.string.rules_title, R.style.TextAppearance_Giveaway_Headline)) +
                 listOf(label(R.string.rules_goal)) +
                 diagram(RulesExampleKind.START) +
                 listOf(label(R.string.rules_moves), label(R.string.rules_forced_capture)) +
@@ -32,8 +31,7 @@ class RulesActivity : Activity() {
                 label(R.string.rules_multi_capture) +
                 diagram(RulesExampleKind.MULTI_CAPTURE) +
                 label(R.string.rules_draws)
-        val content = column(*views.toTypedArray()).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
-        setContentView(ScrollView(this).apply { addView(content) })
+        setContentView(screen(column(*views.toTypedArray())))
     }
 
     /** A small read-only board of the diagram. */

@@ -4,10 +4,9 @@ import android.app.Activity
 import android.os.Bundle
 import android.text.InputType
 import android.view.View
+import android.view.ViewGroup
 import android.widget.EditText
-import android.widget.ScrollView
 import android.widget.Switch
-import android.widget.TextView
 import app.giveaway.R
 import app.giveaway.core.AnimationSpeed
 import app.giveaway.core.Notation
@@ -28,34 +27,43 @@ class SettingsActivity : Activity() {
     private fun build(s: Settings) {
         val notations = listOf(Notation.ALGEBRAIC, Notation.NUMERIC)
         val speeds = listOf(AnimationSpeed.OFF, AnimationSpeed.SLOW, AnimationSpeed.NORMAL, AnimationSpeed.FAST)
+        fun <T> setting(name: Int, items: List<T>, selected: T, text: (T) -> String, pick: (Int) -> Unit) =
+            choice(name, spinner(items, items.indexOf(selected), text, pick))
         val content = column(
-            label(R.string.board_theme),
-            spinner(Themes.boards, Themes.boards.indexOf(s.boardTheme), { getString(Themes.boardLabel(it)) }) { i ->
+            section(R.string.settings_board),
+            setting(R.string.board_theme, Themes.boards, s.boardTheme, { getString(Themes.boardLabel(it)) }) { i ->
                 save { it.copy(boardTheme = Themes.boards[i]) }
             },
-            label(R.string.piece_theme),
-            spinner(Themes.pieces, Themes.pieces.indexOf(s.pieceTheme), { getString(Themes.pieceLabel(it)) }) { i ->
+            setting(R.string.piece_theme, Themes.pieces, s.pieceTheme, { getString(Themes.pieceLabel(it)) }) { i ->
                 save { it.copy(pieceTheme = Themes.pieces[i]) }
             },
-            label(R.string.notation),
-            spinner(notations, notations.indexOf(s.notation), {
+            setting(R.string.notation, notations, s.notation, {
                 getString(if (it == Notation.ALGEBRAIC) R.string.notation_algebraic else R.string.notation_numeric)
             }) { i -> save { it.copy(notation = notations[i]) } },
-            label(R.string.animation_speed),
-            spinner(speeds, speeds.indexOf(s.animation), {
-                speedLabel(it)
-            }) { i -> save { it.copy(animation = speeds[i]) } },
+            setting(R.string.animation_speed, speeds, s.animation, ::speedLabel) { i ->
+                save { it.copy(animation = speeds[i]) }
+            },
+            section(R.string.settings_play),
             switch(R.string.sound, s.sound) { v -> save { it.copy(sound = v) } },
             switch(R.string.haptics, s.haptics) { v -> save { it.copy(haptics = v) } },
             switch(R.string.coach_setting, s.coach) { v -> save { it.copy(coach = v) } },
             switch(R.string.show_legal_moves, s.showLegalMoves) { v -> save { it.copy(showLegalMoves = v) } },
+            section(R.string.settings_tables),
+            tablesLine,
+            // The server's address is for those who run their own: last, under Advanced, and not focused on open.
+            section(R.string.settings_advanced),
             // TalkBack names the field by its label.
-            label(R.string.game_server).apply { labelFor = server.id },
+            label(R.string.game_server, R.style.TextAppearance_Giveaway_Label).apply { labelFor = server.id },
             server,
             button(R.string.save_server) { app.online.changeServer(server.text.toString()) },
-            tablesLine,
-        ).apply { setPadding(dp(16), dp(16), dp(16), dp(16)) }
-        setContentView(ScrollView(this).apply { addView(content) })
+            gap = px(R.dimen.space_xs),
+        ).apply {
+            // The screen itself takes the first focus, so no keyboard opens for the server field.
+            isFocusableInTouchMode = true
+            descendantFocusability = ViewGroup.FOCUS_BEFORE_DESCENDANTS
+        }
+        setContentView(screen(content))
+        content.requestFocus()
     }
 
     /** The online game server's address: wss://host/ws, or ws:// on a local network. */
@@ -72,7 +80,7 @@ class SettingsActivity : Activity() {
 
     /** What the endgame tables can do, following the first-use build as it goes. */
     private val tablesLine by lazy {
-        TextView(this).apply { setPadding(dp(8), dp(16), dp(8), dp(8)) }
+        label(R.string.empty)
     }
 
     private fun showTables() {
@@ -101,7 +109,8 @@ class SettingsActivity : Activity() {
     private fun switch(text: Int, on: Boolean, changed: (Boolean) -> Unit) = Switch(this).apply {
         setText(text)
         isChecked = on
-        setPadding(dp(8), dp(12), dp(8), dp(12))
+        setTextAppearance(R.style.TextAppearance_Giveaway_Body)
+        setPadding(0, dp(12), 0, dp(12))
         minHeight = dp(48)
         setOnCheckedChangeListener { _, v -> changed(v) }
     }

@@ -80,7 +80,7 @@ class AccessibilityTest : AppTest() {
         val reply = moveList(g).trim().substringAfter("c3-d4").trim()
         val (from, to) = reply.split("-")
         assertTrue("${announced()}", announced().contains("$from to $to"))
-        Ui.click(g, "Resign")
+        more(g, "Resign")
         Ui.dialogButton(BUTTON_POSITIVE)
         assertTrue("${announced()}", announced().contains("Black wins (resignation)"))
     }
@@ -147,15 +147,13 @@ class AccessibilityTest : AppTest() {
     }
 
     @Test
-    fun coordinatesAndClocksContrastInEveryTheme() {
+    fun coordinatesContrastInEveryTheme() {
         val c = RuntimeEnvironment.getApplication()
         for (name in Themes.boards) {
             val t = Themes.board(c, name)
             atLeast("$name: coordinates on light squares", t.coordinatesOnLight, t.light)
             atLeast("$name: coordinates on dark squares", t.coordinatesOnDark, t.dark)
         }
-        atLeast("running clock", c.getColor(R.color.clock_text), c.getColor(R.color.clock_active))
-        atLeast("waiting clock", c.getColor(R.color.clock_text), c.getColor(R.color.clock_idle))
     }
 
     /** Labels: the window theme's primary and secondary text colours on its background. */
@@ -185,4 +183,44 @@ class AccessibilityTest : AppTest() {
         labels(a, R.style.Theme_Giveaway, "dark")
         labels(a, R.style.Theme_Giveaway_HighContrast, "high contrast, dark")
     }
+
+    /**
+     * The design system's pairs: each button's text on its fill (4.5:1), the secondary buttons' outline on the
+     * window (3:1), and a real dialog's button text on the dialog's own background (4.5:1).
+     */
+    private fun designContrast(a: Activity, what: String) {
+        fun c(id: Int) = a.getColorStateList(id).defaultColor
+        atLeast("$what: primary button", c(R.color.button_primary_text), c(R.color.button_primary_fill))
+        atLeast("$what: secondary button", c(R.color.button_tonal_text), a.getColor(R.color.ui_surface))
+        atLeast("$what: tonal button", c(R.color.button_tonal_text), c(R.color.button_tonal_fill))
+        atLeast("$what: text button", c(R.color.button_accent_text), a.getColor(R.color.ui_background))
+        atLeast("$what: section heading on a card", c(R.color.button_accent_text), a.getColor(R.color.ui_surface))
+        // The player bars' clocks: running, waiting, running low.
+        atLeast("$what: running clock", a.getColor(R.color.ui_on_accent), a.getColor(R.color.ui_accent))
+        atLeast("$what: waiting clock", a.getColor(R.color.ui_on_surface), a.getColor(R.color.ui_surface_variant))
+        atLeast("$what: low clock", a.getColor(R.color.clock_low_text), a.getColor(R.color.clock_low))
+        val outline = contrast(c(R.color.button_outline), a.getColor(R.color.ui_background))
+        assertTrue("$what: button outline %.2f:1".format(outline), outline >= 3.0)
+        val d = android.app.AlertDialog.Builder(a).setMessage("?")
+            .setPositiveButton(R.string.ok, null).setNegativeButton(R.string.cancel, null).show()
+        Ui.idle()
+        val t = d.context.obtainStyledAttributes(intArrayOf(colorBackground, textColorPrimary))
+        val background = t.getColor(0, 0)
+        val text = t.getColorStateList(1)!!.defaultColor
+        t.recycle()
+        atLeast("$what: dialog text", text, background)
+        for (which in listOf(BUTTON_POSITIVE, android.content.DialogInterface.BUTTON_NEGATIVE)) {
+            val b = d.getButton(which)
+            atLeast("$what: dialog button '${b.text}'", b.currentTextColor, background)
+            assertTrue("$what: dialog button '${b.text}' in capitals", !b.isAllCaps)
+        }
+        d.dismiss()
+    }
+
+    @Test
+    fun buttonsAndDialogsContrastInTheLightTheme() = designContrast(home(), "light")
+
+    @Test
+    @Config(qualifiers = "night")
+    fun buttonsAndDialogsContrastInTheDarkTheme() = designContrast(home(), "dark")
 }

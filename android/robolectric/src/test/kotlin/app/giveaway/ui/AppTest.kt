@@ -7,6 +7,7 @@ import android.os.strictmode.Violation
 import android.view.View
 import android.widget.ProgressBar
 import android.widget.TextView
+import app.giveaway.R
 import app.giveaway.app.BoardView
 import app.giveaway.app.GameActivity
 import app.giveaway.app.HomeActivity
@@ -127,20 +128,39 @@ abstract class AppTest {
     fun passAndPlay(h: HomeActivity) = Ui.pick(root(h), "Play the computer", "Two players on this device")
 
     /**
-     * The position editor from home: cleared, then each square tapped until it holds its piece (a tap cycles
-     * empty → white man → white king → black man → black king), confirmed with OK.
+     * The position editor from home: cleared, then the palette's white man put on [white] and black man on
+     * [black] (and kings on [whiteKings], [blackKings]), confirmed with OK; in the screen's language.
      */
-    fun editPosition(h: HomeActivity, white: List<String>, black: List<String>) {
-        Ui.click(h, "Set up a position")
-        val d = Ui.alert()
-        val root = d.window!!.decorView
-        Ui.click(root, "Clear")
+    fun editPosition(
+        h: HomeActivity,
+        white: List<String>,
+        black: List<String>,
+        whiteKings: List<String> = emptyList(),
+        blackKings: List<String> = emptyList(),
+    ) {
+        Ui.click(h, h.getString(R.string.set_up_position))
+        val root = Ui.alert().window!!.decorView
+        Ui.click(root, h.getString(R.string.clear_board))
         val b = Board(Ui.find<BoardView>(root).first())
-        white.forEach { b.tap(it) }
-        black.forEach { repeat(3) { _ -> b.tap(it) } }
-        white.forEach { assertEquals("$it in the editor", true, "white man" in b.says(it)) }
-        black.forEach { assertEquals("$it in the editor", true, "black man" in b.says(it)) }
-        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        val pieces = listOf(
+            Triple(R.string.palette_white_man, R.string.speak_white_man, white),
+            Triple(R.string.palette_black_man, R.string.speak_black_man, black),
+            Triple(R.string.palette_white_king, R.string.speak_white_king, whiteKings),
+            Triple(R.string.palette_black_king, R.string.speak_black_king, blackKings),
+        )
+        for ((tool, spoken, squares) in pieces) {
+            palette(root, h.getString(tool))
+            squares.forEach { b.tap(it) }
+            squares.forEach { assertEquals("$it in the editor", true, h.getString(spoken) in b.says(it)) }
+        }
+        Ui.click(root, h.getString(R.string.ok))
+    }
+
+    /** The editor's palette choice named [name] (its spoken name: "White man", "Eraser"). */
+    fun palette(root: View, name: String) {
+        val v = Ui.all(root).first { Ui.shown(it) && it.contentDescription?.toString() == name }
+        v.performClick()
+        Ui.idle()
     }
 
     /** The "Capturing is compulsory" explanation, shown once: acknowledged. */
@@ -149,9 +169,24 @@ abstract class AppTest {
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
     }
 
-    /** The move list as shown. */
+    /** The move list as shown, a numbered move to a line (a phone's strip shows them side by side). */
     fun moveList(g: Activity): String = Ui.find<TextView>(root(g)).filter { Ui.shown(it) && it.text.startsWith("1. ") }
-        .joinToString { it.text.toString() }
+        .joinToString { it.text.toString().replace("   ", "\n") }
+
+    /** The game screen's "More" menu, opened: what it offers now. */
+    fun moreItems(g: Activity): List<String> {
+        Ui.click(g, "More")
+        val items = Ui.shadowItems()
+        Ui.alert().cancel()
+        Ui.idle()
+        return items
+    }
+
+    /** [item] chosen from the game screen's "More" menu (Resign, Draw, Flip board, React, Share). */
+    fun more(g: Activity, item: String) {
+        Ui.click(g, g.getString(R.string.more))
+        Ui.chooseItem(item)
+    }
 
     /** A clock's "m:ss" in seconds. */
     fun seconds(clock: String?): Int {

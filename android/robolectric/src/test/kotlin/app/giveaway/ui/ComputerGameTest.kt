@@ -151,20 +151,20 @@ class ComputerGameTest : AppTest() {
         val g = newGame()
         board(g).play("c3", "d4")
         awaitEngine(g)
-        Ui.click(g, "Resign")
+        more(g, "Resign")
         assertEquals("Resign this game?", Ui.alertText())
         Ui.dialogButton(BUTTON_NEGATIVE)
         assertTrue("cancelled: still playing", shows(g, "White to move"))
-        Ui.click(g, "Resign")
+        more(g, "Resign")
         Ui.dialogButton(BUTTON_POSITIVE)
         assertEquals("Black wins (resignation)", Ui.alertText())
         Ui.dialogButton(BUTTON_NEGATIVE)
-        assertFalse(Ui.button(root(g), "Resign").isEnabled)
+        assertFalse("Resign" in moreItems(g))
         // Undo also after the end: the resignation is taken back.
         Ui.click(g, "Undo")
         awaitEngine(g)
         assertTrue(screenText(g), shows(g, "White to move"))
-        assertTrue(Ui.button(root(g), "Resign").isEnabled)
+        assertTrue("Resign" in moreItems(g))
     }
 
     /** White c3 can take b4 then b6 (c3:a5:c7) or d4 then f6 (c3:e5:g7). */

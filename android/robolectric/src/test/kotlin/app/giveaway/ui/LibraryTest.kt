@@ -22,7 +22,7 @@ class LibraryTest : AppTest() {
         val g = newGame()
         board(g).play("c3", "d4")
         awaitEngine(g)
-        Ui.click(g, "Resign")
+        more(g, "Resign")
         Ui.dialogButton(BUTTON_POSITIVE)
         Ui.dialogButton(android.content.DialogInterface.BUTTON_NEGATIVE) // the result: closed
         g.finish()
@@ -124,6 +124,8 @@ class LibraryTest : AppTest() {
         val opened = games(Intent(Intent.ACTION_VIEW, Uri.fromFile(file)))
         Ui.until(what = "the import") { ShadowToast.getTextOfLatestToast() == "Imported 2 games" }
         count(opened, 6)
+        // The document was copied to a file for the core to read a game at a time, and the copy is gone.
+        assertEquals(listOf("games.pdn"), opened.cacheDir.list()!!.filter { it.endsWith(".pdn") })
         opened.finish()
 
         val bad = games(Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, "not a game"))

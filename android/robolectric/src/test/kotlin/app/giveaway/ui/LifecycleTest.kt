@@ -49,7 +49,7 @@ class LifecycleTest : AppTest() {
     fun rotationKeepsTheOpenQuestion() {
         val c = startedGame(::passAndPlay)
         board(c.get()).play("c3", "d4")
-        Ui.click(c.get(), "Resign")
+        more(c.get(), "Resign")
         assertEquals("Resign this game?", Ui.alertText())
         RuntimeEnvironment.setQualifiers("+land")
         c.recreate()
@@ -64,7 +64,7 @@ class LifecycleTest : AppTest() {
     @Test
     fun rotationKeepsTheDrawOffer() {
         val c = startedGame(::passAndPlay)
-        Ui.click(c.get(), "Draw")
+        more(c.get(), "Draw")
         Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
         assertEquals("White offers a draw.", Ui.alertText())
         RuntimeEnvironment.setQualifiers("+land")

@@ -145,6 +145,90 @@ class Screenshots : Shots() {
         r to null
     }
 
+    /** Pass-and-play chosen on home (the home screen remembers it from the previous variant). */
+    private fun twoPlayers(home: Activity) {
+        val r = home.resources
+        val friend = r.getString(app.giveaway.R.string.pass_and_play)
+        if (!shows(home, friend)) Ui.pick(root(home), r.getString(app.giveaway.R.string.versus_computer), friend)
+    }
+
+    /** The "Capturing is compulsory" explanation, shown once ever: closed if it shows. */
+    private fun closeExplanation() {
+        if (Ui.dialog() != null) Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+    }
+
+    @Test
+    fun kings() = each("game-kings") {
+        val g = startGame { h ->
+            twoPlayers(h as app.giveaway.app.HomeActivity)
+            val men = listOf("a3", "e3", "g3")
+            editPosition(h, men, black = listOf("b6", "h6"), whiteKings = listOf("d8"), blackKings = listOf("c1"))
+        }
+        closeExplanation()
+        g to null
+    }
+
+    @Test
+    fun captureInProgress() = each("game-capture") {
+        val g = startGame { h ->
+            twoPlayers(h as app.giveaway.app.HomeActivity)
+            editPosition(h, white = listOf("c3", "g3"), black = listOf("b4", "d4", "b6", "f6", "h6"))
+        }
+        closeExplanation()
+        // The first hop of c3:a5:c7: the man on a5, the man it took still on b4 (faded) until the move ends.
+        board(g).play("c3", "a5")
+        g to null
+    }
+
+    @Test
+    fun win() = each("game-win") {
+        val g =
+            startGame { h ->
+                editPosition(h as app.giveaway.app.HomeActivity, white = listOf("c3"), black = listOf("e5"))
+            }
+        // White gives its last man away: the computer must take it, and White has nothing left.
+        board(g).play("c3", "d4")
+        Ui.until(what = "the result") { Ui.dialog() != null }
+        Ui.until(timeoutMs = 5000, what = "the reply on the board: ${moveList(g)}") { moveList(g).contains("e5:c3") }
+        g to Ui.dialog()
+    }
+
+    @Test
+    fun loss() = each("game-loss") {
+        val g = startGame()
+        board(g).play("c3", "d4")
+        awaitEngine(g)
+        more(g, g.getString(app.giveaway.R.string.resign))
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        g to Ui.dialog()
+    }
+
+    @Test
+    fun draw() = each("game-draw") {
+        val g = startGame { h -> twoPlayers(h) }
+        board(g).play("c3", "d4")
+        more(g, g.getString(app.giveaway.R.string.offer_draw))
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        Ui.dialogButton(android.content.DialogInterface.BUTTON_POSITIVE)
+        g to Ui.dialog()
+    }
+
+    /** A 7-inch tablet (sw600dp) in both orientations, light and dark: its own game layout. */
+    @Test
+    fun tablet() {
+        for ((name, qualifiers) in listOf(
+            "en-land-light" to "en-w960dp-h600dp-land-notnight-xhdpi",
+            "en-port-dark" to "en-w600dp-h960dp-port-night-xhdpi",
+            "ru-land-dark" to "ru-w960dp-h600dp-land-night-xhdpi",
+        )) {
+            RuntimeEnvironment.setQualifiers(qualifiers)
+            val g = startGame()
+            board(g).play("c3", "d4")
+            awaitEngine(g)
+            save(File(dir, "tablet-game-$name.png"), draw(g, null))
+        }
+    }
+
     @Test
     fun positionEditor() = each("editor") {
         val h = home()

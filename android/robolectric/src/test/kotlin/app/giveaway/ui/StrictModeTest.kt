@@ -29,11 +29,12 @@ class StrictModeTest : AppTest() {
     fun appCodeReadingAFileOnTheMainThreadIsCaught() {
         val a = launch(GamesActivity::class.java).get()
         val file = File(a.filesDir, "probe.pdn").apply { writeText("x") }
-        // The activity's file reader, run here on the main thread (the app runs it on its storage thread).
-        val read = GamesActivity::class.java.getDeclaredMethod("readText", Uri::class.java).apply {
+        // The activity's copy of a shared document, run here on the main thread (the app runs it on its storage
+        // thread).
+        val copy = GamesActivity::class.java.getDeclaredMethod("copyToFile", Uri::class.java).apply {
             isAccessible = true
         }
-        read.invoke(a, Uri.fromFile(file))
+        (copy.invoke(a, Uri.fromFile(file)) as File).delete()
         assertTrue("seen: ${io.seen}", io.seen.any { "read" in it && "probe.pdn" in it && "GamesActivity" in it })
         io.seen.clear()
     }

@@ -110,6 +110,9 @@ object Ui {
 
     fun shadowTitle(d: AlertDialog): String = shadowOf(d).title?.toString() ?: ""
 
+    /** The list items of the showing dialog. */
+    fun shadowItems(d: AlertDialog = alert()): List<String> = shadowOf(d).items?.map { it.toString() } ?: emptyList()
+
     /** Clicks the list item shown as [item] in the showing dialog. */
     fun chooseItem(item: String) {
         val d = alert()

@@ -2,13 +2,14 @@ package app.giveaway.app.online
 
 import android.app.Activity
 import android.content.Intent
+import android.content.res.Configuration
+import android.graphics.Rect
 import android.os.Bundle
 import android.text.InputType
 import android.view.Gravity
 import android.view.View
 import android.widget.EditText
 import android.widget.LinearLayout
-import android.widget.ScrollView
 import android.widget.Switch
 import android.widget.TextView
 import android.widget.Toast
@@ -16,11 +17,16 @@ import app.giveaway.R
 import app.giveaway.app.GameActivity
 import app.giveaway.app.GiveawayApp
 import app.giveaway.app.button
+import app.giveaway.app.card
 import app.giveaway.app.column
 import app.giveaway.app.dp
 import app.giveaway.app.errorText
 import app.giveaway.app.label
+import app.giveaway.app.primaryButton
+import app.giveaway.app.px
 import app.giveaway.app.row
+import app.giveaway.app.screen
+import app.giveaway.app.section
 import app.giveaway.app.spinner
 import app.giveaway.app.whenReady
 import app.giveaway.core.AccountState
@@ -45,7 +51,7 @@ class LobbyActivity : Activity() {
     private val online get() = (application as GiveawayApp).online
     private var resumed = false
 
-    private val connection by lazy { label(R.string.empty) }
+    private val connection by lazy { label(R.string.empty, R.style.TextAppearance_Giveaway_Label) }
     private val tryNow by lazy { button(R.string.try_now) { online.client?.reconnect() ?: online.connect() } }
     private val message by lazy { label(R.string.empty).apply { visibility = View.GONE } }
 
@@ -58,7 +64,7 @@ class LobbyActivity : Activity() {
     private val account by lazy {
         column(
             label(R.string.choose_nickname), nickname,
-            button(R.string.create_account) {
+            primaryButton(R.string.create_account) {
                 request { createAccount(nickname.text.toString().trim()) }
             },
         )
@@ -73,7 +79,7 @@ class LobbyActivity : Activity() {
     private val seekIdle by lazy {
         column(
             seekPresets,
-            button(R.string.find_opponent) {
+            primaryButton(R.string.find_opponent) {
                 presets.getOrNull(seekChoice)?.let { tc -> request { seek(tc) } }
             },
         )
@@ -85,9 +91,8 @@ class LobbyActivity : Activity() {
         Switch(this).apply {
             setText(R.string.rated)
             isChecked = true
-            setPadding(dp(8), dp(12), dp(8), dp(12))
-            minHeight =
-                dp(48)
+            setPadding(0, dp(12), 0, dp(12))
+            minHeight = dp(48)
         }
     }
     private val inviteIdle by lazy {
@@ -129,29 +134,58 @@ class LobbyActivity : Activity() {
     private var speed = Speed.BLITZ
     private val info by lazy { label(R.string.empty).apply { visibility = View.GONE } }
 
-    /** The player's sections, shown once there is an account. */
+    /** The player's sections, shown once there is an account (landscape: in two columns, pairing first). */
     private val playing by lazy {
-        column(
-            backToGame,
-            label(R.string.quick_pairing, android.R.style.TextAppearance_Material_Title), seekIdle, seekBusy,
-            label(R.string.invite_friend, android.R.style.TextAppearance_Material_Title), inviteIdle, inviting,
-            label(R.string.join_with_code, android.R.style.TextAppearance_Material_Title),
-            joinCode, button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } },
-            label(R.string.leaderboard, android.R.style.TextAppearance_Material_Title),
-            row(
-                spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
-                button(R.string.show) {
-                    showing = speed
-                    request { leaderboard(speed) }
+        val quick = card(column(section(R.string.quick_pairing), seekIdle, seekBusy))
+        val invite = card(column(section(R.string.invite_friend), inviteIdle, inviting))
+        val joinButton = button(R.string.join) { request { acceptInvite(joinCode.text.toString().trim()) } }
+        // The code field wider than its button, so that its hint is whole.
+        val join = card(
+            column(
+                section(R.string.join_with_code),
+                row(joinCode, joinButton).apply {
+                    (joinCode.layoutParams as LinearLayout.LayoutParams).weight = 1.8f
                 },
             ),
-            button(R.string.my_profile) {
-                (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
-                    showing = p.nickname
-                    request { profile(p.nickname) }
-                }
-            },
         )
+        val leaderboard = card(
+            column(
+                section(R.string.leaderboard),
+                row(
+                    spinner(SPEEDS, SPEEDS.indexOf(speed), { speedName(it) }) { speed = SPEEDS[it] },
+                    button(R.string.show) {
+                        showing = speed
+                        request { leaderboard(speed) }
+                    },
+                ),
+                button(R.string.my_profile) {
+                    (online.state?.account as? AccountState.SignedIn)?.player?.let { p ->
+                        showing = p.nickname
+                        request { profile(p.nickname) }
+                    }
+                },
+            ),
+        )
+        val gap = px(R.dimen.space_m)
+        val landscape = resources.configuration.orientation == Configuration.ORIENTATION_LANDSCAPE
+        if (landscape) {
+            column(
+                backToGame,
+                LinearLayout(this).apply {
+                    orientation = LinearLayout.HORIZONTAL
+                    isBaselineAligned = false
+                    val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
+                    addView(column(quick, invite, gap = gap), half())
+                    addView(
+                        column(join, leaderboard, gap = gap),
+                        half().apply { marginStart = gap },
+                    )
+                },
+                gap = gap,
+            )
+        } else {
+            column(backToGame, quick, invite, join, leaderboard, gap = gap)
+        }
     }
 
     /** What was last shown in [info]: the leaderboard or the profile asked for last. */
@@ -162,10 +196,7 @@ class LobbyActivity : Activity() {
         super.onCreate(savedInstanceState)
         setTitle(R.string.play_online)
         whenReady {
-            val content = column(connection, tryNow, message, account, playing, info).apply {
-                setPadding(dp(16), dp(16), dp(16), dp(16))
-            }
-            setContentView(ScrollView(this).apply { addView(content) })
+            setContentView(screen(column(connection, tryNow, message, account, playing, info)))
             online.listen(listener)
             online.connect()
         }
@@ -193,8 +224,8 @@ class LobbyActivity : Activity() {
         val s = online.state
         if (s == null) {
             connection.text =
-                failure?.let { getString(R.string.bad_server, online.server ?: "") }
-                    ?: getString(R.string.connecting, online.server ?: "")
+                failure?.let { getString(R.string.bad_server) }
+                    ?: getString(R.string.connecting)
             tryNow.visibility = if (failure != null) View.VISIBLE else View.GONE
             account.visibility = View.GONE
             playing.visibility = View.GONE
@@ -224,7 +255,14 @@ class LobbyActivity : Activity() {
         seekIdle.visibility = if (s.actions.cancelSeek) View.GONE else View.VISIBLE
         seekBusy.visibility = if (s.actions.cancelSeek) View.VISIBLE else View.GONE
         inviteIdle.visibility = if (s.actions.cancelInvite) View.GONE else View.VISIBLE
-        inviting.visibility = if (s.actions.cancelInvite) View.VISIBLE else View.GONE
+        val invitingNow = s.actions.cancelInvite
+        if (invitingNow && inviting.visibility != View.VISIBLE) {
+            // The code just made is what the player came for: scrolled into sight (in landscape it was below).
+            inviting.post {
+                inviting.requestRectangleOnScreen(Rect(0, 0, inviting.width, inviting.height + px(R.dimen.space_xl)))
+            }
+        }
+        inviting.visibility = if (invitingNow) View.VISIBLE else View.GONE
         showInfo(s)
         events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()

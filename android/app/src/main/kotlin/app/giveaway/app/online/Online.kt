@@ -108,8 +108,10 @@ class Online(private val app: GiveawayApp) {
 
     private fun dispatch() {
         val c = client ?: return
-        val s = c.screen()
-        val events = c.takeEvents()
+        // One read: the screen shows every change its events tell of (a game's end with the game over).
+        val update = c.takeUpdate()
+        val s = update.screen
+        val events = update.events
         state = s
         tell(events)
         // A countdown (the first move's) is read again when its next second starts.

@@ -37,19 +37,18 @@ fun Context.connectionText(s: OnlineScreen): String = when (val p = s.problem) {
     OnlineProblem.Closed -> getString(R.string.disconnected)
 
     null -> when (val c = s.connection) {
+        // The server's address is on the settings' Advanced section only: here, the state in words.
         is Connection.Connecting ->
-            if (c.attempt <=
-                1u
-            ) {
-                getString(R.string.connecting, s.server)
+            if (c.attempt <= 1u) {
+                getString(R.string.connecting)
             } else {
-                getString(R.string.connecting_attempt, s.server, c.attempt.toInt())
+                getString(R.string.connecting_attempt, c.attempt.toInt())
             }
 
         else -> (s.account as? AccountState.SignedIn)?.let {
-            getString(R.string.online_as, it.player.nickname, s.server)
+            getString(R.string.online_as, it.player.nickname)
         }
-            ?: getString(R.string.online_no_account, s.server)
+            ?: getString(R.string.online_no_account)
     }
 }
 
