@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test lint lint-kotlin format-kotlin test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
+.PHONY: serve test-server bench-server bench-soak test-failover ha-tools tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
 .PHONY: puzzles puzzles-verify
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
@@ -61,24 +61,35 @@ serve:
 	@if [ -z "$$DATABASE_URL" ]; then $(PG) start; fi
 	DATABASE_URL="$${DATABASE_URL:-$$($(PG) url)}" $(SERVER_BIN) $(SERVE_ARGS)
 
-## The server's benchmark on loopback (about 20 minutes): concurrent games with one move per side every 2 s,
-## latency and memory per game; then the fault tests: the server SIGKILLed mid-games and restarted, and
-## PostgreSQL restarted under it; then the memory soak: SOAK_GAMES games for SOAK_S seconds, the server's
-## resident memory every 10 s and a verdict (first minute vs last), then every game ended and the memory
-## sampled for DRAIN_S more seconds. Each run is bounded in games and seconds and stops by itself.
-BENCH_GAMES ?= 5000
+## The server's benchmark on loopback (server/tools/bench-server.sh; about 30 minutes): concurrent games with one
+## move per side every 2 s at each size of BENCH_GAMES (moves/s, move -> opponent p50/p99/max, server CPU and
+## RSS, database commits/s), then the fault runs with FAULT_GAMES games: the server SIGKILLed and restarted,
+## PostgreSQL restarted under it, one of two nodes behind HAProxy SIGKILLed, one drained for an upgrade, the
+## primary of a replicated cluster (Patroni, etcd, synchronous standby) killed. One table at the end; each
+## run's output in target/bench-server/. Bounded in games and seconds; everything it starts is stopped.
+BENCH_GAMES ?= 1000 2000 5000 10000
 FAULT_GAMES ?= 1000
+LOAD := ./target/release/giveaway-load --server-bin $(SERVER_BIN) --pg-script $(PG)
+bench-server: ha-tools
+	$(CARGO) build --release -p giveaway-server --bins
+	server/tools/bench-server.sh all $(BENCH_GAMES) -- $(FAULT_GAMES); status=$$?; $(PG) stop; exit $$status
+
+## The failover tests alone (about 6 minutes; not in `make test`: they need Debian's haproxy, patroni and
+## etcd-server, installed here when missing, and take minutes): the fault runs of bench-server with 300 games;
+## fails when an acknowledged move is lost or a client sees an error.
+test-failover: ha-tools
+	$(CARGO) build --release -p giveaway-server --bins
+	server/tools/bench-server.sh faults 300; status=$$?; $(PG) stop; exit $$status
+
+## The server's memory soak (about 14 minutes): SOAK_GAMES games for SOAK_S seconds, the resident memory every
+## 10 s and a verdict (first minute vs last), then every game ended and the memory sampled for DRAIN_S more.
 SOAK_GAMES ?= 1000
 SOAK_S ?= 600
 DRAIN_S ?= 150
-LOAD := ./target/release/giveaway-load --server-bin $(SERVER_BIN) --pg-script $(PG)
-bench-server:
+bench-soak:
 	$(CARGO) build --release -p giveaway-server --bins
 	$(PG) start
-	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(BENCH_GAMES) --ramp-s 60 --measure-s 60
-	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault kill
-	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(FAULT_GAMES) --ramp-s 10 --measure-s 30 --fault pg-restart
-	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(SOAK_GAMES) --ramp-s 20 --measure-s $(SOAK_S) --sample-s 10 --drain-s $(DRAIN_S)
+	ulimit -n $$(ulimit -Hn) && DATABASE_URL="$$($(PG) url)" $(LOAD) --games $(SOAK_GAMES) --ramp-s 20 --measure-s $(SOAK_S) --sample-s 10 --drain-s $(DRAIN_S); status=$$?; $(PG) stop; exit $$status
 
 ## Property tests with 40 times the usual cases and fresh random seeds, optimised (about 15 minutes; not part of
 ## `make test`, whose CI run uses one fixed seed so that a green commit stays green).
@@ -249,6 +260,15 @@ android-tools:
 	@missing=$$(for p in $(ANDROID_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then echo "android-tools: installing" $$missing; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+
+## Debian's packages of the failover tests (etcd, Patroni, HAProxy), installed when missing. Their own services
+## are kept from starting (policy-rc.d): the tests run private instances on loopback ports.
+HA_DEBS := etcd-server etcd-client patroni haproxy
+ha-tools:
+	@missing=$$(for p in $(HA_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then echo "ha-tools: installing" $$missing; \
+		server/tools/no-service-start.sh $(SUDO) apt-get update -qq && \
+		server/tools/no-service-start.sh $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
 ## The Android app's checks that need no Android SDK: resources (well-formed, every string in English, Russian
 ## and Portuguese), every app source type-checked against the Android framework classes

@@ -14,6 +14,12 @@ use std::time::Duration;
 use tokio::sync::OnceCell;
 use tokio_postgres::{AsyncMessage, NoTls};
 
+/// The `to` of a message for every node.
+pub const EVERY_NODE: &str = "*";
+
+/// (player, game) pairs per broadcast notification: about 40 bytes each, well under the payload limit.
+const REHOST_CHUNK: usize = 150;
+
 /// PostgreSQL refuses payloads of 8000 bytes or more.
 const MAX_PAYLOAD: usize = 7800;
 
@@ -32,6 +38,11 @@ enum Body {
     Cmd { game: GameId, player: PlayerId, re: Option<u64>, rtt_ms: u64, action: Action },
     /// A frame for a player connected to the receiving node, about a game the sender runs.
     Deliver { player: PlayerId, game: GameId, frame: String },
+    /// These games are hosted by another node now (`to` may be `*`: every node): the connection of each
+    /// player named, where it is, looks its game's host up, asks it for the state, then gets `frame`.
+    Rehost { players: Vec<(PlayerId, GameId)>, frame: Option<String> },
+    /// The sender is drained: its games are to be adopted at once.
+    Left,
     /// The payload is in `bus_messages`.
     Stored { id: i64 },
     /// A process starting with the receiver's name asks whether that name is in use.
@@ -100,6 +111,8 @@ pub trait Local: Send + Sync + 'static {
     fn conn(&self, player: PlayerId) -> Option<ConnHandle>;
     /// Every local connection is asked to resync its remote games.
     fn resync_all(&self);
+    /// A node said it leaves.
+    fn node_left(&self, node: &str);
     /// Hands a command to a game this node runs; false if it runs no such game.
     fn to_local_game(&self, game: GameId, cmd: GameCmd) -> Pin<Box<dyn Future<Output = bool> + Send + '_>>;
 }
@@ -124,6 +137,24 @@ impl Bus {
 
     pub async fn deliver(&self, to: &str, player: PlayerId, game: GameId, frame: String) -> bool {
         self.send(to, Body::Deliver { player, game, frame }).await
+    }
+
+    /// Tells the player's node that the game has a new host.
+    pub async fn rehost(&self, to: &str, player: PlayerId, game: GameId, frame: Option<String>) -> bool {
+        self.send(to, Body::Rehost { players: vec![(player, game)], frame }).await
+    }
+
+    /// Tells every node that these (player, game) have a new host, in notifications that each fit the
+    /// payload limit (a broadcast cannot go through `bus_messages`: the first node to read a row deletes it).
+    pub async fn rehost_everywhere(&self, players: &[(PlayerId, GameId)]) {
+        for chunk in players.chunks(REHOST_CHUNK) {
+            self.send(EVERY_NODE, Body::Rehost { players: chunk.to_vec(), frame: None }).await;
+        }
+    }
+
+    /// Tells every node that this one leaves (drained).
+    pub async fn left(&self) -> bool {
+        self.send(EVERY_NODE, Body::Left).await
     }
 
     async fn send(&self, to: &str, body: Body) -> bool {
@@ -197,7 +228,7 @@ impl Bus {
             Ok(e) => e,
             Err(e) => return log::warn!("bus: unreadable message: {e}"),
         };
-        if env.to != self.node {
+        if env.to != self.node && env.to != EVERY_NODE {
             return;
         }
         log::debug!("bus: {} from {}", payload.get(..160).unwrap_or(payload), env.from);
@@ -230,6 +261,18 @@ impl Bus {
                     self.command(&env.from, game, &cmd).await;
                 }
             },
+            Body::Rehost { players, frame } => {
+                for (player, game) in players {
+                    if let Some(c) = hub.conn(player) {
+                        c.send(Out::Rehost { game, frame: frame.clone() });
+                    }
+                }
+            }
+            Body::Left => {
+                if env.from != self.node {
+                    hub.node_left(&env.from);
+                }
+            }
             Body::Probe { nonce } => {
                 log::warn!("another process tried to start as node {}: refused", self.node);
                 self.send(&env.from, Body::Alive { nonce }).await;

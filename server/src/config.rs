@@ -66,6 +66,27 @@ pub struct Config {
     /// How long a move may wait for the database (retrying) before it is refused as unavailable.
     #[arg(long, default_value_t = 15_000)]
     pub commit_timeout_ms: u64,
+    /// The most moves one commit takes (group commit; 1: a commit per move).
+    #[arg(long, default_value_t = 2000)]
+    pub commit_batch: usize,
+    /// How long a batch waits for more moves after its first, microseconds (0: it takes what has queued up
+    /// while the previous batch was being committed, and goes).
+    #[arg(long, default_value_t = 0)]
+    pub commit_wait_us: u64,
+    /// Batches committed at once (while one waits for its fsync the next one fills).
+    #[arg(long, default_value_t = 2)]
+    pub commit_in_flight: usize,
+    /// How often a node looks for gone nodes whose games in progress it should adopt.
+    #[arg(long, default_value_t = 1_000)]
+    pub takeover_check_ms: u64,
+    /// How long a node's name must have been free (its process gone) before another node adopts its games; a
+    /// node that says it leaves (drained) is taken over at once.
+    #[arg(long, default_value_t = 3_000)]
+    pub takeover_after_ms: u64,
+    /// Draining (SIGUSR1): how long the health check fails before the connections are closed, for the balancer
+    /// to stop sending new ones here.
+    #[arg(long, default_value_t = 3_000)]
+    pub drain_wait_ms: u64,
 }
 
 impl Config {

@@ -53,15 +53,51 @@ fn unix_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
+/// The balancer's health check, `GET /health` in plain HTTP on the WebSocket port (before any TLS): answered
+/// `200 ok`, or `503 draining` once the node is drained. Returns false, having read nothing, for any other
+/// connection.
+pub async fn answer_health_check(stream: &mut tokio::net::TcpStream, draining: bool) -> bool {
+    const PROBE: &[u8] = b"GET /health";
+    let mut head = [0u8; 11];
+    let peeked = tokio::time::timeout(HANDSHAKE_TIMEOUT, async {
+        loop {
+            let n = stream.peek(&mut head).await.unwrap_or(0);
+            if n == 0 || n == head.len() || head[..n] != PROBE[..n] {
+                return n;
+            }
+            // Part of the request line: wait for the rest.
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await
+    .unwrap_or(0);
+    if peeked < head.len() || head != PROBE {
+        return false;
+    }
+    // The request's head is small; read what came and answer (the connection closes after).
+    let mut buf = [0u8; 1024];
+    let _ = tokio::time::timeout(Duration::from_millis(100), stream.read(&mut buf)).await;
+    let (status, body) = if draining { ("503 Service Unavailable", "draining\n") } else { ("200 OK", "ok\n") };
+    let answer = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+    let _ = stream.write_all(answer.as_bytes()).await;
+    let _ = stream.shutdown().await;
+    true
+}
+
 /// Serves one accepted stream (plain TCP or TLS) until it closes.
 pub async fn serve<S>(hub: Arc<Hub>, stream: S)
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     // The handshake callback's error type is tungstenite's, not ours to shrink.
+    let draining = hub.is_draining();
     #[allow(clippy::result_large_err)]
     let check_path = |req: &Request, resp: Response| -> Result<Response, ErrorResponse> {
-        if req.uri().path() == PATH {
+        if draining {
+            let mut e = ErrorResponse::new(Some("this server is being drained; connect again\n".into()));
+            *e.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+            Err(e)
+        } else if req.uri().path() == PATH {
             Ok(resp)
         } else {
             let mut e = ErrorResponse::new(Some(format!("the WebSocket endpoint is {PATH}\n")));
@@ -94,6 +130,7 @@ where
     let mut last_pong = Instant::now();
     let mut strikes = 0u32;
     let mut too_big = false;
+    let mut going_away = None;
     loop {
         let mut replies: Vec<String> = Vec::new();
         tokio::select! {
@@ -145,8 +182,16 @@ where
                     replies.push(frame);
                 }
                 Some(Out::Resync) => conn.resync().await,
+                Some(Out::Rehost { game, frame }) => {
+                    conn.rehost(game).await;
+                    replies.extend(frame);
+                }
                 Some(Out::Close(why)) => {
                     replies.push(encode(&ServerFrame::error(ErrorCode::AlreadyAuthenticated, format!("closed: {why}"))));
+                    conn.closing = true;
+                }
+                Some(Out::GoingAway(why)) => {
+                    going_away = Some(CloseFrame { code: CloseCode::Away, reason: why.into() });
                     conn.closing = true;
                 }
                 None => break,
@@ -177,6 +222,9 @@ where
             break;
         }
         if conn.closing {
+            if let Some(frame) = going_away.take() {
+                let _ = sink.send(Message::Close(Some(frame))).await;
+            }
             let _ = sink.close().await;
             break;
         }
@@ -468,6 +516,19 @@ impl Conn {
         let remote: Vec<GameId> = self.routes.iter().filter(|(_, h)| h.is_some()).map(|(g, _)| *g).collect();
         for g in remote {
             self.act_in_game(None, g, Action::Sync).await;
+        }
+    }
+
+    /// The game has a new host: route it there and ask it for the state.
+    async fn rehost(&mut self, game: GameId) {
+        match store::game_host(&self.hub.pool, game).await {
+            Ok(Some(host)) => {
+                let here = host == self.hub.node();
+                self.routes.insert(game, (!here).then_some(host));
+                self.act_in_game(None, game, Action::Sync).await;
+            }
+            Ok(None) => {}
+            Err(e) => log::warn!("game {game}: its new host could not be read: {e}"),
         }
     }
 

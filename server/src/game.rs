@@ -5,6 +5,7 @@ use crate::clock;
 use crate::hub::Hub;
 use crate::messages::{game_error_frame, Action, GameCmd, Out, Route};
 use crate::store::{self, MoveRow, NewGame, StoredGame};
+use crate::writer::Stored;
 use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
@@ -103,6 +104,8 @@ struct Live {
     ended: Option<Instant>,
     rematch_offer: Option<Color>,
     rematch_closed: bool,
+    /// Another node hosts the game now: this task ends.
+    handed_over: bool,
 }
 
 /// Runs a game on this node: new (its players are told; `reply_to` names the player whose request started
@@ -127,11 +130,22 @@ pub fn start(
 /// Loads and runs the games this node was running when it stopped.
 pub async fn recover(hub: &Arc<Hub>) -> Result<usize, store::StoreError> {
     let games = store::load_active(&hub.pool, hub.node()).await?;
+    Ok(resume(hub, games).await)
+}
+
+/// Runs stored games (recovered after a restart, or adopted from a gone node) and tells every node where
+/// they are: a player connected to another node asked for their state while they were nowhere, and asks again.
+/// Returns how many.
+pub async fn resume(hub: &Arc<Hub>, games: Vec<StoredGame>) -> usize {
     let n = games.len();
+    let mut players = Vec::with_capacity(n * 2);
     for g in games {
+        players.push((g.white.0.id, g.id));
+        players.push((g.black.0.id, g.id));
         start(hub, g, [None, None], true, None);
     }
-    Ok(n)
+    hub.bus.rehost_everywhere(&players).await;
+    n
 }
 
 /// Runs a game until it is over and its rematch window has passed. `reply_to` is the player whose request
@@ -187,6 +201,7 @@ pub async fn run(
         ended: None,
         rematch_offer: None,
         rematch_closed: false,
+        handed_over: false,
         move_clocks,
         game,
         hub,
@@ -212,11 +227,16 @@ pub async fn run(
         let deadline = live.next_deadline();
         tokio::select! {
             cmd = rx.recv() => match cmd {
-                Some(cmd) => live.handle(cmd).await,
+                Some(cmd) => {
+                    live.handle(cmd).await;
+                    if live.handed_over {
+                        break;
+                    }
+                }
                 None => break,
             },
             _ = tokio::time::sleep_until(deadline.into()) => {
-                if live.on_timer().await {
+                if live.on_timer().await || live.handed_over {
                     break;
                 }
             }
@@ -329,6 +349,12 @@ impl Live {
     }
 
     async fn handle(&mut self, cmd: GameCmd) {
+        if let Action::Release = cmd.action {
+            // The adopting node has told every player where the game is now.
+            log::info!("game {}: adopted by another node; leaving it", self.id);
+            self.handed_over = true;
+            return;
+        }
         let Some(color) = self.color_of(cmd.player) else {
             let frame = self.error_frame(cmd.re, ErrorCode::NotYourGame, "you do not play in this game".into());
             return self.send_route(&cmd.from, cmd.player, frame).await;
@@ -353,7 +379,7 @@ impl Live {
                 self.send_state(color, re).await;
                 Ok(())
             }
-            Action::Detach => Ok(()),
+            Action::Detach | Action::Release => Ok(()),
         };
         if let Err((code, message)) = outcome {
             let frame = self.error_frame(re, code, message);
@@ -460,8 +486,15 @@ impl Live {
             spent_ms: charge.spent_ms,
             lag_ms: charge.lag_ms,
         };
-        if !self.hub.writer.store(row).await {
-            return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()));
+        match self.hub.writer.store(row).await {
+            Stored::Committed => {}
+            Stored::Unavailable => {
+                return Err((ErrorCode::Unavailable, "the move could not be stored; send it again".into()))
+            }
+            Stored::NotHost => {
+                self.hand_over(Some(asked)).await;
+                return Ok(());
+            }
         }
         if self.game.play(&mv).is_err() {
             // parse_move returned a legal move of this very position.
@@ -488,6 +521,29 @@ impl Live {
             self.finish(wire_result(r), None).await;
         }
         Ok(())
+    }
+
+    /// The game was taken over by another node (this one was thought gone, or is drained): nothing more is
+    /// stored or sent from here. Both players' nodes are told to route the game to its new host; the request
+    /// being answered (`asked`), not stored, is refused as `unavailable` (a client sends it again, to the new
+    /// host).
+    async fn hand_over(&mut self, asked: Option<Asked>) {
+        log::warn!("game {}: hosted by another node now; leaving it", self.id);
+        self.handed_over = true;
+        for c in [Color::White, Color::Black] {
+            let frame = asked.filter(|a| a.by == c).map(|a| {
+                let why = "the game moved to another server; send it again";
+                self.error_frame(a.re, ErrorCode::Unavailable, why.into())
+            });
+            let seat = &self.seats[idx(c)];
+            match seat.route.clone() {
+                Some(Route::Local(conn)) => conn.send(Out::Rehost { game: self.id, frame }),
+                Some(Route::Remote(node)) => {
+                    self.hub.bus.rehost(&node, seat.info.id, self.id, frame).await;
+                }
+                None => {}
+            }
+        }
     }
 
     fn is_played(&self, ply: u32, text: &str) -> bool {
@@ -622,8 +678,18 @@ impl Live {
         let mut pause = Duration::from_millis(100);
         // The result must be stored: retry until the database answers.
         self.ratings = loop {
-            match store::finish_game(&self.hub.pool, self.id, self.speed, players, result, clocks, self.rated).await {
+            let end = store::Ending {
+                node: self.hub.node(),
+                game: self.id,
+                speed: self.speed,
+                players,
+                result,
+                clocks,
+                rated: self.rated,
+            };
+            match store::finish_game(&self.hub.pool, &end).await {
                 Ok(r) => break r,
+                Err(store::StoreError::NotHost) => return self.hand_over(asked).await,
                 Err(e) => {
                     log::warn!("game {}: storing the result failed, retrying: {e}", self.id);
                     tokio::time::sleep(pause).await;

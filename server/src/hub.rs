@@ -8,11 +8,12 @@ use crate::writer::MoveWriter;
 use deadpool_postgres::Pool;
 use giveaway_protocol::{GameId, PlayerId};
 use std::collections::HashMap;
+use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 
 pub struct Hub {
     pub cfg: Config,
@@ -22,6 +23,11 @@ pub struct Hub {
     conns: Mutex<HashMap<PlayerId, ConnHandle>>,
     games: Mutex<HashMap<GameId, mpsc::Sender<GameCmd>>>,
     next_conn: AtomicU64,
+    /// Drained: the health check fails and no new connection is taken.
+    draining: AtomicBool,
+    /// Nodes that said they leave, their games to adopt at once; `left` wakes the takeover watch.
+    gone: Mutex<HashSet<String>>,
+    pub left: Notify,
 }
 
 impl Hub {
@@ -34,7 +40,44 @@ impl Hub {
             conns: Mutex::new(HashMap::new()),
             games: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            draining: AtomicBool::new(false),
+            gone: Mutex::new(HashSet::new()),
+            left: Notify::new(),
         }
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
+    }
+
+    pub fn start_draining(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    /// Another node said it leaves: the takeover watch looks at once.
+    pub fn node_left(&self, node: &str) {
+        lock(&self.gone).insert(node.to_string());
+        self.left.notify_one();
+    }
+
+    pub fn has_left(&self, node: &str) -> bool {
+        lock(&self.gone).contains(node)
+    }
+
+    pub fn forget_left(&self, node: &str) {
+        lock(&self.gone).remove(node);
+    }
+
+    /// Closes every connection as going away.
+    pub fn close_all(&self, why: &'static str) {
+        for c in lock(&self.conns).values() {
+            c.send(Out::GoingAway(why));
+        }
+    }
+
+    /// The games this node runs.
+    pub fn game_ids(&self) -> Vec<GameId> {
+        lock(&self.games).keys().copied().collect()
     }
 
     pub fn node(&self) -> &str {
@@ -122,6 +165,10 @@ impl Local for Hub {
 
     fn resync_all(&self) {
         Hub::resync_all(self)
+    }
+
+    fn node_left(&self, node: &str) {
+        Hub::node_left(self, node)
     }
 
     fn to_local_game(&self, game: GameId, cmd: GameCmd) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {

@@ -13,6 +13,7 @@ mod lobby;
 mod messages;
 mod ratings;
 mod store;
+mod takeover;
 /// Helpers for tests against a real server and database (feature `testing`).
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -69,11 +70,23 @@ pub struct Running {
     /// Games in progress taken over from this node's previous run.
     pub recovered: usize,
     accept: tokio::task::JoinHandle<()>,
+    /// The task holding the node's name.
+    name: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
     /// Stops accepting connections (the process is expected to exit soon after).
     pub fn stop(&self) {
+        self.accept.abort();
+    }
+
+    /// Hands everything over to the other nodes for an upgrade, then returns (the process should exit): the
+    /// health check fails, so that the balancer sends no one new; after `--drain-wait-ms` every connection is
+    /// closed as going away (its client reconnects through the balancer to another node, and its games are
+    /// reached from there), the node's name is given up and the other nodes are told, and the first of them to
+    /// take the name adopts the games. Returns once no game in progress is hosted here (or after 30 s).
+    pub async fn drain(&self) {
+        takeover::drain(&self.hub, &self.name).await;
         self.accept.abort();
     }
 }
@@ -101,15 +114,13 @@ const PROBE_WAIT: Duration = Duration::from_secs(1);
 
 type NameLock = (tokio_postgres::Client, tokio::task::JoinHandle<Result<(), tokio_postgres::Error>>);
 
-/// One try at the advisory lock that stands for the node's name; `None` while another session holds it.
-async fn lock_node_name(url: &str, node: &str) -> Result<Option<NameLock>, StartError> {
-    let db = |e: tokio_postgres::Error| StartError::Database(e.to_string());
-    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.map_err(db)?;
+/// One try at the advisory lock that stands for a node's name; `None` while another session holds it (the node
+/// runs). Dropping the lock's client releases it.
+pub(crate) async fn lock_node_name(url: &str, node: &str) -> Result<Option<NameLock>, tokio_postgres::Error> {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
     let driver = tokio::spawn(conn);
-    let row = client
-        .query_one("SELECT pg_try_advisory_lock(hashtext('giveaway-node'), hashtext($1))", &[&node])
-        .await
-        .map_err(db)?;
+    let row =
+        client.query_one("SELECT pg_try_advisory_lock(hashtext('giveaway-node'), hashtext($1))", &[&node]).await?;
     Ok(row.get::<_, bool>(0).then_some((client, driver)))
 }
 
@@ -117,11 +128,13 @@ async fn lock_node_name(url: &str, node: &str) -> Result<Option<NameLock>, Start
 /// its own, taken again after the database comes back. A second process with the same name is refused: at
 /// once when the node holding the name answers on the bus, else after waiting for the lock in case its holder
 /// is a predecessor that just died.
-async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
+/// Returns the task holding it: aborting it gives the name up.
+async fn hold_node_name(url: &str, node: &str) -> Result<tokio::task::JoinHandle<()>, StartError> {
     let deadline = Instant::now() + NAME_WAIT;
     let mut probed = false;
     let held = loop {
-        if let Some(held) = lock_node_name(url, node).await? {
+        let lock = lock_node_name(url, node).await.map_err(|e| StartError::Database(e.to_string()))?;
+        if let Some(held) = lock {
             break held;
         }
         if !probed {
@@ -139,7 +152,7 @@ async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
         tokio::time::sleep(Duration::from_millis(300)).await;
     };
     let (url, node) = (url.to_string(), node.to_string());
-    tokio::spawn(async move {
+    Ok(tokio::spawn(async move {
         let (mut _client, mut driver) = held;
         loop {
             let _ = (&mut driver).await;
@@ -156,8 +169,32 @@ async fn hold_node_name(url: &str, node: &str) -> Result<(), StartError> {
                 }
             }
         }
+    }))
+}
+
+/// Creates next months' partitions of moves now and every hour (the one that creates them first wins; the others
+/// find them there).
+fn keep_partitions(pool: deadpool_postgres::Pool) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            tick.tick().await;
+            match store::ensure_partitions(&pool).await {
+                Ok(0) => {}
+                Ok(n) => log::info!("created {n} monthly partitions of moves"),
+                Err(e) => log::warn!("partitions of moves: {e}"),
+            }
+        }
     });
-    Ok(())
+}
+
+/// Detaches the months of moves that end on or before `before` (`YYYY-MM-DD`), their games all over, into the
+/// schema `archive` (migration V3 says how to take them away); returns the tables archived.
+pub async fn archive_moves(database_url: &str, before: &str) -> Result<Vec<String>, StartError> {
+    let db = |e: store::StoreError| StartError::Database(e.to_string());
+    let pool = store::pool(database_url, 1).map_err(db)?;
+    store::migrate(&pool).await.map_err(db)?;
+    store::archive_moves(&pool, before).await.map_err(db)
 }
 
 /// Connects to the database (waiting up to 30 s for it), migrates, takes the node's name, recovers its games
@@ -179,7 +216,8 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
             Err(e) => return Err(StartError::Database(e.to_string())),
         }
     }
-    hold_node_name(&cfg.database_url, &cfg.node).await?;
+    let name = hold_node_name(&cfg.database_url, &cfg.node).await?;
+    keep_partitions(pool.clone());
     let filled = store::fill_nickname_skeletons(&pool, accounts::nickname_skeleton)
         .await
         .map_err(|e| StartError::Database(e.to_string()))?;
@@ -189,13 +227,20 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     store::delete_node_seeks(&pool, &cfg.node).await.map_err(|e| StartError::Database(e.to_string()))?;
     let listener = TcpListener::bind(cfg.listen).await.map_err(StartError::Listen)?;
     let addr = listener.local_addr().map_err(StartError::Listen)?;
-    let writer = writer::MoveWriter::start(pool.clone(), Duration::from_millis(cfg.commit_timeout_ms));
+    let batching = writer::Batching {
+        max_batch: cfg.commit_batch,
+        linger: Duration::from_micros(cfg.commit_wait_us),
+        in_flight: cfg.commit_in_flight,
+        timeout: Duration::from_millis(cfg.commit_timeout_ms),
+    };
+    let writer = writer::MoveWriter::start(pool.clone(), &cfg.node, batching);
     let bus = bus::Bus::new(pool.clone(), &cfg.node);
     let url = cfg.database_url.clone();
     let hub = Arc::new(Hub::new(cfg, pool, writer, bus.clone()));
     bus.listen(url, &hub);
     let recovered = game::recover(&hub).await.map_err(|e| StartError::Database(e.to_string()))?;
     lobby::start_pairing(&hub);
+    takeover::watch(&hub);
     let accept_hub = hub.clone();
     let accept = tokio::spawn(async move {
         loop {
@@ -212,6 +257,10 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
             let hub = accept_hub.clone();
             let tls = tls.clone();
             tokio::spawn(async move {
+                let mut stream = stream;
+                if conn::answer_health_check(&mut stream, hub.is_draining()).await {
+                    return;
+                }
                 match tls {
                     None => conn::serve(hub, stream).await,
                     Some(tls) => match tokio::time::timeout(Duration::from_secs(10), tls.accept(stream)).await {
@@ -223,5 +272,5 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
             });
         }
     });
-    Ok(Running { addr, hub, recovered, accept })
+    Ok(Running { addr, hub, recovered, accept, name })
 }

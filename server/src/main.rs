@@ -1,5 +1,6 @@
 //! `giveaway-server`: one node of the game server. Prints `listening on ADDR` when it serves; stops on SIGINT or
-//! SIGTERM.
+//! SIGTERM (its games resume when it starts again, or on another node); SIGUSR1 drains it first (its players
+//! and games move to the other nodes) and then stops it.
 
 use clap::Parser;
 use giveaway_server::{start, Config};
@@ -33,9 +34,18 @@ fn main() {
                         return 1;
                     }
                 };
+                let mut usr1 = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::user_defined1()) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("giveaway-server: no SIGUSR1 handler: {e}");
+                        return 1;
+                    }
+                };
                 tokio::select! {
                     _ = tokio::signal::ctrl_c() => {}
                     _ = term.recv() => {}
+                    // Drained for an upgrade: its players and games move to the other nodes first.
+                    _ = usr1.recv() => running.drain().await,
                 }
                 running.stop();
                 0

@@ -30,6 +30,9 @@ pub enum Action {
     Sync,
     /// My connection is gone.
     Detach,
+    /// From this node only, never from a player or the bus: another node hosts the game now, give it up.
+    #[serde(skip)]
+    Release,
 }
 
 /// What a connection's task is asked to do.
@@ -41,8 +44,12 @@ pub enum Out {
     Game { game: GameId, host: Option<String>, frame: String },
     /// Ask every remote game for its state again (the bus lost notifications while it reconnected).
     Resync,
+    /// The game is hosted by another node now: look its host up, ask it for the state, then send `frame`.
+    Rehost { game: GameId, frame: Option<String> },
     /// Close with this reason (the same player connected again elsewhere on this node).
     Close(&'static str),
+    /// Close as going away (WebSocket code 1001): the node is drained, the client connects again elsewhere.
+    GoingAway(&'static str),
 }
 
 /// The sending end of one connection.

@@ -19,6 +19,8 @@ pub enum StoreError {
     /// The database could not be reached or failed; callers report `unavailable`.
     Db(String),
     NicknameTaken,
+    /// Another node hosts the game now.
+    NotHost,
 }
 
 impl fmt::Display for StoreError {
@@ -26,6 +28,7 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Db(e) => write!(f, "database: {e}"),
             StoreError::NicknameTaken => f.write_str("nickname taken"),
+            StoreError::NotHost => f.write_str("the game is hosted by another node"),
         }
     }
 }
@@ -69,12 +72,38 @@ pub fn pool(url: &str, size: usize) -> Result<Pool> {
 
 /// Brings the schema up to date; nodes starting together take turns through an advisory lock.
 pub async fn migrate(pool: &Pool) -> Result<()> {
+    migrate_until(pool, None).await
+}
+
+/// Runs the migrations up to `version` (all of them: `None`).
+pub async fn migrate_until(pool: &Pool, version: Option<i32>) -> Result<()> {
     let mut obj = pool.get().await?;
     obj.execute("SELECT pg_advisory_lock(727001)", &[]).await?;
     let client: &mut tokio_postgres::Client = &mut obj;
-    let run = embedded::migrations::runner().run_async(client).await;
+    let mut runner = embedded::migrations::runner();
+    if let Some(v) = version {
+        runner = runner.set_target(refinery::Target::Version(v));
+    }
+    let run = runner.run_async(client).await;
     obj.execute("SELECT pg_advisory_unlock(727001)", &[]).await?;
     run.map(|_| ()).map_err(|e| StoreError::Db(format!("migration: {e}")))
+}
+
+/// Creates the monthly partitions of moves from this month to two months ahead that are missing.
+pub async fn ensure_partitions(pool: &Pool) -> Result<i32> {
+    let c = pool.get().await?;
+    let row = c
+        .query_one("SELECT ensure_move_partitions(current_date, (current_date + interval '2 months')::date)", &[])
+        .await?;
+    Ok(row.get(0))
+}
+
+/// Detaches the monthly partitions of moves that end on or before `before` (`YYYY-MM-DD`) and whose games are
+/// all over, into the schema `archive`; returns their names (see migration V3).
+pub async fn archive_moves(pool: &Pool, before: &str) -> Result<Vec<String>> {
+    let c = pool.get().await?;
+    let rows = c.query("SELECT archive_moves($1::text::date)", &[&before]).await?;
+    Ok(rows.into_iter().map(|r| r.get(0)).collect())
 }
 
 pub fn color_name(c: Color) -> &'static str {
@@ -159,16 +188,21 @@ fn rating_row(r: Row) -> Rating {
     Rating { rating: r.get(0), deviation: r.get(1), volatility: r.get(2), games: r.get::<_, i32>(3).max(0) as u32 }
 }
 
+/// A player's games in progress, from the partial indexes of games in progress.
+const ACTIVE_GAMES: &str =
+    "SELECT id, host_node FROM games WHERE ended_at IS NULL AND (white_id = $1 OR black_id = $1) ORDER BY id";
+
 /// Games in progress of a player, with the node running each.
 pub async fn active_games(pool: &Pool, player: PlayerId) -> Result<Vec<(GameId, String)>> {
     let c = pool.get().await?;
-    let rows = c
-        .query(
-            "SELECT id, host_node FROM games WHERE ended_at IS NULL AND (white_id = $1 OR black_id = $1) ORDER BY id",
-            &[&player],
-        )
-        .await?;
+    let rows = c.query(ACTIVE_GAMES, &[&player]).await?;
     Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// The node hosting a game.
+pub async fn game_host(pool: &Pool, game: GameId) -> Result<Option<String>> {
+    let c = pool.get().await?;
+    Ok(c.query_opt("SELECT host_node FROM games WHERE id = $1", &[&game]).await?.map(|r| r.get(0)))
 }
 
 /// Locks the players' rows for the rest of the transaction and tells whether any of them is in a game.
@@ -253,19 +287,25 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
 /// Every game in progress that a node runs, as it was when last stored.
 pub async fn load_active(pool: &Pool, node: &str) -> Result<Vec<StoredGame>> {
     let c = pool.get().await?;
+    let rows = c.query("SELECT id FROM games WHERE ended_at IS NULL AND host_node = $1", &[&node]).await?;
+    load_games(&c, &rows.into_iter().map(|r| r.get(0)).collect::<Vec<GameId>>()).await
+}
+
+/// Games as they were when last stored, by id.
+async fn load_games(c: &impl GenericClient, ids: &[GameId]) -> Result<Vec<StoredGame>> {
     let rows = c
         .query(
             "SELECT g.id, g.white_id, w.nickname, g.white_rating, g.white_provisional, g.black_id, b.nickname, \
              g.black_rating, g.black_provisional, g.base_ms, g.increment_ms, g.speed, g.rated, g.rematch_of \
              FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
-             WHERE g.ended_at IS NULL AND g.host_node = $1 ORDER BY g.id",
-            &[&node],
+             WHERE g.id = ANY($1) ORDER BY g.id",
+            &[&ids],
         )
         .await?;
     let mut games = Vec::with_capacity(rows.len());
     for r in rows {
         let id: GameId = r.get(0);
-        let (moves, reactions) = moves_and_reactions(&c, id).await?;
+        let (moves, reactions) = moves_and_reactions(c, id).await?;
         games.push(StoredGame {
             id,
             white: (PlayerInfo { id: r.get(1), nickname: r.get(2) }, r.get(3), r.get(4)),
@@ -281,9 +321,46 @@ pub async fn load_active(pool: &Pool, node: &str) -> Result<Vec<StoredGame>> {
     Ok(games)
 }
 
+/// The other nodes hosting games in progress.
+pub async fn other_hosts(pool: &Pool, node: &str) -> Result<Vec<String>> {
+    let c = pool.get().await?;
+    let rows =
+        c.query("SELECT DISTINCT host_node FROM games WHERE ended_at IS NULL AND host_node <> $1", &[&node]).await?;
+    Ok(rows.into_iter().map(|r| r.get(0)).collect())
+}
+
+/// Moves the games in progress of node `from` to node `to` (one statement: each game's row lock waits for a
+/// move of `from` being committed) and loads them.
+pub async fn adopt_games(pool: &Pool, from: &str, to: &str) -> Result<Vec<StoredGame>> {
+    let c = pool.get().await?;
+    let rows = c
+        .query("UPDATE games SET host_node = $2 WHERE host_node = $1 AND ended_at IS NULL RETURNING id", &[&from, &to])
+        .await?;
+    load_games(&c, &rows.into_iter().map(|r| r.get(0)).collect::<Vec<GameId>>()).await
+}
+
+/// Of these games, those no longer hosted by `node`.
+pub async fn not_hosted_by(pool: &Pool, games: &[GameId], node: &str) -> Result<Vec<GameId>> {
+    let c = pool.get().await?;
+    let rows = c.query("SELECT id FROM games WHERE id = ANY($1) AND host_node <> $2", &[&games, &node]).await?;
+    Ok(rows.into_iter().map(|r| r.get(0)).collect())
+}
+
+/// How many games in progress a node hosts.
+pub async fn games_hosted(pool: &Pool, node: &str) -> Result<i64> {
+    let c = pool.get().await?;
+    let row = c.query_one("SELECT count(*) FROM games WHERE ended_at IS NULL AND host_node = $1", &[&node]).await?;
+    Ok(row.get(0))
+}
+
 async fn moves_and_reactions(c: &impl GenericClient, game: GameId) -> Result<(Vec<RecordedMove>, Vec<Reaction>)> {
     let moves = c
-        .query("SELECT notation, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply", &[&game])
+        // The game's start names the one partition to read.
+        .query(
+            "SELECT notation, white_ms, black_ms FROM moves WHERE game_id = $1 \
+             AND game_started_at = (SELECT started_at FROM games WHERE id = $1) ORDER BY ply",
+            &[&game],
+        )
         .await?
         .into_iter()
         .map(|r| RecordedMove { mv: r.get(0), clocks: Clocks { white_ms: ms(r.get(1)), black_ms: ms(r.get(2)) } })
@@ -312,7 +389,11 @@ pub struct MoveRow {
 
 /// Stores many moves in one statement and one commit. A row already there (a retried batch whose first commit
 /// did go through) is kept as it is.
-pub async fn insert_moves(pool: &Pool, rows: &[MoveRow]) -> Result<()> {
+/// Stores a batch of moves in one statement (one commit), only for the games `node` hosts: the row of each game
+/// is locked (`FOR SHARE`) so that a takeover by another node waits for this commit or wins before it.
+/// Returns the (game, ply) of the rows stored. A row already there (a retried batch whose first commit went
+/// through, or a move refused while its commit's outcome was unknown and then played differently) is replaced.
+pub async fn insert_moves(pool: &Pool, node: &str, rows: &[MoveRow]) -> Result<Vec<(GameId, u32)>> {
     let c = pool.get().await?;
     let game: Vec<i64> = rows.iter().map(|r| r.game).collect();
     let ply: Vec<i32> = rows.iter().map(|r| r.ply as i32).collect();
@@ -323,13 +404,17 @@ pub async fn insert_moves(pool: &Pool, rows: &[MoveRow]) -> Result<()> {
     let lag: Vec<i64> = rows.iter().map(|r| r.lag_ms as i64).collect();
     let stmt = c
         .prepare_cached(
-            "INSERT INTO moves (game_id, ply, notation, white_ms, black_ms, spent_ms, lag_ms) \
-             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[]) \
-             ON CONFLICT (game_id, ply) DO NOTHING",
+            "INSERT INTO moves (game_id, ply, notation, white_ms, black_ms, spent_ms, lag_ms, game_started_at) \
+             SELECT u.*, g.started_at FROM unnest($1::bigint[], $2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[]) \
+             AS u (game_id, ply, notation, white_ms, black_ms, spent_ms, lag_ms) \
+             JOIN games g ON g.id = u.game_id AND g.host_node = $8 FOR SHARE OF g \
+             ON CONFLICT (game_id, ply, game_started_at) DO UPDATE SET notation = EXCLUDED.notation, white_ms = EXCLUDED.white_ms, \
+             black_ms = EXCLUDED.black_ms, spent_ms = EXCLUDED.spent_ms, lag_ms = EXCLUDED.lag_ms, played_at = now() \
+             RETURNING game_id, ply",
         )
         .await?;
-    c.execute(&stmt, &[&game, &ply, &notation, &white, &black, &spent, &lag]).await?;
-    Ok(())
+    let written = c.query(&stmt, &[&game, &ply, &notation, &white, &black, &spent, &lag, &node]).await?;
+    Ok(written.into_iter().map(|r| (r.get::<_, i64>(0), r.get::<_, i32>(1).max(0) as u32)).collect())
 }
 
 pub async fn insert_reaction(pool: &Pool, game: GameId, r: &Reaction) -> Result<()> {
@@ -342,20 +427,33 @@ pub async fn insert_reaction(pool: &Pool, game: GameId, r: &Reaction) -> Result<
     Ok(())
 }
 
+/// How a game ended, as its host stores it.
+pub struct Ending<'a> {
+    /// The node storing it: only the game's host may.
+    pub node: &'a str,
+    pub game: GameId,
+    pub speed: Speed,
+    /// (white, black)
+    pub players: (PlayerId, PlayerId),
+    pub result: GameResult,
+    pub clocks: Clocks,
+    pub rated: bool,
+}
+
 /// Ends a game and, when rated, updates both ratings and their histories, all in one transaction.
-pub async fn finish_game(
-    pool: &Pool,
-    game: GameId,
-    speed: Speed,
-    players: (PlayerId, PlayerId),
-    result: GameResult,
-    clocks: Clocks,
-    rated: bool,
-) -> Result<Option<RatingChanges>> {
+/// `StoreError::NotHost` when another node hosts the game now.
+pub async fn finish_game(pool: &Pool, end: &Ending<'_>) -> Result<Option<RatingChanges>> {
+    let Ending { node, game, speed, players, result, clocks, rated } = *end;
     let mut c = pool.get().await?;
     let tx = c.transaction().await?;
-    let done = tx.query_opt("SELECT ended_at IS NOT NULL FROM games WHERE id = $1 FOR UPDATE", &[&game]).await?;
-    if done.map(|r| r.get::<_, bool>(0)).unwrap_or(true) {
+    let row = tx
+        .query_opt("SELECT ended_at IS NOT NULL, host_node = $2 FROM games WHERE id = $1 FOR UPDATE", &[&game, &node])
+        .await?;
+    let (done, host) = row.map(|r| (r.get::<_, bool>(0), r.get::<_, bool>(1))).unwrap_or((true, true));
+    if !done && !host {
+        return Err(StoreError::NotHost);
+    }
+    if done {
         // Already stored by an earlier try whose reply was lost: read back what it wrote.
         drop(tx);
         return stored_changes(&c, game).await;
@@ -558,14 +656,15 @@ pub async fn take_invite(tx: &impl GenericClient, code: &str) -> Result<()> {
 
 // ---- reading ----
 
+/// A page of the leaderboard: the index `ratings_board` read from the top, provisional ratings skipped on it.
+const LEADERBOARD: &str = "SELECT p.id, p.nickname, r.rating, r.deviation, r.games FROM ratings r \
+     JOIN players p ON p.id = r.player_id \
+     WHERE r.speed = $1 AND r.deviation <= $2 ORDER BY r.rating DESC, r.player_id OFFSET $3 LIMIT $4";
+
 pub async fn leaderboard(pool: &Pool, speed: Speed, offset: u32, limit: u32) -> Result<Vec<LeaderboardEntry>> {
     let c = pool.get().await?;
     let rows = c
-        .query(
-            "SELECT p.id, p.nickname, r.rating, r.deviation, r.games FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.speed = $1 AND r.deviation <= $2 ORDER BY r.rating DESC, p.id OFFSET $3 LIMIT $4",
-            &[&speed.name(), &crate::ratings::PROVISIONAL_DEVIATION, &(offset as i64), &(limit as i64)],
-        )
+        .query(LEADERBOARD, &[&speed.name(), &crate::ratings::PROVISIONAL_DEVIATION, &(offset as i64), &(limit as i64)])
         .await?;
     Ok(rows
         .into_iter()
@@ -587,6 +686,16 @@ pub struct Profile {
     pub history: Vec<RatingPoint>,
     pub recent: Vec<GameSummary>,
 }
+
+/// A player's last 20 finished games: the last 20 as White and the last 20 as Black, each read from its index
+/// in order, merged. Never more than 40 rows of games are read, however many games the player has.
+const RECENT_GAMES: &str =
+    "SELECT g.id, g.white_id = $1, w.id, w.nickname, b.id, b.nickname, g.base_ms, g.increment_ms, \
+     g.speed, g.rated, g.winner, g.reason, (extract(epoch FROM g.ended_at) * 1000)::bigint, \
+     g.white_after - g.white_rating, g.black_after - g.black_rating \
+     FROM ((SELECT * FROM games WHERE white_id = $1 AND ended_at IS NOT NULL ORDER BY ended_at DESC LIMIT 20) \
+     UNION ALL (SELECT * FROM games WHERE black_id = $1 AND ended_at IS NOT NULL ORDER BY ended_at DESC LIMIT 20)) g \
+     JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id ORDER BY g.ended_at DESC LIMIT 20";
 
 /// A player's profile by nickname (compared in its normalised form): ratings, the last 100 rating points and
 /// the last 20 finished games.
@@ -635,16 +744,7 @@ pub async fn profile(pool: &Pool, key: &str) -> Result<Option<Profile>> {
         .into_iter()
         .map(|r| RatingPoint { speed: speed_from(r.get(0)), game: r.get(1), rating: r.get(2), at_ms: r.get(3) })
         .collect();
-    let rows = c
-        .query(
-            "SELECT g.id, g.white_id = $1, w.id, w.nickname, b.id, b.nickname, g.base_ms, g.increment_ms, g.speed, g.rated, \
-             g.winner, g.reason, (extract(epoch FROM g.ended_at) * 1000)::bigint, \
-             g.white_after - g.white_rating, g.black_after - g.black_rating \
-             FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
-             WHERE (g.white_id = $1 OR g.black_id = $1) AND g.ended_at IS NOT NULL ORDER BY g.ended_at DESC LIMIT 20",
-            &[&id],
-        )
-        .await?;
+    let rows = c.query(RECENT_GAMES, &[&id]).await?;
     let recent = rows
         .into_iter()
         .map(|r| {
@@ -717,4 +817,83 @@ pub async fn game_players(pool: &Pool, game: GameId) -> Result<Option<(PlayerId,
     let c = pool.get().await?;
     let r = c.query_opt("SELECT white_id, black_id, ended_at IS NOT NULL FROM games WHERE id = $1", &[&game]).await?;
     Ok(r.map(|r| (r.get(0), r.get(1), r.get(2))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// The scans of `table` in a plan (EXPLAIN ANALYZE, JSON): (node type, rows read: returned + filtered out).
+    fn scans(plan: &Value, table: &str, out: &mut Vec<(String, f64)>) {
+        if plan.get("Relation Name").and_then(Value::as_str) == Some(table) {
+            let n = |k: &str| plan.get(k).and_then(Value::as_f64).unwrap_or(0.0);
+            let kind = plan["Node Type"].as_str().unwrap_or_default().to_string();
+            out.push((kind, (n("Actual Rows") + n("Rows Removed by Filter")) * n("Actual Loops").max(1.0)));
+        }
+        for child in plan.get("Plans").and_then(Value::as_array).into_iter().flatten() {
+            scans(child, table, out);
+        }
+    }
+
+    async fn explain(
+        c: &tokio_postgres::Client,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Value {
+        // EXPLAIN takes the statement's text; the statements are this module's constants.
+        let row = c.query_one(&format!("EXPLAIN (ANALYZE, FORMAT JSON) {sql}"), params).await.unwrap();
+        row.get::<_, Value>(0)[0]["Plan"].clone()
+    }
+
+    /// Profiles, the leaderboard and the games in progress read a bounded number of rows however big the tables
+    /// are: 20,000 players with ratings, 100,000 finished games, and one player with 1,000 of them.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn reads_do_not_scan_games_or_ratings() {
+        let url = crate::testing::fresh_database().await;
+        crate::testing::migrate_until(&url, i32::MAX).await;
+        let (c, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(conn);
+        c.batch_execute(
+            "INSERT INTO players (nickname, nickname_key, token_hash) \
+               SELECT 'p' || i, 'p' || i, decode(md5(i::text), 'hex') FROM generate_series(1, 20000) i;
+             INSERT INTO ratings (player_id, speed, rating, deviation, volatility, games) \
+               SELECT id, 'blitz', 1000 + (id * 7919) % 1500, CASE WHEN id % 3 = 0 THEN 300 ELSE 60 END, 0.06, 30 FROM players;
+             INSERT INTO games (host_node, white_id, black_id, base_ms, increment_ms, speed, rated, white_rating, \
+               black_rating, white_provisional, black_provisional, started_at, ended_at, winner, reason) \
+               SELECT 'n', 2 + i % 19999, 2 + (i * 31 + 7) % 19999, 300000, 0, 'blitz', true, 1500, 1500, false, false, \
+               now() - i * interval '1 minute', now() - i * interval '1 minute' + interval '5 minutes', 'white', 'resignation' \
+               FROM generate_series(1, 100000) i WHERE i % 19999 <> (i * 31 + 7) % 19999;
+             INSERT INTO games (host_node, white_id, black_id, base_ms, increment_ms, speed, rated, white_rating, \
+               black_rating, white_provisional, black_provisional, started_at, ended_at, winner, reason) \
+               SELECT 'n', CASE WHEN i % 2 = 0 THEN 1 ELSE 2 + i END, CASE WHEN i % 2 = 0 THEN 2 + i ELSE 1 END, \
+               300000, 0, 'blitz', true, 1500, 1500, false, false, now() - i * interval '1 hour', \
+               CASE WHEN i = 1 THEN NULL ELSE now() - i * interval '1 hour' + interval '5 minutes' END, NULL, NULL \
+               FROM generate_series(1, 1000) i;
+             ANALYZE;",
+        )
+        .await
+        .unwrap();
+        let checks: [(&str, &str, Value, f64); 3] = [
+            ("recent games", "games", explain(&c, RECENT_GAMES, &[&1i64]).await, 40.0),
+            ("games in progress", "games", explain(&c, ACTIVE_GAMES, &[&1i64]).await, 1.0),
+            (
+                "leaderboard",
+                "ratings",
+                explain(&c, LEADERBOARD, &[&"blitz", &crate::ratings::PROVISIONAL_DEVIATION, &0i64, &50i64]).await,
+                // 50 established ratings, and the provisional ones (a third) skipped among them.
+                100.0,
+            ),
+        ];
+        for (what, table, plan, most) in checks {
+            let mut found = Vec::new();
+            scans(&plan, table, &mut found);
+            assert!(!found.is_empty(), "{what}: no scan of {table} in {plan:#}");
+            for (kind, _) in &found {
+                assert_ne!(kind, "Seq Scan", "{what}: {table} read whole: {plan:#}");
+            }
+            let read: f64 = found.iter().map(|(_, r)| r).sum();
+            assert!(read <= most, "{what}: {read} rows of {table} read (at most {most}): {plan:#}");
+        }
+    }
 }

@@ -63,6 +63,12 @@ pub fn config(url: &str, node: &str) -> Config {
     c
 }
 
+/// Brings a database's schema up to migration `version` only (to test the later migrations on old data).
+pub async fn migrate_until(url: &str, version: i32) {
+    let pool = crate::store::pool(url, 1).expect("a pool");
+    crate::store::migrate_until(&pool, Some(version)).await.expect("migrations run");
+}
+
 /// [`fresh_database`] for a caller without a runtime.
 pub fn new_database() -> String {
     tokio::runtime::Runtime::new().expect("a runtime").block_on(fresh_database())
@@ -80,12 +86,18 @@ pub struct InProcess {
 impl InProcess {
     /// A server for database `db` on loopback port `port` (0: any free one).
     pub fn start(db: &str, port: u16) -> InProcess {
-        let runtime =
-            tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
         let mut cfg = config(db, "node1");
         cfg.listen = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        InProcess::with_config(cfg)
+    }
+
+    /// A server with this configuration (call it outside any runtime, e.g. in `spawn_blocking`).
+    pub fn with_config(cfg: Config) -> InProcess {
+        let runtime =
+            tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+        let db = cfg.database_url.clone();
         let running = runtime.block_on(crate::start(cfg)).expect("server starts");
-        InProcess { addr: running.addr, runtime: Some(runtime), db: db.to_string() }
+        InProcess { addr: running.addr, runtime: Some(runtime), db }
     }
 
     /// A server on a new, empty database.

@@ -219,6 +219,22 @@ impl Client {
         }
     }
 
+    /// Whether no frame at all comes for `d` (a frame that does come is kept for later).
+    pub async fn silent_for(&mut self, d: Duration) -> bool {
+        if !self.pending.is_empty() {
+            return false;
+        }
+        match tokio::time::timeout(d, self.ws.next()).await {
+            Err(_) => true,
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let f = self.check(t.as_str());
+                self.pending.push_back(f);
+                false
+            }
+            Ok(_) => false,
+        }
+    }
+
     /// Waits for the first frame the test cares about, keeping the others for later.
     pub async fn expect<T>(&mut self, what: &str, mut pick: impl FnMut(&ServerFrame) -> Option<T>) -> T {
         if let Some(i) = self.pending.iter().position(|f| pick(f).is_some()) {
@@ -383,6 +399,12 @@ fn random_game(seed: u64, kings: Option<bool>) -> Game {
         g.play(&pick).unwrap();
     }
     g
+}
+
+/// The moves of a random game (seeded), its first `plies` at most.
+pub fn random_moves(seed: u64, plies: usize) -> Vec<String> {
+    let g = random_game(seed, None);
+    g.moves().iter().take(plies).map(|m| format_move(m, Notation::Algebraic)).collect()
 }
 
 /// The moves of the first such random game that ends for `reason`.

@@ -5,11 +5,19 @@
 //!
 //! `--fault kill` SIGKILLs the server in the middle of the games and starts it again: the clients reconnect,
 //! the games must go on with every acknowledged move and fair clocks. `--fault pg-restart` restarts PostgreSQL
-//! (through `--pg-script restart`) under the running server instead.
+//! (through `--pg-script restart`) under the running server instead; `--fault pg-failover` kills the primary of
+//! a replicated cluster (`--ha-script kill-primary`, `server/tools/ha.sh`). With `--nodes 2` the clients go
+//! through HAProxy to two nodes: `--fault node-kill` SIGKILLs one (its games go on on the other), `--fault
+//! drain` drains one for an upgrade. Each fault reports, per game, the time from the fault to its first move
+//! relayed after it.
 //!
 //! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
+
+mod cluster;
+mod measure;
+mod workers;
 
 use clap::{Parser, ValueEnum};
 use futures_util::{SinkExt, StreamExt};
@@ -19,8 +27,7 @@ use giveaway_protocol::{
     PROTOCOL_VERSION,
 };
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -30,8 +37,17 @@ use tokio_tungstenite::WebSocketStream;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Fault {
+    /// SIGKILL the server (node 1) and start it again after --down-s.
     Kill,
+    /// Restart PostgreSQL (--pg-script restart) under the running server.
     PgRestart,
+    /// Kill the primary PostgreSQL of the replicated cluster (--ha-script kill-primary): the standby takes over.
+    PgFailover,
+    /// SIGKILL node 1 of several (--nodes) behind the balancer; its games go on on the others; it is started
+    /// again after --down-s.
+    NodeKill,
+    /// Drain node 1 of several (SIGUSR1), as for an upgrade, and start it again once it has exited.
+    Drain,
 }
 
 #[derive(Parser, Debug, Clone)]
@@ -62,6 +78,31 @@ struct Args {
     /// The cluster script (for --fault pg-restart).
     #[arg(long, default_value = "server/tools/pg.sh")]
     pg_script: String,
+    /// The replicated cluster's script (for --fault pg-failover).
+    #[arg(long, default_value = "server/tools/ha.sh")]
+    ha_script: String,
+    /// Server nodes; more than one are put behind HAProxy (the clients connect to it) unless --no-balancer.
+    #[arg(long, default_value_t = 1)]
+    nodes: usize,
+    /// With several nodes: no balancer, the clients of load process k connect to node k (modulo the nodes).
+    #[arg(long)]
+    no_balancer: bool,
+    /// Load processes sharing the games (each holds two sockets per game: one process's open-file limit caps
+    /// it). Not with --fault or --sample-s.
+    #[arg(long, default_value_t = 1)]
+    processes: usize,
+    /// A worker process (started by the first): connect to this server, no servers or database of its own.
+    #[arg(long, hide = true)]
+    attach: Option<String>,
+    /// A worker's games: from this index (to --games).
+    #[arg(long, hide = true, default_value_t = 0)]
+    first_game: usize,
+    /// The games of all the processes (the ramp is spread over them).
+    #[arg(long, hide = true)]
+    games_total: Option<usize>,
+    /// When the ramp starts (Unix milliseconds), the same in every process.
+    #[arg(long, hide = true)]
+    t0_unix_ms: Option<u64>,
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -77,6 +118,9 @@ struct Args {
     /// games should be gone by its end.
     #[arg(long, default_value_t = 0)]
     drain_s: u64,
+    /// An argument passed on to the server (repeat for more), e.g. `--server-arg=--commit-batch=1`.
+    #[arg(long, allow_hyphen_values = true)]
+    server_arg: Vec<String>,
 }
 
 /// How long the server keeps a finished game for its rematch (passed to it as --rematch-ms; its default).
@@ -85,7 +129,7 @@ const REMATCH_MS: u64 = 120_000;
 /// 60+0: long enough that no flag falls at one move every two seconds.
 const TC: TimeControl = TimeControl { base_ms: 3_600_000, increment_ms: 0 };
 
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 struct Stats {
     /// Move sent → opponent receives it, microseconds (measured phase only).
     relay_us: Vec<u64>,
@@ -102,9 +146,19 @@ struct Stats {
     /// A resumed game missing a move its player had seen acknowledged.
     resumed_missing: u64,
     /// When each game ended (the server keeps it for REMATCH_MS after).
+    #[serde(skip)]
     ended_at: Vec<Instant>,
     /// Games resigned by the drain (not in games_finished).
     drain_resigned: u64,
+    /// The first few errors in full.
+    error_samples: Vec<String>,
+    /// For each pair of players, the longest pause between two of its moves relayed, of those ending within
+    /// 30 s after the fault (without a fault, a move is relayed about every half interval).
+    pause_ms: Vec<u64>,
+    /// Bytes on the wire (WebSocket frames) of the measured phase's moves: the mover's `move` frames, and the
+    /// `moved` frames (the mover's acknowledgement and the opponent's copy).
+    wire_up: u64,
+    wire_down: u64,
 }
 
 struct Shared {
@@ -118,6 +172,8 @@ struct Shared {
     live: std::sync::atomic::AtomicI64,
     /// With `stop`: resign the game in progress and close only once it has ended (the drain).
     resign_at_stop: std::sync::atomic::AtomicBool,
+    /// When the fault was made.
+    fault_at: Mutex<Option<Instant>>,
 }
 
 impl Shared {
@@ -125,7 +181,11 @@ impl Shared {
     fn error(&self, what: impl Into<String>) {
         let what = what.into();
         let kind = what.split(':').next().unwrap_or_default().to_string();
-        *self.stats.lock().unwrap().errors.entry(kind).or_default() += 1;
+        let mut stats = self.stats.lock().unwrap();
+        *stats.errors.entry(kind).or_default() += 1;
+        if stats.error_samples.len() < 5 {
+            stats.error_samples.push(what);
+        }
     }
 
     fn game_started(&self) {
@@ -150,6 +210,9 @@ struct Side {
     ws: Ws,
     token: String,
     next_id: u64,
+    /// Payload bytes of the last frame sent and of the last text frame received.
+    last_sent: usize,
+    last_received: usize,
 }
 
 fn ws_config() -> WebSocketConfig {
@@ -169,16 +232,22 @@ impl Side {
     async fn send(&mut self, m: ClientMessage) -> Result<(), String> {
         self.next_id += 1;
         let text = encode(&ClientFrame { id: Some(self.next_id), message: m });
+        self.last_sent = text.len();
         self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
     }
 
-    /// The next message; `None` when the connection is gone.
-    async fn next(&mut self) -> Option<ServerMessage> {
+    /// The next message, or why there is none (the connection gone, a frame not understood).
+    async fn next(&mut self) -> Result<ServerMessage, String> {
         loop {
-            match self.ws.next().await? {
-                Ok(Message::Text(t)) => return decode_server(t.as_str()).ok().map(|f| f.message),
-                Ok(Message::Close(_)) | Err(_) => return None,
-                Ok(_) => {}
+            match self.ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    self.last_received = t.len();
+                    return decode_server(t.as_str()).map(|f| f.message).map_err(|e| format!("undecodable frame: {e}"));
+                }
+                Some(Ok(Message::Close(frame))) => return Err(format!("closed by the server: {frame:?}")),
+                Some(Err(e)) => return Err(format!("closed: {e}")),
+                None => return Err("closed".to_string()),
+                Some(Ok(_)) => {}
             }
         }
     }
@@ -186,10 +255,9 @@ impl Side {
     async fn expect<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> Result<T, String> {
         let wait = tokio::time::timeout(Duration::from_secs(60), async {
             loop {
-                match self.next().await {
-                    None => return Err("closed".to_string()),
-                    Some(ServerMessage::Error { code, message, .. }) => return Err(format!("{code:?}: {message}")),
-                    Some(m) => {
+                match self.next().await? {
+                    ServerMessage::Error { code, message, .. } => return Err(format!("{code:?}: {message}")),
+                    m => {
                         if let Some(t) = pick(&m) {
                             return Ok(t);
                         }
@@ -202,7 +270,7 @@ impl Side {
 
     async fn account(addr: &str, nickname: &str) -> Result<Side, String> {
         let ws = connect(addr).await?;
-        let mut s = Side { ws, token: String::new(), next_id: 0 };
+        let mut s = Side { ws, token: String::new(), next_id: 0, last_sent: 0, last_received: 0 };
         s.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None }).await?;
         s.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await?;
         s.send(ClientMessage::CreateAccount { nickname: nickname.into() }).await?;
@@ -256,6 +324,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let mut resigned = false;
     // The server's game_end for the current game has come.
     let mut ended = false;
+    // The longest pause between two of this pair's moves relayed, of those ending within 30 s after the fault.
+    let mut last_relay = Instant::now();
+    let mut pause = Duration::ZERO;
     loop {
         if shared.stop.load(std::sync::atomic::Ordering::Relaxed) {
             let drain = shared.resign_at_stop.load(std::sync::atomic::Ordering::Relaxed);
@@ -268,6 +339,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 }
                 for s in &mut sides {
                     let _ = s.ws.close(None).await;
+                }
+                if shared.fault_at.lock().unwrap().is_some() {
+                    shared.stats.lock().unwrap().pause_ms.push(pause.as_millis() as u64);
                 }
                 return Ok(());
             }
@@ -307,13 +381,16 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     .is_err()
                 {
                     in_flight = None;
+                } else if shared.measuring.load(std::sync::atomic::Ordering::Relaxed) {
+                    shared.stats.lock().unwrap().wire_up +=
+                        measure::ws_frame_bytes(sides[mover].last_sent, true) as u64;
                 }
             }
-            Some((_, None)) => {
+            Some((_, Err(why))) => {
                 // The server went away (the fault test): reconnect both players and resume.
                 let now_epoch = shared.epoch.load(std::sync::atomic::Ordering::SeqCst);
                 if now_epoch == epoch {
-                    shared.error("connection closed outside a fault");
+                    shared.error(format!("connection closed outside a fault: {why}"));
                 }
                 epoch = now_epoch;
                 let deadline = Instant::now() + Duration::from_secs(60);
@@ -374,7 +451,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     rematching = true;
                 }
             }
-            Some((who, Some(msg))) => match msg {
+            Some((who, Ok(msg))) => match msg {
                 ServerMessage::Moved { ply, mv, clocks, game: g, .. } if g == game_id => {
                     let Some((p, sent, acked, relayed)) = in_flight.as_mut() else { continue };
                     if *p != ply {
@@ -382,6 +459,10 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     }
                     let us = sent.elapsed().as_micros() as u64;
                     let measuring = shared.measuring.load(std::sync::atomic::Ordering::Relaxed);
+                    if measuring {
+                        shared.stats.lock().unwrap().wire_down +=
+                            measure::ws_frame_bytes(sides[who].last_received, false) as u64;
+                    }
                     if who == mover {
                         *acked = true;
                         let mut s = shared.stats.lock().unwrap();
@@ -394,6 +475,12 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         if measuring {
                             shared.stats.lock().unwrap().relay_us.push(us);
                         }
+                        let now = Instant::now();
+                        let fault_at = *shared.fault_at.lock().unwrap();
+                        if fault_at.is_some_and(|t| now > t && now < t + Duration::from_secs(30)) {
+                            pause = pause.max(now - last_relay);
+                        }
+                        last_relay = now;
                         next_at = Instant::now() + interval / 2;
                     }
                     if *acked && *relayed {
@@ -439,6 +526,75 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     }
 }
 
+impl Stats {
+    /// Adds another load process's statistics.
+    fn merge(&mut self, o: Stats) {
+        self.relay_us.extend(o.relay_us);
+        self.ack_us.extend(o.ack_us);
+        self.acked.extend(o.acked);
+        for (k, v) in o.errors {
+            *self.errors.entry(k).or_default() += v;
+        }
+        self.error_samples.extend(o.error_samples);
+        self.games_finished += o.games_finished;
+        self.reconnects += o.reconnects;
+        self.wire_up += o.wire_up;
+        self.wire_down += o.wire_down;
+    }
+}
+
+/// Starts the pairs `range` of `total`, each at its moment of the ramp from `t0`.
+fn start_games(
+    shared: &Arc<Shared>,
+    args: &Args,
+    range: std::ops::Range<usize>,
+    total: usize,
+    t0: Instant,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let interval = Duration::from_millis(args.interval_ms);
+    range
+        .map(|n| {
+            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / total.max(1) as f64);
+            let sh = shared.clone();
+            let seed = args.seed;
+            tokio::spawn(async move {
+                tokio::time::sleep_until(at.into()).await;
+                if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
+                    sh.error(format!("game task: {e}"));
+                }
+            })
+        })
+        .collect()
+}
+
+/// A worker process: its games against `addr` on the first process's timeline, then its statistics.
+async fn worker(args: &Args, addr: String) {
+    let shared = Arc::new(Shared {
+        stats: Mutex::new(Stats::default()),
+        measuring: false.into(),
+        stop: false.into(),
+        epoch: 0.into(),
+        addr: Mutex::new(addr),
+        live: 0.into(),
+        resign_at_stop: false.into(),
+        fault_at: Mutex::new(None),
+    });
+    let total = args.games_total.unwrap_or(args.games);
+    let t0 = workers::instant_of(args.t0_unix_ms.unwrap_or_else(workers::unix_ms)).into_std();
+    let tasks = start_games(&shared, args, args.first_game..args.games, total, t0);
+    let measure_start = t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2);
+    tokio::time::sleep_until(measure_start.into()).await;
+    shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
+    tokio::time::sleep_until((measure_start + Duration::from_secs(args.measure_s)).into()).await;
+    shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
+    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+    }
+    let stats = std::mem::take(&mut *shared.stats.lock().unwrap());
+    println!("{}{}", workers::STATS_PREFIX, serde_json::to_string(&stats).expect("statistics serialise"));
+}
+
 fn rss_kb(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -459,8 +615,13 @@ struct Sample {
     rss_kb: u64,
 }
 
-fn sample(shared: &Shared, pid: u32, measure_start: Instant) -> Sample {
-    let rss = rss_kb(pid);
+/// Resident memory of the server nodes, KB.
+fn rss_of(pids: &[u32]) -> u64 {
+    pids.iter().map(|p| rss_kb(*p)).sum()
+}
+
+fn sample(shared: &Shared, pids: &[u32], measure_start: Instant) -> Sample {
+    let rss = rss_of(pids);
     let now = Instant::now();
     let (held, finished) = {
         let s = shared.stats.lock().unwrap();
@@ -543,20 +704,75 @@ fn rss_verdict(samples: &[Sample], rss_idle_kb: u64, drained: &[Sample]) -> bool
     grows
 }
 
-fn start_server(args: &Args, listen: &str) -> (Child, String) {
-    let mut child = Command::new(&args.server_bin)
-        .args(["--listen", listen, "--node", "bench", "--database-url", &args.database_url])
-        .args(["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20"])
-        .args(["--rematch-ms", &REMATCH_MS.to_string()])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server binary starts");
-    let out = child.stdout.take().expect("piped");
-    let mut line = String::new();
-    BufReader::new(out).read_line(&mut line).expect("the server says where it listens");
-    let addr = line.split_whitespace().nth(2).unwrap_or_else(|| panic!("unexpected first line: {line:?}")).to_string();
-    (child, addr)
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+async fn connect_db(url: &str) -> Option<tokio_postgres::Client> {
+    match tokio_postgres::connect(url, tokio_postgres::NoTls).await {
+        Ok((client, conn)) => {
+            tokio::spawn(conn);
+            Some(client)
+        }
+        Err(e) => {
+            eprintln!("database: {e}");
+            None
+        }
+    }
+}
+
+/// CPU times and database counters at one moment.
+struct Counters {
+    at: Instant,
+    /// The PostgreSQL server measured (another one after a failover: its counters do not compare).
+    postmaster: Option<u32>,
+    server_s: f64,
+    postgres_s: f64,
+    load_s: f64,
+    db: measure::DbCounters,
+}
+
+/// What a phase used: CPU as shares of one core, commits per second, WAL bytes.
+struct Used {
+    server: f64,
+    postgres: f64,
+    load: f64,
+    commits_per_s: f64,
+    wal_bytes: f64,
+}
+
+impl Counters {
+    async fn now(url: &str, servers: &[u32]) -> Counters {
+        let db = connect_db(url).await;
+        let (db_counters, postmaster) = match &db {
+            Some(c) => (measure::db_counters(c).await, measure::postmaster_pid(c).await),
+            None => (measure::DbCounters::default(), None),
+        };
+        Counters {
+            at: Instant::now(),
+            postmaster,
+            server_s: servers.iter().map(|p| measure::cpu_s(*p)).sum(),
+            postgres_s: postmaster.map(measure::tree_cpu_s).unwrap_or(0.0),
+            load_s: measure::cpu_s(std::process::id()),
+            db: db_counters,
+        }
+    }
+
+    /// From `start` to this moment (the database's counters over `measured`, the phase they cover).
+    fn since(&self, start: &Counters, measured: Duration) -> Used {
+        let wall = self.at.duration_since(start.at);
+        // Not a number (printed n/a) when the database measured is not the same one.
+        let same = |v: f64| if self.postmaster.is_some() && self.postmaster == start.postmaster { v } else { f64::NAN };
+        Used {
+            server: measure::cpu_share(self.server_s - start.server_s, wall),
+            postgres: same(measure::cpu_share(self.postgres_s - start.postgres_s, wall)),
+            load: measure::cpu_share(self.load_s - start.load_s, wall),
+            commits_per_s: same((self.db.commits - start.db.commits) as f64 / measured.as_secs_f64()),
+            wal_bytes: same((self.db.wal - start.db.wal) as f64),
+        }
+    }
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -594,19 +810,42 @@ async fn fresh_database(args: &mut Args) {
     // DROP/CREATE DATABASE take no parameters; the name was checked above.
     client.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).await.expect("drop the bench database");
     client.batch_execute(&format!("CREATE DATABASE {name}")).await.expect("create the bench database");
-    let (prefix, _) = args.database_url.rsplit_once('/').expect("the URL names a database");
-    args.database_url = format!("{prefix}/{name}");
+    // The same URL with the other database; its parameters (target_session_attrs=…) kept.
+    let (url, params) = args.database_url.split_once('?').unwrap_or((&args.database_url, ""));
+    let (prefix, _) = url.rsplit_once('/').expect("the URL names a database");
+    let params = if params.is_empty() { String::new() } else { format!("?{params}") };
+    args.database_url = format!("{prefix}/{name}{params}");
 }
 
 #[tokio::main]
 async fn main() {
     let mut args = Args::parse();
+    if let Some(addr) = args.attach.clone() {
+        return worker(&args, addr).await;
+    }
+    assert!(
+        args.processes <= 1 || (args.fault.is_none() && args.sample_s == 0),
+        "--processes: not with --fault or --sample-s"
+    );
     fresh_database(&mut args).await;
-    let (mut child, addr) = start_server(&args, "127.0.0.1:0");
-    let pid = child.id();
+    let mut server_args = args.server_arg.clone();
+    server_args.extend(
+        ["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20", "--rematch-ms"].map(String::from),
+    );
+    server_args.push(REMATCH_MS.to_string());
+    let spec =
+        cluster::NodeSpec { bin: args.server_bin.clone(), database_url: args.database_url.clone(), args: server_args };
+    let (nodes, balancer) = (args.nodes, !args.no_balancer);
+    let mut cluster = tokio::task::block_in_place(|| cluster::Cluster::start(spec, nodes, balancer));
+    let addr = if balancer { cluster.addr.clone() } else { cluster.node_addr(0).to_string() };
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_idle = rss_kb(pid);
-    println!("server pid {pid} on {addr}: {} MB resident before any game", rss_idle / 1024);
+    let rss_idle = rss_of(&cluster.pids());
+    println!(
+        "{} server node(s) {:?} on {addr}: {} MB resident before any game",
+        args.nodes,
+        cluster.pids(),
+        rss_idle / 1024
+    );
     let shared = Arc::new(Shared {
         stats: Mutex::new(Stats::default()),
         measuring: false.into(),
@@ -615,21 +854,33 @@ async fn main() {
         addr: Mutex::new(addr.clone()),
         live: 0.into(),
         resign_at_stop: (args.drain_s > 0).into(),
+        fault_at: Mutex::new(None),
     });
-    let interval = Duration::from_millis(args.interval_ms);
-    let t0 = Instant::now();
-    let mut tasks = Vec::new();
-    for n in 0..args.games {
-        let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / args.games.max(1) as f64);
-        let sh = shared.clone();
-        let seed = args.seed;
-        tasks.push(tokio::spawn(async move {
-            tokio::time::sleep_until(at.into()).await;
-            if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
-                sh.error(format!("game task: {e}"));
-            }
-        }));
-    }
+    // The other load processes: games [per × k, per × (k + 1)), on the same timeline (starting in a second).
+    let t0_unix_ms = workers::unix_ms() + 1000;
+    let per = args.games.div_ceil(args.processes.max(1));
+    let children: Vec<_> = (1..args.processes.max(1))
+        .map(|k| {
+            let to = (per * (k + 1)).min(args.games);
+            let attach = if balancer { cluster.addr.clone() } else { cluster.node_addr(k).to_string() };
+            let a = [
+                ("--server-bin", args.server_bin.clone()),
+                ("--database-url", args.database_url.clone()),
+                ("--attach", attach),
+                ("--first-game", (per * k).to_string()),
+                ("--games", to.to_string()),
+                ("--games-total", args.games.to_string()),
+                ("--t0-unix-ms", t0_unix_ms.to_string()),
+                ("--ramp-s", args.ramp_s.to_string()),
+                ("--measure-s", args.measure_s.to_string()),
+                ("--interval-ms", args.interval_ms.to_string()),
+                ("--seed", args.seed.to_string()),
+            ];
+            workers::spawn(&a.into_iter().flat_map(|(k, v)| [k.to_string(), v]).collect::<Vec<_>>())
+        })
+        .collect();
+    let t0 = workers::instant_of(t0_unix_ms).into_std();
+    let tasks = start_games(&shared, &args, 0..per.min(args.games), args.games, t0);
     tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
     let started = shared.stats.lock().unwrap().acked.len();
     println!(
@@ -638,6 +889,7 @@ async fn main() {
         t0.elapsed().as_secs_f64(),
         started
     );
+    let counters = Counters::now(&args.database_url, &cluster.pids()).await;
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     let measure_start = Instant::now();
     let mut rss_peak = 0;
@@ -651,48 +903,65 @@ async fn main() {
     }
     while measure_start.elapsed() < Duration::from_secs(args.measure_s) {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        rss_peak = rss_peak.max(rss_kb(child.id()));
+        rss_peak = rss_peak.max(rss_of(&cluster.pids()));
         if args.sample_s > 0 && Instant::now() >= next_sample {
             next_sample += sample_every;
-            let s = sample(&shared, child.id(), measure_start);
+            let s = sample(&shared, &cluster.pids(), measure_start);
             print_sample(&s);
             samples.push(s);
         }
         if !fault_done && measure_start.elapsed() >= Duration::from_secs(args.measure_s / 3) {
-            match args.fault {
-                Some(Fault::Kill) => {
-                    fault_done = true;
-                    let acked_before = shared.stats.lock().unwrap().acked.len();
+            if let Some(fault) = args.fault {
+                fault_done = true;
+                let acked_before = shared.stats.lock().unwrap().acked.len();
+                let expects_reconnections = matches!(fault, Fault::Kill | Fault::NodeKill | Fault::Drain);
+                if expects_reconnections {
                     shared.epoch.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    child.kill().expect("SIGKILL");
-                    let _ = child.wait();
-                    let killed = Instant::now();
-                    println!("server SIGKILLed with {acked_before} moves acknowledged; down for {} s", args.down_s);
-                    tokio::time::sleep(Duration::from_secs(args.down_s)).await;
-                    let (c, a) = start_server(&args, &addr);
-                    child = c;
-                    *shared.addr.lock().unwrap() = a;
-                    down = killed.elapsed();
-                    println!("server restarted after {:.1} s", down.as_secs_f64());
                 }
-                Some(Fault::PgRestart) => {
-                    fault_done = true;
-                    let t = Instant::now();
-                    let ok =
-                        Command::new(&args.pg_script).arg("restart").status().map(|s| s.success()).unwrap_or(false);
-                    down = t.elapsed();
-                    println!(
-                        "PostgreSQL restarted ({}) in {:.1} s under the running server",
-                        if ok { "ok" } else { "FAILED" },
-                        down.as_secs_f64()
-                    );
+                *shared.fault_at.lock().unwrap() = Some(Instant::now());
+                let t = Instant::now();
+                match fault {
+                    Fault::Kill | Fault::NodeKill => {
+                        tokio::task::block_in_place(|| cluster.kill(0));
+                        println!("node 1 SIGKILLed with {acked_before} moves acknowledged; down for {} s", args.down_s);
+                        tokio::time::sleep(Duration::from_secs(args.down_s)).await;
+                        tokio::task::block_in_place(|| cluster.restart(0));
+                        *shared.addr.lock().unwrap() = cluster.addr.clone();
+                        down = t.elapsed();
+                        println!("node 1 started again after {:.1} s", down.as_secs_f64());
+                    }
+                    Fault::Drain => {
+                        let took = tokio::task::block_in_place(|| cluster.drain(0));
+                        println!(
+                            "node 1 drained (SIGUSR1) with {acked_before} moves acknowledged: exited after {:.1} s",
+                            took.as_secs_f64()
+                        );
+                        tokio::task::block_in_place(|| cluster.restart(0));
+                        down = t.elapsed();
+                        println!("node 1 started again (upgraded) after {:.1} s", down.as_secs_f64());
+                    }
+                    Fault::PgRestart | Fault::PgFailover => {
+                        let (script, arg) = match fault {
+                            Fault::PgRestart => (&args.pg_script, "restart"),
+                            _ => (&args.ha_script, "kill-primary"),
+                        };
+                        let ok = tokio::task::block_in_place(|| {
+                            Command::new(script).arg(arg).status().map(|s| s.success()).unwrap_or(false)
+                        });
+                        down = t.elapsed();
+                        println!(
+                            "{script} {arg} ({}) in {:.1} s under the running server, {acked_before} moves acknowledged",
+                            if ok { "ok" } else { "FAILED" },
+                            down.as_secs_f64()
+                        );
+                    }
                 }
-                None => {}
             }
         }
     }
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
+    let counters_end = Counters::now(&args.database_url, &cluster.pids()).await;
     shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
     for t in tasks {
@@ -712,15 +981,21 @@ async fn main() {
         while closed.elapsed() < Duration::from_secs(args.drain_s) {
             tokio::time::sleep_until(next.into()).await;
             next += sample_every;
-            let s = sample(&shared, child.id(), measure_start);
+            let s = sample(&shared, &cluster.pids(), measure_start);
             print_sample(&s);
             drained.push(s);
         }
     }
     let mut stats = std::mem::take(&mut *shared.stats.lock().unwrap());
+    for child in children {
+        match tokio::task::block_in_place(|| workers::collect::<Stats>(child)) {
+            Some(w) => stats.merge(w),
+            None => shared.error("a load process reported nothing"),
+        }
+    }
+    stats.errors.extend(std::mem::take(&mut shared.stats.lock().unwrap().errors));
     let (acked, missing) = verify_in_database(&args.database_url, &stats.acked).await;
-    let _ = child.kill();
-    let _ = child.wait();
+    cluster.stop();
     stats.relay_us.sort_unstable();
     stats.ack_us.sort_unstable();
     let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
@@ -761,6 +1036,27 @@ async fn main() {
         );
     }
     if let Some(f) = args.fault {
+        stats.pause_ms.sort_unstable();
+        let at = |p: f64| percentile(&stats.pause_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p) / 1000.0;
+        println!(
+            "fault {f:?}: the longest pause of each game's moves around it ({} games): p10 {:.1} s, p50 {:.1} s, p90 {:.1} s, p99 {:.1} s, max {:.1} s (without a fault a move every {:.1} s)",
+            stats.pause_ms.len(),
+            at(0.1),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0),
+            args.interval_ms as f64 / 2000.0
+        );
+        println!(
+            "fault row: | {f:?} | {} | {} | {} | {:.1} s | {:.1} s | {} |",
+            args.games,
+            stats.acked.len(),
+            missing + stats.resumed_missing as usize,
+            at(0.5),
+            at(1.0),
+            loadavg()
+        );
         println!(
             "fault {f:?}: down {:.1} s; reconnections {}; resumed games checked {}, missing an acknowledged move {}; largest clock gap after resuming {} ms",
             down.as_secs_f64(),
@@ -770,6 +1066,50 @@ async fn main() {
             stats.clock_gap_ms
         );
     }
+    let used = counters_end.since(&counters, measured);
+    let relayed = stats.relay_us.len().max(1) as f64;
+    println!(
+        "CPU (share of one core): server {:.0}%, PostgreSQL {:.0}%, load generator {:.0}%; load average {}",
+        used.server * 100.0,
+        used.postgres * 100.0,
+        used.load * 100.0,
+        loadavg()
+    );
+    println!(
+        "database: {:.0} commits/s, {:.0} moves per commit, {:.0} WAL bytes per move",
+        used.commits_per_s,
+        moves_per_s / used.commits_per_s,
+        used.wal_bytes / relayed
+    );
+    println!(
+        "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
+        stats.wire_up as f64 / relayed,
+        stats.wire_down as f64 / relayed
+    );
+    if let Some(db) = connect_db(&args.database_url).await {
+        let st = measure::stored(&db).await;
+        println!(
+            "stored: {} games, {} moves; moves table {:.0} bytes per move, games table {:.0} bytes per game; database {:.1} MB ({:.1} MB per 1,000 games)",
+            st.games,
+            st.moves,
+            st.moves_bytes as f64 / st.moves.max(1) as f64,
+            st.games_bytes as f64 / st.games.max(1) as f64,
+            st.database_bytes as f64 / 1e6,
+            st.database_bytes as f64 / 1e3 / st.games.max(1) as f64
+        );
+    }
+    println!(
+        "row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {:.0}% | {:.0} | {:.0} | {} | {} |",
+        args.games,
+        percentile(&stats.relay_us, 0.5),
+        percentile(&stats.relay_us, 0.99),
+        percentile(&stats.relay_us, 1.0),
+        used.server * 100.0,
+        rss_peak as f64 / 1024.0,
+        used.commits_per_s,
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
     let mut grows = false;
     if args.sample_s > 0 {
         grows = rss_verdict(&samples, rss_idle, &drained);
@@ -777,9 +1117,13 @@ async fn main() {
     let mut errors: Vec<_> = stats.errors.iter().collect();
     errors.sort();
     println!("errors: {}", if errors.is_empty() { "none".to_string() } else { format!("{errors:?}") });
+    for e in &stats.error_samples {
+        println!("  for example: {e}");
+    }
     let failed = missing > 0
         || grows
         || stats.resumed_missing > 0
+        // With several nodes the games whose host stayed up are checked too, and their clocks rightly ran.
         || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
     std::process::exit(if failed { 1 } else { 0 });
 }
