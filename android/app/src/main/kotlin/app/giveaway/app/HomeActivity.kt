@@ -154,8 +154,8 @@ class HomeActivity : Activity() {
             ),
             // Three to a row, so that every entry stays in sight on a 360×640 phone.
             row(
-                button(R.string.saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
-                button(R.string.settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
+                button(R.string.home_saved_games) { startActivity(Intent(this, GamesActivity::class.java)) },
+                button(R.string.home_settings) { startActivity(Intent(this, SettingsActivity::class.java)) },
                 button(R.string.rules) { startActivity(Intent(this, RulesActivity::class.java)) },
             ),
         )

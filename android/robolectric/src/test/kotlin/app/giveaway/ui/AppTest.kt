@@ -231,6 +231,14 @@ abstract class AppTest {
         out["replay"] = root(r)
         out["settings"] = root(launch(app.giveaway.app.SettingsActivity::class.java).get())
         out["rules"] = root(launch(app.giveaway.app.RulesActivity::class.java).get())
+        out["puzzles"] = root(launch(app.giveaway.app.PuzzlesActivity::class.java).get())
+        val p = launch(
+            app.giveaway.app.PuzzleActivity::class.java,
+            app.giveaway.app.PuzzleActivity.intent(g, app.giveaway.core.TrainerMode.Puzzle(3u)),
+        ).get()
+        val title = p.getString(R.string.puzzle_title, 3, 0).substringBefore(" 3")
+        Ui.until(what = "the puzzle") { Ui.texts(root(p)).any { it.startsWith("$title 3") } }
+        out["puzzle"] = root(p)
         // The views laid out again after any text made smaller to keep its words whole.
         Ui.until(what = "the screens laid out") { true }
         return out
