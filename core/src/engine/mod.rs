@@ -247,6 +247,19 @@ impl Engine {
     }
 
     /// One alpha-beta search (iterative deepening) with `known` root moves scored without a search.
+    /// A searcher over this engine's table, ordering, weights and tables.
+    fn searcher(&mut self, root: &SearchRoot, stop: &StopHandle) -> Searcher<'_> {
+        Searcher::new(
+            &mut self.tt,
+            &mut self.ordering,
+            &self.weights,
+            self.config,
+            self.tablebase.as_deref(),
+            root,
+            stop.clone(),
+        )
+    }
+
     fn alpha_beta(
         &mut self,
         root: &SearchRoot,
@@ -256,16 +269,7 @@ impl Engine {
         stop: &StopHandle,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let mut s = Searcher::new(
-            &mut self.tt,
-            &mut self.ordering,
-            &self.weights,
-            self.config,
-            self.tablebase.as_deref(),
-            root,
-            stop.clone(),
-        )
-        .knowing(known);
+        let mut s = self.searcher(root, stop).knowing(known);
         s.run(root, limits, budget, info)
     }
 
@@ -336,15 +340,7 @@ impl Engine {
 
     /// Every root move with its score at a fixed depth, best first (used by weak levels). Also returns nodes.
     pub fn root_scores(&mut self, root: &SearchRoot, depth: u32, stop: &StopHandle) -> (Vec<(Move, i32)>, u64) {
-        let mut s = Searcher::new(
-            &mut self.tt,
-            &mut self.ordering,
-            &self.weights,
-            self.config,
-            self.tablebase.as_deref(),
-            root,
-            stop.clone(),
-        );
+        let mut s = self.searcher(root, stop);
         let scores = s.root_scores(root, depth.max(1));
         (scores, s.nodes())
     }

@@ -6,7 +6,7 @@
 
 use super::app::{Ctx, Go};
 use super::board::{self, Marks};
-use super::input::{direction, is_confirm, Dir};
+use super::input::{direction, is_confirm, type_line, Dir};
 use super::reactions;
 use super::theme::{accent, dim, error, Theme};
 use crate::terminal::board_text::square_at;
@@ -138,20 +138,10 @@ impl GameScreen {
             }
             return true;
         }
-        if let Some(text) = &mut self.typing {
-            match key.code {
-                KeyCode::Char(c) => text.push(c),
-                KeyCode::Backspace => {
-                    text.pop();
-                }
-                KeyCode::Enter => {
-                    let t = text.trim().to_string();
-                    self.typing = None;
-                    let r = self.game.play_move(t);
-                    self.apply(r);
-                }
-                KeyCode::Esc => self.typing = None,
-                _ => {}
+        if self.typing.is_some() {
+            if let Some(t) = type_line(&mut self.typing, key.code) {
+                let r = self.game.play_move(t);
+                self.apply(r);
             }
             return true;
         }

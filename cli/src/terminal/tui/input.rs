@@ -29,3 +29,41 @@ pub fn is_interrupt(key: &KeyEvent) -> bool {
 pub fn is_confirm(key: &KeyEvent) -> bool {
     matches!(key.code, KeyCode::Enter | KeyCode::Char(' '))
 }
+
+/// A key for a line being typed (a move in notation): the text, trimmed, on Enter; Esc drops the line.
+pub fn type_line(line: &mut Option<String>, code: KeyCode) -> Option<String> {
+    let text = line.as_mut()?;
+    match code {
+        KeyCode::Char(c) => text.push(c),
+        KeyCode::Backspace => {
+            text.pop();
+        }
+        KeyCode::Enter => return line.take().map(|t| t.trim().to_string()),
+        KeyCode::Esc => *line = None,
+        _ => {}
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_line_is_edited_given_on_enter_and_dropped_on_escape() {
+        let mut line = Some(String::new());
+        for c in [KeyCode::Char('c'), KeyCode::Char('3'), KeyCode::Char('x'), KeyCode::Backspace] {
+            assert_eq!(type_line(&mut line, c), None);
+        }
+        for c in "-d4 ".chars() {
+            type_line(&mut line, KeyCode::Char(c));
+        }
+        assert_eq!(type_line(&mut line, KeyCode::Enter), Some("c3-d4".to_string()));
+        assert_eq!(line, None);
+        let mut line = Some("e3".to_string());
+        assert_eq!(type_line(&mut line, KeyCode::Esc), None);
+        assert_eq!(line, None);
+        assert_eq!(type_line(&mut line, KeyCode::Char('a')), None, "no line, nothing typed");
+        assert_eq!(line, None);
+    }
+}
