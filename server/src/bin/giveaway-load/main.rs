@@ -728,6 +728,8 @@ struct Counters {
     at: Instant,
     /// The PostgreSQL server measured (another one after a failover: its counters do not compare).
     postmaster: Option<u32>,
+    /// The server processes measured (others after a fault restarted one: their CPU times do not compare).
+    servers: Vec<u32>,
     server_s: f64,
     postgres_s: f64,
     load_s: f64,
@@ -753,6 +755,7 @@ impl Counters {
         Counters {
             at: Instant::now(),
             postmaster,
+            servers: servers.to_vec(),
             server_s: servers.iter().map(|p| measure::cpu_s(*p)).sum(),
             postgres_s: postmaster.map(measure::tree_cpu_s).unwrap_or(0.0),
             load_s: measure::cpu_s(std::process::id()),
@@ -765,13 +768,25 @@ impl Counters {
         let wall = self.at.duration_since(start.at);
         // Not a number (printed n/a) when the database measured is not the same one.
         let same = |v: f64| if self.postmaster.is_some() && self.postmaster == start.postmaster { v } else { f64::NAN };
+        // A server killed and started again counts its CPU from zero: not a number then either.
+        let server = if self.servers == start.servers { self.server_s - start.server_s } else { f64::NAN };
         Used {
-            server: measure::cpu_share(self.server_s - start.server_s, wall),
+            server: measure::cpu_share(server, wall),
             postgres: same(measure::cpu_share(self.postgres_s - start.postgres_s, wall)),
             load: measure::cpu_share(self.load_s - start.load_s, wall),
             commits_per_s: same((self.db.commits - start.db.commits) as f64 / measured.as_secs_f64()),
             wal_bytes: same((self.db.wal - start.db.wal) as f64),
         }
+    }
+}
+
+/// A figure rounded to a whole number, or "n/a" where it could not be measured (NaN: a process or the database
+/// replaced during the phase).
+fn or_na(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.0}")
+    } else {
+        "n/a".to_string()
     }
 }
 
@@ -1069,17 +1084,17 @@ async fn main() {
     let used = counters_end.since(&counters, measured);
     let relayed = stats.relay_us.len().max(1) as f64;
     println!(
-        "CPU (share of one core): server {:.0}%, PostgreSQL {:.0}%, load generator {:.0}%; load average {}",
-        used.server * 100.0,
-        used.postgres * 100.0,
-        used.load * 100.0,
+        "CPU (share of one core): server {}%, PostgreSQL {}%, load generator {}%; load average {}",
+        or_na(used.server * 100.0),
+        or_na(used.postgres * 100.0),
+        or_na(used.load * 100.0),
         loadavg()
     );
     println!(
-        "database: {:.0} commits/s, {:.0} moves per commit, {:.0} WAL bytes per move",
-        used.commits_per_s,
-        moves_per_s / used.commits_per_s,
-        used.wal_bytes / relayed
+        "database: {} commits/s, {} moves per commit, {} WAL bytes per move",
+        or_na(used.commits_per_s),
+        or_na(moves_per_s / used.commits_per_s),
+        or_na(used.wal_bytes / relayed)
     );
     println!(
         "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
@@ -1099,14 +1114,14 @@ async fn main() {
         );
     }
     println!(
-        "row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {:.0}% | {:.0} | {:.0} | {} | {} |",
+        "row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {}% | {:.0} | {} | {} | {} |",
         args.games,
         percentile(&stats.relay_us, 0.5),
         percentile(&stats.relay_us, 0.99),
         percentile(&stats.relay_us, 1.0),
-        used.server * 100.0,
+        or_na(used.server * 100.0),
         rss_peak as f64 / 1024.0,
-        used.commits_per_s,
+        or_na(used.commits_per_s),
         stats.errors.values().sum::<u64>(),
         loadavg()
     );
@@ -1126,4 +1141,16 @@ async fn main() {
         // With several nodes the games whose host stayed up are checked too, and their clocks rightly ran.
         || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
     std::process::exit(if failed { 1 } else { 0 });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::or_na;
+
+    #[test]
+    fn a_figure_that_could_not_be_measured_prints_as_n_a() {
+        assert_eq!(or_na(12.4), "12");
+        assert_eq!(or_na(f64::NAN), "n/a");
+        assert_eq!(or_na(f64::INFINITY), "n/a");
+    }
 }
