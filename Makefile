@@ -298,11 +298,13 @@ test-android: bindings android-tools android-assets $(ATF_JAR)
 	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) $(ANDROID_SERVER_ARGS))
 
 ## Screenshots of every screen (portrait and landscape, light and dark, English and Russian) drawn by the real
-## Views under Robolectric's native graphics, into docs/screenshots/android/.
+## Views under Robolectric's native graphics, into docs/screenshots/android/. SHOTS=ScreenshotsOnline (a class
+## name) redraws only that class's screens and keeps the others; the default redraws all from an empty folder.
 ANDROID_SHOTS := docs/screenshots/android
+SHOTS ?= Screenshots*
 android-screenshots: bindings android-tools android-assets $(ATF_JAR)
-	rm -rf $(ANDROID_SHOTS) && mkdir -p $(ANDROID_SHOTS)
-	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='Screenshots*' \
+	if [ '$(SHOTS)' = 'Screenshots*' ]; then rm -rf $(ANDROID_SHOTS); fi; mkdir -p $(ANDROID_SHOTS)
+	$(call with_test_server,$(ANDROID_SERVER),$(ANDROID_MVN) verify -pl robolectric -am -Dtest='$(SHOTS)' \
 		-Dsurefire.failIfNoSpecifiedTests=false -Dscreenshots.dir=$(CURDIR)/$(ANDROID_SHOTS) -Dgiveaway.lib.dir=$(ANDROID_LIB_DIR) \
 		$(ANDROID_SERVER_ARGS))
 	@ls $(ANDROID_SHOTS) | wc -l | xargs echo "screenshots in $(ANDROID_SHOTS):"
