@@ -199,6 +199,15 @@ pub fn generate_with(pos: &Position, capturing: Bitboard, list: &mut MoveList) {
     }
 }
 
+/// Every capture and every quiet move of the side to move, as if capturing were not compulsory: the moves a
+/// player may queue as a premove, before the opponent's move decides which of them are legal.
+pub fn moves_by_shape(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate_captures(pos, capturers(pos), &mut list);
+    generate_quiet(pos, &mut list);
+    list
+}
+
 /// Whether the side to move has a move that captures nothing (its legal moves when [`capturers`] is empty): the one
 /// question a leaf without captures asks of its moves.
 #[inline]

@@ -95,15 +95,24 @@ pub fn parse_squares(text: &str) -> Result<Vec<Square>, MoveParseError> {
 /// piece. A complete path always names its own move. Paths that differ only in the route but reach the same
 /// position count as one.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
+    parse_move_among(pos, &legal_moves(pos), text)
+}
+
+/// [`parse_move`] among `moves` of `pos` instead of its legal moves (a premove: see
+/// [`crate::movegen::moves_by_shape`]).
+pub fn parse_move_among(pos: &Position, moves: &[Move], text: &str) -> Result<Move, MoveParseError> {
     let squares = parse_squares(text)?;
-    resolve(pos, &squares)
+    resolve_among(pos, moves, &squares)
 }
 
 /// Resolves a sequence of named squares (start, optional intermediate landings, destination) to a legal move.
 pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseError> {
+    resolve_among(pos, &legal_moves(pos), squares)
+}
+
+fn resolve_among(pos: &Position, moves: &[Move], squares: &[Square]) -> Result<Move, MoveParseError> {
     let (from, rest) = squares.split_first().expect("parse_squares gives at least two squares");
     let (to, via) = rest.split_last().expect("parse_squares gives at least two squares");
-    let moves = legal_moves(pos);
     let here: Vec<(&Move, Vec<Bitboard>)> =
         moves.iter().filter(|m| m.from() == *from && m.to() == *to).map(|m| (m, m.landing_choices())).collect();
     // A fully written path names its move outright, even when a longer path also passes through its squares.
@@ -118,7 +127,7 @@ pub fn resolve(pos: &Position, squares: &[Square]) -> Result<Move, MoveParseErro
         full
     };
     match matching.as_slice() {
-        [] => Err(MoveParseError::Illegal(why_illegal(pos, &moves, *from, *to))),
+        [] => Err(MoveParseError::Illegal(why_illegal(pos, moves, *from, *to))),
         [first, rest @ ..] => {
             if rest.iter().all(|m| m.outcome_key() == first.outcome_key()) {
                 Ok(**first)

@@ -5,7 +5,7 @@ mod common;
 
 use common::reference::{RefMove, Reference};
 use common::{random_game_position, random_placement, Rng};
-use giveaway_core::movegen::has_quiet_move;
+use giveaway_core::movegen::{has_quiet_move, moves_by_shape};
 use giveaway_core::{legal_moves, Move, Position};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -35,6 +35,23 @@ fn check(pos: &Position) -> Result<(), TestCaseError> {
     if reference.iter().all(|m| m.outcome().2.is_empty()) {
         prop_assert_eq!(has_quiet_move(pos), !reference.is_empty(), "has_quiet_move in {}", giveaway_core::to_fen(pos));
     }
+    // The premove list: the legal captures (or, with none, the legal moves) and then moves that capture
+    // nothing, each once.
+    let by_shape: Vec<String> = moves_by_shape(pos).iter().map(|m| m.to_string()).collect();
+    let legal_texts: Vec<String> = ours.iter().map(|m| m.to_string()).collect();
+    let captures_first = by_shape.iter().take_while(|t| t.contains(':')).count();
+    prop_assert!(by_shape[captures_first..].iter().all(|t| !t.contains(':')), "captures after quiet moves");
+    if ours.first().is_some_and(Move::is_capture) {
+        prop_assert_eq!(
+            &by_shape[..captures_first],
+            &legal_texts[..],
+            "captures by shape in {}",
+            giveaway_core::to_fen(pos)
+        );
+    } else {
+        prop_assert_eq!(&by_shape, &legal_texts, "moves by shape in {}", giveaway_core::to_fen(pos));
+    }
+    prop_assert_eq!(by_shape.iter().collect::<BTreeSet<_>>().len(), by_shape.len(), "a move twice by shape");
     // Each resulting position matches the reference's board after the move.
     for m in &ours {
         let after = pos.play(m);

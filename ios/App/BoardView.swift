@@ -80,6 +80,10 @@ struct BoardView: View {
             if square.lastMove || square.selected {
                 ctx.fill(Path(r), with: .color(highlight.opacity(square.selected ? 0.7 : 0.4)))
             }
+            if square.pending {
+                // A premove or a move waiting for Confirm: a red tint, as on lichess.
+                ctx.fill(Path(r), with: .color(SwiftUI.Color.red.opacity(0.45)))
+            }
             if square.hint {
                 ctx.stroke(Path(r.insetBy(dx: 2, dy: 2)), with: .color(.cyan), lineWidth: 3)
             }

@@ -244,6 +244,21 @@ private struct StatusArea: View {
                 Label(L10n.notice(notice), systemImage: "exclamationmark.circle")
                     .foregroundStyle(.red)
             }
+            if let premove = model.state.snapshot.premove {
+                Label(tr("game.premoveQueued", premove.text), systemImage: "clock.arrow.circlepath")
+                    .font(.footnote)
+            }
+            // Online with "confirm moves" on: the move on the board waits for one of these.
+            if let proposed = model.state.snapshot.proposed {
+                HStack {
+                    Text(proposed.text).font(.headline.monospaced())
+                    Spacer()
+                    Button(tr("game.takeBackMove")) { model.perform { try $0.cancelMove() } }
+                        .buttonStyle(.bordered)
+                    Button(tr("game.confirmMove")) { model.perform { try $0.confirmMove() } }
+                        .buttonStyle(.borderedProminent)
+                }
+            }
             if let hint = model.state.hint, let reason = hint.reason {
                 Text(reason).font(.footnote)
             }

@@ -150,6 +150,7 @@ enum L10n {
         case .mustCaptureElsewhere:
             return tr("notice.mustCaptureElsewhere", notice.capturers.map(name).joined(separator: ", "))
         case .pieceCannotMove: return tr("notice.cannotMove", name(notice.square))
+        case .premoveDropped: return tr("notice.premoveDropped")
         }
     }
 

@@ -80,6 +80,14 @@ private struct SettingsForm: View {
                 Toggle(tr("settings.sound"), isOn: $model.settings.sound)
                 Toggle(tr("settings.haptics"), isOn: $model.settings.haptics)
             }
+            Section(tr("settings.online")) {
+                Picker(tr("settings.premoves"), selection: $model.settings.premoves) {
+                    Text(tr("settings.premovesFast")).tag(PremoveMode.fast)
+                    Text(tr("settings.premovesAlways")).tag(PremoveMode.always)
+                    Text(tr("settings.premovesNever")).tag(PremoveMode.never)
+                }
+                Toggle(tr("settings.confirmMoves"), isOn: $model.settings.confirmMoves)
+            }
             ServerSection()
             Section(tr("tables.title")) {
                 Text(app.tables.map { L10n.tables($0.state) } ?? tr("tables.none"))

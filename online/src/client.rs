@@ -538,11 +538,11 @@ impl OnlineClient {
                 Ok(())
             })
         } else {
-            let r = controller.server_change(|s, now| s.play_remote(ply, &mv, clocks, now));
+            // The player's turn starts now (a premove played at once thinks 0 ms).
             if let Some(l) = self.lock().live.as_mut() {
                 l.turn_since = Instant::now();
             }
-            r
+            controller.opponent_moved(ply, &mv, clocks)
         };
         if let Err(e) = result {
             log::warn!("online game {game} is out of step ({e}): asking for its state");

@@ -34,6 +34,7 @@ pub(crate) fn pieces_only(piece_at: impl Fn(Square) -> Option<PieceView>) -> Vec
                 last_move: false,
                 last_captured: false,
                 hint: false,
+                pending: false,
             }
         })
         .collect()

@@ -52,6 +52,8 @@ pub struct SquareView {
     pub last_captured: bool,
     /// Part of the hint shown: the piece to move, then the whole move's path.
     pub hint: bool,
+    /// On the path (start and landings) of the move queued as a premove or waiting for Confirm.
+    pub pending: bool,
 }
 
 /// A multi-capture being entered hop by hop.

@@ -223,6 +223,27 @@ impl GameSession {
         self.snapshot_of(&state, now)
     }
 
+    /// Follows the player's premove and confirmation settings (online games; see `state::premove`).
+    pub fn set_move_input(&self, input: crate::game::state::MoveInput) -> Snapshot {
+        let now = Instant::now();
+        let mut state = self.lock();
+        state.set_move_input(input);
+        self.snapshot_of(&state, now)
+    }
+
+    /// Plays the move waiting for Confirm.
+    pub fn confirm_move(&self) -> ApiResult<Snapshot> {
+        self.change(|g, now| g.confirm_move(now))
+    }
+
+    /// Drops the move waiting for Confirm and the queued premove.
+    pub fn cancel_waiting_moves(&self) -> Snapshot {
+        let now = Instant::now();
+        let mut state = self.lock();
+        state.drop_waiting_moves();
+        self.snapshot_of(&state, now)
+    }
+
     /// Stops the clocks and saves them (the app went to the background).
     pub fn pause_clock(&self) -> ApiResult<Snapshot> {
         let now = Instant::now();

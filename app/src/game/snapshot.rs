@@ -73,6 +73,8 @@ pub enum NoticeKind {
     MustCaptureElsewhere,
     /// The piece has no legal move (blocked).
     PieceCannotMove,
+    /// The queued premove (from `square`) was not legal after the opponent's move and was dropped.
+    PremoveDropped,
 }
 
 /// Everything a game screen draws, taken at one moment.
@@ -124,6 +126,12 @@ pub struct Snapshot {
     pub draw_offer: Option<Color>,
     /// The reactions shown so far, in order.
     pub reactions: Vec<Reaction>,
+    /// The move queued as a premove during the opponent's turn (online), played when their move comes if
+    /// it is legal then; a tap cancels it.
+    pub premove: Option<MoveView>,
+    /// The player's move waiting for Confirm (online, with the setting on): not played yet; `confirm_move`
+    /// plays it, `cancel_move` or a tap drops it.
+    pub proposed: Option<MoveView>,
 }
 
 pub fn move_view(mv: &Move, color: Color, notation: Notation) -> MoveView {
@@ -160,6 +168,14 @@ impl GameState {
         let last_path: Bitboard =
             last.map_or(Bitboard::EMPTY, |(m, _)| m.path().iter().copied().chain([m.from()]).collect());
         let last_captured: Bitboard = last.map_or(Bitboard::EMPTY, |(m, _)| m.captured());
+        // A premove or a move waiting for Confirm, while the game goes on.
+        let (premove, proposed) = match game.is_over() {
+            true => (None, None),
+            false => (self.premove(), self.proposed()),
+        };
+        let pending: Bitboard =
+            premove.or(proposed).map_or(Bitboard::EMPTY, |m| m.path().iter().copied().chain([m.from()]).collect());
+        let own = self.setup.opponent.human().unwrap_or(side);
 
         let squares = Square::all()
             .map(|s| {
@@ -200,6 +216,7 @@ impl GameState {
                     last_move: last_path.contains(s),
                     last_captured: last_captured.contains(s),
                     hint: false,
+                    pending: pending.contains(s),
                 }
             })
             .collect();
@@ -253,6 +270,8 @@ impl GameState {
             thinking,
             draw_offer: self.draw_offer,
             reactions: self.reactions.clone(),
+            premove: premove.map(|m| move_view(m, own, self.notation)),
+            proposed: proposed.map(|m| move_view(m, own, self.notation)),
         }
     }
 

@@ -34,7 +34,7 @@ pub use error::{Result, StorageError};
 pub use games::{GameChanges, ImportedIds};
 pub use puzzles::{MinedPuzzle, MistakeProgress, PuzzleAttempt, PuzzleMode, PuzzleRatingRow, PuzzleSource, ThemeStats};
 pub use recover::Recovery;
-pub use settings::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, Settings, DEFAULT_SERVER};
+pub use settings::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, PremoveMode, Settings, DEFAULT_SERVER};
 pub use stats::{LevelStats, ModeStats, Stats};
 pub use training::{training_path, TrainingNotice, TRAINING_LATEST};
 

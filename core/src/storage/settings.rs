@@ -34,6 +34,31 @@ pub enum Orientation {
     FlipEachMove,
 }
 
+/// When a move may be queued during the opponent's turn in an online game (a premove), played the moment the
+/// opponent's move arrives if it is still legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PremoveMode {
+    /// In bullet and blitz only, where a second counts; not in slower games.
+    #[default]
+    Fast,
+    /// In every online game.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl PremoveMode {
+    /// Whether premoves are on in a game of this speed (`None`: a game without a clock).
+    pub fn allows(self, speed: Option<crate::record::Speed>) -> bool {
+        use crate::record::Speed;
+        match self {
+            PremoveMode::Always => true,
+            PremoveMode::Never => false,
+            PremoveMode::Fast => matches!(speed, Some(Speed::Bullet | Speed::Blitz)),
+        }
+    }
+}
+
 /// The board themes every front end offers, by the names the settings store; each shell has its colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum BoardTheme {
@@ -118,6 +143,10 @@ pub struct Settings {
     pub last_time_control: Option<TimeControl>,
     /// The player was told once why a capture is compulsory (the first time it applied).
     pub must_capture_explained: bool,
+    /// When premoves are on (online games).
+    pub premoves: PremoveMode,
+    /// An online move waits for the player's Confirm before it is sent.
+    pub confirm_moves: bool,
 }
 
 impl Default for Settings {
@@ -137,6 +166,8 @@ impl Default for Settings {
             last_human_color: Color::White,
             last_time_control: None,
             must_capture_explained: false,
+            premoves: PremoveMode::Fast,
+            confirm_moves: false,
         }
     }
 }
@@ -171,6 +202,8 @@ const PIECE_THEMES: [(PieceTheme, &str); 4] = [
     (PieceTheme::Flat, "flat"),
     (PieceTheme::Contrast, "contrast"),
 ];
+const PREMOVES: [(PremoveMode, &str); 3] =
+    [(PremoveMode::Fast, "fast"), (PremoveMode::Always, "always"), (PremoveMode::Never, "never")];
 const COLORS: [(Color, &str); 2] = [(Color::White, "white"), (Color::Black, "black")];
 
 fn bool_text(b: bool) -> &'static str {
@@ -199,6 +232,8 @@ impl Settings {
             ("last_human_color", name_of(&COLORS, self.last_human_color).into()),
             ("last_time_control", self.last_time_control.map_or_else(|| "none".into(), |t| t.pdn())),
             ("must_capture_explained", bool_text(self.must_capture_explained).into()),
+            ("premoves", name_of(&PREMOVES, self.premoves).into()),
+            ("confirm_moves", bool_text(self.confirm_moves).into()),
         ]
     }
 
@@ -224,6 +259,8 @@ impl Settings {
             "last_level" => self.last_level = v.parse().unwrap_or(self.last_level),
             "last_human_color" => self.last_human_color = pick(&COLORS, v).unwrap_or(self.last_human_color),
             "must_capture_explained" => self.must_capture_explained = flag(v).unwrap_or(self.must_capture_explained),
+            "premoves" => self.premoves = pick(&PREMOVES, v).unwrap_or(self.premoves),
+            "confirm_moves" => self.confirm_moves = flag(v).unwrap_or(self.confirm_moves),
             "last_time_control" => {
                 if v == "none" {
                     self.last_time_control = None;
@@ -285,4 +322,20 @@ fn upsert(conn: &rusqlite::Connection, key: &str, value: &str) -> Result<()> {
     )?
     .execute(params![key, value])?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PremoveMode;
+    use crate::record::Speed;
+
+    #[test]
+    fn premoves_by_default_only_where_a_second_counts() {
+        let on = |m: PremoveMode, s| m.allows(s);
+        assert!(on(PremoveMode::Fast, Some(Speed::Bullet)) && on(PremoveMode::Fast, Some(Speed::Blitz)));
+        assert!(!on(PremoveMode::Fast, Some(Speed::Rapid)) && !on(PremoveMode::Fast, Some(Speed::Classic)));
+        assert!(!on(PremoveMode::Fast, None));
+        assert!(on(PremoveMode::Always, None) && on(PremoveMode::Always, Some(Speed::Classic)));
+        assert!(!on(PremoveMode::Never, Some(Speed::Bullet)));
+    }
 }

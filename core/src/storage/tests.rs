@@ -615,6 +615,8 @@ fn settings_round_trip_and_survive_bad_rows() {
         last_human_color: Color::Black,
         last_time_control: Some(TimeControl::even(3, 2)),
         must_capture_explained: true,
+        premoves: crate::storage::PremoveMode::Never,
+        confirm_moves: true,
         ..Settings::default()
     };
     s.save_settings(&set).unwrap();
@@ -622,6 +624,7 @@ fn settings_round_trip_and_survive_bad_rows() {
     s.set_setting("sound", "maybe").unwrap();
     s.set_setting("last_level", "-4").unwrap();
     s.set_setting("from_the_future", "x").unwrap();
+    s.set_setting("premoves", "sometimes").unwrap();
     // A theme an older app stored (the terminal's "green", iOS's "red") is the default one.
     s.set_setting("board_theme", "green").unwrap();
     s.set_setting("piece_theme", "red").unwrap();
@@ -630,6 +633,7 @@ fn settings_round_trip_and_survive_bad_rows() {
     let back = Settings {
         sound: true,
         last_level: 1,
+        premoves: defaults.premoves,
         board_theme: defaults.board_theme,
         piece_theme: defaults.piece_theme,
         ..set

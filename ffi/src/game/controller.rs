@@ -65,6 +65,16 @@ impl GameController {
         self.0.redo()
     }
 
+    /// Plays the online move waiting for Confirm and sends it.
+    pub fn confirm_move(&self) -> ApiResult<ScreenState> {
+        self.0.confirm_move()
+    }
+
+    /// Drops the move waiting for Confirm, or the queued premove.
+    pub fn cancel_move(&self) -> ApiResult<ScreenState> {
+        self.0.cancel_move()
+    }
+
     /// The acting side resigns (the screen asked for confirmation first).
     pub fn resign(&self) -> ApiResult<ScreenState> {
         self.0.resign()

@@ -102,6 +102,8 @@ pub enum NoticeKind {
     MustCaptureElsewhere,
     /// The piece has no legal move (blocked).
     PieceCannotMove,
+    /// The queued premove (from `square`) was not legal after the opponent's move and was dropped.
+    PremoveDropped,
 }
 
 /// Everything a game screen draws, taken at one moment.
@@ -153,6 +155,12 @@ pub struct Snapshot {
     pub draw_offer: Option<Color>,
     /// The reactions shown so far, in order.
     pub reactions: Vec<Reaction>,
+    /// The move queued as a premove during the opponent's turn (online), played when their move comes if
+    /// it is legal then; a tap cancels it.
+    pub premove: Option<MoveView>,
+    /// The player's move waiting for Confirm (online, with the setting on): not played yet; `confirm_move`
+    /// plays it, `cancel_move` or a tap drops it.
+    pub proposed: Option<MoveView>,
 }
 
 /// Progress of a running search.

@@ -7,7 +7,7 @@
 use giveaway_core::notation::Notation;
 use giveaway_core::position::Color;
 use giveaway_core::record::TimeControl;
-use giveaway_core::storage::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, Settings};
+use giveaway_core::storage::{AnimationSpeed, BoardTheme, Orientation, PieceTheme, PremoveMode, Settings};
 
 /// How fast moves are animated on the board.
 #[uniffi::remote(Enum)]
@@ -20,6 +20,17 @@ pub enum AnimationSpeed {
     Normal,
     /// Faster than normal.
     Fast,
+}
+
+/// When a move may be queued during the opponent's turn in an online game.
+#[uniffi::remote(Enum)]
+pub enum PremoveMode {
+    /// In bullet and blitz only, where a second counts.
+    Fast,
+    /// In every online game.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// How the board is turned on the screen.
@@ -90,4 +101,8 @@ pub struct Settings {
     pub last_time_control: Option<TimeControl>,
     /// The player was told once why a capture is compulsory (the first time it applied).
     pub must_capture_explained: bool,
+    /// When premoves are on (online games).
+    pub premoves: PremoveMode,
+    /// An online move waits for the player's Confirm before it is sent.
+    pub confirm_moves: bool,
 }

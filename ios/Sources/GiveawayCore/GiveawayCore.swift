@@ -883,9 +883,19 @@ public protocol GameControllerProtocol: AnyObject, Sendable {
     func applySettings(settings: Settings)  -> ScreenState
     
     /**
+     * Drops the move waiting for Confirm, or the queued premove.
+     */
+    func cancelMove() throws  -> ScreenState
+    
+    /**
      * Plays choice number `index` of the snapshot's `choices`.
      */
     func choose(index: UInt32) throws  -> ScreenState
+    
+    /**
+     * Plays the online move waiting for Confirm and sends it.
+     */
+    func confirmMove() throws  -> ScreenState
     
     /**
      * Declines the pending draw offer; play goes on.
@@ -1088,6 +1098,18 @@ open func applySettings(settings: Settings) -> ScreenState  {
 }
     
     /**
+     * Drops the move waiting for Confirm, or the queued premove.
+     */
+open func cancelMove()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_cancel_move(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Plays choice number `index` of the snapshot's `choices`.
      */
 open func choose(index: UInt32)throws  -> ScreenState  {
@@ -1096,6 +1118,18 @@ open func choose(index: UInt32)throws  -> ScreenState  {
     uniffi_giveaway_ffi_fn_method_gamecontroller_choose(
             self.uniffiCloneHandle(),
         FfiConverterUInt32.lower(index),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Plays the online move waiting for Confirm and sends it.
+     */
+open func confirmMove()throws  -> ScreenState  {
+    return try  FfiConverterTypeScreenState_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_gamecontroller_confirm_move(
+            self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
@@ -12493,6 +12527,14 @@ public struct Settings: Equatable, Hashable {
      * The player was told once why a capture is compulsory (the first time it applied).
      */
     public var mustCaptureExplained: Bool
+    /**
+     * When premoves are on (online games).
+     */
+    public var premoves: PremoveMode
+    /**
+     * An online move waits for the player's Confirm before it is sent.
+     */
+    public var confirmMoves: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -12538,7 +12580,13 @@ public struct Settings: Equatable, Hashable {
          */lastTimeControl: TimeControl?, 
         /**
          * The player was told once why a capture is compulsory (the first time it applied).
-         */mustCaptureExplained: Bool) {
+         */mustCaptureExplained: Bool, 
+        /**
+         * When premoves are on (online games).
+         */premoves: PremoveMode, 
+        /**
+         * An online move waits for the player's Confirm before it is sent.
+         */confirmMoves: Bool) {
         self.boardTheme = boardTheme
         self.pieceTheme = pieceTheme
         self.onlineServer = onlineServer
@@ -12553,6 +12601,8 @@ public struct Settings: Equatable, Hashable {
         self.lastHumanColor = lastHumanColor
         self.lastTimeControl = lastTimeControl
         self.mustCaptureExplained = mustCaptureExplained
+        self.premoves = premoves
+        self.confirmMoves = confirmMoves
     }
 
     
@@ -12584,7 +12634,9 @@ public struct FfiConverterTypeSettings: FfiConverterRustBuffer {
                 lastLevel: FfiConverterUInt8.read(from: &buf), 
                 lastHumanColor: FfiConverterTypeColor.read(from: &buf), 
                 lastTimeControl: FfiConverterOptionTypeTimeControl.read(from: &buf), 
-                mustCaptureExplained: FfiConverterBool.read(from: &buf)
+                mustCaptureExplained: FfiConverterBool.read(from: &buf), 
+                premoves: FfiConverterTypePremoveMode.read(from: &buf), 
+                confirmMoves: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -12603,6 +12655,8 @@ public struct FfiConverterTypeSettings: FfiConverterRustBuffer {
         FfiConverterTypeColor.write(value.lastHumanColor, into: &buf)
         FfiConverterOptionTypeTimeControl.write(value.lastTimeControl, into: &buf)
         FfiConverterBool.write(value.mustCaptureExplained, into: &buf)
+        FfiConverterTypePremoveMode.write(value.premoves, into: &buf)
+        FfiConverterBool.write(value.confirmMoves, into: &buf)
     }
 }
 
@@ -12787,6 +12841,16 @@ public struct Snapshot: Equatable, Hashable {
      * The reactions shown so far, in order.
      */
     public var reactions: [Reaction]
+    /**
+     * The move queued as a premove during the opponent's turn (online), played when their move comes if
+     * it is legal then; a tap cancels it.
+     */
+    public var premove: MoveView?
+    /**
+     * The player's move waiting for Confirm (online, with the setting on): not played yet; `confirm_move`
+     * plays it, `cancel_move` or a tap drops it.
+     */
+    public var proposed: MoveView?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -12859,7 +12923,15 @@ public struct Snapshot: Equatable, Hashable {
          */drawOffer: Color?, 
         /**
          * The reactions shown so far, in order.
-         */reactions: [Reaction]) {
+         */reactions: [Reaction], 
+        /**
+         * The move queued as a premove during the opponent's turn (online), played when their move comes if
+         * it is legal then; a tap cancels it.
+         */premove: MoveView?, 
+        /**
+         * The player's move waiting for Confirm (online, with the setting on): not played yet; `confirm_move`
+         * plays it, `cancel_move` or a tap drops it.
+         */proposed: MoveView?) {
         self.gameId = gameId
         self.squares = squares
         self.sideToMove = sideToMove
@@ -12883,6 +12955,8 @@ public struct Snapshot: Equatable, Hashable {
         self.thinking = thinking
         self.drawOffer = drawOffer
         self.reactions = reactions
+        self.premove = premove
+        self.proposed = proposed
     }
 
     
@@ -12923,7 +12997,9 @@ public struct FfiConverterTypeSnapshot: FfiConverterRustBuffer {
                 computerToMove: FfiConverterBool.read(from: &buf), 
                 thinking: FfiConverterBool.read(from: &buf), 
                 drawOffer: FfiConverterOptionTypeColor.read(from: &buf), 
-                reactions: FfiConverterSequenceTypeReaction.read(from: &buf)
+                reactions: FfiConverterSequenceTypeReaction.read(from: &buf), 
+                premove: FfiConverterOptionTypeMoveView.read(from: &buf), 
+                proposed: FfiConverterOptionTypeMoveView.read(from: &buf)
         )
     }
 
@@ -12951,6 +13027,8 @@ public struct FfiConverterTypeSnapshot: FfiConverterRustBuffer {
         FfiConverterBool.write(value.thinking, into: &buf)
         FfiConverterOptionTypeColor.write(value.drawOffer, into: &buf)
         FfiConverterSequenceTypeReaction.write(value.reactions, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.premove, into: &buf)
+        FfiConverterOptionTypeMoveView.write(value.proposed, into: &buf)
     }
 }
 
@@ -13106,6 +13184,10 @@ public struct SquareView: Equatable, Hashable {
      * Part of the hint shown: the piece to move, then the whole move's path.
      */
     public var hint: Bool
+    /**
+     * On the path (start and landings) of the move queued as a premove or waiting for Confirm.
+     */
+    public var pending: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -13149,7 +13231,10 @@ public struct SquareView: Equatable, Hashable {
          */lastCaptured: Bool, 
         /**
          * Part of the hint shown: the piece to move, then the whole move's path.
-         */hint: Bool) {
+         */hint: Bool, 
+        /**
+         * On the path (start and landings) of the move queued as a premove or waiting for Confirm.
+         */pending: Bool) {
         self.number = number
         self.column = column
         self.row = row
@@ -13163,6 +13248,7 @@ public struct SquareView: Equatable, Hashable {
         self.lastMove = lastMove
         self.lastCaptured = lastCaptured
         self.hint = hint
+        self.pending = pending
     }
 
     
@@ -13193,7 +13279,8 @@ public struct FfiConverterTypeSquareView: FfiConverterRustBuffer {
                 ghost: FfiConverterBool.read(from: &buf), 
                 lastMove: FfiConverterBool.read(from: &buf), 
                 lastCaptured: FfiConverterBool.read(from: &buf), 
-                hint: FfiConverterBool.read(from: &buf)
+                hint: FfiConverterBool.read(from: &buf), 
+                pending: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -13211,6 +13298,7 @@ public struct FfiConverterTypeSquareView: FfiConverterRustBuffer {
         FfiConverterBool.write(value.lastMove, into: &buf)
         FfiConverterBool.write(value.lastCaptured, into: &buf)
         FfiConverterBool.write(value.hint, into: &buf)
+        FfiConverterBool.write(value.pending, into: &buf)
     }
 }
 
@@ -16098,6 +16186,10 @@ public enum NoticeKind: Equatable, Hashable {
      * The piece has no legal move (blocked).
      */
     case pieceCannotMove
+    /**
+     * The queued premove (from `square`) was not legal after the opponent's move and was dropped.
+     */
+    case premoveDropped
 
 
 
@@ -16123,6 +16215,8 @@ public struct FfiConverterTypeNoticeKind: FfiConverterRustBuffer {
         
         case 2: return .pieceCannotMove
         
+        case 3: return .premoveDropped
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -16137,6 +16231,10 @@ public struct FfiConverterTypeNoticeKind: FfiConverterRustBuffer {
         
         case .pieceCannotMove:
             writeInt(&buf, Int32(2))
+        
+        
+        case .premoveDropped:
+            writeInt(&buf, Int32(3))
         
         }
     }
@@ -17300,6 +17398,91 @@ public func FfiConverterTypePositionProblem_lift(_ buf: RustBuffer) throws -> Po
 #endif
 public func FfiConverterTypePositionProblem_lower(_ value: PositionProblem) -> RustBuffer {
     return FfiConverterTypePositionProblem.lower(value)
+}
+
+
+
+/**
+ * When a move may be queued during the opponent's turn in an online game.
+ */
+
+public enum PremoveMode: Equatable, Hashable {
+    
+    /**
+     * In bullet and blitz only, where a second counts.
+     */
+    case fast
+    /**
+     * In every online game.
+     */
+    case always
+    /**
+     * Never.
+     */
+    case never
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PremoveMode: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePremoveMode: FfiConverterRustBuffer {
+    typealias SwiftType = PremoveMode
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PremoveMode {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .fast
+        
+        case 2: return .always
+        
+        case 3: return .never
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PremoveMode, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .fast:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .always:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .never:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePremoveMode_lift(_ buf: RustBuffer) throws -> PremoveMode {
+    return try FfiConverterTypePremoveMode.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePremoveMode_lower(_ value: PremoveMode) -> RustBuffer {
+    return FfiConverterTypePremoveMode.lower(value)
 }
 
 
@@ -21389,7 +21572,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings() != 20934) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_cancel_move() != 57221) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_choose() != 62253) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_gamecontroller_confirm_move() != 17900) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_gamecontroller_decline_draw() != 50333) {

@@ -410,9 +410,19 @@ RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_accept_draw(uint64_t ptr
 RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_apply_settings(uint64_t ptr, RustBuffer settings, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CANCEL_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CANCEL_MOVE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_cancel_move(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CHOOSE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CHOOSE
 RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_choose(uint64_t ptr, uint32_t index, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CONFIRM_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_CONFIRM_MOVE
+RustBuffer uniffi_giveaway_ffi_fn_method_gamecontroller_confirm_move(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_GAMECONTROLLER_DECLINE_DRAW
@@ -1751,9 +1761,21 @@ uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_apply_settings(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CANCEL_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CANCEL_MOVE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_cancel_move(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CHOOSE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CHOOSE
 uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_choose(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CONFIRM_MOVE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_GAMECONTROLLER_CONFIRM_MOVE
+uint16_t uniffi_giveaway_ffi_checksum_method_gamecontroller_confirm_move(void
     
 );
 #endif

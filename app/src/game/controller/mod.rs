@@ -167,7 +167,8 @@ impl GameController {
     ) -> ApiResult<Arc<GameController>> {
         // The clocks run from `start`: opening the screen takes time that is no one's move.
         let _ = session.pause_clock();
-        let shown = session.set_notation(settings.notation);
+        session.set_notation(settings.notation);
+        let shown = session.set_move_input(move_input(&settings));
         let ui = Ui {
             coached_through: shown.ply,
             shown,
@@ -446,7 +447,8 @@ impl GameController {
     pub fn apply_settings(self: &Arc<Self>, settings: Settings) -> ScreenState {
         {
             let mut ui = self.lock();
-            ui.shown = self.session.set_notation(settings.notation);
+            self.session.set_notation(settings.notation);
+            ui.shown = self.session.set_move_input(move_input(&settings));
             ui.settings = settings;
             ui.revision += 1;
         }
@@ -505,6 +507,26 @@ impl GameController {
         };
         self.observer.changed();
         value
+    }
+
+    /// The opponent's move `text` at `ply` as the game server relays it, with the clocks after it; a queued
+    /// premove that is legal then is played at once and sent.
+    pub fn opponent_moved(&self, ply: u32, text: &str, clocks: [i64; 2]) -> ApiResult<()> {
+        let premove = self.server_change(|s, now| s.play_remote(ply, text, clocks, now))?;
+        if let (Some(seat), Some((ply, mv))) = (&self.seat, premove) {
+            seat.send_move(ply, mv);
+        }
+        Ok(())
+    }
+
+    /// Plays the move waiting for Confirm (and sends it).
+    pub fn confirm_move(self: &Arc<Self>) -> ApiResult<ScreenState> {
+        self.input(|s| s.confirm_move())
+    }
+
+    /// Drops the move waiting for Confirm, or the queued premove: the board is as before it.
+    pub fn cancel_move(self: &Arc<Self>) -> ApiResult<ScreenState> {
+        self.change(|s| Ok(s.cancel_waiting_moves()))
     }
 
     /// Runs a session call under the screen's lock, takes in the snapshot it gives, and lets the engine start
@@ -755,6 +777,11 @@ impl ProgressListener for Progress {
 }
 
 /// The kind of work under way.
+/// The settings that change how a move is entered.
+fn move_input(settings: &Settings) -> crate::game::state::MoveInput {
+    crate::game::state::MoveInput { premoves: settings.premoves, confirm: settings.confirm_moves }
+}
+
 fn running(ui: &Ui) -> Option<ThinkingKind> {
     ui.job.as_ref().map(|j| j.kind)
 }

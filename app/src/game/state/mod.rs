@@ -2,7 +2,10 @@
 //! resignation, draw offers and reactions. `GameSession` wraps it in a lock; tests drive it directly with a
 //! chosen `Instant` for the clocks.
 
+mod premove;
 mod remote;
+
+pub use premove::MoveInput;
 pub use remote::{ServerGame, Synced, TIMED_FROM_PLY};
 
 use crate::error::{ApiResult, GiveawayError};
@@ -41,6 +44,12 @@ pub struct GameState {
     pub(crate) notation: Notation,
     /// Bumped by every change of the game, so a search started before it knows its answer is stale.
     pub(crate) generation: u64,
+    /// The premove and confirmation settings (`premove`).
+    move_input: MoveInput,
+    /// A move of the player's queued during the opponent's turn.
+    premove: Option<Move>,
+    /// The player's move waiting for Confirm.
+    proposed: Option<Move>,
 }
 
 /// The position a new game starts from.
@@ -106,6 +115,9 @@ impl GameState {
             reactions: Vec::new(),
             notation: Notation::Algebraic,
             generation: 0,
+            move_input: MoveInput::default(),
+            premove: None,
+            proposed: None,
         };
         let start_times = s.clock_now(now);
         s.clock_history = vec![start_times; s.game.ply() + 1];
@@ -268,7 +280,13 @@ impl GameState {
     /// one of its landings; otherwise selects the piece there, or clears the selection.
     pub fn tap(&mut self, square: u32, now: Instant) -> ApiResult<()> {
         let s = parse_square(square)?;
+        if self.premove_turn() {
+            return self.premove_tap(s);
+        }
         self.ready_for_input(now)?;
+        if self.proposed.take().is_some() {
+            return Ok(()); // a tap on the board drops the move waiting for Confirm
+        }
         if let Some(e) = &self.entry {
             if e.tap(s) != Step::Rejected {
                 return self.move_to(square, now);
@@ -310,12 +328,15 @@ impl GameState {
     /// Moves the selected piece to `square`: the next hop of a capture, or the final square of a move.
     pub fn move_to(&mut self, square: u32, now: Instant) -> ApiResult<()> {
         let s = parse_square(square)?;
+        if self.premove_turn() {
+            return self.premove_to(s);
+        }
         self.ready_for_input(now)?;
         let Some(entry) = &self.entry else {
             return Err(GiveawayError::Unavailable { reason: "select a piece first".into() });
         };
         match entry.tap(s) {
-            Step::Complete(mv) => self.apply(&mv, now),
+            Step::Complete(mv) => self.play_own(&mv, now),
             Step::Continue(next) => {
                 self.entry = Some(next);
                 Ok(())
@@ -332,11 +353,14 @@ impl GameState {
 
     /// Picks one of the offered `choices` (index into the snapshot's list).
     pub fn choose(&mut self, index: u32, now: Instant) -> ApiResult<()> {
+        if self.premove_turn() {
+            return self.premove_choose(index);
+        }
         self.ready_for_input(now)?;
         let mv = *self.choices.get(index as usize).ok_or_else(|| GiveawayError::Unavailable {
             reason: format!("there is no choice number {index} ({} offered)", self.choices.len()),
         })?;
-        self.apply(&mv, now)
+        self.play_own(&mv, now)
     }
 
     /// Drops the selected piece and any capture entered hop by hop.
@@ -348,9 +372,12 @@ impl GameState {
 
     /// Plays a move written in algebraic or numeric notation (a short form naming start and end is enough).
     pub fn play_text(&mut self, text: &str, now: Instant) -> ApiResult<()> {
+        if self.premove_turn() {
+            return self.premove_text(text);
+        }
         self.ready_for_input(now)?;
         let mv = parse_move(self.game.position(), text)?;
-        self.apply(&mv, now)
+        self.play_own(&mv, now)
     }
 
     /// Plays a move chosen by the computer.
@@ -514,6 +541,7 @@ impl GameState {
     }
 
     fn end_by_decision(&mut self, now: Instant) {
+        self.drop_waiting_moves();
         self.entry = None;
         self.choices.clear();
         self.draw_offer = None;

@@ -47,8 +47,15 @@ fn out_of_step(reason: String) -> GiveawayError {
 }
 
 impl GameState {
-    /// The opponent's move `text`, played at `ply` (the plies before it), with the clocks after it.
-    pub fn play_remote(&mut self, ply: u32, text: &str, clocks: [i64; 2], now: Instant) -> ApiResult<()> {
+    /// The opponent's move `text`, played at `ply` (the plies before it), with the clocks after it. A queued
+    /// premove follows at once if it is legal: returned as `(ply, text)` for the server.
+    pub fn play_remote(
+        &mut self,
+        ply: u32,
+        text: &str,
+        clocks: [i64; 2],
+        now: Instant,
+    ) -> ApiResult<Option<(u32, String)>> {
         if ply as usize != self.game.ply() {
             return Err(out_of_step(format!(
                 "the server's move {text} is for ply {ply}, the board is at {}",
@@ -62,7 +69,7 @@ impl GameState {
             .map_err(|e| out_of_step(format!("the server's move {text}: {e}")))?;
         self.apply(&mv, now)?;
         self.set_remote_clocks(clocks, true, now);
-        Ok(())
+        self.play_premove(now)
     }
 
     /// The server acknowledged this device's move: its clocks are the true ones.
@@ -108,6 +115,7 @@ impl GameState {
         }
         // A result the server sent comes with this state (`end_remote`); one the rules find is in `replay`.
         self.game = replay;
+        self.drop_waiting_moves();
         self.entry = None;
         self.choices.clear();
         self.draw_offer = server.draw_offer;
@@ -138,6 +146,7 @@ impl GameState {
             };
             ended?;
         }
+        self.drop_waiting_moves();
         self.entry = None;
         self.choices.clear();
         self.draw_offer = None;

@@ -75,7 +75,8 @@ fn cell(
     let hinted = sq.hint && sq.piece.is_some();
     let bg = if sq.selected {
         theme.selected
-    } else if sq.hint {
+    } else if sq.hint || sq.pending {
+        // A premove or a move waiting for Confirm (online, where there are no hints) takes the hint's colour.
         theme.hint
     } else if sq.must_capture {
         theme.must_capture

@@ -155,6 +155,15 @@ impl GameScreen {
             }
             return true;
         }
+        if self.state.snapshot.proposed.is_some() {
+            let r = match key.code {
+                KeyCode::Char('y') => self.game.confirm_move(),
+                KeyCode::Char('n') => self.game.cancel_move(),
+                _ => return false,
+            };
+            self.apply(r);
+            return true;
+        }
         if let Status::DrawOffered { .. } = self.state.status {
             let r = match key.code {
                 KeyCode::Char('y') => self.game.accept_draw(),
@@ -446,6 +455,12 @@ impl GameScreen {
                 out.push(Line::styled(format!("Computer to move · move {}", s.ply / 2 + 1), bold));
                 out.push(Line::styled("Computer stopped: press g to let it move.", accent()));
             }
+        }
+        if let Some(p) = &s.proposed {
+            out.push(Line::styled(format!("Play {}? y confirm · n take back", p.text), accent()));
+        }
+        if let Some(p) = &s.premove {
+            out.push(Line::styled(format!("Premove {} (Enter on the board cancels)", p.text), accent()));
         }
         let k = &s.counters;
         if k.king_move_limit > 0 && k.king_move_plies > 0 {

@@ -1,10 +1,10 @@
-//! Settings: notation, coach tips, board orientation for pass-and-play, board and piece themes. Each change
-//! is saved at once.
+//! Settings: notation, coach tips, board orientation for pass-and-play, board and piece themes, premoves and
+//! move confirmation online. Each change is saved at once.
 
 use super::app::{Ctx, Go};
 use super::form::{Change, Field, Form};
 use super::theme::{accent, board_name, dim, error, piece_name};
-use giveaway_core::storage::{BoardTheme, Orientation, PieceTheme};
+use giveaway_core::storage::{BoardTheme, Orientation, PieceTheme, PremoveMode};
 use giveaway_core::Notation;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
@@ -17,6 +17,9 @@ const ORIENTATIONS: [(Orientation, &str); 3] = [
     (Orientation::FlipEachMove, "Flip after each move"),
     (Orientation::FaceToFace, "Face to face (as fixed in a terminal)"),
 ];
+
+const PREMOVES: [(PremoveMode, &str); 3] =
+    [(PremoveMode::Fast, "Bullet and blitz"), (PremoveMode::Always, "Always"), (PremoveMode::Never, "Never")];
 
 pub struct SettingsScreen {
     form: Form,
@@ -58,6 +61,12 @@ impl SettingsScreen {
                 PieceTheme::ALL.iter().map(|t| piece_name(*t).to_string()).collect(),
                 PieceTheme::ALL.iter().position(|t| *t == s.piece_theme).unwrap_or(0),
             ),
+            Field::new(
+                "Premoves online",
+                PREMOVES.iter().map(|(_, n)| n.to_string()).collect(),
+                PREMOVES.iter().position(|(m, _)| *m == s.premoves).unwrap_or(0),
+            ),
+            Field::new("Confirm online moves", yes_no(), on_off(s.confirm_moves)),
         ]);
         SettingsScreen { form, message: None }
     }
@@ -75,7 +84,9 @@ impl SettingsScreen {
                 2 => s.show_legal_moves = c == 0,
                 3 => s.orientation = ORIENTATIONS[c].0,
                 4 => s.board_theme = BoardTheme::ALL[c],
-                _ => s.piece_theme = PieceTheme::ALL[c],
+                5 => s.piece_theme = PieceTheme::ALL[c],
+                6 => s.premoves = PREMOVES[c].0,
+                _ => s.confirm_moves = c == 0,
             }
             self.message = ctx.library.save_settings(ctx.settings.clone()).err().map(|e| e.to_string());
         }

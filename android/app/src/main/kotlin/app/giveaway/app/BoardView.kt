@@ -161,6 +161,7 @@ class BoardView(context: Context) : View(context) {
             // The marks' colours are translucent: they tint the dark square, whatever lies behind the view.
             val mark = when {
                 sq.selected -> c.selected
+                sq.pending -> c.pending
                 sq.lastMove && still -> c.lastMove
                 else -> null
             }

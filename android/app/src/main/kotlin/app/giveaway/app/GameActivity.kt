@@ -98,6 +98,18 @@ class GameActivity : Activity() {
     private val react by lazy { iconButton(R.drawable.ic_react, R.string.react) { pickReaction() } }
     private val more by lazy { iconButton(R.drawable.ic_more, R.string.more) { showMore() } }
 
+    /** Online with "confirm moves" on: the move on the board waits for these, in place of the actions. */
+    private val confirmBar by lazy {
+        row(
+            button(R.string.take_back_move) { act { cancelMove() } },
+            primaryButton(R.string.confirm_move) { act { confirmMove() } },
+        ).apply {
+            gravity = Gravity.CENTER
+            visibility = View.GONE
+        }
+    }
+    private var actionRow: View? = null
+
     /** Dialogs shown for a state, so a state drawn again does not stack them. */
     private var choiceDialog: AlertDialog? = null
     private var drawDialog: AlertDialog? = null
@@ -232,6 +244,7 @@ class GameActivity : Activity() {
         val statusLines = column(onlineStatus, statusRow, gap = 0)
         // Online there is no undo nor hint; a draw offer and a reaction are one tap away instead.
         val actions = if (isOnline) row(draw, react, more, gap = 0) else row(undo, redo, hint, more, gap = 0)
+        actionRow = actions
         val moveList = { ScrollView(this).apply { addView(moves) } }
         if (landscape) {
             // The board as high as the screen on one side; the players, moves and actions on the other.
@@ -240,6 +253,7 @@ class GameActivity : Activity() {
                 addView(moveList(), LinearLayout.LayoutParams(fill, 0, 1f))
                 addView(bottomBar)
                 addView(actions)
+                addView(confirmBar)
             }
             return LinearLayout(this).apply {
                 orientation = LinearLayout.HORIZONTAL
@@ -270,6 +284,7 @@ class GameActivity : Activity() {
                 addView(View(this@GameActivity), LinearLayout.LayoutParams(fill, 0, 1f))
             }
             addView(actions, LinearLayout.LayoutParams(fill, wrap))
+            addView(confirmBar, LinearLayout.LayoutParams(fill, wrap))
         }
     }
 
@@ -363,6 +378,9 @@ class GameActivity : Activity() {
         hint.isEnabled = a.hint
         draw.isEnabled = a.offerDraw
         react.isEnabled = a.react
+        val confirming = snap.proposed != null
+        confirmBar.visibility = if (confirming) View.VISIBLE else View.GONE
+        actionRow?.visibility = if (confirming) View.GONE else View.VISIBLE
         showChoices(s)
         showDrawOffer(s)
         ticker.removeCallbacks(tick)
@@ -383,6 +401,9 @@ class GameActivity : Activity() {
             Status.ComputerThinking -> getString(R.string.computer_thinking)
             Status.ComputerHeld -> getString(R.string.computer_waiting)
             is Status.Over -> resultText(st.result)
+        }.let { text ->
+            // A queued premove is said under the turn, so the player knows the tap took.
+            s.snapshot.premove?.let { getString(R.string.premove_queued, text, it.text) } ?: text
         }
     }
 
@@ -471,6 +492,11 @@ class GameActivity : Activity() {
 
                     NoticeKind.PIECE_CANNOT_MOVE ->
                         Toast.makeText(this, R.string.piece_cannot_move, Toast.LENGTH_SHORT).show()
+
+                    NoticeKind.PREMOVE_DROPPED -> {
+                        Toast.makeText(this, R.string.premove_dropped, Toast.LENGTH_SHORT).show()
+                        board.announceForAccessibility(getString(R.string.premove_dropped))
+                    }
                 }
             }
 

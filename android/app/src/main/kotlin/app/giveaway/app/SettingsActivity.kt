@@ -10,10 +10,12 @@ import android.widget.Switch
 import app.giveaway.R
 import app.giveaway.core.AnimationSpeed
 import app.giveaway.core.Notation
+import app.giveaway.core.PremoveMode
 import app.giveaway.core.Settings
 
 /**
- * Settings, stored by the core: themes, notation, sound, haptics, animation speed, coach, legal-move dots; and the
+ * Settings, stored by the core: themes, notation, sound, haptics, animation speed, coach, legal-move dots, premoves
+ * and move confirmation online; and the
  * online game server's address (the app's preferences); and what the endgame tables can do.
  */
 class SettingsActivity : Activity() {
@@ -27,6 +29,7 @@ class SettingsActivity : Activity() {
     private fun build(s: Settings) {
         val notations = listOf(Notation.ALGEBRAIC, Notation.NUMERIC)
         val speeds = listOf(AnimationSpeed.OFF, AnimationSpeed.SLOW, AnimationSpeed.NORMAL, AnimationSpeed.FAST)
+        val premoves = listOf(PremoveMode.FAST, PremoveMode.ALWAYS, PremoveMode.NEVER)
         fun <T> setting(name: Int, items: List<T>, selected: T, text: (T) -> String, pick: (Int) -> Unit) =
             choice(name, spinner(items, items.indexOf(selected), text, pick))
         val content = column(
@@ -48,6 +51,11 @@ class SettingsActivity : Activity() {
             switch(R.string.haptics, s.haptics) { v -> save { it.copy(haptics = v) } },
             switch(R.string.coach_setting, s.coach) { v -> save { it.copy(coach = v) } },
             switch(R.string.show_legal_moves, s.showLegalMoves) { v -> save { it.copy(showLegalMoves = v) } },
+            section(R.string.settings_online),
+            setting(R.string.premoves, premoves, s.premoves, ::premoveLabel) { i ->
+                save { it.copy(premoves = premoves[i]) }
+            },
+            switch(R.string.confirm_moves, s.confirmMoves) { v -> save { it.copy(confirmMoves = v) } },
             section(R.string.settings_tables),
             tablesLine,
             // The server's address is for those who run their own: last, under Advanced, and not focused on open.
@@ -65,6 +73,14 @@ class SettingsActivity : Activity() {
         setContentView(screen(content))
         content.requestFocus()
     }
+
+    private fun premoveLabel(m: PremoveMode): String = getString(
+        when (m) {
+            PremoveMode.FAST -> R.string.premoves_fast
+            PremoveMode.ALWAYS -> R.string.premoves_always
+            PremoveMode.NEVER -> R.string.premoves_never
+        },
+    )
 
     /** The online game server's address: wss://host/ws, or ws:// on a local network. */
     private val server by lazy {

@@ -16,6 +16,8 @@ data class BoardColors(
     val dot: Int,
     val mustCapture: Int,
     val hint: Int,
+    /** The squares of a premove or of a move waiting for Confirm. */
+    val pending: Int,
     /** Coordinates drawn on a light square and on a dark square. */
     val coordinatesOnLight: Int,
     val coordinatesOnDark: Int,
@@ -50,25 +52,25 @@ object Themes {
         return when (t) {
             BoardTheme.WOOD -> BoardColors(
                 c(R.color.wood_light), c(R.color.wood_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint),
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.pending),
                 c(R.color.wood_coord_on_light), c(R.color.wood_coord_on_dark), false,
             )
 
             BoardTheme.OCEAN -> BoardColors(
                 c(R.color.ocean_light), c(R.color.ocean_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint),
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.pending),
                 c(R.color.ocean_coord_on_light), c(R.color.ocean_coord_on_dark), false,
             )
 
             BoardTheme.CONTRAST -> BoardColors(
                 c(R.color.contrast_light), c(R.color.contrast_dark), c(R.color.contrast_last_move),
                 c(R.color.contrast_selected), c(R.color.contrast_dot), c(R.color.contrast_must_capture),
-                c(R.color.contrast_hint), c(R.color.contrast_dark), c(R.color.contrast_light), true,
+                c(R.color.contrast_hint), c(R.color.contrast_pending), c(R.color.contrast_dark), c(R.color.contrast_light), true,
             )
 
             BoardTheme.CLASSIC -> BoardColors(
                 c(R.color.classic_light), c(R.color.classic_dark), c(R.color.last_move), c(R.color.selected),
-                c(R.color.dot), c(R.color.must_capture), c(R.color.hint),
+                c(R.color.dot), c(R.color.must_capture), c(R.color.hint), c(R.color.pending),
                 c(R.color.classic_coord_on_light), c(R.color.classic_coord_on_dark), false,
             )
         }
