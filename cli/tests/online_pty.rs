@@ -97,8 +97,10 @@ fn two_terminals_play_a_rated_game_through_the_server() {
 
     // Back in the lobby: the result, where it is saved; then the leaderboard and the profile.
     anna.keys("q");
-    let lobby = anna.wait_text("Last game: You won by resignation");
-    assert!(lobby.contains("Saved as game 1"), "{lobby}");
+    // The lobby is drawn over the board in more than one write: wait for the whole of it.
+    anna.wait_for("the lobby after the game", |s| {
+        s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
+    });
     for _ in 0..3 {
         anna.keys(DOWN);
     }
@@ -149,4 +151,52 @@ fn two_terminals_play_a_rated_game_through_the_server() {
         let pdn = common::stdout(&out);
         assert!(pdn.contains("[WhiteRatingDiff ") && pdn.contains("[Result "), "{who}: {pdn}");
     }
+}
+
+/// A second device: the phone shows a link code (Devices), a second terminal types it instead of making an
+/// account and is signed in as the same player; the phone, whose connection the server closed, waits instead
+/// of taking the account back; the second terminal signs the first device out, whose token then no longer works.
+#[test]
+fn a_link_code_brings_the_account_to_a_second_terminal() {
+    let server = Server::fresh();
+    let dir = tempfile::tempdir().unwrap();
+    let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
+    for _ in 0..5 {
+        phone.keys(DOWN);
+    }
+    phone.keys(ENTER);
+    phone.wait_text("press c for a one-time code");
+    phone.keys("c");
+    let screen = phone.wait_text("Link code: ");
+    save_screenshot("online-devices-1-code.txt", &phone.settled());
+    let code: String = screen.split("Link code: ").nth(1).unwrap().chars().take(9).collect();
+    assert_eq!(code.as_bytes()[4], b'-', "{screen}");
+
+    let mut laptop = online(&dir.path().join("laptop.db"), &server.url());
+    laptop.wait_text("Press l and type the link code");
+    laptop.keys("l");
+    laptop.wait_text("Link code from your other device: █");
+    laptop.keys(&code.to_lowercase());
+    laptop.keys(ENTER);
+    laptop.wait_text("Welcome, Vera!");
+    // One connection per account: the phone was closed and waits for its player.
+    phone.wait_text("in use on another device");
+    save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
+
+    for _ in 0..5 {
+        laptop.keys(DOWN);
+    }
+    laptop.keys(ENTER);
+    let list = laptop.wait_text("First device");
+    assert!(list.contains("This device (Terminal)"), "{list}");
+    laptop.keys(DOWN);
+    laptop.keys("x");
+    laptop.wait_text("Sign out First device?");
+    laptop.keys("y");
+    laptop.wait_for("the first device gone", |s| !s.contains("First device"));
+    save_screenshot("online-devices-3-list.txt", &laptop.settled());
+
+    // The phone taking its account back finds its token no longer works.
+    phone.keys("r");
+    phone.wait_text("does not know this device's account");
 }

@@ -174,6 +174,8 @@ private struct ConnectionSection: View {
                 Label(tr("online.updateNeeded", message), systemImage: "arrow.down.app").foregroundStyle(.red)
             case .closed:
                 Label(tr("online.closed"), systemImage: "wifi.slash").foregroundStyle(.red)
+            case .playingElsewhere:
+                Label(tr("online.playingElsewhere"), systemImage: "iphone.and.arrow.forward").foregroundStyle(.orange)
             case nil:
                 Label(L10n.connection(model.state), systemImage: model.state.actions.browse ? "wifi" : "hourglass")
             }
@@ -234,6 +236,7 @@ private struct ProblemLine: View {
             case .signedOut: Text(tr("online.signedOut"))
             case .updateNeeded(let message): Text(tr("online.updateNeeded", message))
             case .closed: Text(tr("online.closed"))
+            case .playingElsewhere: Text(tr("online.playingElsewhere"))
             }
             if model.state.actions.tryNow {
                 Button(tr("online.retryNow")) { model.perform { $0.reconnect() } }

@@ -5,8 +5,8 @@ use crate::connection::{self, Command, Peer};
 use crate::screen::{self, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
 use crate::views::{
-    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlineState,
-    ProfileView, RatingView,
+    Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
+    OnlineState, ProfileView, RatingView,
 };
 use crate::wire::{
     clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player,
@@ -56,6 +56,10 @@ struct Shared {
     live: Option<Live>,
     /// The server forgot this device's account, and no new one was made yet.
     signed_out: bool,
+    /// The link code shown for a new device, and until when it is valid.
+    link_code: Option<(String, Instant)>,
+    /// The account's devices as last asked for.
+    devices: Vec<DeviceView>,
 }
 
 /// The online client; see the crate documentation.
@@ -107,7 +111,14 @@ impl OnlineClient {
             background,
             observer,
             commands: tx,
-            shared: Mutex::new(Shared { state, events: Vec::new(), live: None, signed_out: false }),
+            shared: Mutex::new(Shared {
+                state,
+                events: Vec::new(),
+                live: None,
+                signed_out: false,
+                link_code: None,
+                devices: Vec::new(),
+            }),
             me: me.clone(),
         });
         connection::spawn(Arc::downgrade(&client), server.to_string(), extra_roots, rx)
@@ -129,12 +140,13 @@ impl OnlineClient {
 
     /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
     pub fn screen(&self) -> OnlineScreen {
-        let (state, signed_out, first_move_by, board) = {
+        let (state, signed_out, first_move_by, board, link_code, devices) = {
             let s = self.lock();
             let mut state = s.state.clone();
             state.game = s.live.as_ref().map(|l| l.view.clone());
             let live = s.live.as_ref();
-            (state, s.signed_out, live.and_then(|l| l.first_move_by), live.map(|l| l.controller.clone()))
+            let board = live.map(|l| l.controller.clone());
+            (state, s.signed_out, live.and_then(|l| l.first_move_by), board, s.link_code.clone(), s.devices.clone())
         };
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
@@ -143,6 +155,8 @@ impl OnlineClient {
             signed_out,
             first_move: first_move_by.filter(|_| awaiting_first).map(|by| (to_move, by)),
             to_move,
+            link_code,
+            devices,
         };
         screen::decide(&state, &extra, Instant::now())
     }
@@ -186,6 +200,35 @@ impl OnlineClient {
             Some(_) => Ok(()),
             None => Err(GiveawayError::Unavailable { reason: "make an account first".into() }),
         }
+    }
+
+    /// On a new device, instead of `create_account`: the code shown on a signed-in device of the account
+    /// (any case, spaces and dashes allowed); `device` names this one in the device list. The token is kept
+    /// as a new account's is.
+    pub fn redeem_link_code(&self, code: &str, device: &str) -> ApiResult<()> {
+        if self.lock().state.player.is_some() {
+            return Err(GiveawayError::Unavailable { reason: "this device already has an account".into() });
+        }
+        self.send(ClientMessage::RedeemLinkCode { code: code.trim().to_string(), device: device.trim().to_string() })
+    }
+
+    /// A code to type on another device to link it to this account (the screen's `link_code` when it comes).
+    pub fn create_link_code(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::CreateLinkCode)
+    }
+
+    /// Asks for the account's devices (the screen's `devices` when they come).
+    pub fn devices(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Devices)
+    }
+
+    /// Signs a device of this account out (a lost phone): its token stops working. Signing out this device
+    /// forgets its account here.
+    pub fn sign_out_device(&self, device: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::SignOutDevice { device })
     }
 
     /// Quick pairing with one of the presets.
@@ -440,6 +483,31 @@ impl Peer for OnlineClient {
                     self.ended_while_away(*record, replies);
                 }
             }
+            ServerMessage::LinkCode { code, expires_in_ms } => {
+                let until = Instant::now() + std::time::Duration::from_millis(expires_in_ms);
+                self.update(|s| s.link_code = Some((code, until)))
+            }
+            ServerMessage::Devices { devices } => self.update(|s| {
+                s.devices = devices
+                    .into_iter()
+                    .map(|d| DeviceView {
+                        id: d.id,
+                        label: d.label,
+                        created_ms: d.created_ms,
+                        last_seen_ms: d.last_seen_ms,
+                        this_device: d.this_device,
+                    })
+                    .collect()
+            }),
+            ServerMessage::DeviceSignedOut { device } => {
+                let this = self.lock().devices.iter().any(|d| d.id == device && d.this_device);
+                self.update(|s| s.devices.retain(|d| d.id != device));
+                if this {
+                    // The server ends the connection: a new account or a link code starts again.
+                    self.forget_account();
+                    verdict = Some(true);
+                }
+            }
             ServerMessage::Pong { .. } | ServerMessage::Unknown => {}
         }
         verdict
@@ -448,6 +516,20 @@ impl Peer for OnlineClient {
 
 /// The handling of the server's frames.
 impl OnlineClient {
+    /// The server no longer knows this device's token: forget it; a new account (or a link code) is next.
+    fn forget_account(&self) {
+        if let Err(e) = self.library.storage().set_setting(&token_key(&self.server()), "") {
+            log::error!("the refused token could not be forgotten: {e}");
+        }
+        self.update(|s| {
+            s.state.player = None;
+            s.signed_out = true;
+            s.link_code = None;
+            s.devices.clear();
+            s.events.push(OnlineEvent::SignedOut);
+        });
+    }
+
     fn refused(
         &self,
         code: ErrorCode,
@@ -461,15 +543,14 @@ impl OnlineClient {
                 return Some(false);
             }
             ErrorCode::UnknownToken => {
-                if let Err(e) = self.library.storage().set_setting(&token_key(&self.server()), "") {
-                    log::error!("the refused token could not be forgotten: {e}");
-                }
-                self.update(|s| {
-                    s.state.player = None;
-                    s.signed_out = true;
-                    s.events.push(OnlineEvent::SignedOut);
-                });
+                self.forget_account();
                 return Some(true);
+            }
+            // Not an answer: the account connected from another device and the server closes this connection.
+            // Connecting again at once would close that device's in turn; the player decides (`try_now`).
+            ErrorCode::AlreadyAuthenticated if game.is_none() && message.starts_with("closed:") => {
+                self.update(|s| s.state.connection = Connection::Replaced);
+                return Some(false);
             }
             // Out of step with the server, or the move could not be stored yet: the server's state decides.
             ErrorCode::WrongPly | ErrorCode::Unavailable | ErrorCode::IllegalMove | ErrorCode::NotYourTurn

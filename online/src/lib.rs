@@ -35,8 +35,8 @@ pub use screen::{
     OnlineUpdate, RematchState,
 };
 pub use views::{
-    Connection, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer,
-    OnlineState, ProfileView, RatingChange, RatingView, RecentGame, SeatView,
+    Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, LinkCodeView, Lobby, OnlineEnd, OnlineEvent,
+    OnlineGameView, OnlinePlayer, OnlineState, ProfileView, RatingChange, RatingView, RecentGame, SeatView,
 };
 
 #[cfg(test)]

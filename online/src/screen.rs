@@ -4,8 +4,8 @@
 //! tools.
 
 use crate::{
-    Connection, GameId, Leaderboard, Lobby, OnlineEnd, OnlineEvent, OnlineGameView, OnlinePlayer, OnlineState,
-    ProfileView, SeatView,
+    Connection, DeviceView, GameId, Leaderboard, LinkCodeView, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
+    OnlinePlayer, OnlineState, ProfileView, SeatView,
 };
 use giveaway_core::position::Color;
 use giveaway_core::record::{SideTime, Speed, TimeControl};
@@ -31,6 +31,9 @@ pub enum OnlineProblem {
     SignedOut,
     /// The client was closed: a new connection is needed to play (the shell makes one).
     Closed,
+    /// The account is in use on another device, which the server keeps: [`LobbyActions::try_now`] takes it
+    /// back here (and ends the other device's connection).
+    PlayingElsewhere,
 }
 
 /// This device's account on the server.
@@ -68,6 +71,11 @@ pub struct LobbyActions {
     pub browse: bool,
     /// A game is being played: its board can be opened again.
     pub back_to_game: bool,
+    /// Show a code to link another device, list and sign out devices (`create_link_code`, `devices`,
+    /// `sign_out_device`).
+    pub devices: bool,
+    /// Link this device to an existing account with a code from another device (`redeem_link_code`).
+    pub redeem_link_code: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -173,6 +181,10 @@ pub struct OnlineScreen {
     pub leaderboard: Option<Leaderboard>,
     /// The last profile asked for.
     pub profile: Option<ProfileView>,
+    /// The link code shown for a new device, while it is valid.
+    pub link_code: Option<LinkCodeView>,
+    /// The account's devices, the most recently seen first, as last asked for (empty before).
+    pub devices: Vec<DeviceView>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
@@ -195,6 +207,10 @@ pub(crate) struct Extra {
     pub first_move: Option<(Color, Instant)>,
     /// The side to move on the board.
     pub to_move: Color,
+    /// The link code shown and until when it is valid.
+    pub link_code: Option<(String, Instant)>,
+    /// The account's devices as last asked for.
+    pub devices: Vec<DeviceView>,
 }
 
 /// The preset offered first: 5+3, as lichess's default blitz.
@@ -209,6 +225,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         }
         Connection::UpdateNeeded { message } => Some(OnlineProblem::UpdateNeeded { message: message.clone() }),
         Connection::Closed => Some(OnlineProblem::Closed),
+        Connection::Replaced => Some(OnlineProblem::PlayingElsewhere),
         Connection::Connecting { .. } | Connection::Online => extra.signed_out.then_some(OnlineProblem::SignedOut),
     };
     let account = match (&state.player, online) {
@@ -221,7 +238,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
     let signed_in = online && state.player.is_some();
     let idle = signed_in && !playing && state.lobby == Lobby::Idle;
     let actions = LobbyActions {
-        try_now: matches!(state.connection, Connection::Offline { .. }),
+        try_now: matches!(state.connection, Connection::Offline { .. } | Connection::Replaced),
         create_account: online && state.player.is_none(),
         seek: idle,
         cancel_seek: online && matches!(state.lobby, Lobby::Seeking { .. }),
@@ -230,12 +247,20 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         join_with_code: idle,
         browse: online,
         back_to_game: playing,
+        devices: signed_in,
+        redeem_link_code: online && state.player.is_none(),
     };
+    let link_code = extra.link_code.as_ref().filter(|_| signed_in).and_then(|(code, until)| {
+        let remaining_ms = until.saturating_duration_since(now).as_millis() as u64;
+        (remaining_ms > 0).then(|| LinkCodeView { code: code.clone(), remaining_ms })
+    });
     let next_tick_ms = game.as_ref().and_then(|g| match g.status {
         // The countdown shows whole seconds: read again when the next one starts.
         OnlineGameStatus::FirstMove { remaining_ms, .. } => Some(remaining_ms % 1000 + 1),
         _ => None,
     });
+    // The link code's countdown shows whole seconds too.
+    let next_tick_ms = next_tick_ms.or(link_code.as_ref().map(|c| c.remaining_ms % 1000 + 1));
     OnlineScreen {
         server: state.server.clone(),
         connection: state.connection.clone(),
@@ -248,6 +273,8 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         game,
         leaderboard: state.leaderboard.clone(),
         profile: state.profile.clone(),
+        link_code,
+        devices: if signed_in { extra.devices.clone() } else { Vec::new() },
         next_tick_ms,
     }
 }

@@ -209,3 +209,57 @@ fn an_update_shows_every_change_its_events_tell_of() {
         ender.join().unwrap();
     }
 }
+
+/// A second device: the link code with its countdown, the device list, this device signed out from the list,
+/// and the account taken by another device (no reconnecting by itself).
+#[test]
+fn devices_the_link_code_and_the_account_taken_by_another_device() {
+    let (_dir, _listener, _held, c) = client();
+    feed(&c, r#"{"type":"welcome","protocol":1,"games":[],"presets":[{"base_ms":300000,"increment_ms":3000}]}"#);
+    let s = c.screen();
+    assert!(s.actions.redeem_link_code && !s.actions.devices, "a device without an account may redeem a code");
+    feed(&c, r#"{"type":"account","player":{"id":2,"nickname":"Boris"},"token":"gw1_x"}"#);
+    let s = c.screen();
+    assert!(s.actions.devices && !s.actions.redeem_link_code);
+    assert_eq!(s.link_code, None);
+
+    feed(&c, r#"{"type":"link_code","code":"K7QM-2XPD","expires_in_ms":300000}"#);
+    let s = c.screen();
+    let code = s.link_code.clone().expect("shown");
+    assert_eq!(code.code, "K7QM-2XPD");
+    assert!(code.remaining_ms > 299_000 && code.remaining_ms <= 300_000);
+    assert!(s.next_tick_ms.is_some_and(|t| t <= 1000), "the countdown is read again within a second");
+
+    feed(
+        &c,
+        r#"{"type":"devices","devices":[{"id":7,"label":"","created_ms":1,"last_seen_ms":3,"this_device":true},{"id":3,"label":"Pixel 8","created_ms":1,"last_seen_ms":2}]}"#,
+    );
+    let s = c.screen();
+    assert_eq!(s.devices.iter().map(|d| (d.id, d.this_device)).collect::<Vec<_>>(), [(7, true), (3, false)]);
+    assert_eq!(s.devices[1].label, "Pixel 8");
+    feed(&c, r#"{"type":"device_signed_out","device":3}"#);
+    assert_eq!(c.screen().devices.len(), 1);
+
+    // The account connected from another device: this one waits for the player instead of taking it back.
+    let mut replies = Vec::new();
+    let frame = giveaway_protocol::decode_server(
+        r#"{"type":"error","code":"already_authenticated","message":"closed: connected again"}"#,
+    )
+    .unwrap();
+    assert_eq!(c.received(frame.message, &mut replies), Some(false), "no reconnecting by itself");
+    let s = c.screen();
+    assert_eq!(s.problem, Some(OnlineProblem::PlayingElsewhere));
+    assert!(s.actions.try_now);
+
+    // Signing this device out forgets its account.
+    feed(&c, r#"{"type":"welcome","protocol":1,"player":{"id":2,"nickname":"Boris"},"games":[],"presets":[]}"#);
+    feed(
+        &c,
+        r#"{"type":"devices","devices":[{"id":7,"label":"","created_ms":1,"last_seen_ms":3,"this_device":true}]}"#,
+    );
+    feed(&c, r#"{"type":"device_signed_out","device":7}"#);
+    let s = c.screen();
+    assert_eq!(s.problem, Some(OnlineProblem::SignedOut));
+    assert!(s.devices.is_empty() && s.link_code.is_none());
+    assert!(c.take_events().contains(&OnlineEvent::SignedOut));
+}

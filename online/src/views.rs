@@ -30,6 +30,34 @@ pub enum Connection {
     },
     /// [`OnlineClient::disconnect`](crate::OnlineClient::disconnect) was called.
     Closed,
+    /// The account connected from another of its devices, which the server keeps (one connection per account):
+    /// no more attempts until [`OnlineClient::reconnect`](crate::OnlineClient::reconnect) (which takes the
+    /// account back here).
+    Replaced,
+}
+
+/// One device signed in to this account (see `OnlineClient::devices`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceView {
+    /// The server's number for it (for `sign_out_device`).
+    pub id: i64,
+    /// The name it gave when it was linked; empty for the device that made the account.
+    pub label: String,
+    /// When it joined the account, Unix ms.
+    pub created_ms: i64,
+    /// When it last connected, Unix ms.
+    pub last_seen_ms: i64,
+    /// This device.
+    pub this_device: bool,
+}
+
+/// A code to type on a new device to link it to this account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkCodeView {
+    /// `K7QM-2XPD`.
+    pub code: String,
+    /// How long it is still valid.
+    pub remaining_ms: u64,
 }
 
 /// What the player is waiting for in the lobby.

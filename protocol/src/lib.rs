@@ -377,6 +377,21 @@ pub enum ClientMessage {
         game: GameId,
     },
     Ping,
+    /// A one-time code to link another device to this account (a new code replaces the previous one).
+    CreateLinkCode,
+    /// On a new device, instead of `create_account`: the code shown on a signed-in device; `device` names this
+    /// one in the device list ("Pixel 8").
+    RedeemLinkCode {
+        code: String,
+        #[serde(default)]
+        device: String,
+    },
+    /// The account's devices.
+    Devices,
+    /// Signs a device of this account out: its token stops working (this device's own too).
+    SignOutDevice {
+        device: i64,
+    },
 }
 
 fn default_true() -> bool {
@@ -481,9 +496,35 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<GameId>,
     },
+    /// A code to type on the new device, valid `expires_in_ms` and once.
+    LinkCode {
+        code: String,
+        expires_in_ms: u64,
+    },
+    /// The account's devices, the most recently seen first.
+    Devices {
+        devices: Vec<DeviceInfo>,
+    },
+    /// The device is signed out (its token no longer works).
+    DeviceSignedOut {
+        device: i64,
+    },
     /// A message type of a later server of the same protocol version: a client reads it as this and ignores it.
     #[serde(other)]
     Unknown,
+}
+
+/// One device signed in to an account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceInfo {
+    pub id: i64,
+    /// The name the device gave when it was linked (empty for the one that made the account).
+    pub label: String,
+    pub created_ms: i64,
+    pub last_seen_ms: i64,
+    /// The device asking.
+    #[serde(default)]
+    pub this_device: bool,
 }
 
 /// What went wrong, for programs; the message says it for people.
@@ -532,11 +573,15 @@ pub enum ErrorCode {
     /// The database is unreachable for now; try again.
     Unavailable,
     Internal,
+    /// A link code that is wrong, used or expired (one answer for all three: a guess learns nothing).
+    UnknownLinkCode,
+    /// No device of this account has that id.
+    UnknownDevice,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the enum (and of the list in `docs/protocol.md`).
-    pub const ALL: [ErrorCode; 27] = [
+    pub const ALL: [ErrorCode; 29] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::BinaryFrame,
@@ -564,6 +609,8 @@ impl ErrorCode {
         ErrorCode::RateLimited,
         ErrorCode::Unavailable,
         ErrorCode::Internal,
+        ErrorCode::UnknownLinkCode,
+        ErrorCode::UnknownDevice,
     ];
 
     /// The wire name.
@@ -668,6 +715,13 @@ mod tests {
                 message: ClientMessage::Move { game: 3, ply: 0, mv: "c3-d4".into(), think_ms: Some(1200) },
             },
             ClientFrame { id: None, message: ClientMessage::Leaderboard { speed: Speed::Blitz, offset: 0, limit: 5 } },
+            ClientFrame { id: Some(3), message: ClientMessage::CreateLinkCode },
+            ClientFrame {
+                id: Some(4),
+                message: ClientMessage::RedeemLinkCode { code: "K7QM-2XPD".into(), device: "Pixel 8".into() },
+            },
+            ClientFrame { id: None, message: ClientMessage::Devices },
+            ClientFrame { id: None, message: ClientMessage::SignOutDevice { device: 12 } },
         ];
         for f in frames {
             let text = encode(&f);
@@ -684,6 +738,15 @@ mod tests {
             },
         };
         assert_eq!(decode_server(&encode(&s)).unwrap(), s);
+        let device = DeviceInfo { id: 5, label: "Pixel 8".into(), created_ms: 1, last_seen_ms: 2, this_device: true };
+        for message in [
+            ServerMessage::LinkCode { code: "K7QM-2XPD".into(), expires_in_ms: 300_000 },
+            ServerMessage::Devices { devices: vec![device] },
+            ServerMessage::DeviceSignedOut { device: 5 },
+        ] {
+            let s = ServerFrame { re: Some(1), message };
+            assert_eq!(decode_server(&encode(&s)).unwrap(), s);
+        }
         let later = decode_server(r#"{"type":"tournament_starts","in_ms":5000}"#).unwrap();
         assert_eq!(later.message, ServerMessage::Unknown);
     }
@@ -771,6 +834,8 @@ mod tests {
             ErrorCode::RateLimited => 24,
             ErrorCode::Unavailable => 25,
             ErrorCode::Internal => 26,
+            ErrorCode::UnknownLinkCode => 27,
+            ErrorCode::UnknownDevice => 28,
         };
         for (i, c) in ErrorCode::ALL.into_iter().enumerate() {
             assert_eq!(position(c), i, "{c:?}");

@@ -2,6 +2,7 @@
 //! requests that are not about a running game (those go to the game's task, here or on its node).
 
 use crate::accounts;
+use crate::devices;
 use crate::hub::Hub;
 use crate::lobby;
 use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
@@ -9,8 +10,8 @@ use crate::store::{self, StoreError};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use giveaway_protocol::{
-    decode_client, encode, ClientMessage, ErrorCode, GameId, PlayerId, PlayerInfo, ServerFrame, ServerMessage,
-    PROTOCOL_VERSION,
+    decode_client, encode, ClientMessage, DeviceInfo, ErrorCode, GameId, PlayerId, PlayerInfo, ServerFrame,
+    ServerMessage, PROTOCOL_VERSION,
 };
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use std::collections::HashMap;
@@ -120,6 +121,8 @@ where
         hub: hub.clone(),
         handle: handle.clone(),
         player: None,
+        device: None,
+        wrong_codes: 0,
         hello: false,
         routes: HashMap::new(),
         closing: false,
@@ -277,6 +280,10 @@ struct Conn {
     hub: Arc<Hub>,
     handle: ConnHandle,
     player: Option<PlayerInfo>,
+    /// This connection's device (`devices.id`), once signed in.
+    device: Option<i64>,
+    /// Wrong link codes sent on this connection.
+    wrong_codes: u32,
     hello: bool,
     /// Games this player is in (also finished ones it may still rematch), and the node running each (`None`:
     /// this one).
@@ -308,6 +315,7 @@ impl Conn {
             ClientMessage::Hello { protocol, token } => self.hello(re, protocol, token).await,
             _ if !self.hello => vec![error(re, ErrorCode::HelloFirst, "the first frame must be hello")],
             ClientMessage::CreateAccount { nickname } => vec![self.create_account(re, &nickname).await],
+            ClientMessage::RedeemLinkCode { code, device } => vec![self.redeem_link_code(re, &code, &device).await],
             msg => match self.player.clone() {
                 None => {
                     vec![error(re, ErrorCode::NotAuthenticated, "say hello with your token or create an account first")]
@@ -332,8 +340,8 @@ impl Conn {
         self.hello = true;
         let mut games = Vec::new();
         if let Some(token) = token {
-            match store::player_by_token(&self.hub.pool, &accounts::token_hash(&token)).await {
-                Ok(Some(p)) => match self.login(p).await {
+            match store::device_by_token(&self.hub.pool, &accounts::token_hash(&token)).await {
+                Ok(Some(d)) => match self.login(d).await {
                     Ok(g) => games = g,
                     Err(e) => {
                         self.hello = false;
@@ -364,10 +372,12 @@ impl Conn {
     }
 
     /// Registers the player on this node and returns its games in progress.
-    async fn login(&mut self, p: PlayerInfo) -> Result<Vec<GameId>, StoreError> {
+    async fn login(&mut self, d: store::Device) -> Result<Vec<GameId>, StoreError> {
+        let p = d.player;
         let active = store::active_games(&self.hub.pool, p.id).await?;
         self.hub.register(p.id, self.handle.clone());
         self.player = Some(p);
+        self.device = Some(d.id);
         let me = self.hub.node().to_string();
         for (g, host) in &active {
             self.routes.insert(*g, if *host == me { None } else { Some(host.clone()) });
@@ -388,15 +398,99 @@ impl Conn {
         };
         let (key, skeleton) = (accounts::nickname_key(nickname), accounts::nickname_skeleton(nickname));
         match store::create_player(&self.hub.pool, nickname, &key, &skeleton, &accounts::token_hash(&token)).await {
-            Ok(p) => {
-                if let Err(e) = self.login(p.clone()).await {
+            Ok(d) => {
+                let player = d.player.clone();
+                if let Err(e) = self.login(d).await {
                     return unavailable(re, e);
                 }
-                reply(re, ServerMessage::Account { player: p, token })
+                reply(re, ServerMessage::Account { player, token })
             }
             Err(StoreError::NicknameTaken) => {
                 error(re, ErrorCode::NicknameTaken, format!("{nickname} is taken, or looks like a name that is"))
             }
+            Err(e) => unavailable(re, e),
+        }
+    }
+
+    /// A new device redeems a link code shown on a signed-in one: a token of its own for that account.
+    async fn redeem_link_code(&mut self, re: Option<u64>, typed: &str, label: &str) -> String {
+        if self.player.is_some() {
+            return error(re, ErrorCode::AlreadyAuthenticated, "this connection already has an account");
+        }
+        let now = Instant::now();
+        if !devices::node_allows_attempt(now) {
+            return error(re, ErrorCode::RateLimited, "too many wrong link codes on this server; try in a minute");
+        }
+        let wrong = |conn: &mut Conn| {
+            devices::node_wrong_code(now);
+            conn.wrong_codes += 1;
+            if conn.wrong_codes >= devices::WRONG_CODES_PER_CONNECTION {
+                conn.closing = true;
+            }
+            error(re, ErrorCode::UnknownLinkCode, "no such link code, or it was used or has expired")
+        };
+        let Some(code) = devices::normalize(typed) else { return wrong(self) };
+        let token = match accounts::new_token() {
+            Ok(t) => t,
+            Err(e) => return error(re, ErrorCode::Internal, format!("no randomness: {e}")),
+        };
+        let hashes = (devices::code_hash(&code), accounts::token_hash(&token));
+        match store::redeem_link_code(&self.hub.pool, &hashes.0, &hashes.1, &devices::label(label)).await {
+            Ok(Some(d)) => {
+                let player = d.player.clone();
+                if let Err(e) = self.login(d).await {
+                    return unavailable(re, e);
+                }
+                reply(re, ServerMessage::Account { player, token })
+            }
+            Ok(None) => wrong(self),
+            Err(e) => unavailable(re, e),
+        }
+    }
+
+    /// A link code for this account, replacing the one before.
+    async fn create_link_code(&self, re: Option<u64>, me: PlayerId) -> String {
+        let code = match devices::new_code() {
+            Ok(c) => c,
+            Err(e) => return error(re, ErrorCode::Internal, format!("no randomness: {e}")),
+        };
+        let hash = devices::code_hash(&devices::normalize(&code).expect("a new code reads back"));
+        let ttl = devices::LINK_CODE_TTL;
+        match store::put_link_code(&self.hub.pool, me, &hash, ttl.as_secs_f64()).await {
+            Ok(()) => reply(re, ServerMessage::LinkCode { code, expires_in_ms: ttl.as_millis() as u64 }),
+            Err(e) => unavailable(re, e),
+        }
+    }
+
+    async fn devices(&self, re: Option<u64>, me: PlayerId) -> String {
+        match store::devices(&self.hub.pool, me).await {
+            Ok(rows) => {
+                let devices = rows
+                    .into_iter()
+                    .map(|(id, label, created_ms, last_seen_ms)| DeviceInfo {
+                        id,
+                        label,
+                        created_ms,
+                        last_seen_ms,
+                        this_device: Some(id) == self.device,
+                    })
+                    .collect();
+                reply(re, ServerMessage::Devices { devices })
+            }
+            Err(e) => unavailable(re, e),
+        }
+    }
+
+    /// Signs a device out; this connection's own device closes the connection after the answer.
+    async fn sign_out_device(&mut self, re: Option<u64>, me: PlayerId, device: i64) -> String {
+        match store::delete_device(&self.hub.pool, me, device).await {
+            Ok(true) => {
+                if Some(device) == self.device {
+                    self.closing = true;
+                }
+                reply(re, ServerMessage::DeviceSignedOut { device })
+            }
+            Ok(false) => error(re, ErrorCode::UnknownDevice, format!("this account has no device {device}")),
             Err(e) => unavailable(re, e),
         }
     }
@@ -407,7 +501,12 @@ impl Conn {
         let lobby_err = |(code, message): lobby::LobbyError| error(re, code, message);
         Some(match msg {
             // Answered before an account is needed (on_text).
-            ClientMessage::Hello { .. } | ClientMessage::CreateAccount { .. } => return None,
+            ClientMessage::Hello { .. }
+            | ClientMessage::CreateAccount { .. }
+            | ClientMessage::RedeemLinkCode { .. } => return None,
+            ClientMessage::CreateLinkCode => self.create_link_code(re, me.id).await,
+            ClientMessage::Devices => self.devices(re, me.id).await,
+            ClientMessage::SignOutDevice { device } => self.sign_out_device(re, me.id, device).await,
             ClientMessage::Seek { time_control } => match lobby::seek(&hub, me.id, time_control, re).await {
                 Ok(true) => reply(re, ServerMessage::Seeking { time_control }),
                 Ok(false) => return None,

@@ -7,6 +7,7 @@ mod bus;
 mod clock;
 mod config;
 mod conn;
+mod devices;
 mod game;
 mod hub;
 mod lobby;

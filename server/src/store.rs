@@ -150,7 +150,7 @@ pub async fn create_player(
     key: &str,
     skeleton: &str,
     token_hash: &[u8],
-) -> Result<PlayerInfo> {
+) -> Result<Device> {
     let mut c = pool.get().await?;
     let tx = c.transaction().await?;
     tx.execute("SELECT pg_advisory_xact_lock(727002, hashtext($1))", &[&skeleton]).await?;
@@ -160,18 +160,96 @@ pub async fn create_player(
     }
     let row = tx
         .query_one(
-            "INSERT INTO players (nickname, nickname_key, nickname_skeleton, token_hash) VALUES ($1, $2, $3, $4) RETURNING id",
-            &[&nickname, &key, &skeleton, &token_hash],
+            "INSERT INTO players (nickname, nickname_key, nickname_skeleton) VALUES ($1, $2, $3) RETURNING id",
+            &[&nickname, &key, &skeleton],
+        )
+        .await?;
+    let id: PlayerId = row.get(0);
+    let device = tx
+        .query_one("INSERT INTO devices (player_id, token_hash) VALUES ($1, $2) RETURNING id", &[&id, &token_hash])
+        .await?;
+    tx.commit().await?;
+    Ok(Device { player: PlayerInfo { id, nickname: nickname.to_string() }, id: device.get(0) })
+}
+
+/// A device signed in to an account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Device {
+    pub player: PlayerInfo,
+    /// The device's id (`devices.id`).
+    pub id: i64,
+}
+
+/// The device whose token has this hash, and its account; marks it seen now.
+pub async fn device_by_token(pool: &Pool, token_hash: &[u8]) -> Result<Option<Device>> {
+    let c = pool.get().await?;
+    let row = c
+        .query_opt(
+            "UPDATE devices d SET last_seen = now() FROM players p \
+             WHERE d.token_hash = $1 AND p.id = d.player_id RETURNING p.id, p.nickname, d.id",
+            &[&token_hash],
+        )
+        .await?;
+    Ok(row.map(|r| Device { player: PlayerInfo { id: r.get(0), nickname: r.get(1) }, id: r.get(2) }))
+}
+
+/// Stores `code_hash` as the account's one link code, valid `ttl_s` seconds (replacing an earlier one).
+pub async fn put_link_code(pool: &Pool, player: PlayerId, code_hash: &[u8], ttl_s: f64) -> Result<()> {
+    let c = pool.get().await?;
+    c.execute(
+        "INSERT INTO link_codes (player_id, code_hash, expires_at) VALUES ($1, $2, now() + $3 * interval '1 second') \
+         ON CONFLICT (player_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at",
+        &[&player, &code_hash, &ttl_s],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Redeems a link code: used up whatever follows, and a new device with `token_hash` for its account when it
+/// was live; `None` for a code that is wrong, used or expired.
+pub async fn redeem_link_code(pool: &Pool, code_hash: &[u8], token_hash: &[u8], label: &str) -> Result<Option<Device>> {
+    let mut c = pool.get().await?;
+    let tx = c.transaction().await?;
+    let Some(row) = tx
+        .query_opt("DELETE FROM link_codes WHERE code_hash = $1 RETURNING player_id, expires_at > now()", &[&code_hash])
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (player, live): (PlayerId, bool) = (row.get(0), row.get(1));
+    if !live {
+        tx.commit().await?;
+        return Ok(None);
+    }
+    let row = tx
+        .query_one(
+            "WITH d AS (INSERT INTO devices (player_id, token_hash, label) VALUES ($1, $2, $3) RETURNING id) \
+             SELECT d.id, p.nickname FROM d, players p WHERE p.id = $1",
+            &[&player, &token_hash, &label],
         )
         .await?;
     tx.commit().await?;
-    Ok(PlayerInfo { id: row.get(0), nickname: nickname.to_string() })
+    Ok(Some(Device { player: PlayerInfo { id: player, nickname: row.get(1) }, id: row.get(0) }))
 }
 
-pub async fn player_by_token(pool: &Pool, token_hash: &[u8]) -> Result<Option<PlayerInfo>> {
+/// The account's devices, the most recently seen first: (id, label, created, last seen; Unix ms).
+pub async fn devices(pool: &Pool, player: PlayerId) -> Result<Vec<(i64, String, i64, i64)>> {
     let c = pool.get().await?;
-    let row = c.query_opt("SELECT id, nickname FROM players WHERE token_hash = $1", &[&token_hash]).await?;
-    Ok(row.map(|r| PlayerInfo { id: r.get(0), nickname: r.get(1) }))
+    let rows = c
+        .query(
+            "SELECT id, label, (extract(epoch FROM created_at) * 1000)::bigint, \
+             (extract(epoch FROM last_seen) * 1000)::bigint FROM devices WHERE player_id = $1 \
+             ORDER BY last_seen DESC, id DESC",
+            &[&player],
+        )
+        .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))).collect())
+}
+
+/// Signs a device of the account out (its token stops working); false when the account has no such device.
+pub async fn delete_device(pool: &Pool, player: PlayerId, device: i64) -> Result<bool> {
+    let c = pool.get().await?;
+    Ok(c.execute("DELETE FROM devices WHERE id = $1 AND player_id = $2", &[&device, &player]).await? == 1)
 }
 
 pub async fn rating(c: &impl GenericClient, player: PlayerId, speed: Speed) -> Result<Rating> {
@@ -855,8 +933,7 @@ mod tests {
         let (c, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
         tokio::spawn(conn);
         c.batch_execute(
-            "INSERT INTO players (nickname, nickname_key, token_hash) \
-               SELECT 'p' || i, 'p' || i, decode(md5(i::text), 'hex') FROM generate_series(1, 20000) i;
+            "INSERT INTO players (nickname, nickname_key) SELECT 'p' || i, 'p' || i FROM generate_series(1, 20000) i;
              INSERT INTO ratings (player_id, speed, rating, deviation, volatility, games) \
                SELECT id, 'blitz', 1000 + (id * 7919) % 1500, CASE WHEN id % 3 = 0 THEN 300 ELSE 60 END, 0.06, 30 FROM players;
              INSERT INTO games (host_node, white_id, black_id, base_ms, increment_ms, speed, rated, white_rating, \

@@ -69,7 +69,8 @@ async fn older_look_alike_accounts_keep_their_names() {
         let key = giveaway_server::nickname_key(nick);
         let hash = giveaway_server::token_hash(token);
         db.execute(
-            "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ($1, $2, $3)",
+            "WITH p AS (INSERT INTO players (nickname, nickname_key) VALUES ($1, $2) RETURNING id) \
+             INSERT INTO devices (player_id, token_hash) SELECT id, $3 FROM p",
             &[&nick, &key, &hash],
         )
         .await

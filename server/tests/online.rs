@@ -27,7 +27,7 @@ async fn accounts_tokens_and_nicknames() {
     assert!(token.len() >= 64);
     // The database keeps only the hash.
     let db = sql(&url).await;
-    let row = db.query_one("SELECT token_hash FROM players WHERE id = $1", &[&anna.id()]).await.unwrap();
+    let row = db.query_one("SELECT token_hash FROM devices WHERE player_id = $1", &[&anna.id()]).await.unwrap();
     let hash: Vec<u8> = row.get(0);
     assert_eq!(hash.len(), 32);
     assert!(!hex_contains(&hash, &token));

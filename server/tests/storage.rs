@@ -8,9 +8,21 @@ use giveaway_server::testing::migrate_until;
 
 /// Two players and games started in the months given (ended or not), straight in SQL; returns the games' ids.
 async fn old_games(db: &tokio_postgres::Client, started: &[(&str, bool)]) -> Vec<i64> {
-    db.batch_execute(
-        "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ('Old1', 'old1', '\\x01'), ('Old2', 'old2', '\\x02')",
-    )
+    // Before migration V4 a player row held its token; after it, devices do.
+    let tokens_in_players = db
+        .query_one(
+            "SELECT count(*) FROM information_schema.columns WHERE table_name = 'players' AND column_name = 'token_hash'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get::<_, i64>(0)
+        == 1;
+    db.batch_execute(if tokens_in_players {
+        "INSERT INTO players (nickname, nickname_key, token_hash) VALUES ('Old1', 'old1', '\\x01'), ('Old2', 'old2', '\\x02')"
+    } else {
+        "INSERT INTO players (nickname, nickname_key) VALUES ('Old1', 'old1'), ('Old2', 'old2')"
+    })
     .await
     .unwrap();
     let mut ids = Vec::new();

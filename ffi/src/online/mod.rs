@@ -97,6 +97,28 @@ impl OnlineClient {
         self.0.cancel_invite()
     }
 
+    /// On a new device, instead of `create_account`: the code shown on a signed-in device of the account;
+    /// `device` names this one in the device list.
+    pub fn redeem_link_code(&self, code: String, device: String) -> ApiResult<()> {
+        self.0.redeem_link_code(&code, &device)
+    }
+
+    /// A code to type on another device to link it to this account (the screen's `link_code`).
+    pub fn create_link_code(&self) -> ApiResult<()> {
+        self.0.create_link_code()
+    }
+
+    /// Asks for the account's devices (the screen's `devices`).
+    pub fn devices(&self) -> ApiResult<()> {
+        self.0.devices()
+    }
+
+    /// Signs a device of this account out: its token stops working (this device's own: its account is
+    /// forgotten here).
+    pub fn sign_out_device(&self, device: i64) -> ApiResult<()> {
+        self.0.sign_out_device(device)
+    }
+
     /// After the end: offer the opponent a rematch (colours swapped); accepts theirs.
     pub fn offer_rematch(&self) -> ApiResult<()> {
         self.0.offer_rematch()

@@ -8,9 +8,9 @@ use giveaway_core::game::EndReason;
 use giveaway_core::position::Color;
 use giveaway_core::record::{Speed, TimeControl};
 use giveaway_online::{
-    AccountState, Connection, ErrorCode, Leaderboard, LeaderboardRow, Lobby, LobbyActions, OnlineEnd, OnlineEvent,
-    OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen, OnlineUpdate,
-    ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
+    AccountState, Connection, DeviceView, ErrorCode, Leaderboard, LeaderboardRow, LinkCodeView, Lobby, LobbyActions,
+    OnlineEnd, OnlineEvent, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen,
+    OnlineUpdate, ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
@@ -50,6 +50,33 @@ pub enum Connection {
     },
     /// [`OnlineClient::disconnect`](crate::OnlineClient::disconnect) was called.
     Closed,
+    /// The account connected from another of its devices, which the server keeps (one connection per account):
+    /// no more attempts until `reconnect` (which takes the account back here).
+    Replaced,
+}
+
+/// One device signed in to this account (see `OnlineClient::devices`).
+#[uniffi::remote(Record)]
+pub struct DeviceView {
+    /// The server's number for it (for `sign_out_device`).
+    pub id: i64,
+    /// The name it gave when it was linked; empty for the device that made the account.
+    pub label: String,
+    /// When it joined the account, Unix ms.
+    pub created_ms: i64,
+    /// When it last connected, Unix ms.
+    pub last_seen_ms: i64,
+    /// This device.
+    pub this_device: bool,
+}
+
+/// A code to type on a new device to link it to this account.
+#[uniffi::remote(Record)]
+pub struct LinkCodeView {
+    /// `K7QM-2XPD`.
+    pub code: String,
+    /// How long it is still valid.
+    pub remaining_ms: u64,
 }
 
 /// What the player is waiting for in the lobby.
@@ -292,6 +319,10 @@ pub enum ErrorCode {
     Unavailable,
     /// A fault on the server; the request can be tried again later.
     Internal,
+    /// A link code that is wrong, used or expired (one answer for all three: a guess learns nothing).
+    UnknownLinkCode,
+    /// No device of this account has that id.
+    UnknownDevice,
 }
 
 /// What stands between the player and online play, with its way on.
@@ -314,6 +345,9 @@ pub enum OnlineProblem {
     SignedOut,
     /// The client was closed: a new connection is needed to play (the shell makes one).
     Closed,
+    /// The account is in use on another device, which the server keeps: `try_now` takes it back here (and ends
+    /// the other device's connection).
+    PlayingElsewhere,
 }
 
 /// This device's account on the server.
@@ -351,6 +385,11 @@ pub struct LobbyActions {
     pub browse: bool,
     /// A game is being played: its board can be opened again.
     pub back_to_game: bool,
+    /// Show a code to link another device, list and sign out devices (`create_link_code`, `devices`,
+    /// `sign_out_device`).
+    pub devices: bool,
+    /// Link this device to an existing account with a code from another device (`redeem_link_code`).
+    pub redeem_link_code: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -456,6 +495,10 @@ pub struct OnlineScreen {
     pub leaderboard: Option<Leaderboard>,
     /// The last profile asked for.
     pub profile: Option<ProfileView>,
+    /// The link code shown for a new device, while it is valid.
+    pub link_code: Option<LinkCodeView>,
+    /// The account's devices, the most recently seen first, as last asked for (empty before).
+    pub devices: Vec<DeviceView>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,

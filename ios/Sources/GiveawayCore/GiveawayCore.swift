@@ -3057,9 +3057,19 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func createInvite(timeControl: TimeControl, rated: Bool) throws 
     
     /**
+     * A code to type on another device to link it to this account (the screen's `link_code`).
+     */
+    func createLinkCode() throws 
+    
+    /**
      * Declines the opponent's rematch offer.
      */
     func declineRematch() throws 
+    
+    /**
+     * Asks for the account's devices (the screen's `devices`).
+     */
+    func devices() throws 
     
     /**
      * Closes the connection for good (the screen goes away). A game in progress goes on on the server.
@@ -3097,6 +3107,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func reconnect() 
     
     /**
+     * On a new device, instead of `create_account`: the code shown on a signed-in device of the account;
+     * `device` names this one in the device list.
+     */
+    func redeemLinkCode(code: String, device: String) throws 
+    
+    /**
      * What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
      */
     func screen()  -> OnlineScreen
@@ -3105,6 +3121,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * Quick pairing with one of the presets.
      */
     func seek(timeControl: TimeControl) throws 
+    
+    /**
+     * Signs a device of this account out: its token stops working (this device's own: its account is
+     * forgotten here).
+     */
+    func signOutDevice(device: Int64) throws 
     
     /**
      * The events since the last call, oldest first.
@@ -3263,11 +3285,33 @@ open func createInvite(timeControl: TimeControl, rated: Bool)throws   {try rustC
 }
     
     /**
+     * A code to type on another device to link it to this account (the screen's `link_code`).
+     */
+open func createLinkCode()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_create_link_code(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Declines the opponent's rematch offer.
      */
 open func declineRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Asks for the account's devices (the screen's `devices`).
+     */
+open func devices()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_devices(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -3354,6 +3398,20 @@ open func reconnect()  {try! rustCall() {
 }
     
     /**
+     * On a new device, instead of `create_account`: the code shown on a signed-in device of the account;
+     * `device` names this one in the device list.
+     */
+open func redeemLinkCode(code: String, device: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_redeem_link_code(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(code),
+        FfiConverterString.lower(device),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
      */
 open func screen() -> OnlineScreen  {
@@ -3373,6 +3431,19 @@ open func seek(timeControl: TimeControl)throws   {try rustCallWithError(FfiConve
     uniffi_giveaway_ffi_fn_method_onlineclient_seek(
             self.uniffiCloneHandle(),
         FfiConverterTypeTimeControl_lower(timeControl),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Signs a device of this account out: its token stops working (this device's own: its account is
+     * forgotten here).
+     */
+open func signOutDevice(device: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_sign_out_device(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(device),uniffiCallStatus
     )
 }
 }
@@ -6673,6 +6744,105 @@ public func FfiConverterTypeDatabaseNotice_lower(_ value: DatabaseNotice) -> Rus
 
 
 /**
+ * One device signed in to this account (see `OnlineClient::devices`).
+ */
+public struct DeviceView: Equatable, Hashable {
+    /**
+     * The server's number for it (for `sign_out_device`).
+     */
+    public var id: Int64
+    /**
+     * The name it gave when it was linked; empty for the device that made the account.
+     */
+    public var label: String
+    /**
+     * When it joined the account, Unix ms.
+     */
+    public var createdMs: Int64
+    /**
+     * When it last connected, Unix ms.
+     */
+    public var lastSeenMs: Int64
+    /**
+     * This device.
+     */
+    public var thisDevice: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The server's number for it (for `sign_out_device`).
+         */id: Int64, 
+        /**
+         * The name it gave when it was linked; empty for the device that made the account.
+         */label: String, 
+        /**
+         * When it joined the account, Unix ms.
+         */createdMs: Int64, 
+        /**
+         * When it last connected, Unix ms.
+         */lastSeenMs: Int64, 
+        /**
+         * This device.
+         */thisDevice: Bool) {
+        self.id = id
+        self.label = label
+        self.createdMs = createdMs
+        self.lastSeenMs = lastSeenMs
+        self.thisDevice = thisDevice
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DeviceView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDeviceView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DeviceView {
+        return
+            try DeviceView(
+                id: FfiConverterInt64.read(from: &buf), 
+                label: FfiConverterString.read(from: &buf), 
+                createdMs: FfiConverterInt64.read(from: &buf), 
+                lastSeenMs: FfiConverterInt64.read(from: &buf), 
+                thisDevice: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DeviceView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterString.write(value.label, into: &buf)
+        FfiConverterInt64.write(value.createdMs, into: &buf)
+        FfiConverterInt64.write(value.lastSeenMs, into: &buf)
+        FfiConverterBool.write(value.thisDevice, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDeviceView_lift(_ buf: RustBuffer) throws -> DeviceView {
+    return try FfiConverterTypeDeviceView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDeviceView_lower(_ value: DeviceView) -> RustBuffer {
+    return FfiConverterTypeDeviceView.lower(value)
+}
+
+
+/**
  * How close the draw rules are.
  */
 public struct DrawCounters: Equatable, Hashable {
@@ -8658,6 +8828,75 @@ public func FfiConverterTypeLevelView_lower(_ value: LevelView) -> RustBuffer {
 
 
 /**
+ * A code to type on a new device to link it to this account.
+ */
+public struct LinkCodeView: Equatable, Hashable {
+    /**
+     * `K7QM-2XPD`.
+     */
+    public var code: String
+    /**
+     * How long it is still valid.
+     */
+    public var remainingMs: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * `K7QM-2XPD`.
+         */code: String, 
+        /**
+         * How long it is still valid.
+         */remainingMs: UInt64) {
+        self.code = code
+        self.remainingMs = remainingMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LinkCodeView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLinkCodeView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LinkCodeView {
+        return
+            try LinkCodeView(
+                code: FfiConverterString.read(from: &buf), 
+                remainingMs: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LinkCodeView, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.code, into: &buf)
+        FfiConverterUInt64.write(value.remainingMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLinkCodeView_lift(_ buf: RustBuffer) throws -> LinkCodeView {
+    return try FfiConverterTypeLinkCodeView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLinkCodeView_lower(_ value: LinkCodeView) -> RustBuffer {
+    return FfiConverterTypeLinkCodeView.lower(value)
+}
+
+
+/**
  * The list's filter chips; every one that is set narrows the list.
  */
 public struct ListFilter: Equatable, Hashable {
@@ -8796,6 +9035,15 @@ public struct LobbyActions: Equatable, Hashable {
      * A game is being played: its board can be opened again.
      */
     public var backToGame: Bool
+    /**
+     * Show a code to link another device, list and sign out devices (`create_link_code`, `devices`,
+     * `sign_out_device`).
+     */
+    public var devices: Bool
+    /**
+     * Link this device to an existing account with a code from another device (`redeem_link_code`).
+     */
+    public var redeemLinkCode: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -8826,7 +9074,14 @@ public struct LobbyActions: Equatable, Hashable {
          */browse: Bool, 
         /**
          * A game is being played: its board can be opened again.
-         */backToGame: Bool) {
+         */backToGame: Bool, 
+        /**
+         * Show a code to link another device, list and sign out devices (`create_link_code`, `devices`,
+         * `sign_out_device`).
+         */devices: Bool, 
+        /**
+         * Link this device to an existing account with a code from another device (`redeem_link_code`).
+         */redeemLinkCode: Bool) {
         self.tryNow = tryNow
         self.createAccount = createAccount
         self.seek = seek
@@ -8836,6 +9091,8 @@ public struct LobbyActions: Equatable, Hashable {
         self.joinWithCode = joinWithCode
         self.browse = browse
         self.backToGame = backToGame
+        self.devices = devices
+        self.redeemLinkCode = redeemLinkCode
     }
 
     
@@ -8862,7 +9119,9 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
                 cancelInvite: FfiConverterBool.read(from: &buf), 
                 joinWithCode: FfiConverterBool.read(from: &buf), 
                 browse: FfiConverterBool.read(from: &buf), 
-                backToGame: FfiConverterBool.read(from: &buf)
+                backToGame: FfiConverterBool.read(from: &buf), 
+                devices: FfiConverterBool.read(from: &buf), 
+                redeemLinkCode: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -8876,6 +9135,8 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
         FfiConverterBool.write(value.joinWithCode, into: &buf)
         FfiConverterBool.write(value.browse, into: &buf)
         FfiConverterBool.write(value.backToGame, into: &buf)
+        FfiConverterBool.write(value.devices, into: &buf)
+        FfiConverterBool.write(value.redeemLinkCode, into: &buf)
     }
 }
 
@@ -10064,6 +10325,14 @@ public struct OnlineScreen: Equatable, Hashable {
      */
     public var profile: ProfileView?
     /**
+     * The link code shown for a new device, while it is valid.
+     */
+    public var linkCode: LinkCodeView?
+    /**
+     * The account's devices, the most recently seen first, as last asked for (empty before).
+     */
+    public var devices: [DeviceView]
+    /**
      * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
      * read it again. `None`: nothing counts down.
      */
@@ -10106,6 +10375,12 @@ public struct OnlineScreen: Equatable, Hashable {
          * The last profile asked for.
          */profile: ProfileView?, 
         /**
+         * The link code shown for a new device, while it is valid.
+         */linkCode: LinkCodeView?, 
+        /**
+         * The account's devices, the most recently seen first, as last asked for (empty before).
+         */devices: [DeviceView], 
+        /**
          * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
          * read it again. `None`: nothing counts down.
          */nextTickMs: UInt64?) {
@@ -10120,6 +10395,8 @@ public struct OnlineScreen: Equatable, Hashable {
         self.game = game
         self.leaderboard = leaderboard
         self.profile = profile
+        self.linkCode = linkCode
+        self.devices = devices
         self.nextTickMs = nextTickMs
     }
 
@@ -10150,6 +10427,8 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
                 game: FfiConverterOptionTypeOnlineGame.read(from: &buf), 
                 leaderboard: FfiConverterOptionTypeLeaderboard.read(from: &buf), 
                 profile: FfiConverterOptionTypeProfileView.read(from: &buf), 
+                linkCode: FfiConverterOptionTypeLinkCodeView.read(from: &buf), 
+                devices: FfiConverterSequenceTypeDeviceView.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
@@ -10166,6 +10445,8 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
         FfiConverterOptionTypeOnlineGame.write(value.game, into: &buf)
         FfiConverterOptionTypeLeaderboard.write(value.leaderboard, into: &buf)
         FfiConverterOptionTypeProfileView.write(value.profile, into: &buf)
+        FfiConverterOptionTypeLinkCodeView.write(value.linkCode, into: &buf)
+        FfiConverterSequenceTypeDeviceView.write(value.devices, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
 }
@@ -14521,6 +14802,11 @@ public enum Connection: Equatable, Hashable {
      * [`OnlineClient::disconnect`](crate::OnlineClient::disconnect) was called.
      */
     case closed
+    /**
+     * The account connected from another of its devices, which the server keeps (one connection per account):
+     * no more attempts until `reconnect` (which takes the account back here).
+     */
+    case replaced
 
 
 
@@ -14555,6 +14841,8 @@ public struct FfiConverterTypeConnection: FfiConverterRustBuffer {
         
         case 5: return .closed
         
+        case 6: return .replaced
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -14585,6 +14873,10 @@ public struct FfiConverterTypeConnection: FfiConverterRustBuffer {
         
         case .closed:
             writeInt(&buf, Int32(5))
+        
+        
+        case .replaced:
+            writeInt(&buf, Int32(6))
         
         }
     }
@@ -14846,6 +15138,14 @@ public enum ErrorCode: Equatable, Hashable {
      * A fault on the server; the request can be tried again later.
      */
     case `internal`
+    /**
+     * A link code that is wrong, used or expired (one answer for all three: a guess learns nothing).
+     */
+    case unknownLinkCode
+    /**
+     * No device of this account has that id.
+     */
+    case unknownDevice
 
 
 
@@ -14920,6 +15220,10 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         case 26: return .unavailable
         
         case 27: return .`internal`
+        
+        case 28: return .unknownLinkCode
+        
+        case 29: return .unknownDevice
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -15035,6 +15339,14 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         
         case .`internal`:
             writeInt(&buf, Int32(27))
+        
+        
+        case .unknownLinkCode:
+            writeInt(&buf, Int32(28))
+        
+        
+        case .unknownDevice:
+            writeInt(&buf, Int32(29))
         
         }
     }
@@ -16588,6 +16900,11 @@ public enum OnlineProblem: Equatable, Hashable {
      * The client was closed: a new connection is needed to play (the shell makes one).
      */
     case closed
+    /**
+     * The account is in use on another device, which the server keeps: `try_now` takes it back here (and ends
+     * the other device's connection).
+     */
+    case playingElsewhere
 
 
 
@@ -16619,6 +16936,8 @@ public struct FfiConverterTypeOnlineProblem: FfiConverterRustBuffer {
         
         case 4: return .closed
         
+        case 5: return .playingElsewhere
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -16644,6 +16963,10 @@ public struct FfiConverterTypeOnlineProblem: FfiConverterRustBuffer {
         
         case .closed:
             writeInt(&buf, Int32(4))
+        
+        
+        case .playingElsewhere:
+            writeInt(&buf, Int32(5))
         
         }
     }
@@ -19607,6 +19930,30 @@ fileprivate struct FfiConverterOptionTypeLeaderboard: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeLinkCodeView: FfiConverterRustBuffer {
+    typealias SwiftType = LinkCodeView?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeLinkCodeView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeLinkCodeView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeMistakeView: FfiConverterRustBuffer {
     typealias SwiftType = MistakeView?
 
@@ -20542,6 +20889,31 @@ fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeCapturedPiece.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeDeviceView: FfiConverterRustBuffer {
+    typealias SwiftType = [DeviceView]
+
+    public static func write(_ value: [DeviceView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeDeviceView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [DeviceView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [DeviceView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeDeviceView.read(from: &buf))
         }
         return seq
     }
@@ -21881,7 +22253,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 21855) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_link_code() != 63260) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 2454) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_devices() != 33167) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect() != 44276) {
@@ -21905,10 +22283,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect() != 35853) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_redeem_link_code() != 58875) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 59938) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_seek() != 55860) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_sign_out_device() != 2851) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 18506) {

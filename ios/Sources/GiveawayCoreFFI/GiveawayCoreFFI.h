@@ -1025,9 +1025,19 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_create_account(uint64_t ptr, Rus
 void uniffi_giveaway_ffi_fn_method_onlineclient_create_invite(uint64_t ptr, RustBuffer time_control, int8_t rated, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_LINK_CODE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_LINK_CODE
+void uniffi_giveaway_ffi_fn_method_onlineclient_create_link_code(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_REMATCH
 void uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DEVICES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DEVICES
+void uniffi_giveaway_ffi_fn_method_onlineclient_devices(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DISCONNECT
@@ -1065,6 +1075,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_profile(uint64_t ptr, RustBuffer
 void uniffi_giveaway_ffi_fn_method_onlineclient_reconnect(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
+void uniffi_giveaway_ffi_fn_method_onlineclient_redeem_link_code(uint64_t ptr, RustBuffer code, RustBuffer device, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SCREEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SCREEN
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_screen(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -1073,6 +1088,11 @@ RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_screen(uint64_t ptr, RustC
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SEEK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SEEK
 void uniffi_giveaway_ffi_fn_method_onlineclient_seek(uint64_t ptr, RustBuffer time_control, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SIGN_OUT_DEVICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SIGN_OUT_DEVICE
+void uniffi_giveaway_ffi_fn_method_onlineclient_sign_out_device(uint64_t ptr, int64_t device, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_EVENTS
@@ -2379,9 +2399,21 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_LINK_CODE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_LINK_CODE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_link_code(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_REMATCH
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DEVICES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DEVICES
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_devices(void
     
 );
 #endif
@@ -2427,6 +2459,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_redeem_link_code(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SCREEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SCREEN
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_screen(void
@@ -2436,6 +2474,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_screen(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SEEK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SEEK
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_seek(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SIGN_OUT_DEVICE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SIGN_OUT_DEVICE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_sign_out_device(void
     
 );
 #endif

@@ -8,6 +8,7 @@
 
 mod app;
 mod board;
+mod devices;
 mod form;
 mod game;
 mod game_list;

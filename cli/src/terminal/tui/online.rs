@@ -1,8 +1,10 @@
-//! The online lobby: the connection, the account (a nickname the first time), quick pairing, invite codes,
-//! the leaderboard and profiles, and the last game's result with the rating change. A game that starts opens
+//! The online lobby: the connection, the account (a nickname the first time, or a link code from another
+//! device), quick pairing, invite codes, the leaderboard and profiles, the account's devices, and the last
+//! game's result with the rating change. A game that starts opens
 //! the same game screen as offline games, on the online client's board controller.
 
 use super::app::{Ctx, Go};
+use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
@@ -27,6 +29,8 @@ const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Cl
 enum Typing {
     Nickname(String),
     Code(String),
+    /// A code shown on another device of the account.
+    LinkCode(String),
 }
 
 pub struct OnlineScreen {
@@ -37,6 +41,8 @@ pub struct OnlineScreen {
     message: Option<(String, bool)>,
     /// The game whose board was opened last (a new one opens by itself).
     opened: Option<i64>,
+    /// The Devices view, while it is open.
+    devices: Option<DevicesView>,
 }
 
 /// `5+3`, as every time control is named.
@@ -102,6 +108,9 @@ pub fn connection_text(screen: &Screen) -> (String, bool) {
             "The server does not know this device's account any more: choose a nickname for a new one.".into()
         }
         (Some(OnlineProblem::Closed), ..) => "Disconnected.".into(),
+        (Some(OnlineProblem::PlayingElsewhere), ..) => {
+            "Your account is in use on another device (r: play here, which disconnects it).".into()
+        }
         (None, Connection::Connecting { attempt: 1 }, _) => format!("Connecting to {}…", screen.server),
         (None, Connection::Connecting { attempt }, _) => {
             format!("Connecting to {} (attempt {attempt})…", screen.server)
@@ -137,7 +146,7 @@ pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
 impl OnlineScreen {
     pub fn new(client: Arc<OnlineClient>) -> OnlineScreen {
         let opened = client.screen().game.map(|g| g.game);
-        OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened }
+        OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened, devices: None }
     }
 
     fn build_menu(&mut self, presets: &[TimeControl], first: u32) {
@@ -154,6 +163,7 @@ impl OnlineScreen {
                 self.menu.fields.get(3).map_or(1, |f| f.choice),
             ),
             Field::button("My profile"),
+            Field::button("Devices"),
             Field::button("Back"),
         ];
         let index = self.menu.index.min(fields.len() - 1);
@@ -198,7 +208,7 @@ impl OnlineScreen {
         let state = self.client.screen();
         if let Some(t) = &mut self.typing {
             let text = match t {
-                Typing::Nickname(s) | Typing::Code(s) => s,
+                Typing::Nickname(s) | Typing::Code(s) | Typing::LinkCode(s) => s,
             };
             match key.code {
                 KeyCode::Char(c) => text.push(c),
@@ -210,6 +220,7 @@ impl OnlineScreen {
                     let r = match self.typing.take() {
                         Some(Typing::Nickname(n)) => self.client.create_account(&n),
                         Some(Typing::Code(c)) => self.client.accept_invite(&c),
+                        Some(Typing::LinkCode(c)) => self.client.redeem_link_code(&c, "Terminal"),
                         None => Ok(()),
                     };
                     self.result(r);
@@ -219,6 +230,16 @@ impl OnlineScreen {
             return Go::Stay;
         }
         self.message = None;
+        if !state.actions.devices {
+            self.devices = None; // signed out, or offline
+        }
+        if let Some(view) = self.devices.as_mut() {
+            match view.key(key, &self.client, &state) {
+                DevicesKey::Close => self.devices = None,
+                DevicesKey::Stay(r) => self.result(r),
+            }
+            return Go::Stay;
+        }
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => {
                 let r = if state.actions.cancel_seek {
@@ -251,6 +272,8 @@ impl OnlineScreen {
         if state.actions.create_account {
             if is_confirm(&key) {
                 self.typing = Some(Typing::Nickname(String::new()));
+            } else if key.code == KeyCode::Char('l') && state.actions.redeem_link_code {
+                self.typing = Some(Typing::LinkCode(String::new()));
             }
             return Go::Stay;
         }
@@ -278,6 +301,11 @@ impl OnlineScreen {
                 AccountState::SignedIn { player } => self.client.profile(&player.nickname),
                 _ => Ok(()),
             },
+            5 => {
+                let (view, r) = DevicesView::open(&self.client);
+                self.devices = Some(view);
+                r
+            }
             _ => return self.back(ctx),
         };
         self.result(r);
@@ -312,12 +340,20 @@ impl OnlineScreen {
             let (label, text) = match t {
                 Typing::Nickname(s) => ("Your nickname (3–20 characters)", s),
                 Typing::Code(s) => ("Invite code", s),
+                Typing::LinkCode(s) => ("Link code from your other device", s),
             };
             lines.push(Line::styled(format!("{label}: {text}█"), accent()));
             help = "Enter confirm · Esc cancel";
+        } else if let Some(view) = self.devices.as_ref().filter(|_| state.actions.devices) {
+            let (view_lines, view_help) = view.lines(&state);
+            lines.extend(view_lines);
+            help = view_help;
         } else if state.actions.create_account {
             lines.push(Line::raw("To play online, make an account: press Enter and type a nickname."));
-            help = "Enter choose a nickname · q back";
+            lines.push(Line::raw(
+                "Have an account on another device? Press l and type the link code it shows (Devices).",
+            ));
+            help = "Enter choose a nickname · l link to my account · q back";
         } else if !state.actions.browse {
             lines.push(Line::raw("Waiting for the server."));
             if let Some(g) = state.game.as_ref().filter(|_| state.actions.back_to_game) {

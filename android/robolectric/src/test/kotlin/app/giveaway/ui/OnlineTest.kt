@@ -104,4 +104,59 @@ class OnlineTest : AppTest() {
         Ui.click(lobby, "Show")
         Ui.until(what = "the leaderboard") { shows(lobby, "Leaderboard · Blitz") }
     }
+
+    /**
+     * Blitz (the invite's 5+3): a move entered during the friend's turn is queued as a premove and played the
+     * moment the friend's move arrives; with "Confirm each move" on, a move made on the player's turn waits on the
+     * board for Confirm (Take back drops it).
+     */
+    @Test
+    fun `a premove plays as soon as the friend moves and a move waits for Confirm`() {
+        val settings = launch(app.giveaway.app.SettingsActivity::class.java).get()
+        Ui.find<android.widget.Switch>(root(settings)).first { it.text.toString() == "Confirm each move" }.performClick()
+        Ui.idle()
+        settings.finish()
+        val lobby = OnlineUi.lobby(this).get()
+        Ui.click(lobby, "Create an invite code")
+        Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
+        val boris = friend()
+        boris.signUp(TestServer.nickname("Boris"))
+        boris.client.acceptInvite(OnlineUi.inviteCode(lobby)!!)
+        val game = follow(lobby, GameActivity::class.java).get()
+        val ply = { boris.client.game()?.state()?.snapshot?.ply }
+        Ui.until(what = "the game") { ply() == 0u }
+        val white = boris.state().game!!.you == Color.BLACK
+        val board = board(game, blackAtBottom = !white)
+        // The app's own move on its turn, confirmed: nothing reaches the friend before Confirm.
+        fun confirmed(from: String, to: String, plyAfter: UInt) {
+            board.play(from, to)
+            Ui.until(what = "the confirm bar") { shows(game, "Confirm") }
+            assertTrue(ply() == plyAfter - 1u)
+            Ui.click(game, "Take back")
+            assertTrue("a piece on $from again", "man" in board.says(from))
+            board.play(from, to)
+            Ui.click(game, "Confirm")
+            boris.until("the confirmed move") { ply() == plyAfter }
+        }
+        if (white) {
+            confirmed("c3", "d4", 1u)
+            board.play("g3", "h4") // the friend's turn: a premove
+            Ui.until(what = "the premove said") { shows(game, "premove g3-h4") }
+            boris.play(1u, "f6-g5")
+        } else {
+            board.play("f6", "g5")
+            Ui.until(what = "the premove said") { shows(game, "premove f6-g5") }
+            boris.play(0u, "c3-d4")
+        }
+        // Played without a tap and without Confirm: a premove is made for speed.
+        val afterPremove = if (white) 3u else 2u
+        boris.until("the premove") { ply() == afterPremove }
+        val premove = if (white) "g3-h4" else "f6-g5"
+        assertTrue(moveList(game), premove in moveList(game))
+        if (!white) {
+            boris.play(2u, "g3-h4")
+            Ui.until(what = "the friend's second move") { "white man" in board.says("h4") }
+            confirmed("b6", "a5", 4u)
+        }
+    }
 }

@@ -40,6 +40,11 @@ class SettingsTest : AppTest() {
         Ui.pick(root(a), s(R.string.pieces_classic), s(R.string.pieces_marble))
         Ui.pick(root(a), s(R.string.notation_algebraic), s(R.string.notation_numeric))
         Ui.pick(root(a), s(R.string.speed_normal), s(R.string.speed_fast))
+        Ui.pick(root(a), s(R.string.premoves_fast), s(R.string.premoves_always))
+        val confirm = Ui.find<Switch>(root(a)).first { it.text.toString() == s(R.string.confirm_moves) }
+        assertFalse(confirm.isChecked)
+        confirm.performClick()
+        Ui.idle()
         for (sw in listOf(R.string.sound, R.string.haptics)) {
             val view = Ui.find<Switch>(root(a)).first { it.text.toString() == s(sw) }
             assertTrue(view.isChecked)
@@ -49,10 +54,17 @@ class SettingsTest : AppTest() {
         a.finish()
         val again = launch(SettingsActivity::class.java).get()
         val shown = Ui.find<Spinner>(root(again)).map { it.selectedItem.toString() }
-        val chosen = listOf(R.string.theme_wood, R.string.pieces_marble, R.string.notation_numeric, R.string.speed_fast)
+        val chosen = listOf(
+            R.string.theme_wood,
+            R.string.pieces_marble,
+            R.string.notation_numeric,
+            R.string.speed_fast,
+            R.string.premoves_always,
+        )
         assertEquals(chosen.map(::s), shown)
         assertFalse(Ui.find<Switch>(root(again)).first { it.text.toString() == s(R.string.sound) }.isChecked)
         assertFalse(Ui.find<Switch>(root(again)).first { it.text.toString() == s(R.string.haptics) }.isChecked)
+        assertTrue(Ui.find<Switch>(root(again)).first { it.text.toString() == s(R.string.confirm_moves) }.isChecked)
         again.finish()
 
         val h = home()

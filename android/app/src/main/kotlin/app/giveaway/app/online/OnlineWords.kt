@@ -36,6 +36,8 @@ fun Context.connectionText(s: OnlineScreen): String = when (val p = s.problem) {
 
     OnlineProblem.Closed -> getString(R.string.disconnected)
 
+    OnlineProblem.PlayingElsewhere -> getString(R.string.playing_elsewhere)
+
     null -> when (val c = s.connection) {
         // The server's address is on the settings' Advanced section only: here, the state in words.
         is Connection.Connecting ->
