@@ -245,7 +245,7 @@ private struct StatusArea: View {
                     .foregroundStyle(.red)
             }
             if let premove = model.state.snapshot.premove {
-                Label(tr("game.premoveQueued", premove.text), systemImage: "clock.arrow.circlepath")
+                Label(tr("game.premoveQueued", premove.text), systemImage: "timer")
                     .font(.footnote)
             }
             // Online with "confirm moves" on: the move on the board waits for one of these.

@@ -143,6 +143,28 @@ enum L10n {
         }
     }
 
+    /// `4:59`: how long a link code is still valid.
+    static func minutesSeconds(_ ms: UInt64) -> String {
+        let s = ms / 1000
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    /// A device of the account as the list names it.
+    static func deviceName(_ d: DeviceView) -> String {
+        switch (d.thisDevice, d.label.isEmpty) {
+        case (true, true): return tr("online.thisDevice")
+        case (true, false): return tr("online.thisDeviceNamed", d.label)
+        case (false, true): return tr("online.firstDevice")
+        case (false, false): return d.label
+        }
+    }
+
+    /// "5 minutes ago", in the user's language.
+    static func lastSeen(_ ms: Int64) -> String {
+        let date = Date(timeIntervalSince1970: TimeInterval(ms) / 1000)
+        return RelativeDateTimeFormatter().localizedString(for: date, relativeTo: Date())
+    }
+
     /// Why a tap on one of the player's own pieces did nothing.
     static func notice(_ notice: Notice) -> String {
         let name = { (n: UInt32) in squareName(square: n, notation: .algebraic) ?? "" }

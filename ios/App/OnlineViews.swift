@@ -3,6 +3,7 @@
 // result with the rating change, rematch) and a player's profile. They draw GiveawayKit's OnlineModel and put its
 // structures into words; pairing, moves, clocks, endings and ratings are the core's and the server's.
 import SwiftUI
+import UIKit
 import GiveawayCore
 import GiveawayKit
 
@@ -41,6 +42,8 @@ private struct LobbyContent: View {
     @State private var presetIndex = 0
     @State private var rated = true
     @State private var speed = Speed.blitz
+    @State private var linkCode = ""
+    @State private var signingOut: DeviceView?
 
     var body: some View {
         Form {
@@ -54,6 +57,19 @@ private struct LobbyContent: View {
                         model.perform { [nickname] in try $0.createAccount(nickname: nickname) }
                     }
                     .disabled(nickname.trimmingCharacters(in: .whitespaces).isEmpty)
+                }
+            }
+            if model.state.actions.redeemLinkCode {
+                Section(footer: Text(tr("online.linkExplained"))) {
+                    TextField(tr("online.linkCode"), text: $linkCode)
+                        .textInputAutocapitalization(.characters)
+                        .autocorrectionDisabled()
+                    Button(tr("online.linkButton")) {
+                        model.perform { [linkCode] in
+                            try $0.redeemLinkCode(code: linkCode, device: UIDevice.current.model)
+                        }
+                    }
+                    .disabled(linkCode.trimmingCharacters(in: .whitespaces).isEmpty)
                 }
             }
             if case .signedIn(let me) = model.state.account {
@@ -73,6 +89,7 @@ private struct LobbyContent: View {
                     }
                 }
                 leaderboard
+                devices
             }
         }
         .onChange(of: model.state.game?.game) { _, started in
@@ -129,6 +146,35 @@ private struct LobbyContent: View {
                         rated ? tr("online.rated") : tr("online.casual")))
                 ShareLink(item: code) { Label(tr("saved.share"), systemImage: "square.and.arrow.up") }
                 Button(tr("common.cancel"), role: .cancel) { model.perform { try $0.cancelInvite() } }
+            }
+        }
+    }
+
+    /// A code for another device, the account's devices, and signing one out (a lost phone).
+    @ViewBuilder private var devices: some View {
+        Section(header: Text(tr("online.devices")), footer: Text(tr("online.devicesExplained"))) {
+            if let code = model.state.linkCode {
+                Text(code.code).font(.largeTitle.monospaced()).textSelection(.enabled)
+                    .accessibilityLabel(tr("online.linkCodeIs", code.code))
+                Text(tr("online.linkCodeValid", L10n.minutesSeconds(code.remainingMs)))
+            }
+            Button(tr("online.showLinkCode")) { model.perform { try $0.createLinkCode() } }
+            Button(tr("online.myDevices")) { model.perform { try $0.devices() } }
+            ForEach(model.state.devices, id: \.id) { device in
+                HStack {
+                    LabeledContent(L10n.deviceName(device), value: L10n.lastSeen(device.lastSeenMs))
+                    Button(tr("online.signOut"), role: .destructive) { signingOut = device }
+                        .buttonStyle(.borderless)
+                }
+            }
+        }
+        .confirmationDialog(
+            tr("online.signOutQuestion"),
+            isPresented: Binding(get: { signingOut != nil }, set: { if !$0 { signingOut = nil } }),
+            titleVisibility: .visible
+        ) {
+            Button(tr("online.signOut"), role: .destructive) {
+                if let id = signingOut?.id { model.perform { try $0.signOutDevice(device: id) } }
             }
         }
     }

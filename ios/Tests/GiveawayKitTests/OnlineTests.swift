@@ -132,6 +132,33 @@ final class OnlineTests: XCTestCase {
         XCTAssertTrue(c.state.actions.createAccount)
     }
 
+    func testALinkCodeBringsTheAccountToASecondDeviceAndTheFirstIsSignedOut() async throws {
+        let server = try TestServer.started()
+        let phone = try await Device(server, "lin")
+        phone.model.perform { try $0.createLinkCode() }
+        try await waitUntil { phone.model.state.linkCode != nil }
+        let code = try XCTUnwrap(phone.model.state.linkCode?.code)
+
+        let library = try temporaryLibrary()
+        let tablet = try OnlineModel(server: server.url, library: library)
+        try await waitUntil { tablet.state.actions.redeemLinkCode }
+        tablet.perform { try $0.redeemLinkCode(code: code.lowercased(), device: "iPad") }
+        try await waitUntil { tablet.state.player?.nickname == phone.nickname }
+        // One connection per account: the phone waits instead of taking the account back by itself.
+        try await waitUntil { phone.model.state.problem == .playingElsewhere }
+        XCTAssertTrue(phone.model.state.actions.tryNow)
+
+        tablet.perform { try $0.devices() }
+        try await waitUntil { tablet.state.devices.count == 2 }
+        let first = try XCTUnwrap(tablet.state.devices.first { !$0.thisDevice })
+        XCTAssertEqual(tablet.state.devices.first { $0.thisDevice }?.label, "iPad")
+        tablet.perform { try $0.signOutDevice(device: first.id) }
+        try await waitUntil { tablet.state.devices.count == 1 }
+        // The phone taking its account back finds its token signed out.
+        phone.model.perform { $0.reconnect() }
+        try await waitUntil { phone.model.state.problem == .signedOut }
+    }
+
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
         let server = try TestServer.started()
         let device = try await Device(server, "eve")

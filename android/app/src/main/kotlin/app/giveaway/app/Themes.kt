@@ -65,7 +65,8 @@ object Themes {
             BoardTheme.CONTRAST -> BoardColors(
                 c(R.color.contrast_light), c(R.color.contrast_dark), c(R.color.contrast_last_move),
                 c(R.color.contrast_selected), c(R.color.contrast_dot), c(R.color.contrast_must_capture),
-                c(R.color.contrast_hint), c(R.color.contrast_pending), c(R.color.contrast_dark), c(R.color.contrast_light), true,
+                c(R.color.contrast_hint), c(R.color.contrast_pending), c(R.color.contrast_dark),
+                c(R.color.contrast_light), true,
             )
 
             BoardTheme.CLASSIC -> BoardColors(

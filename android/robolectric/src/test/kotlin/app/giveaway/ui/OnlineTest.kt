@@ -113,7 +113,9 @@ class OnlineTest : AppTest() {
     @Test
     fun `a premove plays as soon as the friend moves and a move waits for Confirm`() {
         val settings = launch(app.giveaway.app.SettingsActivity::class.java).get()
-        Ui.find<android.widget.Switch>(root(settings)).first { it.text.toString() == "Confirm each move" }.performClick()
+        Ui.find<android.widget.Switch>(root(settings)).first {
+            it.text.toString() == "Confirm each move"
+        }.performClick()
         Ui.idle()
         settings.finish()
         val lobby = OnlineUi.lobby(this).get()
@@ -127,6 +129,7 @@ class OnlineTest : AppTest() {
         Ui.until(what = "the game") { ply() == 0u }
         val white = boris.state().game!!.you == Color.BLACK
         val board = board(game, blackAtBottom = !white)
+
         // The app's own move on its turn, confirmed: nothing reaches the friend before Confirm.
         fun confirmed(from: String, to: String, plyAfter: UInt) {
             board.play(from, to)
@@ -158,5 +161,43 @@ class OnlineTest : AppTest() {
             Ui.until(what = "the friend's second move") { "white man" in board.says("h4") }
             confirmed("b6", "a5", 4u)
         }
+    }
+
+    /**
+     * A second phone: the friend's first phone shows a link code; this app, new on the server, types it instead
+     * of a nickname and plays as the friend's account; the first phone is told it is in use elsewhere (and does not
+     * take it back by itself); this phone lists both devices and signs the first one out.
+     */
+    @Test
+    fun `a link code brings an account to this phone and the lost one is signed out`() {
+        val first = friend()
+        val nick = TestServer.nickname("Vera")
+        first.signUp(nick)
+        first.client.createLinkCode()
+        first.until("the link code") { it.linkCode != null }
+        val code = first.state().linkCode!!.code
+
+        OnlineUi.useServer(this, TestServer.url())
+        val h = home()
+        Ui.click(h, h.getString(app.giveaway.R.string.play_online))
+        val lobby = follow(h, app.giveaway.app.online.LobbyActivity::class.java).get()
+        Ui.until(what = "the account form") { shows(lobby, "Type the link code it shows") }
+        OnlineUi.type(lobby, "Link code", code.lowercase())
+        Ui.click(lobby, "Link")
+        Ui.until(what = "signed in as the friend's account") { shows(lobby, "Welcome, $nick!") }
+        first.until("told it is in use elsewhere") { it.problem == app.giveaway.core.OnlineProblem.PlayingElsewhere }
+        assertTrue(first.state().actions.tryNow)
+
+        Ui.click(lobby, "My devices")
+        Ui.until(what = "both devices") { shows(lobby, "First phone") && shows(lobby, "This phone") }
+        targets(lobby)
+        // This phone was seen last, so it is first; the first phone's row is the second.
+        val signOut = Ui.find<android.widget.Button>(root(lobby)).filter { it.text.toString() == "Sign out" }
+        assertEquals(2, signOut.size)
+        signOut[1].performClick()
+        Ui.idle()
+        Ui.dialogButton(DialogInterface.BUTTON_POSITIVE)
+        Ui.until(what = "the first phone signed out") { !shows(lobby, "First phone") }
+        assertTrue(screenText(lobby), shows(lobby, "This phone"))
     }
 }

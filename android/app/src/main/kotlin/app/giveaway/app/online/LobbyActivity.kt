@@ -43,8 +43,8 @@ import app.giveaway.core.timeControlLabel
 
 /**
  * The online lobby: the connection (each failure in words, with "Try now"), the account (a nickname the first
- * time), quick pairing on the server's presets, an invite code shown big and shared, joining with a code, the
- * leaderboard per speed and the player's profile. A game that starts opens the game screen on the client's
+ * time, or a link code from another device), quick pairing on the server's presets, an invite code shown big and
+ * shared, joining with a code, the leaderboard per speed, the player's profile and devices ([DevicesCard]). A game that starts opens the game screen on the client's
  * board controller; the client lives in the application ([Online]), so nothing here reconnects on rotation.
  */
 class LobbyActivity : Activity() {
@@ -70,6 +70,7 @@ class LobbyActivity : Activity() {
         )
     }
     private val backToGame by lazy { button(R.string.back_to_game) { openGame() } }
+    private val devices by lazy { DevicesCard(this) { call -> request(call) } }
 
     private var presets: List<TimeControl> = emptyList()
     private var seekChoice = 0
@@ -177,14 +178,14 @@ class LobbyActivity : Activity() {
                     val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
                     addView(column(quick, invite, gap = gap), half())
                     addView(
-                        column(join, leaderboard, gap = gap),
+                        column(join, leaderboard, devices.card, gap = gap),
                         half().apply { marginStart = gap },
                     )
                 },
                 gap = gap,
             )
         } else {
-            column(backToGame, quick, invite, join, leaderboard, gap = gap)
+            column(backToGame, quick, invite, join, leaderboard, devices.card, gap = gap)
         }
     }
 
@@ -196,7 +197,7 @@ class LobbyActivity : Activity() {
         super.onCreate(savedInstanceState)
         setTitle(R.string.play_online)
         whenReady {
-            setContentView(screen(column(connection, tryNow, message, account, playing, info)))
+            setContentView(screen(column(connection, tryNow, message, account, devices.redeem, playing, info)))
             online.listen(listener)
             online.connect()
         }
@@ -228,6 +229,7 @@ class LobbyActivity : Activity() {
                     ?: getString(R.string.connecting)
             tryNow.visibility = if (failure != null) View.VISIBLE else View.GONE
             account.visibility = View.GONE
+            devices.redeem.visibility = View.GONE
             playing.visibility = View.GONE
             return
         }
@@ -264,6 +266,7 @@ class LobbyActivity : Activity() {
         }
         inviting.visibility = if (invitingNow) View.VISIBLE else View.GONE
         showInfo(s)
+        devices.show(s)
         events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
         openNewGame(s)

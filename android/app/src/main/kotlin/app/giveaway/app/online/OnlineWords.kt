@@ -136,6 +136,7 @@ fun Context.eventText(e: OnlineEvent): String? = when (e) {
         ErrorCode.UNKNOWN_INVITE -> getString(R.string.refused_unknown_invite)
         ErrorCode.OWN_INVITE -> getString(R.string.refused_own_invite)
         ErrorCode.BUSY -> getString(R.string.refused_busy)
+        ErrorCode.UNKNOWN_LINK_CODE -> getString(R.string.refused_unknown_link_code)
         else -> getString(R.string.refused_other, e.message)
     }
 
