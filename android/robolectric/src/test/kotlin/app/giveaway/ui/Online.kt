@@ -134,6 +134,18 @@ object OnlineUi {
             .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith(spoken) == true }?.text?.toString()
     }
 
+    /** Whether a text containing [text] is shown. */
+    fun shown(a: Activity, text: String): Boolean =
+        Ui.find<TextView>(a.window.decorView).any { Ui.shown(it) && text in it.text.toString() }
+
+    /** Whether the Devices card shows a link code (read out as "Link code K 7 Q M …"). */
+    fun linkCodeShown(a: Activity): Boolean {
+        val spoken = a.getString(R.string.link_code_description, "")
+        return Ui.find<TextView>(a.window.decorView).any {
+            Ui.shown(it) && it.contentDescription?.startsWith(spoken) == true
+        }
+    }
+
     /** The app's online client is closed with the test, so that its socket thread does not outlive it. */
     fun close() {
         (RuntimeEnvironment.getApplication() as GiveawayApp).online.client?.disconnect()

@@ -22,6 +22,17 @@ class ScreenshotsOnline : Shots() {
                 val lobbyScreen = OnlineUi.lobby(this)
                 val lobby = lobbyScreen.get()
                 save(File(dir, "online-lobby-${v.name}.png"), draw(lobby, null))
+                // The Devices card, further down: a link code and this account's one device.
+                Ui.click(lobby, lobby.getString(app.giveaway.R.string.link_code_show))
+                Ui.click(lobby, lobby.getString(app.giveaway.R.string.my_devices))
+                val thisPhone = lobby.getString(app.giveaway.R.string.this_device)
+                Ui.until(what = "the devices") { OnlineUi.shown(lobby, thisPhone) && OnlineUi.linkCodeShown(lobby) }
+                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
+                scroll.scrollTo(0, scroll.getChildAt(0).height)
+                Ui.idle()
+                save(File(dir, "online-devices-${v.name}.png"), draw(lobby, null))
+                scroll.scrollTo(0, 0)
+                Ui.idle()
                 Ui.click(lobby, lobby.getString(app.giveaway.R.string.create_invite))
                 Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
                 save(File(dir, "online-invite-${v.name}.png"), draw(lobby, null))

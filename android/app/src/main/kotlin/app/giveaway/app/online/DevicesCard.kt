@@ -102,11 +102,12 @@ class DevicesCard(private val a: Activity, private val request: (OnlineClient.()
     }
 
     private fun deviceRow(d: DeviceView): View {
-        val seen = DateUtils.getRelativeTimeSpanString(
-            d.lastSeenMs,
-            System.currentTimeMillis(),
-            DateUtils.MINUTE_IN_MILLIS,
-        )
+        val now = System.currentTimeMillis()
+        val seen = if (now - d.lastSeenMs < DateUtils.MINUTE_IN_MILLIS) {
+            a.getString(R.string.seen_just_now)
+        } else {
+            DateUtils.getRelativeTimeSpanString(d.lastSeenMs, now, DateUtils.MINUTE_IN_MILLIS)
+        }
         val words = a.label(R.string.empty).apply { text = a.getString(R.string.device_seen, name(d), seen) }
         val out = a.textButton(R.string.sign_out) {
             val question = if (d.thisDevice) R.string.sign_out_this_device else R.string.sign_out_device
