@@ -776,12 +776,12 @@ impl ProgressListener for Progress {
     fn on_analysis(&self, _: u32, _: u32) {}
 }
 
-/// The kind of work under way.
 /// The settings that change how a move is entered.
 fn move_input(settings: &Settings) -> crate::game::state::MoveInput {
     crate::game::state::MoveInput { premoves: settings.premoves, confirm: settings.confirm_moves }
 }
 
+/// The kind of work under way.
 fn running(ui: &Ui) -> Option<ThinkingKind> {
     ui.job.as_ref().map(|j| j.kind)
 }
