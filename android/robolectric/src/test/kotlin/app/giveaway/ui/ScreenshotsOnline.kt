@@ -61,4 +61,71 @@ class ScreenshotsOnline : Shots() {
             friend.close()
         }
     }
+
+    /**
+     * A move waiting for Confirm (the bar in place of the actions) and a premove queued during the friend's turn
+     * (its squares tinted, the status line saying it), in 5+3 with "Confirm each move" on: English light and
+     * Russian dark, portrait.
+     */
+    @Test
+    fun confirmAndPremove() {
+        val friend = Friend(TestServer.url())
+        try {
+            friend.signUp(TestServer.nickname("Boris"))
+            for (v in variants.filter { !it.land && (it.language == "en") != it.night }) {
+                RuntimeEnvironment.setQualifiers(v.qualifiers)
+                val settings = launch(app.giveaway.app.SettingsActivity::class.java)
+                val confirm = settings.get().getString(app.giveaway.R.string.confirm_moves)
+                val switch = Ui.find<android.widget.Switch>(root(settings.get())).first { it.text.toString() == confirm }
+                if (!switch.isChecked) switch.performClick()
+                Ui.idle()
+                settings.pause().stop().destroy()
+                val lobbyScreen = OnlineUi.lobby(this)
+                val lobby = lobbyScreen.get()
+                Ui.click(lobby, lobby.getString(app.giveaway.R.string.create_invite))
+                Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
+                friend.client.acceptInvite(OnlineUi.inviteCode(lobby)!!)
+                val gameScreen = follow(lobby, GameActivity::class.java)
+                val game = gameScreen.get()
+                val ply = { friend.client.game()?.state()?.snapshot?.ply }
+                Ui.until(what = "the game") { ply() == 0u }
+                val white = friend.state().game!!.you == app.giveaway.core.Color.BLACK
+                val board = board(game, blackAtBottom = !white)
+                val confirmWord = game.getString(app.giveaway.R.string.confirm_move)
+                fun confirmShot(from: String, to: String) {
+                    board.play(from, to)
+                    Ui.until(what = "the confirm bar") { shows(game, confirmWord) }
+                    save(File(dir, "online-confirm-${v.name}.png"), draw(game, null))
+                    Ui.click(game, confirmWord)
+                }
+                fun premoveShot(from: String, to: String) {
+                    board.play(from, to)
+                    Ui.until(what = "the premove") { shows(game, "$from-$to") }
+                    save(File(dir, "online-premove-${v.name}.png"), draw(game, null))
+                }
+                if (white) {
+                    confirmShot("c3", "d4")
+                    Ui.until(what = "the move sent") { ply() == 1u }
+                    premoveShot("g3", "h4")
+                    friend.play(1u, "f6-g5")
+                    Ui.until(what = "the premove played") { ply() == 3u }
+                } else {
+                    premoveShot("f6", "g5")
+                    friend.play(0u, "c3-d4")
+                    Ui.until(what = "the premove played") { ply() == 2u }
+                    friend.play(2u, "g3-h4")
+                    Ui.until(what = "the friend's move") { "white man" in board.says("h4") }
+                    confirmShot("b6", "a5")
+                    Ui.until(what = "the move sent") { ply() == 4u }
+                }
+                friend.client.game()!!.resign()
+                Ui.until(what = "the result") { Ui.dialog() != null }
+                Ui.dialogButton(android.content.DialogInterface.BUTTON_NEGATIVE)
+                listOf(gameScreen, lobbyScreen).forEach { it.pause().stop().destroy() }
+            }
+        } finally {
+            OnlineUi.close()
+            friend.close()
+        }
+    }
 }
