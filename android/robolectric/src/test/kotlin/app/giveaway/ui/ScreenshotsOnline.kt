@@ -76,7 +76,8 @@ class ScreenshotsOnline : Shots() {
                 RuntimeEnvironment.setQualifiers(v.qualifiers)
                 val settings = launch(app.giveaway.app.SettingsActivity::class.java)
                 val confirm = settings.get().getString(app.giveaway.R.string.confirm_moves)
-                val switch = Ui.find<android.widget.Switch>(root(settings.get())).first { it.text.toString() == confirm }
+                val switches = Ui.find<android.widget.Switch>(root(settings.get()))
+                val switch = switches.first { it.text.toString() == confirm }
                 if (!switch.isChecked) switch.performClick()
                 Ui.idle()
                 settings.pause().stop().destroy()
