@@ -1,12 +1,35 @@
 package app.giveaway.ui
 
 import app.giveaway.app.GameActivity
+import app.giveaway.app.online.LobbyActivity
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
+import org.robolectric.android.controller.ActivityController
 import java.io.File
 
 /** The online screens' screenshots, run with the online tests in a JVM of their own (pom.xml). */
 class ScreenshotsOnline : Shots() {
+    /** A game the friend joined by the lobby's invite code: its screen, board, the app's colour and the ply. */
+    private data class InvitedGame(
+        val screen: ActivityController<GameActivity>,
+        val board: Board,
+        val white: Boolean,
+        val ply: () -> UInt?,
+    )
+
+    /** The lobby makes an invite code ([shown] runs while it shows) and [friend] accepts it. */
+    private fun invitedGame(lobby: LobbyActivity, friend: Friend, shown: () -> Unit = {}): InvitedGame {
+        Ui.click(lobby, lobby.getString(app.giveaway.R.string.create_invite))
+        Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
+        shown()
+        friend.client.acceptInvite(OnlineUi.inviteCode(lobby)!!)
+        val screen = follow(lobby, GameActivity::class.java)
+        val ply = { friend.client.game()?.state()?.snapshot?.ply }
+        Ui.until(what = "the game") { ply() == 0u }
+        val white = friend.state().game!!.you == app.giveaway.core.Color.BLACK
+        return InvitedGame(screen, board(screen.get(), blackAtBottom = !white), white, ply)
+    }
+
     /**
      * The online screens against the test server, with a plain Kotlin client as the friend: the lobby, the invite
      * code, the game after two moves and the result with the rating change (portrait in English and Russian,
@@ -33,16 +56,10 @@ class ScreenshotsOnline : Shots() {
                 save(File(dir, "online-devices-${v.name}.png"), draw(lobby, null))
                 scroll.scrollTo(0, 0)
                 Ui.idle()
-                Ui.click(lobby, lobby.getString(app.giveaway.R.string.create_invite))
-                Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
-                save(File(dir, "online-invite-${v.name}.png"), draw(lobby, null))
-                friend.client.acceptInvite(OnlineUi.inviteCode(lobby)!!)
-                val gameScreen = follow(lobby, GameActivity::class.java)
+                val (gameScreen, board, white, ply) = invitedGame(lobby, friend) {
+                    save(File(dir, "online-invite-${v.name}.png"), draw(lobby, null))
+                }
                 val game = gameScreen.get()
-                val ply = { friend.client.game()?.state()?.snapshot?.ply }
-                Ui.until(what = "the game") { ply() == 0u }
-                val white = friend.state().game!!.you == app.giveaway.core.Color.BLACK
-                val board = board(game, blackAtBottom = !white)
                 if (white) board.play("c3", "d4") else friend.play(0u, "c3-d4")
                 // On both boards before the app answers it (a tap before it arrives would be the opponent's turn).
                 Ui.until(what = "the first move") { ply() == 1u && moveList(game).contains("c3-d4") }
@@ -83,15 +100,8 @@ class ScreenshotsOnline : Shots() {
                 settings.pause().stop().destroy()
                 val lobbyScreen = OnlineUi.lobby(this)
                 val lobby = lobbyScreen.get()
-                Ui.click(lobby, lobby.getString(app.giveaway.R.string.create_invite))
-                Ui.until(what = "the invite code") { OnlineUi.inviteCode(lobby) != null }
-                friend.client.acceptInvite(OnlineUi.inviteCode(lobby)!!)
-                val gameScreen = follow(lobby, GameActivity::class.java)
+                val (gameScreen, board, white, ply) = invitedGame(lobby, friend)
                 val game = gameScreen.get()
-                val ply = { friend.client.game()?.state()?.snapshot?.ply }
-                Ui.until(what = "the game") { ply() == 0u }
-                val white = friend.state().game!!.you == app.giveaway.core.Color.BLACK
-                val board = board(game, blackAtBottom = !white)
                 val confirmWord = game.getString(app.giveaway.R.string.confirm_move)
                 fun confirmShot(from: String, to: String) {
                     board.play(from, to)
