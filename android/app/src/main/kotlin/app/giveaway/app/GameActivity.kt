@@ -381,6 +381,9 @@ class GameActivity : Activity() {
         val confirming = snap.proposed != null
         confirmBar.visibility = if (confirming) View.VISIBLE else View.GONE
         actionRow?.visibility = if (confirming) View.GONE else View.VISIBLE
+        // A small phone has no room for both the move strip and the taller confirm bar; the pending move is on
+        // the board meanwhile.
+        strip?.visibility = if (confirming) View.GONE else View.VISIBLE
         showChoices(s)
         showDrawOffer(s)
         ticker.removeCallbacks(tick)
