@@ -8,6 +8,9 @@
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
+mod friends;
+pub use friends::{Challenge, ChallengeEnd, ColorChoice, Friend};
+
 /// The version this crate speaks. A server refuses a `hello` with another version (error `unsupported_version`).
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -392,6 +395,49 @@ pub enum ClientMessage {
     SignOutDevice {
         device: i64,
     },
+    /// Follows a player: they join this player's friends list (answered with `friends`).
+    Follow {
+        nickname: String,
+    },
+    /// Stops following a player (answered with `friends`).
+    Unfollow {
+        nickname: String,
+    },
+    /// The players one follows, with their presence.
+    Friends,
+    /// Challenges a player to a game (answered with `challenge`; the challenged player gets it as an event).
+    Challenge {
+        nickname: String,
+        time_control: TimeControl,
+        color: ColorChoice,
+        #[serde(default = "default_true")]
+        rated: bool,
+    },
+    /// Accepts a challenge made to this player: the game's state answers.
+    AcceptChallenge {
+        challenge: i64,
+    },
+    /// Declines a challenge made to this player.
+    DeclineChallenge {
+        challenge: i64,
+    },
+    /// Withdraws a challenge this player made.
+    CancelChallenge {
+        challenge: i64,
+    },
+    /// The open challenges made to and by this player.
+    Challenges,
+    /// Blocks a player: no challenges from them, no pairing with them, their reactions not shown; it also ends
+    /// following both ways and their open challenges (answered with `blocked`).
+    Block {
+        nickname: String,
+    },
+    /// Unblocks a player (answered with `blocked`).
+    Unblock {
+        nickname: String,
+    },
+    /// The players this player blocks.
+    Blocked,
 }
 
 fn default_true() -> bool {
@@ -509,6 +555,29 @@ pub enum ServerMessage {
     DeviceSignedOut {
         device: i64,
     },
+    /// The players one follows, online ones first.
+    Friends {
+        friends: Vec<Friend>,
+    },
+    /// A challenge: the answer to `challenge`, and an event for the player challenged.
+    Challenge {
+        challenge: Challenge,
+    },
+    /// A challenge is no longer open: the answer to `decline_challenge` and `cancel_challenge`, and an event for
+    /// the other player (and for both when it expires).
+    ChallengeClosed {
+        challenge: i64,
+        end: ChallengeEnd,
+    },
+    /// The open challenges: made to this player (`incoming`) and by them (`outgoing`), the newest first.
+    Challenges {
+        incoming: Vec<Challenge>,
+        outgoing: Vec<Challenge>,
+    },
+    /// The players this player blocks.
+    Blocked {
+        players: Vec<PlayerInfo>,
+    },
     /// A message type of a later server of the same protocol version: a client reads it as this and ignores it.
     #[serde(other)]
     Unknown,
@@ -577,11 +646,16 @@ pub enum ErrorCode {
     UnknownLinkCode,
     /// No device of this account has that id.
     UnknownDevice,
+    /// No open challenge of this player has that id (accepted, declined, withdrawn or expired).
+    UnknownChallenge,
+    /// A challenge or follow the server does not make: oneself, a player who blocks the asker or whom the asker
+    /// blocks, a second challenge to the same player, or too many open challenges.
+    Refused,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the enum (and of the list in `docs/protocol.md`).
-    pub const ALL: [ErrorCode; 29] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::BinaryFrame,
@@ -611,6 +685,8 @@ impl ErrorCode {
         ErrorCode::Internal,
         ErrorCode::UnknownLinkCode,
         ErrorCode::UnknownDevice,
+        ErrorCode::UnknownChallenge,
+        ErrorCode::Refused,
     ];
 
     /// The wire name.
@@ -722,6 +798,25 @@ mod tests {
             },
             ClientFrame { id: None, message: ClientMessage::Devices },
             ClientFrame { id: None, message: ClientMessage::SignOutDevice { device: 12 } },
+            ClientFrame { id: Some(5), message: ClientMessage::Follow { nickname: "Ann".into() } },
+            ClientFrame { id: None, message: ClientMessage::Unfollow { nickname: "Ann".into() } },
+            ClientFrame { id: None, message: ClientMessage::Friends },
+            ClientFrame {
+                id: Some(6),
+                message: ClientMessage::Challenge {
+                    nickname: "Ann".into(),
+                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    color: ColorChoice::Black,
+                    rated: false,
+                },
+            },
+            ClientFrame { id: None, message: ClientMessage::AcceptChallenge { challenge: 3 } },
+            ClientFrame { id: None, message: ClientMessage::DeclineChallenge { challenge: 3 } },
+            ClientFrame { id: None, message: ClientMessage::CancelChallenge { challenge: 3 } },
+            ClientFrame { id: None, message: ClientMessage::Challenges },
+            ClientFrame { id: None, message: ClientMessage::Block { nickname: "Troll".into() } },
+            ClientFrame { id: None, message: ClientMessage::Unblock { nickname: "Troll".into() } },
+            ClientFrame { id: None, message: ClientMessage::Blocked },
         ];
         for f in frames {
             let text = encode(&f);
@@ -739,10 +834,30 @@ mod tests {
         };
         assert_eq!(decode_server(&encode(&s)).unwrap(), s);
         let device = DeviceInfo { id: 5, label: "Pixel 8".into(), created_ms: 1, last_seen_ms: 2, this_device: true };
+        let (ann, bob) = (PlayerInfo { id: 1, nickname: "Ann".into() }, PlayerInfo { id: 2, nickname: "Bob".into() });
+        let challenge = Challenge {
+            id: 4,
+            challenger: ann.clone(),
+            challenged: bob.clone(),
+            time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
+            color: ColorChoice::Random,
+            rated: true,
+            expires_in_ms: 600_000,
+        };
         for message in [
             ServerMessage::LinkCode { code: "K7QM-2XPD".into(), expires_in_ms: 300_000 },
             ServerMessage::Devices { devices: vec![device] },
             ServerMessage::DeviceSignedOut { device: 5 },
+            ServerMessage::Friends {
+                friends: vec![
+                    Friend { player: ann.clone(), online: true, playing: Some(9) },
+                    Friend { player: bob.clone(), online: false, playing: None },
+                ],
+            },
+            ServerMessage::Challenge { challenge: challenge.clone() },
+            ServerMessage::ChallengeClosed { challenge: 4, end: ChallengeEnd::Expired },
+            ServerMessage::Challenges { incoming: vec![challenge], outgoing: vec![] },
+            ServerMessage::Blocked { players: vec![bob] },
         ] {
             let s = ServerFrame { re: Some(1), message };
             assert_eq!(decode_server(&encode(&s)).unwrap(), s);
@@ -801,6 +916,10 @@ mod tests {
         for s in Speed::ALL {
             assert_eq!(Speed::from_name(s.name()), Some(s));
         }
+        for c in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
+            assert_eq!(ColorChoice::from_name(c.name()), Some(c));
+            assert_eq!(serde_json::to_value(c).unwrap(), serde_json::Value::String(c.name().into()));
+        }
     }
 
     #[test]
@@ -836,6 +955,8 @@ mod tests {
             ErrorCode::Internal => 26,
             ErrorCode::UnknownLinkCode => 27,
             ErrorCode::UnknownDevice => 28,
+            ErrorCode::UnknownChallenge => 29,
+            ErrorCode::Refused => 30,
         };
         for (i, c) in ErrorCode::ALL.into_iter().enumerate() {
             assert_eq!(position(c), i, "{c:?}");

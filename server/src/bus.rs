@@ -41,6 +41,8 @@ enum Body {
     /// These games are hosted by another node now (`to` may be `*`: every node): the connection of each
     /// player named, where it is, looks its game's host up, asks it for the state, then gets `frame`.
     Rehost { players: Vec<(PlayerId, GameId)>, frame: Option<String> },
+    /// A frame for a player connected to the receiving node, about no game (a challenge, say).
+    ToPlayer { player: PlayerId, frame: String },
     /// The sender is drained: its games are to be adopted at once.
     Left,
     /// The payload is in `bus_messages`.
@@ -137,6 +139,11 @@ impl Bus {
 
     pub async fn deliver(&self, to: &str, player: PlayerId, game: GameId, frame: String) -> bool {
         self.send(to, Body::Deliver { player, game, frame }).await
+    }
+
+    /// A frame for a player connected to node `to`, about no game.
+    pub async fn to_player(&self, to: &str, player: PlayerId, frame: String) -> bool {
+        self.send(to, Body::ToPlayer { player, frame }).await
     }
 
     /// Tells the player's node that the game has a new host.
@@ -266,6 +273,11 @@ impl Bus {
                     if let Some(c) = hub.conn(player) {
                         c.send(Out::Rehost { game, frame: frame.clone() });
                     }
+                }
+            }
+            Body::ToPlayer { player, frame } => {
+                if let Some(c) = hub.conn(player) {
+                    c.send(Out::Frame(frame));
                 }
             }
             Body::Left => {

@@ -63,6 +63,9 @@ pub struct Config {
     /// An invite code is good for this long.
     #[arg(long, default_value_t = 3_600)]
     pub invite_ttl_s: u64,
+    /// A direct challenge can be accepted for this long.
+    #[arg(long, default_value_t = 600)]
+    pub challenge_ttl_s: u64,
     /// How long a move may wait for the database (retrying) before it is refused as unavailable.
     #[arg(long, default_value_t = 15_000)]
     pub commit_timeout_ms: u64,

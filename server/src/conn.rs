@@ -3,6 +3,7 @@
 
 use crate::accounts;
 use crate::devices;
+use crate::friends;
 use crate::hub::Hub;
 use crate::lobby;
 use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
@@ -376,6 +377,7 @@ impl Conn {
         let p = d.player;
         let active = store::active_games(&self.hub.pool, p.id).await?;
         self.hub.register(p.id, self.handle.clone());
+        friends::set_presence(&self.hub.pool, p.id, self.hub.node(), self.handle.id).await?;
         self.player = Some(p);
         self.device = Some(d.id);
         let me = self.hub.node().to_string();
@@ -499,6 +501,10 @@ impl Conn {
     async fn request(&mut self, re: Option<u64>, me: PlayerInfo, msg: ClientMessage) -> Option<String> {
         let hub = self.hub.clone();
         let lobby_err = |(code, message): lobby::LobbyError| error(re, code, message);
+        let answer = |r: Result<ServerMessage, lobby::LobbyError>| match r {
+            Ok(m) => reply(re, m),
+            Err(e) => lobby_err(e),
+        };
         Some(match msg {
             // Answered before an account is needed (on_text).
             ClientMessage::Hello { .. }
@@ -564,6 +570,22 @@ impl Conn {
                 }
             }
             ClientMessage::GetGame { game } => self.get_game(re, me, game).await,
+            ClientMessage::AcceptChallenge { challenge } => match friends::accept(&hub, me.id, challenge, re).await {
+                Ok(()) => return None,
+                Err(e) => lobby_err(e),
+            },
+            ClientMessage::Follow { nickname } => answer(friends::follow(&hub, me.id, &nickname).await),
+            ClientMessage::Unfollow { nickname } => answer(friends::unfollow(&hub, me.id, &nickname).await),
+            ClientMessage::Friends => answer(friends::friends(&hub, me.id).await),
+            ClientMessage::Challenge { nickname, time_control, color, rated } => {
+                answer(friends::challenge(&hub, me.id, &nickname, (time_control, color, rated)).await)
+            }
+            ClientMessage::DeclineChallenge { challenge } => answer(friends::close(&hub, me.id, challenge, true).await),
+            ClientMessage::CancelChallenge { challenge } => answer(friends::close(&hub, me.id, challenge, false).await),
+            ClientMessage::Challenges => answer(friends::challenges(&hub, me.id).await),
+            ClientMessage::Block { nickname } => answer(friends::block(&hub, me.id, &nickname).await),
+            ClientMessage::Unblock { nickname } => answer(friends::unblock(&hub, me.id, &nickname).await),
+            ClientMessage::Blocked => answer(friends::blocked(&hub, me.id).await),
             ClientMessage::Ping => reply(re, ServerMessage::Pong { server_time_ms: unix_ms() }),
         })
     }
@@ -634,6 +656,9 @@ impl Conn {
     async fn cleanup(&mut self) {
         let Some(me) = self.player.clone() else { return };
         self.hub.unregister(me.id, self.handle.id);
+        if let Err(e) = friends::clear_presence(&self.hub.pool, me.id, self.hub.node(), self.handle.id).await {
+            log::warn!("could not mark {} offline: {e}", me.nickname);
+        }
         if let Err(e) = store::delete_seek(&self.hub.pool, me.id).await {
             log::warn!("could not drop the seek of {}: {e}", me.nickname);
         }

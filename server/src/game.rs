@@ -2,6 +2,7 @@
 //! draw and rematch offers, reactions, and every result. Commands arrive one at a time, so nothing here races.
 
 use crate::clock;
+use crate::friends;
 use crate::hub::Hub;
 use crate::messages::{game_error_frame, Action, GameCmd, Out, Route};
 use crate::store::{self, MoveRow, NewGame, StoredGame};
@@ -99,6 +100,8 @@ struct Live {
     first_move_deadline: Option<Instant>,
     draw_offer: Option<Color>,
     reactions: Vec<Reaction>,
+    /// Whether the player of each colour blocks the other: their reactions are then not shown to them.
+    muted: [bool; 2],
     result: Option<GameResult>,
     ratings: Option<RatingChanges>,
     ended: Option<Instant>,
@@ -196,6 +199,7 @@ pub async fn run(
         first_move_deadline: None,
         draw_offer: None,
         reactions: stored.reactions,
+        muted: [false; 2],
         result: None,
         ratings: None,
         ended: None,
@@ -206,6 +210,7 @@ pub async fn run(
         game,
         hub,
     };
+    live.read_blocks().await;
     if live.game.ply() < 2 {
         live.first_move_deadline = Some(now + Duration::from_millis(live.hub.cfg.first_move_ms));
     } else if recovered {
@@ -604,8 +609,21 @@ impl Live {
         self.reactions.push(reaction.clone());
         let msg = ServerMessage::Reaction { game: self.id, reaction };
         self.send(color, encode(&ServerFrame { re, message: msg.clone() })).await;
-        self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
+        // A block made during the game counts from the next reaction.
+        self.read_blocks().await;
+        if !self.muted[idx(color.opponent())] {
+            self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
+        }
         Ok(())
+    }
+
+    /// Reads whether either player blocks the other (kept as it was if the database does not answer).
+    async fn read_blocks(&mut self) {
+        let [w, b] = [self.seats[0].info.id, self.seats[1].info.id];
+        match (friends::blocks(&self.hub.pool, w, b).await, friends::blocks(&self.hub.pool, b, w).await) {
+            (Ok(wb), Ok(bw)) => self.muted = [wb, bw],
+            (Err(e), _) | (_, Err(e)) => log::warn!("game {}: blocks could not be read: {e}", self.id),
+        }
     }
 
     async fn offer_rematch(&mut self, asked: Asked) -> Result<(), (ErrorCode, String)> {
@@ -722,7 +740,8 @@ impl Live {
                 .map(|t| t.saturating_duration_since(now).as_millis() as u64),
             draw_offer: self.draw_offer,
             opponent_connected: self.seats[idx(you.opponent())].route.is_some(),
-            reactions: self.reactions.clone(),
+            // The reactions of a player `you` block are not shown to you.
+            reactions: self.reactions.iter().filter(|r| !(self.muted[idx(you)] && r.by != you)).cloned().collect(),
             result: self.result,
         }
     }

@@ -8,6 +8,7 @@ mod clock;
 mod config;
 mod conn;
 mod devices;
+mod friends;
 mod game;
 mod hub;
 mod lobby;
@@ -225,7 +226,7 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     if filled > 0 {
         log::info!("computed the nickname skeletons of {filled} older accounts");
     }
-    store::delete_node_seeks(&pool, &cfg.node).await.map_err(|e| StartError::Database(e.to_string()))?;
+    store::delete_node_sessions(&pool, &cfg.node).await.map_err(|e| StartError::Database(e.to_string()))?;
     let listener = TcpListener::bind(cfg.listen).await.map_err(StartError::Listen)?;
     let addr = listener.local_addr().map_err(StartError::Listen)?;
     let batching = writer::Batching {
@@ -241,6 +242,7 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     bus.listen(url, &hub);
     let recovered = game::recover(&hub).await.map_err(|e| StartError::Database(e.to_string()))?;
     lobby::start_pairing(&hub);
+    friends::start_expiry(&hub);
     takeover::watch(&hub);
     let accept_hub = hub.clone();
     let accept = tokio::spawn(async move {

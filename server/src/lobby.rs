@@ -37,7 +37,7 @@ pub fn presets() -> Vec<TimeControl> {
 
 /// A friend's game may use any clock from `min_base_ms` (15 s by default) to 3 hours with up to 3 minutes'
 /// increment.
-fn check_invite_tc(tc: TimeControl, min_base_ms: u64) -> Result<(), LobbyError> {
+pub(crate) fn check_invite_tc(tc: TimeControl, min_base_ms: u64) -> Result<(), LobbyError> {
     if (min_base_ms..=10_800_000).contains(&tc.base_ms) && tc.increment_ms <= 180_000 {
         Ok(())
     } else {
@@ -80,7 +80,7 @@ pub async fn seek(hub: &Arc<Hub>, me: PlayerId, tc: TimeControl, re: Option<u64>
         tx.commit().await.map_err(|e| unavailable(e.into()))?;
         return Ok(true);
     }
-    start(hub, tx, (me, re), (other.player, &other.node), tc, true).await.map_err(unavailable)?;
+    start_game(hub, tx, (me, re), (other.player, &other.node), (tc, true), None).await.map_err(unavailable)?;
     Ok(false)
 }
 
@@ -102,7 +102,7 @@ async fn pair_waiting(hub: &Arc<Hub>) -> Result<(), StoreError> {
         }
         tx.execute("DELETE FROM seeks WHERE player_id = $1", &[&me]).await?;
         // Paired by the clock, not by a request: the game's states are events.
-        start(hub, tx, (me, None), (other.player, &other.node), tc, true).await?;
+        start_game(hub, tx, (me, None), (other.player, &other.node), (tc, true), None).await?;
     }
     Ok(())
 }
@@ -162,20 +162,24 @@ pub async fn accept_invite(hub: &Arc<Hub>, me: PlayerId, code: &str, re: Option<
         return Err((ErrorCode::Busy, "you or your friend are in a game".into()));
     }
     store::take_invite(&tx, &code).await.map_err(unavailable)?;
-    start(hub, tx, (me, re), (inv.player, &inv.node), inv.time_control, inv.rated).await.map_err(unavailable)
+    start_game(hub, tx, (me, re), (inv.player, &inv.node), (inv.time_control, inv.rated), None)
+        .await
+        .map_err(unavailable)
 }
 
 /// Creates the game of `me` (connected here; the game's state answers its request id) and `other` (connected
-/// to the node named), colours drawn at random, commits the caller's transaction and runs the game on this node.
-async fn start(
+/// to the node named), with `white` playing White (`None`: drawn at random), commits the caller's transaction
+/// and runs the game on this node.
+pub(crate) async fn start_game(
     hub: &Arc<Hub>,
     tx: deadpool_postgres::Transaction<'_>,
     (me, re): (PlayerId, Option<u64>),
     other: (PlayerId, &str),
-    tc: TimeControl,
-    rated: bool,
+    (tc, rated): (TimeControl, bool),
+    white: Option<PlayerId>,
 ) -> Result<(), StoreError> {
-    let (white, black) = if white_first() { (me, other.0) } else { (other.0, me) };
+    let white_is_me = white.map_or_else(white_first, |w| w == me);
+    let (white, black) = if white_is_me { (me, other.0) } else { (other.0, me) };
     let new = NewGame { white, black, time_control: tc, speed: speed_of(tc), rated, rematch_of: None };
     let stored = store::insert_game(&tx, hub.node(), &new).await?;
     tx.commit().await?;

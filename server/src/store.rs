@@ -610,7 +610,7 @@ pub struct SeekRow {
 }
 
 /// The oldest other seek of this time control whose rating is within both windows: the seeker's (its wait so
-/// far, `wait_s`) and the candidate's (its own wait). Locks it; skips seeks another node is pairing right now.
+/// far, `wait_s`) and the candidate's (its own wait), of a player neither blocks. Locks it; skips seeks another node is pairing right now.
 pub async fn take_match(
     tx: &impl GenericClient,
     me: PlayerId,
@@ -624,6 +624,8 @@ pub async fn take_match(
         .query_opt(
             "SELECT player_id, node FROM seeks \
              WHERE base_ms = $1 AND increment_ms = $2 AND player_id <> $3 \
+             AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $3 AND b.blocked_id = seeks.player_id) \
+                 OR (b.blocker_id = seeks.player_id AND b.blocked_id = $3)) \
              AND abs(rating - $4::float8) <= least($5::float8 + $6::float8 * $7::float8, $5::float8 + $6::float8 * extract(epoch FROM now() - created_at)::float8) \
              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED",
             &[&(tc.base_ms as i64), &(tc.increment_ms as i64), &me, &rating, &window_start, &window_growth, &wait_s],
@@ -671,10 +673,12 @@ pub async fn delete_seek(pool: &Pool, me: PlayerId) -> Result<bool> {
     Ok(c.execute("DELETE FROM seeks WHERE player_id = $1", &[&me]).await? > 0)
 }
 
-/// Seeks left by this node's previous run (their players are no longer connected to it).
-pub async fn delete_node_seeks(pool: &Pool, node: &str) -> Result<()> {
+/// Seeks and presence left by a node's previous run or by a gone node (their players are no longer connected
+/// to it).
+pub async fn delete_node_sessions(pool: &Pool, node: &str) -> Result<()> {
     let c = pool.get().await?;
     c.execute("DELETE FROM seeks WHERE node = $1", &[&node]).await?;
+    c.execute("DELETE FROM presence WHERE node = $1", &[&node]).await?;
     Ok(())
 }
 

@@ -63,6 +63,7 @@ async fn tick(hub: &Arc<Hub>, free_since: &mut HashMap<String, Instant>) -> Resu
 }
 
 async fn adopt(hub: &Arc<Hub>, node: &str) -> Result<(), StoreError> {
+    store::delete_node_sessions(&hub.pool, node).await?;
     let games = store::adopt_games(&hub.pool, node, hub.node()).await?;
     if !games.is_empty() {
         log::warn!("node {node} is gone: its {} games in progress go on here", games.len());

@@ -69,7 +69,7 @@ pub fn fresh_id() -> u64 {
 }
 
 /// The server messages that may come unasked (events), without `re`.
-const EVENTS: [&str; 9] = [
+const EVENTS: [&str; 11] = [
     "game_state",
     "moved",
     "draw_offered",
@@ -79,6 +79,8 @@ const EVENTS: [&str; 9] = [
     "game_end",
     "rematch_offered",
     "rematch_declined",
+    "challenge",
+    "challenge_closed",
 ];
 
 /// The error codes `docs/protocol.md` lists.
@@ -233,6 +235,11 @@ impl Client {
             }
             Ok(_) => false,
         }
+    }
+
+    /// Whether a frame received and not yet taken matches.
+    pub fn pending_has(&self, pick: impl Fn(&ServerFrame) -> bool) -> bool {
+        self.pending.iter().any(pick)
     }
 
     /// Waits for the first frame the test cares about, keeping the others for later.
