@@ -4,6 +4,7 @@
 use crate::connection::{self, Command, Peer};
 use crate::screen::{self, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
+use crate::social::{self, ChallengeColor, Social};
 use crate::views::{
     Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
     OnlineState, ProfileView, RatingView,
@@ -60,6 +61,8 @@ struct Shared {
     link_code: Option<(String, Instant)>,
     /// The account's devices as last asked for.
     devices: Vec<DeviceView>,
+    /// Friends, challenges and blocked players as last told.
+    social: Social,
 }
 
 /// The online client; see the crate documentation.
@@ -118,6 +121,7 @@ impl OnlineClient {
                 signed_out: false,
                 link_code: None,
                 devices: Vec::new(),
+                social: Social::default(),
             }),
             me: me.clone(),
         });
@@ -140,13 +144,14 @@ impl OnlineClient {
 
     /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
     pub fn screen(&self) -> OnlineScreen {
-        let (state, signed_out, first_move_by, board, link_code, devices) = {
+        let (state, signed_out, first_move_by, board, link_code, devices, social) = {
             let s = self.lock();
             let mut state = s.state.clone();
             state.game = s.live.as_ref().map(|l| l.view.clone());
             let live = s.live.as_ref();
             let board = live.map(|l| l.controller.clone());
-            (state, s.signed_out, live.and_then(|l| l.first_move_by), board, s.link_code.clone(), s.devices.clone())
+            let first_move_by = live.and_then(|l| l.first_move_by);
+            (state, s.signed_out, first_move_by, board, s.link_code.clone(), s.devices.clone(), s.social.clone())
         };
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
@@ -157,6 +162,7 @@ impl OnlineClient {
             to_move,
             link_code,
             devices,
+            social,
         };
         screen::decide(&state, &extra, Instant::now())
     }
@@ -229,6 +235,71 @@ impl OnlineClient {
     pub fn sign_out_device(&self, device: i64) -> ApiResult<()> {
         self.account()?;
         self.send(ClientMessage::SignOutDevice { device })
+    }
+
+    /// Follows a player by nickname (the screen's `social.friends` when the answer comes).
+    pub fn follow(&self, nickname: &str) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Follow { nickname: nickname.trim().to_string() })
+    }
+
+    /// Stops following a player.
+    pub fn unfollow(&self, nickname: &str) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Unfollow { nickname: nickname.trim().to_string() })
+    }
+
+    /// Asks for the friends list again (who is online and playing changes by itself: a screen showing it asks
+    /// when it opens and now and then).
+    pub fn refresh_social(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Friends)?;
+        self.send(ClientMessage::Challenges)?;
+        self.send(ClientMessage::Blocked)
+    }
+
+    /// Challenges a player: a game with this clock (the same for both), this player's colour, rated or not.
+    pub fn challenge(
+        &self,
+        nickname: &str,
+        time_control: TimeControl,
+        color: ChallengeColor,
+        rated: bool,
+    ) -> ApiResult<()> {
+        self.account()?;
+        let time_control = wire_time_control(time_control)?;
+        let nickname = nickname.trim().to_string();
+        self.send(ClientMessage::Challenge { nickname, time_control, color: social::wire_color(color), rated })
+    }
+
+    /// Accepts a challenge made to this player: the game starts.
+    pub fn accept_challenge(&self, challenge: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::AcceptChallenge { challenge })
+    }
+
+    /// Declines a challenge made to this player.
+    pub fn decline_challenge(&self, challenge: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::DeclineChallenge { challenge })
+    }
+
+    /// Withdraws a challenge this player made.
+    pub fn cancel_challenge(&self, challenge: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::CancelChallenge { challenge })
+    }
+
+    /// Blocks a player: no challenges or pairing with them, their reactions hidden.
+    pub fn block(&self, nickname: &str) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Block { nickname: nickname.trim().to_string() })
+    }
+
+    /// Unblocks a player.
+    pub fn unblock(&self, nickname: &str) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Unblock { nickname: nickname.trim().to_string() })
     }
 
     /// Quick pairing with one of the presets.
@@ -394,6 +465,10 @@ impl Peer for OnlineClient {
                 s.state.player = player.map(self::player);
                 s.state.presets = presets.into_iter().map(core_time_control).collect();
                 s.events.push(OnlineEvent::Connected);
+                if s.state.player.is_some() {
+                    // Challenges made while this device was away, and who is online now.
+                    replies.extend([ClientMessage::Challenges, ClientMessage::Friends]);
+                }
                 if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && !games.contains(&l.view.game)) {
                     replies.push(ClientMessage::GetGame { game: l.view.game });
                 }
@@ -508,6 +583,25 @@ impl Peer for OnlineClient {
                     verdict = Some(true);
                 }
             }
+            ServerMessage::Friends { friends } => self.update(|s| s.social.set_friends(friends)),
+            ServerMessage::Blocked { players } => self.update(|s| s.social.set_blocked(players)),
+            ServerMessage::Challenges { incoming, outgoing } => {
+                self.update(|s| s.social.set_challenges(incoming, outgoing, Instant::now()))
+            }
+            ServerMessage::Challenge { challenge } => self.update(|s| {
+                let me = s.state.player.as_ref().map_or(0, |p| p.id);
+                if let Some(view) = s.social.add_challenge(challenge, me, Instant::now()) {
+                    if view.incoming {
+                        s.events.push(OnlineEvent::ChallengeReceived { challenge: view });
+                    }
+                }
+            }),
+            ServerMessage::ChallengeClosed { challenge, end } => self.update(|s| {
+                let me = s.state.player.as_ref().map_or(0, |p| p.id);
+                if let Some((opponent, outcome)) = s.social.close_challenge(challenge, end, me) {
+                    s.events.push(OnlineEvent::ChallengeClosed { opponent, outcome });
+                }
+            }),
             ServerMessage::Pong { .. } | ServerMessage::Unknown => {}
         }
         verdict
@@ -526,6 +620,7 @@ impl OnlineClient {
             s.signed_out = true;
             s.link_code = None;
             s.devices.clear();
+            s.social.clear();
             s.events.push(OnlineEvent::SignedOut);
         });
     }

@@ -15,7 +15,8 @@
 //!
 //! Inside, one module a job: the records the screens see (`views`), the conversions from and to the protocol's
 //! types (`wire`), the client and its handling of the server's frames (`client`), the online game's seat, which
-//! sends the player's own actions (`seat`), the socket (`connection`) and the decided screen (`screen`).
+//! sends the player's own actions (`seat`), the socket (`connection`), the decided screen (`screen`) and
+//! friends, challenges and blocked players (`social`).
 //!
 //! [`GameController`]: giveaway_app::GameController
 
@@ -25,6 +26,7 @@ mod client;
 mod connection;
 mod screen;
 mod seat;
+mod social;
 mod views;
 mod wire;
 
@@ -34,6 +36,7 @@ pub use screen::{
     AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,
     OnlineUpdate, RematchState,
 };
+pub use social::{ChallengeColor, ChallengeOutcome, ChallengeView, FriendView, SocialScreen};
 pub use views::{
     Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, LinkCodeView, Lobby, OnlineEnd, OnlineEvent,
     OnlineGameView, OnlinePlayer, OnlineState, ProfileView, RatingChange, RatingView, RecentGame, SeatView,

@@ -3,6 +3,7 @@
 //! actions. The shells only draw an [`OnlineScreen`] and word it; the raw [`OnlineState`] stays for tests and
 //! tools.
 
+use crate::social::{Social, SocialScreen};
 use crate::{
     Connection, DeviceView, GameId, Leaderboard, LinkCodeView, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
     OnlinePlayer, OnlineState, ProfileView, SeatView,
@@ -76,6 +77,8 @@ pub struct LobbyActions {
     pub devices: bool,
     /// Link this device to an existing account with a code from another device (`redeem_link_code`).
     pub redeem_link_code: bool,
+    /// Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
+    pub social: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -185,6 +188,8 @@ pub struct OnlineScreen {
     pub link_code: Option<LinkCodeView>,
     /// The account's devices, the most recently seen first, as last asked for (empty before).
     pub devices: Vec<DeviceView>,
+    /// Friends, open challenges and blocked players.
+    pub social: SocialScreen,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
@@ -211,6 +216,8 @@ pub(crate) struct Extra {
     pub link_code: Option<(String, Instant)>,
     /// The account's devices as last asked for.
     pub devices: Vec<DeviceView>,
+    /// Friends, challenges and blocked players as last told.
+    pub social: Social,
 }
 
 /// The preset offered first: 5+3, as lichess's default blitz.
@@ -249,6 +256,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         back_to_game: playing,
         devices: signed_in,
         redeem_link_code: online && state.player.is_none(),
+        social: signed_in,
     };
     let link_code = extra.link_code.as_ref().filter(|_| signed_in).and_then(|(code, until)| {
         let remaining_ms = until.saturating_duration_since(now).as_millis() as u64;
@@ -259,8 +267,13 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         OnlineGameStatus::FirstMove { remaining_ms, .. } => Some(remaining_ms % 1000 + 1),
         _ => None,
     });
-    // The link code's countdown shows whole seconds too.
-    let next_tick_ms = next_tick_ms.or(link_code.as_ref().map(|c| c.remaining_ms % 1000 + 1));
+    // The link code's and the challenges' countdowns show whole seconds too.
+    let next_tick_ms =
+        [next_tick_ms, link_code.as_ref().map(|c| c.remaining_ms % 1000 + 1), extra.social.next_tick_ms(now)]
+            .into_iter()
+            .flatten()
+            .min();
+    let me = state.player.as_ref().filter(|_| signed_in).map(|p| p.id);
     OnlineScreen {
         server: state.server.clone(),
         connection: state.connection.clone(),
@@ -275,6 +288,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         profile: state.profile.clone(),
         link_code,
         devices: if signed_in { extra.devices.clone() } else { Vec::new() },
+        social: extra.social.screen(me, online, playing, now),
         next_tick_ms,
     }
 }

@@ -263,3 +263,73 @@ fn devices_the_link_code_and_the_account_taken_by_another_device() {
     assert!(s.devices.is_empty() && s.link_code.is_none());
     assert!(c.take_events().contains(&OnlineEvent::SignedOut));
 }
+
+/// Friends, challenges and blocking: asked for on connecting, kept from answers and events, decided into the
+/// screen's `social` with the challenges seen from this player, and told as events.
+#[test]
+fn friends_and_challenges_on_the_screen() {
+    let (_dir, _listener, _held, c) = client();
+    let frame = giveaway_protocol::decode_server(
+        r#"{"type":"welcome","protocol":1,"player":{"id":2,"nickname":"Boris"},"games":[],"presets":[]}"#,
+    )
+    .unwrap();
+    let mut replies = Vec::new();
+    let _ = c.received(frame.message, &mut replies);
+    assert!(replies.contains(&giveaway_protocol::ClientMessage::Challenges), "challenges made while away");
+    assert!(replies.contains(&giveaway_protocol::ClientMessage::Friends));
+    let s = c.screen();
+    assert!(s.actions.social && s.social.can_accept && s.social.can_challenge);
+
+    feed(
+        &c,
+        r#"{"type":"friends","friends":[{"player":{"id":1,"nickname":"Anna"},"online":true,"playing":9},{"player":{"id":3,"nickname":"Carl"},"online":false}]}"#,
+    );
+    let f = c.screen().social.friends;
+    assert_eq!(
+        f.iter().map(|f| (f.player.nickname.as_str(), f.online, f.playing)).collect::<Vec<_>>(),
+        [("Anna", true, Some(9)), ("Carl", false, None)]
+    );
+
+    // Anna challenges Boris, asking for White: Boris sees Black, with the countdown.
+    c.take_events();
+    feed(
+        &c,
+        r#"{"type":"challenge","challenge":{"id":5,"challenger":{"id":1,"nickname":"Anna"},"challenged":{"id":2,"nickname":"Boris"},"time_control":{"base_ms":600000,"increment_ms":5000},"color":"white","rated":false,"expires_in_ms":600000}}"#,
+    );
+    let s = c.screen();
+    let got = &s.social.incoming[0];
+    assert_eq!(
+        (got.id, got.opponent.nickname.as_str(), got.color, got.rated),
+        (5, "Anna", ChallengeColor::Black, false)
+    );
+    assert_eq!(got.speed, giveaway_core::record::Speed::Rapid);
+    assert!(s.next_tick_ms.is_some_and(|t| t <= 1000));
+    assert!(matches!(&c.take_events()[..], [OnlineEvent::ChallengeReceived { challenge }] if challenge.id == 5));
+    c.accept_challenge(5).expect("sent");
+
+    // Boris's own challenge to Carl (the answer to his request) is outgoing and not an event; Carl declines.
+    feed(
+        &c,
+        r#"{"re":3,"type":"challenge","challenge":{"id":6,"challenger":{"id":2,"nickname":"Boris"},"challenged":{"id":3,"nickname":"Carl"},"time_control":{"base_ms":180000,"increment_ms":2000},"color":"random","rated":true,"expires_in_ms":600000}}"#,
+    );
+    assert_eq!(
+        c.screen().social.outgoing.iter().map(|o| (o.id, o.color)).collect::<Vec<_>>(),
+        [(6, ChallengeColor::Random)]
+    );
+    assert!(c.take_events().is_empty());
+    feed(&c, r#"{"type":"challenge_closed","challenge":6,"end":"declined"}"#);
+    assert!(c.screen().social.outgoing.is_empty());
+    assert!(matches!(
+        &c.take_events()[..],
+        [OnlineEvent::ChallengeClosed { opponent, outcome: ChallengeOutcome::Declined }] if opponent.nickname == "Carl"
+    ));
+
+    // Blocking Anna drops her from the friends.
+    feed(&c, r#"{"type":"blocked","players":[{"id":1,"nickname":"Anna"}]}"#);
+    let s = c.screen();
+    assert_eq!(s.social.blocked.iter().map(|p| p.nickname.as_str()).collect::<Vec<_>>(), ["Anna"]);
+    assert_eq!(s.social.friends.len(), 1);
+    // A refused request is told with its code.
+    feed(&c, r#"{"re":9,"type":"error","code":"refused","message":"Carl does not take challenges from you"}"#);
+    assert!(matches!(&c.take_events()[..], [OnlineEvent::Refused { code: ErrorCode::Refused, .. }]));
+}

@@ -290,6 +290,18 @@ pub enum OnlineEvent {
         /// Whether they are connected now.
         connected: bool,
     },
+    /// A player challenged this one (it is also in the screen's `social.incoming`).
+    ChallengeReceived {
+        /// The challenge.
+        challenge: crate::ChallengeView,
+    },
+    /// A challenge this player made or got is no longer open.
+    ChallengeClosed {
+        /// The other player.
+        opponent: OnlinePlayer,
+        /// How it ended.
+        outcome: crate::ChallengeOutcome,
+    },
     /// A request was refused.
     Refused {
         /// Why, as the protocol names it, for the shells to word.
