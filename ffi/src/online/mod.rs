@@ -7,9 +7,10 @@ use crate::game::GameController;
 use crate::library::GameLibrary;
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
-use giveaway_online::{OnlineEvent, OnlineScreen, OnlineUpdate};
+use giveaway_online::{ChallengeColor, OnlineEvent, OnlineScreen, OnlineUpdate};
 use std::sync::Arc;
 
+mod social;
 mod views;
 
 /// The connection to the game server, the account, the lobby and the online game.
@@ -117,6 +118,58 @@ impl OnlineClient {
     /// forgotten here).
     pub fn sign_out_device(&self, device: i64) -> ApiResult<()> {
         self.0.sign_out_device(device)
+    }
+
+    /// Follows a player by nickname (the screen's `social.friends` when the answer comes).
+    pub fn follow(&self, nickname: String) -> ApiResult<()> {
+        self.0.follow(&nickname)
+    }
+
+    /// Stops following a player.
+    pub fn unfollow(&self, nickname: String) -> ApiResult<()> {
+        self.0.unfollow(&nickname)
+    }
+
+    /// Asks for the friends list, the open challenges and the blocked players again (presence changes by
+    /// itself: a screen showing friends asks when it opens and now and then).
+    pub fn refresh_social(&self) -> ApiResult<()> {
+        self.0.refresh_social()
+    }
+
+    /// Challenges a player: a game with this clock (the same for both), this player's colour, rated or not.
+    pub fn challenge(
+        &self,
+        nickname: String,
+        time_control: TimeControl,
+        color: ChallengeColor,
+        rated: bool,
+    ) -> ApiResult<()> {
+        self.0.challenge(&nickname, time_control, color, rated)
+    }
+
+    /// Accepts a challenge made to this player: the game starts.
+    pub fn accept_challenge(&self, challenge: i64) -> ApiResult<()> {
+        self.0.accept_challenge(challenge)
+    }
+
+    /// Declines a challenge made to this player.
+    pub fn decline_challenge(&self, challenge: i64) -> ApiResult<()> {
+        self.0.decline_challenge(challenge)
+    }
+
+    /// Withdraws a challenge this player made.
+    pub fn cancel_challenge(&self, challenge: i64) -> ApiResult<()> {
+        self.0.cancel_challenge(challenge)
+    }
+
+    /// Blocks a player: no challenges or pairing with them, their reactions hidden.
+    pub fn block(&self, nickname: String) -> ApiResult<()> {
+        self.0.block(&nickname)
+    }
+
+    /// Unblocks a player.
+    pub fn unblock(&self, nickname: String) -> ApiResult<()> {
+        self.0.unblock(&nickname)
     }
 
     /// After the end: offer the opponent a rematch (colours swapped); accepts theirs.

@@ -12,6 +12,7 @@ use giveaway_online::{
     OnlineEnd, OnlineEvent, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen,
     OnlineUpdate, ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
+use giveaway_online::{ChallengeOutcome, ChallengeView, SocialScreen};
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
 #[uniffi::remote(Enum)]
@@ -253,6 +254,18 @@ pub enum OnlineEvent {
         /// Whether they are connected now.
         connected: bool,
     },
+    /// A player challenged this one (it is also in the screen's `social.incoming`).
+    ChallengeReceived {
+        /// The challenge.
+        challenge: ChallengeView,
+    },
+    /// A challenge this player made or got is no longer open.
+    ChallengeClosed {
+        /// The other player.
+        opponent: OnlinePlayer,
+        /// How it ended.
+        outcome: ChallengeOutcome,
+    },
     /// A request was refused.
     Refused {
         /// Why, as the protocol names it, for the shells to word.
@@ -323,6 +336,11 @@ pub enum ErrorCode {
     UnknownLinkCode,
     /// No device of this account has that id.
     UnknownDevice,
+    /// No open challenge of this player has that id (accepted, declined, withdrawn or expired).
+    UnknownChallenge,
+    /// A challenge or follow the server does not make: oneself, a player who blocks the asker or whom the asker
+    /// blocks, a second challenge to the same player, or too many open challenges.
+    Refused,
 }
 
 /// What stands between the player and online play, with its way on.
@@ -390,6 +408,8 @@ pub struct LobbyActions {
     pub devices: bool,
     /// Link this device to an existing account with a code from another device (`redeem_link_code`).
     pub redeem_link_code: bool,
+    /// Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
+    pub social: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -499,6 +519,8 @@ pub struct OnlineScreen {
     pub link_code: Option<LinkCodeView>,
     /// The account's devices, the most recently seen first, as last asked for (empty before).
     pub devices: Vec<DeviceView>,
+    /// Friends, open challenges and blocked players.
+    pub social: SocialScreen,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,

@@ -1,0 +1,80 @@
+//! Friends, challenges and blocked players on the online screens (see `giveaway_online`'s `social`).
+//!
+//! Each mirrors a type of the crate below field for field (`uniffi::remote`); the docs are the real type's,
+//! repeated because uniffi reads only these into the Kotlin and Swift bindings.
+
+use giveaway_core::record::{Speed, TimeControl};
+use giveaway_online::{ChallengeColor, ChallengeOutcome, ChallengeView, FriendView, OnlinePlayer, SocialScreen};
+
+/// A player this account follows.
+#[uniffi::remote(Record)]
+pub struct FriendView {
+    /// Who.
+    pub player: OnlinePlayer,
+    /// Connected to the server now.
+    pub online: bool,
+    /// Their game in progress, if any.
+    pub playing: Option<i64>,
+}
+
+/// The colour a challenge gives this player.
+#[uniffi::remote(Enum)]
+pub enum ChallengeColor {
+    /// This player plays White.
+    White,
+    /// This player plays Black.
+    Black,
+    /// Drawn when the game starts.
+    Random,
+}
+
+/// An open challenge, seen from this player.
+#[uniffi::remote(Record)]
+pub struct ChallengeView {
+    /// The server's number for it (for `accept_challenge`, `decline_challenge`, `cancel_challenge`).
+    pub id: i64,
+    /// The other player.
+    pub opponent: OnlinePlayer,
+    /// Made to this player (true) or by them (false).
+    pub incoming: bool,
+    /// The game's clock.
+    pub time_control: TimeControl,
+    /// The clock's speed.
+    pub speed: Speed,
+    /// This player's colour in the game.
+    pub color: ChallengeColor,
+    /// Whether the game changes ratings.
+    pub rated: bool,
+    /// How long it can still be accepted.
+    pub remaining_ms: u64,
+}
+
+/// How a challenge this player made or got stopped being open (as an event says).
+#[uniffi::remote(Enum)]
+pub enum ChallengeOutcome {
+    /// The game started.
+    Accepted,
+    /// The player challenged said no.
+    Declined,
+    /// The challenger withdrew it.
+    Cancelled,
+    /// Nobody answered in time.
+    Expired,
+}
+
+/// The social part of the online screens.
+#[uniffi::remote(Record)]
+pub struct SocialScreen {
+    /// Players this account follows: playing first, then online, then the rest, each by nickname.
+    pub friends: Vec<FriendView>,
+    /// Challenges made to this player, the newest first.
+    pub incoming: Vec<ChallengeView>,
+    /// Challenges this player made, the newest first.
+    pub outgoing: Vec<ChallengeView>,
+    /// Players this account blocks, by nickname.
+    pub blocked: Vec<OnlinePlayer>,
+    /// Whether an incoming challenge can be accepted now (signed in, connected, not in a game).
+    pub can_accept: bool,
+    /// Whether a new challenge can be made now (signed in and connected).
+    pub can_challenge: bool,
+}
