@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::pty::{save_screenshot, App, DOWN, ENTER};
+use common::pty::{save_screenshot, App, DOWN, ENTER, RIGHT};
 use giveaway_core::{format_move, legal_moves, Color, Game, Notation, Position, Rules};
 use giveaway_server::testing::InProcess as Server;
 use std::ffi::OsStr;
@@ -101,7 +101,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_for("the lobby after the game", |s| {
         s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
     });
-    for _ in 0..3 {
+    for _ in 0..4 {
         anna.keys(DOWN);
     }
     anna.keys(ENTER);
@@ -161,7 +161,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
-    for _ in 0..5 {
+    for _ in 0..6 {
         phone.keys(DOWN);
     }
     phone.keys(ENTER);
@@ -183,7 +183,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("in use on another device");
     save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
 
-    for _ in 0..5 {
+    for _ in 0..6 {
         laptop.keys(DOWN);
     }
     laptop.keys(ENTER);
@@ -199,4 +199,55 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     // The phone taking its account back finds its token no longer works.
     phone.keys("r");
     phone.wait_text("does not know this device's account");
+}
+
+/// Friends and a direct challenge between two terminals: Anna follows Boris by nickname and sees him online,
+/// challenges him from her friends list with a clock and a colour; Boris is told in his lobby, opens Friends,
+/// sees the challenge from his side and accepts; both boards open with the colours asked for.
+#[test]
+fn a_friend_challenge_from_one_terminal_to_another() {
+    let server = Server::fresh();
+    let dir = tempfile::tempdir().unwrap();
+    let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
+    let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
+
+    for _ in 0..3 {
+        anna.keys(DOWN);
+    }
+    anna.keys(ENTER);
+    anna.wait_text("Nobody yet: press f and type a nickname.");
+    anna.keys("f");
+    anna.wait_text("Follow the player named: █");
+    anna.keys("boris");
+    anna.keys(ENTER);
+    anna.wait_text("▶ Boris · online");
+    save_screenshot("online-friends-1-list.txt", &anna.settled());
+
+    // The challenge form: 5+3 is chosen first; Anna asks for White and a casual game.
+    anna.keys("c");
+    anna.wait_text("Challenge Boris");
+    anna.keys(DOWN);
+    anna.keys(RIGHT);
+    anna.keys(DOWN);
+    anna.keys(RIGHT);
+    anna.keys(DOWN);
+    let form = anna.wait_text("▶ Send the challenge");
+    assert!(form.contains("White") && form.contains("No"), "{form}");
+    save_screenshot("online-friends-2-challenge.txt", &anna.settled());
+    anna.keys(ENTER);
+    anna.wait_text("Boris: 5+3 casual · you play White");
+
+    boris.wait_text("Anna challenges you (5+3, casual): answer in Friends.");
+    for _ in 0..3 {
+        boris.keys(DOWN);
+    }
+    boris.keys(ENTER);
+    let seen = boris.wait_text("Anna challenges you: 5+3 casual · you play Black");
+    assert!(seen.contains("a accept · d decline"), "{seen}");
+    save_screenshot("online-friends-3-incoming.txt", &boris.settled());
+    boris.keys("a");
+    boris.wait_text("vs Anna online");
+    let board = anna.wait_text("vs Boris online");
+    save_screenshot("online-friends-4-game.txt", &anna.settled());
+    assert!(board.contains("You (White) vs Boris"), "Anna plays the colour she asked for: {board}");
 }

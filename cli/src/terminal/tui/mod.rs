@@ -10,6 +10,7 @@ mod app;
 mod board;
 mod devices;
 mod form;
+mod friends;
 mod game;
 mod game_list;
 mod home;

@@ -1,11 +1,12 @@
 //! The online lobby: the connection, the account (a nickname the first time, or a link code from another
-//! device), quick pairing, invite codes, the leaderboard and profiles, the account's devices, and the last
-//! game's result with the rating change. A game that starts opens
+//! device), quick pairing, invite codes, friends and challenges, the leaderboard and profiles, the account's
+//! devices, and the last game's result with the rating change. A game that starts opens
 //! the same game screen as offline games, on the online client's board controller.
 
 use super::app::{Ctx, Go};
 use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
+use super::friends::{FriendsKey, FriendsView};
 use super::input::is_confirm;
 use super::theme::{accent, dim, error};
 use giveaway_app::TimeControl;
@@ -13,8 +14,8 @@ use giveaway_core::record::Speed;
 use giveaway_core::Color;
 use giveaway_core::EndReason;
 use giveaway_online::{
-    AccountState, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineGameStatus, OnlineProblem, OnlineScreen as Screen,
-    RematchState,
+    AccountState, ChallengeOutcome, Lobby, OnlineClient, OnlineEnd, OnlineEvent, OnlineGameStatus, OnlineProblem,
+    OnlineScreen as Screen, RematchState,
 };
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout};
@@ -24,6 +25,8 @@ use ratatui::Frame;
 use std::sync::Arc;
 
 const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
+/// The menu line of the leaderboard (its speed is a choice of the line).
+const LEADERBOARD: usize = 4;
 
 /// What the keys are typing into.
 enum Typing {
@@ -43,6 +46,8 @@ pub struct OnlineScreen {
     opened: Option<i64>,
     /// The Devices view, while it is open.
     devices: Option<DevicesView>,
+    /// The Friends view, while it is open.
+    friends: Option<FriendsView>,
 }
 
 /// `5+3`, as every time control is named.
@@ -146,7 +151,15 @@ pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
 impl OnlineScreen {
     pub fn new(client: Arc<OnlineClient>) -> OnlineScreen {
         let opened = client.screen().game.map(|g| g.game);
-        OnlineScreen { client, menu: Form::new(Vec::new()), typing: None, message: None, opened, devices: None }
+        OnlineScreen {
+            client,
+            menu: Form::new(Vec::new()),
+            typing: None,
+            message: None,
+            opened,
+            devices: None,
+            friends: None,
+        }
     }
 
     fn build_menu(&mut self, presets: &[TimeControl], first: u32) {
@@ -157,10 +170,11 @@ impl OnlineScreen {
             Field::new("Quick pairing", names.clone(), keep(0, &self.menu)),
             Field::new("Invite a friend", names, keep(1, &self.menu)),
             Field::button("Join with a code"),
+            Field::button("Friends"),
             Field::new(
                 "Leaderboard",
                 SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(),
-                self.menu.fields.get(3).map_or(1, |f| f.choice),
+                self.menu.fields.get(LEADERBOARD).map_or(1, |f| f.choice),
             ),
             Field::button("My profile"),
             Field::button("Devices"),
@@ -190,7 +204,32 @@ impl OnlineScreen {
                     Some((format!("Your move {mv} was not played: {reason}."), true))
                 }
                 OnlineEvent::Refused { message, .. } => Some((message, true)),
+                OnlineEvent::ChallengeReceived { challenge: c } => Some((
+                    format!(
+                        "{} challenges you ({}{}): answer in Friends.",
+                        c.opponent.nickname,
+                        time_control_name(c.time_control),
+                        if c.rated { ", rated" } else { ", casual" }
+                    ),
+                    false,
+                )),
+                OnlineEvent::ChallengeClosed { opponent, outcome } => match outcome {
+                    // The game's board opens.
+                    ChallengeOutcome::Accepted => None,
+                    ChallengeOutcome::Declined => {
+                        Some((format!("{} declined the challenge.", opponent.nickname), true))
+                    }
+                    ChallengeOutcome::Cancelled => {
+                        Some((format!("{} withdrew the challenge.", opponent.nickname), false))
+                    }
+                    ChallengeOutcome::Expired => {
+                        Some((format!("The challenge with {} expired.", opponent.nickname), false))
+                    }
+                },
             };
+        }
+        if let Some(view) = self.friends.as_mut() {
+            view.tick(&self.client);
         }
         let state = self.client.screen();
         if self.menu.fields.is_empty() && !state.presets.is_empty() {
@@ -237,6 +276,16 @@ impl OnlineScreen {
             match view.key(key, &self.client, &state) {
                 DevicesKey::Close => self.devices = None,
                 DevicesKey::Stay(r) => self.result(r),
+            }
+            return Go::Stay;
+        }
+        if !state.actions.social {
+            self.friends = None;
+        }
+        if let Some(view) = self.friends.as_mut() {
+            match view.key(key, &self.client, &state) {
+                FriendsKey::Close => self.friends = None,
+                FriendsKey::Stay(r) => self.result(r),
             }
             return Go::Stay;
         }
@@ -296,12 +345,17 @@ impl OnlineScreen {
                 self.typing = Some(Typing::Code(String::new()));
                 Ok(())
             }
-            3 => self.client.leaderboard(SPEEDS[self.menu.fields[3].choice]),
-            4 => match &state.account {
+            3 => {
+                let (view, r) = FriendsView::open(&self.client);
+                self.friends = Some(view);
+                r
+            }
+            LEADERBOARD => self.client.leaderboard(SPEEDS[self.menu.fields[LEADERBOARD].choice]),
+            5 => match &state.account {
                 AccountState::SignedIn { player } => self.client.profile(&player.nickname),
                 _ => Ok(()),
             },
-            5 => {
+            6 => {
                 let (view, r) = DevicesView::open(&self.client);
                 self.devices = Some(view);
                 r
@@ -345,6 +399,10 @@ impl OnlineScreen {
             lines.push(Line::styled(format!("{label}: {text}█"), accent()));
             help = "Enter confirm · Esc cancel";
         } else if let Some(view) = self.devices.as_ref().filter(|_| state.actions.devices) {
+            let (view_lines, view_help) = view.lines(&state);
+            lines.extend(view_lines);
+            help = view_help;
+        } else if let Some(view) = self.friends.as_ref().filter(|_| state.actions.social) {
             let (view_lines, view_help) = view.lines(&state);
             lines.extend(view_lines);
             help = view_help;
