@@ -66,8 +66,9 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
             outgoing,
             friends,
             empty,
+            nickname,
+            // The buttons on a line of their own under the field: whole words in every language.
             a.row(
-                nickname,
                 a.button(R.string.follow) {
                     val name = nickname.text.toString().trim()
                     if (name.isNotEmpty()) request { follow(name) }
@@ -77,7 +78,7 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
                     val name = nickname.text.toString().trim()
                     if (name.isNotEmpty()) challengeDialog(name)
                 },
-            ).apply { (nickname.layoutParams as LinearLayout.LayoutParams).weight = 1.5f },
+            ),
             blockedTitle,
             blocked,
         ),

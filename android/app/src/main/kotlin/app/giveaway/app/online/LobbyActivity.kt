@@ -282,7 +282,10 @@ class LobbyActivity : Activity() {
         showInfo(s)
         devices.show(s)
         friends.show(s)
-        events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
+        // A refused move is the game screen's to tell; a challenge shows as its card.
+        events.firstNotNullOfOrNull { e ->
+            eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused && e !is OnlineEvent.ChallengeReceived }
+        }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
         openNewGame(s)
     }
