@@ -297,6 +297,26 @@ enum L10n {
         return game.ratingChange.map { "\(words) · \(ratingDelta($0))" } ?? words
     }
 
+    /// "5+3 · rated · you play Black · 9:41 left".
+    static func challengeTerms(_ c: ChallengeView) -> String {
+        let colour: String
+        switch c.color {
+        case .white: colour = tr("online.youPlayWhite")
+        case .black: colour = tr("online.youPlayBlack")
+        case .random: colour = tr("online.coloursDrawn")
+        }
+        return [
+            timeControlLabel(control: c.timeControl), c.rated ? tr("online.rated") : tr("online.casual"), colour,
+            tr("online.timeLeft", minutesSeconds(c.remainingMs)),
+        ].joined(separator: " · ")
+    }
+
+    /// "playing", "online" or "offline".
+    static func presence(_ f: FriendView) -> String {
+        if f.playing != nil { return tr("online.friendPlaying") }
+        return f.online ? tr("online.friendOnline") : tr("online.friendOffline")
+    }
+
     static func onlineMessage(_ m: OnlineModel.Message) -> String {
         switch m {
         case .refused(let code, let detail):
@@ -309,6 +329,9 @@ enum L10n {
             case .rematchUnavailable: return tr("online.refused.rematchUnavailable")
             case .busy: return tr("online.refused.busy")
             case .rateLimited: return tr("online.refused.rateLimited")
+            case .unknownChallenge: return tr("online.refused.unknownChallenge")
+            // The server's own words name the player ("Bob does not take challenges from you").
+            case .refused: return detail
             default: return tr("online.refused.other", detail)
             }
         case .moveRefused(let move, let reason): return tr("online.moveRefused", move, reason)

@@ -44,6 +44,9 @@ private struct LobbyContent: View {
     @State private var speed = Speed.blitz
     @State private var linkCode = ""
     @State private var signingOut: DeviceView?
+    @State private var friendName = ""
+    @State private var challengeColor = ChallengeColor.random
+    @State private var blocking: OnlinePlayer?
 
     var body: some View {
         Form {
@@ -82,7 +85,9 @@ private struct LobbyContent: View {
                         }
                     }
                 }
+                challenges
                 pairing
+                friends
                 Section {
                     NavigationLink(value: Route.profile(nickname: me.nickname)) {
                         Label(tr("online.myProfile"), systemImage: "person.crop.circle")
@@ -147,6 +152,114 @@ private struct LobbyContent: View {
                 ShareLink(item: code) { Label(tr("saved.share"), systemImage: "square.and.arrow.up") }
                 Button(tr("common.cancel"), role: .cancel) { model.perform { try $0.cancelInvite() } }
             }
+        }
+    }
+
+    /// Challenges made to this player, above everything while there are any: accept (not during a game) or
+    /// decline.
+    @ViewBuilder private var challenges: some View {
+        let social = model.state.social
+        if !social.incoming.isEmpty {
+            Section(header: Text(tr("online.challengesToYou"))) {
+                ForEach(social.incoming, id: \.id) { challenge in
+                    VStack(alignment: .leading, spacing: 4) {
+                        Text(tr("online.challengesYou", challenge.opponent.nickname)).font(.headline)
+                        Text(L10n.challengeTerms(challenge)).font(.subheadline).foregroundStyle(.secondary)
+                        HStack {
+                            Button(tr("online.accept")) {
+                                model.perform { try $0.acceptChallenge(challenge: challenge.id) }
+                            }
+                            .buttonStyle(.borderedProminent)
+                            .disabled(!social.canAccept)
+                            Button(tr("online.decline")) {
+                                model.perform { try $0.declineChallenge(challenge: challenge.id) }
+                            }
+                            .buttonStyle(.bordered)
+                        }
+                        if !social.canAccept { Text(tr("online.finishGameFirst")).font(.footnote) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The players this account follows (who is online and playing), its own challenges, following and
+    /// challenging by nickname, and the blocked players. A challenge uses the clock and "Rated" chosen above.
+    @ViewBuilder private var friends: some View {
+        let social = model.state.social
+        Section(header: Text(tr("online.friends")), footer: Text(tr("online.friendsExplained"))) {
+            ForEach(social.outgoing, id: \.id) { challenge in
+                HStack {
+                    VStack(alignment: .leading) {
+                        Text(tr("online.waitingFor", challenge.opponent.nickname))
+                        Text(L10n.challengeTerms(challenge)).font(.footnote).foregroundStyle(.secondary)
+                    }
+                    Spacer()
+                    Button(tr("online.withdraw")) { model.perform { try $0.cancelChallenge(challenge: challenge.id) } }
+                        .buttonStyle(.borderless)
+                }
+            }
+            ForEach(social.friends, id: \.player.id) { friend in
+                HStack {
+                    Image(systemName: "circle.fill").font(.caption2)
+                        .foregroundStyle(friend.online || friend.playing != nil ? Color.green : Color.secondary)
+                        .accessibilityHidden(true)
+                    Text(tr("online.friendStatus", friend.player.nickname, L10n.presence(friend)))
+                    Spacer()
+                    Button(tr("online.challenge")) { challenge(friend.player.nickname) }
+                        .buttonStyle(.borderless)
+                        .disabled(!social.canChallenge)
+                }
+                .swipeActions {
+                    Button(tr("online.unfollow")) {
+                        model.perform { try $0.unfollow(nickname: friend.player.nickname) }
+                    }
+                    Button(tr("online.block"), role: .destructive) { blocking = friend.player }
+                }
+            }
+            Picker(tr("online.yourColour"), selection: $challengeColor) {
+                Text(tr("online.colourRandom")).tag(ChallengeColor.random)
+                Text(tr("online.colourWhite")).tag(ChallengeColor.white)
+                Text(tr("online.colourBlack")).tag(ChallengeColor.black)
+            }
+            TextField(tr("online.nickname"), text: $friendName)
+                .textInputAutocapitalization(.never)
+                .autocorrectionDisabled()
+            HStack {
+                Button(tr("online.follow")) {
+                    model.perform { [friendName] in try $0.follow(nickname: friendName) }
+                    friendName = ""
+                }
+                Spacer()
+                Button(tr("online.challenge")) { challenge(friendName) }
+            }
+            .buttonStyle(.borderless)
+            .disabled(friendName.trimmingCharacters(in: .whitespaces).isEmpty)
+            ForEach(social.blocked, id: \.id) { player in
+                HStack {
+                    Label(player.nickname, systemImage: "hand.raised")
+                    Spacer()
+                    Button(tr("online.unblock")) { model.perform { try $0.unblock(nickname: player.nickname) } }
+                        .buttonStyle(.borderless)
+                }
+            }
+        }
+        .onAppear { model.perform { try $0.refreshSocial() } }
+        .confirmationDialog(
+            tr("online.blockQuestion", blocking?.nickname ?? ""),
+            isPresented: Binding(get: { blocking != nil }, set: { if !$0 { blocking = nil } }),
+            titleVisibility: .visible
+        ) {
+            Button(tr("online.block"), role: .destructive) {
+                if let name = blocking?.nickname { model.perform { try $0.block(nickname: name) } }
+            }
+        }
+    }
+
+    private func challenge(_ nickname: String) {
+        guard let control else { return }
+        model.perform { [rated, challengeColor] in
+            try $0.challenge(nickname: nickname, timeControl: control, color: challengeColor, rated: rated)
         }
     }
 

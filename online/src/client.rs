@@ -466,8 +466,8 @@ impl Peer for OnlineClient {
                 s.state.presets = presets.into_iter().map(core_time_control).collect();
                 s.events.push(OnlineEvent::Connected);
                 if s.state.player.is_some() {
-                    // Challenges made while this device was away, and who is online now.
-                    replies.extend([ClientMessage::Challenges, ClientMessage::Friends]);
+                    // Challenges made while this device was away, who is online now, and who is blocked.
+                    replies.extend([ClientMessage::Challenges, ClientMessage::Friends, ClientMessage::Blocked]);
                 }
                 if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && !games.contains(&l.view.game)) {
                     replies.push(ClientMessage::GetGame { game: l.view.game });

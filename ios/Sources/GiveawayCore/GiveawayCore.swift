@@ -3032,9 +3032,24 @@ public func FfiConverterTypeLogSink_lower(_ value: LogSink) -> UInt64 {
 public protocol OnlineClientProtocol: AnyObject, Sendable {
     
     /**
+     * Accepts a challenge made to this player: the game starts.
+     */
+    func acceptChallenge(challenge: Int64) throws 
+    
+    /**
      * Plays the friend who gave this code (any case).
      */
     func acceptInvite(code: String) throws 
+    
+    /**
+     * Blocks a player: no challenges or pairing with them, their reactions hidden.
+     */
+    func block(nickname: String) throws 
+    
+    /**
+     * Withdraws a challenge this player made.
+     */
+    func cancelChallenge(challenge: Int64) throws 
     
     /**
      * Withdraws the invite code.
@@ -3045,6 +3060,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * Stops looking for an opponent.
      */
     func cancelSeek() throws 
+    
+    /**
+     * Challenges a player: a game with this clock (the same for both), this player's colour, rated or not.
+     */
+    func challenge(nickname: String, timeControl: TimeControl, color: ChallengeColor, rated: Bool) throws 
     
     /**
      * A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
@@ -3062,6 +3082,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func createLinkCode() throws 
     
     /**
+     * Declines a challenge made to this player.
+     */
+    func declineChallenge(challenge: Int64) throws 
+    
+    /**
      * Declines the opponent's rematch offer.
      */
     func declineRematch() throws 
@@ -3075,6 +3100,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * Closes the connection for good (the screen goes away). A game in progress goes on on the server.
      */
     func disconnect() 
+    
+    /**
+     * Follows a player by nickname (the screen's `social.friends` when the answer comes).
+     */
+    func follow(nickname: String) throws 
     
     /**
      * The online game's board, if there is one.
@@ -3113,6 +3143,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func redeemLinkCode(code: String, device: String) throws 
     
     /**
+     * Asks for the friends list, the open challenges and the blocked players again (presence changes by
+     * itself: a screen showing friends asks when it opens and now and then).
+     */
+    func refreshSocial() throws 
+    
+    /**
      * What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
      */
     func screen()  -> OnlineScreen
@@ -3138,6 +3174,16 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * an event (a game's end) never comes with a screen from before it.
      */
     func takeUpdate()  -> OnlineUpdate
+    
+    /**
+     * Unblocks a player.
+     */
+    func unblock(nickname: String) throws 
+    
+    /**
+     * Stops following a player.
+     */
+    func unfollow(nickname: String) throws 
     
 }
 /**
@@ -3226,6 +3272,18 @@ public static func connectTrusting(server: String, extraRoots: Data, library: Ga
 
     
     /**
+     * Accepts a challenge made to this player: the game starts.
+     */
+open func acceptChallenge(challenge: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_accept_challenge(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(challenge),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Plays the friend who gave this code (any case).
      */
 open func acceptInvite(code: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3233,6 +3291,30 @@ open func acceptInvite(code: String)throws   {try rustCallWithError(FfiConverter
     uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(code),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Blocks a player: no challenges or pairing with them, their reactions hidden.
+     */
+open func block(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_block(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Withdraws a challenge this player made.
+     */
+open func cancelChallenge(challenge: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_cancel_challenge(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(challenge),uniffiCallStatus
     )
 }
 }
@@ -3255,6 +3337,21 @@ open func cancelSeek()throws   {try rustCallWithError(FfiConverterTypeGiveawayEr
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Challenges a player: a game with this clock (the same for both), this player's colour, rated or not.
+     */
+open func challenge(nickname: String, timeControl: TimeControl, color: ChallengeColor, rated: Bool)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_challenge(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),
+        FfiConverterTypeTimeControl_lower(timeControl),
+        FfiConverterTypeChallengeColor_lower(color),
+        FfiConverterBool.lower(rated),uniffiCallStatus
     )
 }
 }
@@ -3296,6 +3393,18 @@ open func createLinkCode()throws   {try rustCallWithError(FfiConverterTypeGiveaw
 }
     
     /**
+     * Declines a challenge made to this player.
+     */
+open func declineChallenge(challenge: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_decline_challenge(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(challenge),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Declines the opponent's rematch offer.
      */
 open func declineRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3324,6 +3433,18 @@ open func disconnect()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_disconnect(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Follows a player by nickname (the screen's `social.friends` when the answer comes).
+     */
+open func follow(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_follow(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),uniffiCallStatus
     )
 }
 }
@@ -3412,6 +3533,18 @@ open func redeemLinkCode(code: String, device: String)throws   {try rustCallWith
 }
     
     /**
+     * Asks for the friends list, the open challenges and the blocked players again (presence changes by
+     * itself: a screen showing friends asks when it opens and now and then).
+     */
+open func refreshSocial()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_refresh_social(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * What the online screens draw now: read it when the observer is called (and after `next_tick_ms`).
      */
 open func screen() -> OnlineScreen  {
@@ -3471,6 +3604,30 @@ open func takeUpdate() -> OnlineUpdate  {
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
+}
+    
+    /**
+     * Unblocks a player.
+     */
+open func unblock(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_unblock(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Stops following a player.
+     */
+open func unfollow(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_unfollow(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
 }
     
 
@@ -6199,6 +6356,135 @@ public func FfiConverterTypeCapturedPiece_lower(_ value: CapturedPiece) -> RustB
 
 
 /**
+ * An open challenge, seen from this player.
+ */
+public struct ChallengeView: Equatable, Hashable {
+    /**
+     * The server's number for it (for `accept_challenge`, `decline_challenge`, `cancel_challenge`).
+     */
+    public var id: Int64
+    /**
+     * The other player.
+     */
+    public var opponent: OnlinePlayer
+    /**
+     * Made to this player (true) or by them (false).
+     */
+    public var incoming: Bool
+    /**
+     * The game's clock.
+     */
+    public var timeControl: TimeControl
+    /**
+     * The clock's speed.
+     */
+    public var speed: Speed
+    /**
+     * This player's colour in the game.
+     */
+    public var color: ChallengeColor
+    /**
+     * Whether the game changes ratings.
+     */
+    public var rated: Bool
+    /**
+     * How long it can still be accepted.
+     */
+    public var remainingMs: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The server's number for it (for `accept_challenge`, `decline_challenge`, `cancel_challenge`).
+         */id: Int64, 
+        /**
+         * The other player.
+         */opponent: OnlinePlayer, 
+        /**
+         * Made to this player (true) or by them (false).
+         */incoming: Bool, 
+        /**
+         * The game's clock.
+         */timeControl: TimeControl, 
+        /**
+         * The clock's speed.
+         */speed: Speed, 
+        /**
+         * This player's colour in the game.
+         */color: ChallengeColor, 
+        /**
+         * Whether the game changes ratings.
+         */rated: Bool, 
+        /**
+         * How long it can still be accepted.
+         */remainingMs: UInt64) {
+        self.id = id
+        self.opponent = opponent
+        self.incoming = incoming
+        self.timeControl = timeControl
+        self.speed = speed
+        self.color = color
+        self.rated = rated
+        self.remainingMs = remainingMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ChallengeView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeChallengeView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ChallengeView {
+        return
+            try ChallengeView(
+                id: FfiConverterInt64.read(from: &buf), 
+                opponent: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                incoming: FfiConverterBool.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                color: FfiConverterTypeChallengeColor.read(from: &buf), 
+                rated: FfiConverterBool.read(from: &buf), 
+                remainingMs: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ChallengeView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterTypeOnlinePlayer.write(value.opponent, into: &buf)
+        FfiConverterBool.write(value.incoming, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterTypeChallengeColor.write(value.color, into: &buf)
+        FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterUInt64.write(value.remainingMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChallengeView_lift(_ buf: RustBuffer) throws -> ChallengeView {
+    return try FfiConverterTypeChallengeView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChallengeView_lower(_ value: ChallengeView) -> RustBuffer {
+    return FfiConverterTypeChallengeView.lower(value)
+}
+
+
+/**
  * Both clocks.
  */
 public struct ClockView: Equatable, Hashable {
@@ -7439,6 +7725,85 @@ public func FfiConverterTypeForcedLoss_lift(_ buf: RustBuffer) throws -> ForcedL
 #endif
 public func FfiConverterTypeForcedLoss_lower(_ value: ForcedLoss) -> RustBuffer {
     return FfiConverterTypeForcedLoss.lower(value)
+}
+
+
+/**
+ * A player this account follows.
+ */
+public struct FriendView: Equatable, Hashable {
+    /**
+     * Who.
+     */
+    public var player: OnlinePlayer
+    /**
+     * Connected to the server now.
+     */
+    public var online: Bool
+    /**
+     * Their game in progress, if any.
+     */
+    public var playing: Int64?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Who.
+         */player: OnlinePlayer, 
+        /**
+         * Connected to the server now.
+         */online: Bool, 
+        /**
+         * Their game in progress, if any.
+         */playing: Int64?) {
+        self.player = player
+        self.online = online
+        self.playing = playing
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension FriendView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeFriendView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> FriendView {
+        return
+            try FriendView(
+                player: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                online: FfiConverterBool.read(from: &buf), 
+                playing: FfiConverterOptionInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: FriendView, into buf: inout [UInt8]) {
+        FfiConverterTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterBool.write(value.online, into: &buf)
+        FfiConverterOptionInt64.write(value.playing, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFriendView_lift(_ buf: RustBuffer) throws -> FriendView {
+    return try FfiConverterTypeFriendView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFriendView_lower(_ value: FriendView) -> RustBuffer {
+    return FfiConverterTypeFriendView.lower(value)
 }
 
 
@@ -9044,6 +9409,10 @@ public struct LobbyActions: Equatable, Hashable {
      * Link this device to an existing account with a code from another device (`redeem_link_code`).
      */
     public var redeemLinkCode: Bool
+    /**
+     * Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
+     */
+    public var social: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -9081,7 +9450,10 @@ public struct LobbyActions: Equatable, Hashable {
          */devices: Bool, 
         /**
          * Link this device to an existing account with a code from another device (`redeem_link_code`).
-         */redeemLinkCode: Bool) {
+         */redeemLinkCode: Bool, 
+        /**
+         * Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
+         */social: Bool) {
         self.tryNow = tryNow
         self.createAccount = createAccount
         self.seek = seek
@@ -9093,6 +9465,7 @@ public struct LobbyActions: Equatable, Hashable {
         self.backToGame = backToGame
         self.devices = devices
         self.redeemLinkCode = redeemLinkCode
+        self.social = social
     }
 
     
@@ -9121,7 +9494,8 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
                 browse: FfiConverterBool.read(from: &buf), 
                 backToGame: FfiConverterBool.read(from: &buf), 
                 devices: FfiConverterBool.read(from: &buf), 
-                redeemLinkCode: FfiConverterBool.read(from: &buf)
+                redeemLinkCode: FfiConverterBool.read(from: &buf), 
+                social: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -9137,6 +9511,7 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
         FfiConverterBool.write(value.backToGame, into: &buf)
         FfiConverterBool.write(value.devices, into: &buf)
         FfiConverterBool.write(value.redeemLinkCode, into: &buf)
+        FfiConverterBool.write(value.social, into: &buf)
     }
 }
 
@@ -10333,6 +10708,10 @@ public struct OnlineScreen: Equatable, Hashable {
      */
     public var devices: [DeviceView]
     /**
+     * Friends, open challenges and blocked players.
+     */
+    public var social: SocialScreen
+    /**
      * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
      * read it again. `None`: nothing counts down.
      */
@@ -10381,6 +10760,9 @@ public struct OnlineScreen: Equatable, Hashable {
          * The account's devices, the most recently seen first, as last asked for (empty before).
          */devices: [DeviceView], 
         /**
+         * Friends, open challenges and blocked players.
+         */social: SocialScreen, 
+        /**
          * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
          * read it again. `None`: nothing counts down.
          */nextTickMs: UInt64?) {
@@ -10397,6 +10779,7 @@ public struct OnlineScreen: Equatable, Hashable {
         self.profile = profile
         self.linkCode = linkCode
         self.devices = devices
+        self.social = social
         self.nextTickMs = nextTickMs
     }
 
@@ -10429,6 +10812,7 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
                 profile: FfiConverterOptionTypeProfileView.read(from: &buf), 
                 linkCode: FfiConverterOptionTypeLinkCodeView.read(from: &buf), 
                 devices: FfiConverterSequenceTypeDeviceView.read(from: &buf), 
+                social: FfiConverterTypeSocialScreen.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
@@ -10447,6 +10831,7 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
         FfiConverterOptionTypeProfileView.write(value.profile, into: &buf)
         FfiConverterOptionTypeLinkCodeView.write(value.linkCode, into: &buf)
         FfiConverterSequenceTypeDeviceView.write(value.devices, into: &buf)
+        FfiConverterTypeSocialScreen.write(value.social, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
 }
@@ -13330,6 +13715,115 @@ public func FfiConverterTypeSnapshot_lower(_ value: Snapshot) -> RustBuffer {
 
 
 /**
+ * The social part of the online screens.
+ */
+public struct SocialScreen: Equatable, Hashable {
+    /**
+     * Players this account follows: playing first, then online, then the rest, each by nickname.
+     */
+    public var friends: [FriendView]
+    /**
+     * Challenges made to this player, the newest first.
+     */
+    public var incoming: [ChallengeView]
+    /**
+     * Challenges this player made, the newest first.
+     */
+    public var outgoing: [ChallengeView]
+    /**
+     * Players this account blocks, by nickname.
+     */
+    public var blocked: [OnlinePlayer]
+    /**
+     * Whether an incoming challenge can be accepted now (signed in, connected, not in a game).
+     */
+    public var canAccept: Bool
+    /**
+     * Whether a new challenge can be made now (signed in and connected).
+     */
+    public var canChallenge: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Players this account follows: playing first, then online, then the rest, each by nickname.
+         */friends: [FriendView], 
+        /**
+         * Challenges made to this player, the newest first.
+         */incoming: [ChallengeView], 
+        /**
+         * Challenges this player made, the newest first.
+         */outgoing: [ChallengeView], 
+        /**
+         * Players this account blocks, by nickname.
+         */blocked: [OnlinePlayer], 
+        /**
+         * Whether an incoming challenge can be accepted now (signed in, connected, not in a game).
+         */canAccept: Bool, 
+        /**
+         * Whether a new challenge can be made now (signed in and connected).
+         */canChallenge: Bool) {
+        self.friends = friends
+        self.incoming = incoming
+        self.outgoing = outgoing
+        self.blocked = blocked
+        self.canAccept = canAccept
+        self.canChallenge = canChallenge
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SocialScreen: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSocialScreen: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SocialScreen {
+        return
+            try SocialScreen(
+                friends: FfiConverterSequenceTypeFriendView.read(from: &buf), 
+                incoming: FfiConverterSequenceTypeChallengeView.read(from: &buf), 
+                outgoing: FfiConverterSequenceTypeChallengeView.read(from: &buf), 
+                blocked: FfiConverterSequenceTypeOnlinePlayer.read(from: &buf), 
+                canAccept: FfiConverterBool.read(from: &buf), 
+                canChallenge: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SocialScreen, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeFriendView.write(value.friends, into: &buf)
+        FfiConverterSequenceTypeChallengeView.write(value.incoming, into: &buf)
+        FfiConverterSequenceTypeChallengeView.write(value.outgoing, into: &buf)
+        FfiConverterSequenceTypeOnlinePlayer.write(value.blocked, into: &buf)
+        FfiConverterBool.write(value.canAccept, into: &buf)
+        FfiConverterBool.write(value.canChallenge, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSocialScreen_lift(_ buf: RustBuffer) throws -> SocialScreen {
+    return try FfiConverterTypeSocialScreen.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSocialScreen_lower(_ value: SocialScreen) -> RustBuffer {
+    return FfiConverterTypeSocialScreen.lower(value)
+}
+
+
+/**
  * A square's spoken description: its name, its piece (`None`: empty) and its states.
  */
 public struct SquareDescription: Equatable, Hashable {
@@ -14602,6 +15096,186 @@ public func FfiConverterTypeBoardTheme_lower(_ value: BoardTheme) -> RustBuffer 
 
 
 /**
+ * The colour a challenge gives this player.
+ */
+
+public enum ChallengeColor: Equatable, Hashable {
+    
+    /**
+     * This player plays White.
+     */
+    case white
+    /**
+     * This player plays Black.
+     */
+    case black
+    /**
+     * Drawn when the game starts.
+     */
+    case random
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ChallengeColor: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeChallengeColor: FfiConverterRustBuffer {
+    typealias SwiftType = ChallengeColor
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ChallengeColor {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .white
+        
+        case 2: return .black
+        
+        case 3: return .random
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ChallengeColor, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .white:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .black:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .random:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChallengeColor_lift(_ buf: RustBuffer) throws -> ChallengeColor {
+    return try FfiConverterTypeChallengeColor.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChallengeColor_lower(_ value: ChallengeColor) -> RustBuffer {
+    return FfiConverterTypeChallengeColor.lower(value)
+}
+
+
+
+/**
+ * How a challenge this player made or got stopped being open (as an event says).
+ */
+
+public enum ChallengeOutcome: Equatable, Hashable {
+    
+    /**
+     * The game started.
+     */
+    case accepted
+    /**
+     * The player challenged said no.
+     */
+    case declined
+    /**
+     * The challenger withdrew it.
+     */
+    case cancelled
+    /**
+     * Nobody answered in time.
+     */
+    case expired
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ChallengeOutcome: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeChallengeOutcome: FfiConverterRustBuffer {
+    typealias SwiftType = ChallengeOutcome
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ChallengeOutcome {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .accepted
+        
+        case 2: return .declined
+        
+        case 3: return .cancelled
+        
+        case 4: return .expired
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ChallengeOutcome, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .accepted:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .declined:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .cancelled:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .expired:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChallengeOutcome_lift(_ buf: RustBuffer) throws -> ChallengeOutcome {
+    return try FfiConverterTypeChallengeOutcome.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeChallengeOutcome_lower(_ value: ChallengeOutcome) -> RustBuffer {
+    return FfiConverterTypeChallengeOutcome.lower(value)
+}
+
+
+
+/**
  * A side: White moves first, up the board.
  */
 
@@ -15146,6 +15820,15 @@ public enum ErrorCode: Equatable, Hashable {
      * No device of this account has that id.
      */
     case unknownDevice
+    /**
+     * No open challenge of this player has that id (accepted, declined, withdrawn or expired).
+     */
+    case unknownChallenge
+    /**
+     * A challenge or follow the server does not make: oneself, a player who blocks the asker or whom the asker
+     * blocks, a second challenge to the same player, or too many open challenges.
+     */
+    case refused
 
 
 
@@ -15224,6 +15907,10 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         case 28: return .unknownLinkCode
         
         case 29: return .unknownDevice
+        
+        case 30: return .unknownChallenge
+        
+        case 31: return .refused
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -15347,6 +16034,14 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         
         case .unknownDevice:
             writeInt(&buf, Int32(29))
+        
+        
+        case .unknownChallenge:
+            writeInt(&buf, Int32(30))
+        
+        
+        case .refused:
+            writeInt(&buf, Int32(31))
         
         }
     }
@@ -16627,6 +17322,25 @@ public enum OnlineEvent: Equatable, Hashable {
          */connected: Bool
     )
     /**
+     * A player challenged this one (it is also in the screen's `social.incoming`).
+     */
+    case challengeReceived(
+        /**
+         * The challenge.
+         */challenge: ChallengeView
+    )
+    /**
+     * A challenge this player made or got is no longer open.
+     */
+    case challengeClosed(
+        /**
+         * The other player.
+         */opponent: OnlinePlayer, 
+        /**
+         * How it ended.
+         */outcome: ChallengeOutcome
+    )
+    /**
      * A request was refused.
      */
     case refused(
@@ -16677,7 +17391,13 @@ public struct FfiConverterTypeOnlineEvent: FfiConverterRustBuffer {
         case 7: return .opponentConnection(connected: try FfiConverterBool.read(from: &buf)
         )
         
-        case 8: return .refused(code: try FfiConverterTypeErrorCode.read(from: &buf), message: try FfiConverterString.read(from: &buf)
+        case 8: return .challengeReceived(challenge: try FfiConverterTypeChallengeView.read(from: &buf)
+        )
+        
+        case 9: return .challengeClosed(opponent: try FfiConverterTypeOnlinePlayer.read(from: &buf), outcome: try FfiConverterTypeChallengeOutcome.read(from: &buf)
+        )
+        
+        case 10: return .refused(code: try FfiConverterTypeErrorCode.read(from: &buf), message: try FfiConverterString.read(from: &buf)
         )
         
         default: throw UniffiInternalError.unexpectedEnumCase
@@ -16722,8 +17442,19 @@ public struct FfiConverterTypeOnlineEvent: FfiConverterRustBuffer {
             FfiConverterBool.write(connected, into: &buf)
             
         
-        case let .refused(code,message):
+        case let .challengeReceived(challenge):
             writeInt(&buf, Int32(8))
+            FfiConverterTypeChallengeView.write(challenge, into: &buf)
+            
+        
+        case let .challengeClosed(opponent,outcome):
+            writeInt(&buf, Int32(9))
+            FfiConverterTypeOnlinePlayer.write(opponent, into: &buf)
+            FfiConverterTypeChallengeOutcome.write(outcome, into: &buf)
+            
+        
+        case let .refused(code,message):
+            writeInt(&buf, Int32(10))
             FfiConverterTypeErrorCode.write(code, into: &buf)
             FfiConverterString.write(message, into: &buf)
             
@@ -20897,6 +21628,31 @@ fileprivate struct FfiConverterSequenceTypeCapturedPiece: FfiConverterRustBuffer
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeChallengeView: FfiConverterRustBuffer {
+    typealias SwiftType = [ChallengeView]
+
+    public static func write(_ value: [ChallengeView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeChallengeView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ChallengeView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ChallengeView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeChallengeView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeDeviceView: FfiConverterRustBuffer {
     typealias SwiftType = [DeviceView]
 
@@ -20914,6 +21670,31 @@ fileprivate struct FfiConverterSequenceTypeDeviceView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeDeviceView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeFriendView: FfiConverterRustBuffer {
+    typealias SwiftType = [FriendView]
+
+    public static func write(_ value: [FriendView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeFriendView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [FriendView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [FriendView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeFriendView.read(from: &buf))
         }
         return seq
     }
@@ -21189,6 +21970,31 @@ fileprivate struct FfiConverterSequenceTypeMoveView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeMoveView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeOnlinePlayer: FfiConverterRustBuffer {
+    typealias SwiftType = [OnlinePlayer]
+
+    public static func write(_ value: [OnlinePlayer], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeOnlinePlayer.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [OnlinePlayer] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [OnlinePlayer]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeOnlinePlayer.read(from: &buf))
         }
         return seq
     }
@@ -22238,13 +23044,25 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_logsink_log() != 10778) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_challenge() != 2342) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 31250) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_block() != 12699) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_challenge() != 46727) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite() != 3462) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek() != 64005) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_challenge() != 1041) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 2133) {
@@ -22256,6 +23074,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_link_code() != 63260) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_challenge() != 24745) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch() != 2454) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -22263,6 +23084,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect() != 44276) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_follow() != 56668) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 35529) {
@@ -22286,6 +23110,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_redeem_link_code() != 58875) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_refresh_social() != 45012) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_screen() != 59938) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -22299,6 +23126,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_update() != 5582) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_unblock() != 12704) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_unfollow() != 21862) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {

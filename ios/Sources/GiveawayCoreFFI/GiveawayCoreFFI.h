@@ -1000,9 +1000,24 @@ uint64_t uniffi_giveaway_ffi_fn_constructor_onlineclient_connect(RustBuffer serv
 uint64_t uniffi_giveaway_ffi_fn_constructor_onlineclient_connect_trusting(RustBuffer server, RustBuffer extra_roots, uint64_t library, uint64_t observer_, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ACCEPT_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ACCEPT_CHALLENGE
+void uniffi_giveaway_ffi_fn_method_onlineclient_accept_challenge(uint64_t ptr, int64_t challenge, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ACCEPT_INVITE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ACCEPT_INVITE
 void uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(uint64_t ptr, RustBuffer code, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_BLOCK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_BLOCK
+void uniffi_giveaway_ffi_fn_method_onlineclient_block(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CANCEL_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CANCEL_CHALLENGE
+void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_challenge(uint64_t ptr, int64_t challenge, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CANCEL_INVITE
@@ -1013,6 +1028,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_invite(uint64_t ptr, Rust
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CANCEL_SEEK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CANCEL_SEEK
 void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CHALLENGE
+void uniffi_giveaway_ffi_fn_method_onlineclient_challenge(uint64_t ptr, RustBuffer nickname, RustBuffer time_control, RustBuffer color, int8_t rated, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ACCOUNT
@@ -1030,6 +1050,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_create_invite(uint64_t ptr, Rust
 void uniffi_giveaway_ffi_fn_method_onlineclient_create_link_code(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_CHALLENGE
+void uniffi_giveaway_ffi_fn_method_onlineclient_decline_challenge(uint64_t ptr, int64_t challenge, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DECLINE_REMATCH
 void uniffi_giveaway_ffi_fn_method_onlineclient_decline_rematch(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -1043,6 +1068,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_devices(uint64_t ptr, RustCallSt
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DISCONNECT
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_DISCONNECT
 void uniffi_giveaway_ffi_fn_method_onlineclient_disconnect(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_FOLLOW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_FOLLOW
+void uniffi_giveaway_ffi_fn_method_onlineclient_follow(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_GAME
@@ -1080,6 +1110,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_reconnect(uint64_t ptr, RustCall
 void uniffi_giveaway_ffi_fn_method_onlineclient_redeem_link_code(uint64_t ptr, RustBuffer code, RustBuffer device, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REFRESH_SOCIAL
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REFRESH_SOCIAL
+void uniffi_giveaway_ffi_fn_method_onlineclient_refresh_social(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SCREEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_SCREEN
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_screen(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -1103,6 +1138,16 @@ RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_events(uint64_t ptr, 
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_update(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNBLOCK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNBLOCK
+void uniffi_giveaway_ffi_fn_method_onlineclient_unblock(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNFOLLOW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNFOLLOW
+void uniffi_giveaway_ffi_fn_method_onlineclient_unfollow(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
@@ -2369,9 +2414,27 @@ uint16_t uniffi_giveaway_ffi_checksum_method_logsink_log(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ACCEPT_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ACCEPT_CHALLENGE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_accept_challenge(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ACCEPT_INVITE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ACCEPT_INVITE
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_BLOCK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_BLOCK
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_block(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CANCEL_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CANCEL_CHALLENGE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_challenge(void
     
 );
 #endif
@@ -2384,6 +2447,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_invite(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CANCEL_SEEK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CANCEL_SEEK
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_cancel_seek(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CHALLENGE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_challenge(void
     
 );
 #endif
@@ -2405,6 +2474,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_link_code(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_CHALLENGE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_CHALLENGE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_decline_challenge(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DECLINE_REMATCH
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_decline_rematch(void
@@ -2420,6 +2495,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_devices(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DISCONNECT
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_DISCONNECT
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_disconnect(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_FOLLOW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_FOLLOW
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_follow(void
     
 );
 #endif
@@ -2465,6 +2546,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_redeem_link_code(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REFRESH_SOCIAL
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REFRESH_SOCIAL
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_refresh_social(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SCREEN
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_SCREEN
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_screen(void
@@ -2492,6 +2579,18 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_events(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_update(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_UNBLOCK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_UNBLOCK
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_unblock(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_UNFOLLOW
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_UNFOLLOW
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_unfollow(void
     
 );
 #endif

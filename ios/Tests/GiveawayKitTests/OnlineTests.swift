@@ -159,6 +159,31 @@ final class OnlineTests: XCTestCase {
         try await waitUntil { phone.model.state.problem == .signedOut }
     }
 
+    func testAFollowedFriendShowsOnlineAndTheirChallengeIsAcceptedIntoAGame() async throws {
+        let server = try TestServer.started()
+        let anna = try await Device(server, "fra")
+        let boris = try await Device(server, "frb")
+        anna.model.perform { try $0.follow(nickname: boris.nickname) }
+        try await waitUntil { anna.model.state.social.friends.first?.online == true }
+        XCTAssertEqual(anna.model.state.social.friends.map(\.player.nickname), [boris.nickname])
+
+        let clock = try XCTUnwrap(boris.model.state.presets.first)
+        boris.model.perform {
+            try $0.challenge(nickname: anna.nickname, timeControl: clock, color: .black, rated: false)
+        }
+        try await waitUntil { anna.model.state.social.incoming.count == 1 }
+        let challenge = try XCTUnwrap(anna.model.state.social.incoming.first)
+        XCTAssertEqual(challenge.color, .white, "Boris asked for Black")
+        XCTAssertEqual(boris.model.state.social.outgoing.map(\.id), [challenge.id])
+        XCTAssertTrue(anna.events.contains { if case .challengeReceived = $0 { return true } else { return false } })
+
+        anna.model.perform { try $0.acceptChallenge(challenge: challenge.id) }
+        try await waitUntil { anna.model.state.game != nil && boris.model.state.game != nil }
+        XCTAssertEqual(anna.model.state.game?.you, .white)
+        XCTAssertFalse(anna.model.state.game?.rated ?? true)
+        try await waitUntil { boris.model.state.social.outgoing.isEmpty }
+    }
+
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
         let server = try TestServer.started()
         let device = try await Device(server, "eve")

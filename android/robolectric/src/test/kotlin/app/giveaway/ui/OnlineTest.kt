@@ -200,4 +200,46 @@ class OnlineTest : AppTest() {
         Ui.until(what = "the first phone signed out") { !shows(lobby, "First phone") }
         assertTrue(screenText(lobby), shows(lobby, "This phone"))
     }
+
+    @Test
+    fun `a followed friend is challenged from the list and a challenge from them is accepted into a game`() {
+        val bob = friend()
+        val bobNick = TestServer.nickname("Bob")
+        bob.signUp(bobNick)
+        val me = TestServer.nickname("Anna")
+        val lobby = OnlineUi.lobby(this, me).get()
+
+        // Follow by nickname: the friend shows online.
+        OnlineUi.type(lobby, "Nickname", bobNick)
+        Ui.click(lobby, "Follow")
+        Ui.until(what = "the friend online") { shows(lobby, "$bobNick · online") }
+
+        // Challenge from the list: the dialog gathers the clock, the colour and rated.
+        // The friend's row comes before the nickname field's own Challenge button.
+        Ui.find<android.widget.Button>(root(lobby)).first { Ui.shown(it) && it.text.toString() == "Challenge" }
+            .performClick()
+        Ui.idle()
+        assertEquals("Challenge $bobNick", Ui.shadowTitle(Ui.alert()))
+        Ui.pick(Ui.alert().window!!.decorView, "Random", "White")
+        Ui.dialogButton(DialogInterface.BUTTON_POSITIVE)
+        Ui.until(what = "the challenge shown as waiting") { shows(lobby, "Waiting for $bobNick") }
+        bob.until("the challenge") { it.social.incoming.isNotEmpty() }
+        val got = bob.state().social.incoming.single()
+        assertEquals(app.giveaway.core.ChallengeColor.BLACK, got.color)
+        bob.client.declineChallenge(got.id)
+        Ui.until(what = "the decline told") { shows(lobby, "$bobNick declined your challenge.") }
+        assertTrue(screenText(lobby), !shows(lobby, "Waiting for $bobNick"))
+
+        // The friend challenges this phone: the card on top; Accept opens the game.
+        val blitz = bob.state().presets[bob.state().defaultPreset.toInt()]
+        bob.client.challenge(me, blitz, app.giveaway.core.ChallengeColor.WHITE, false)
+        Ui.until(what = "the challenge card") { shows(lobby, "$bobNick challenges you") }
+        assertTrue(screenText(lobby), shows(lobby, "you play Black"))
+        targets(lobby)
+        Ui.click(lobby, "Accept")
+        bob.until("the game") { it.game != null }
+        assertEquals(Color.WHITE, bob.state().game!!.you)
+        val game = follow(lobby, GameActivity::class.java).get()
+        Ui.until(what = "the game with the friend") { game.title == "You vs $bobNick" }
+    }
 }

@@ -139,4 +139,74 @@ class ScreenshotsOnline : Shots() {
             friend.close()
         }
     }
+
+    /**
+     * Friends and challenges in the lobby: a challenge from a friend on top (Accept / Decline), and the Friends
+     * card with this player's own challenge waiting, a friend online, one offline and a blocked player (portrait
+     * in English and Russian, light and dark, and English landscape).
+     */
+    @Test
+    fun friends() {
+        val bob = Friend(TestServer.url())
+        val away = listOf("Carl", "Troll").map { name ->
+            Friend(TestServer.url()).use { f ->
+                TestServer.nickname(name).also { f.signUp(it) }
+            }
+        }
+        val (carl, troll) = away
+        try {
+            val bobNick = TestServer.nickname("Bob")
+            bob.signUp(bobNick)
+            for (v in variants.filter { !it.land || (it.language == "en" && !it.night) }) {
+                RuntimeEnvironment.setQualifiers(v.qualifiers)
+                val lobbyScreen = OnlineUi.lobby(this)
+                val lobby = lobbyScreen.get()
+                val client = (lobby.application as app.giveaway.app.GiveawayApp).online.client!!
+                // The account made for the first variant stays for the next ones.
+                val me = (client.screen().account as app.giveaway.core.AccountState.SignedIn).player.nickname
+                client.follow(bobNick)
+                client.follow(carl)
+                client.block(troll)
+                val presets = bob.state().presets
+                client.challenge(carl, presets[0], app.giveaway.core.ChallengeColor.RANDOM, true)
+                val blitz = presets[bob.state().defaultPreset.toInt()]
+                bob.client.challenge(me, blitz, app.giveaway.core.ChallengeColor.WHITE, true)
+                Ui.until(what = "the friends, both challenges and the blocked player") {
+                    val social = client.screen().social
+                    social.friends.size == 2 && social.incoming.size == 1 && social.outgoing.size == 1 &&
+                        social.blocked.size == 1
+                }
+                // The lists arrive through the observer: wait until the screen draws them.
+                Ui.until(what = "the lists drawn") {
+                    OnlineUi.shown(lobby, troll) && OnlineUi.shown(lobby, "$bobNick ·")
+                }
+                save(File(dir, "online-challenge-${v.name}.png"), draw(lobby, null))
+                val title = lobby.getString(app.giveaway.R.string.friends)
+                val heading = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
+                    Ui.shown(it) && it.text.toString() == title
+                }
+                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
+                val at = IntArray(2).also { heading.getLocationInWindow(it) }[1]
+                val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
+                scroll.scrollTo(
+                    0,
+                    scroll.scrollY + at - top - lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl),
+                )
+                Ui.idle()
+                save(File(dir, "online-friends-${v.name}.png"), draw(lobby, null))
+                bob.client.cancelChallenge(bob.state().social.outgoing.single().id)
+                client.cancelChallenge(client.screen().social.outgoing.single().id)
+                Ui.until(what = "the challenges gone") {
+                    client.screen().social.let {
+                        it.incoming.isEmpty() &&
+                            it.outgoing.isEmpty()
+                    }
+                }
+                lobbyScreen.pause().stop().destroy()
+            }
+        } finally {
+            OnlineUi.close()
+            bob.close()
+        }
+    }
 }

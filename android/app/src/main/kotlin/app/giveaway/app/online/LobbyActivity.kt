@@ -44,7 +44,8 @@ import app.giveaway.core.timeControlLabel
 /**
  * The online lobby: the connection (each failure in words, with "Try now"), the account (a nickname the first
  * time, or a link code from another device), quick pairing on the server's presets, an invite code shown big and
- * shared, joining with a code, the leaderboard per speed, the player's profile and devices ([DevicesCard]). A game that starts opens the game screen on the client's
+ * shared, joining with a code, friends and challenges ([FriendsCard]), the leaderboard per speed, the player's
+ * profile and devices ([DevicesCard]). A game that starts opens the game screen on the client's
  * board controller; the client lives in the application ([Online]), so nothing here reconnects on rotation.
  */
 class LobbyActivity : Activity() {
@@ -71,6 +72,15 @@ class LobbyActivity : Activity() {
     }
     private val backToGame by lazy { button(R.string.back_to_game) { openGame() } }
     private val devices by lazy { DevicesCard(this) { call -> request(call) } }
+    private val friends by lazy { FriendsCard(this) { call -> request(call) } }
+
+    /** Presence changes by itself: the friends list is asked for again this often while the lobby shows. */
+    private val refresh = object : Runnable {
+        override fun run() {
+            if ((online.state?.actions?.social) == true) online.client?.let { c -> runCatching { c.refreshSocial() } }
+            window.decorView.postDelayed(this, REFRESH_MS)
+        }
+    }
 
     private var presets: List<TimeControl> = emptyList()
     private var seekChoice = 0
@@ -172,11 +182,12 @@ class LobbyActivity : Activity() {
         if (landscape) {
             column(
                 backToGame,
+                friends.challenges,
                 LinearLayout(this).apply {
                     orientation = LinearLayout.HORIZONTAL
                     isBaselineAligned = false
                     val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
-                    addView(column(quick, invite, gap = gap), half())
+                    addView(column(quick, friends.card, invite, gap = gap), half())
                     addView(
                         column(join, leaderboard, devices.card, gap = gap),
                         half().apply { marginStart = gap },
@@ -185,7 +196,8 @@ class LobbyActivity : Activity() {
                 gap = gap,
             )
         } else {
-            column(backToGame, quick, invite, join, leaderboard, devices.card, gap = gap)
+            val cards = arrayOf(friends.challenges, quick, friends.card, invite, join, leaderboard, devices.card)
+            column(backToGame, *cards, gap = gap)
         }
     }
 
@@ -207,11 +219,13 @@ class LobbyActivity : Activity() {
         super.onResume()
         resumed = true
         online.state?.let(::openNewGame)
+        window.decorView.post(refresh)
     }
 
     override fun onPause() {
         super.onPause()
         resumed = false
+        window.decorView.removeCallbacks(refresh)
     }
 
     override fun onDestroy() {
@@ -267,6 +281,7 @@ class LobbyActivity : Activity() {
         inviting.visibility = if (invitingNow) View.VISIBLE else View.GONE
         showInfo(s)
         devices.show(s)
+        friends.show(s)
         events.firstNotNullOfOrNull { e -> eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused } }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
         openNewGame(s)
@@ -387,5 +402,6 @@ class LobbyActivity : Activity() {
 
     private companion object {
         val SPEEDS = listOf(Speed.BULLET, Speed.BLITZ, Speed.RAPID, Speed.CLASSIC)
+        const val REFRESH_MS = 15_000L
     }
 }

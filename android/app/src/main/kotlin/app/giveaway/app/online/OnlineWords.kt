@@ -4,6 +4,7 @@ import android.content.Context
 import app.giveaway.R
 import app.giveaway.app.reasonText
 import app.giveaway.core.AccountState
+import app.giveaway.core.ChallengeOutcome
 import app.giveaway.core.Color
 import app.giveaway.core.Connection
 import app.giveaway.core.EndReason
@@ -15,6 +16,7 @@ import app.giveaway.core.OnlineProblem
 import app.giveaway.core.OnlineScreen
 import app.giveaway.core.RatingChange
 import app.giveaway.core.Speed
+import app.giveaway.core.timeControlLabel
 import java.util.Locale
 import kotlin.math.roundToInt
 
@@ -132,12 +134,43 @@ fun Context.eventText(e: OnlineEvent): String? = when (e) {
 
     is OnlineEvent.Refused -> when (e.code) {
         ErrorCode.NICKNAME_INVALID -> getString(R.string.refused_nickname_invalid, e.message)
+
         ErrorCode.NICKNAME_TAKEN -> getString(R.string.refused_nickname_taken)
+
         ErrorCode.UNKNOWN_INVITE -> getString(R.string.refused_unknown_invite)
+
         ErrorCode.OWN_INVITE -> getString(R.string.refused_own_invite)
+
         ErrorCode.BUSY -> getString(R.string.refused_busy)
+
         ErrorCode.UNKNOWN_LINK_CODE -> getString(R.string.refused_unknown_link_code)
+
+        ErrorCode.UNKNOWN_PLAYER -> getString(R.string.refused_unknown_player)
+
+        ErrorCode.UNKNOWN_CHALLENGE -> getString(R.string.refused_unknown_challenge)
+
+        // The server's own words name the player ("Bob does not take challenges from you").
+        ErrorCode.REFUSED -> e.message
+
         else -> getString(R.string.refused_other, e.message)
+    }
+
+    is OnlineEvent.ChallengeReceived -> getString(
+        R.string.challenge_received,
+        e.challenge.opponent.nickname,
+        timeControlLabel(e.challenge.timeControl) + " · " +
+            getString(if (e.challenge.rated) R.string.rated_game else R.string.casual_game),
+    )
+
+    is OnlineEvent.ChallengeClosed -> when (e.outcome) {
+        // The game's board opens.
+        ChallengeOutcome.ACCEPTED -> null
+
+        ChallengeOutcome.DECLINED -> getString(R.string.challenge_declined, e.opponent.nickname)
+
+        ChallengeOutcome.CANCELLED -> getString(R.string.challenge_withdrawn, e.opponent.nickname)
+
+        ChallengeOutcome.EXPIRED -> getString(R.string.challenge_expired, e.opponent.nickname)
     }
 
     // The screen's problem says it (SignedOut); the others show in the screen state.
