@@ -359,7 +359,7 @@ fn the_live_games_and_the_game_watched_on_the_screen() {
     );
     let w = c.screen().watching.expect("watching");
     assert_eq!((w.game, w.moves.len(), w.running, w.spectators), (31, 2, Some(Color::White), 4));
-    assert!(w.clocks[0] <= 176_400 && w.clocks[1] == 179_100);
+    assert!(w.white_ms <= 176_400 && w.black_ms == 179_100);
     assert!(c.screen().next_tick_ms.is_some_and(|t| t <= 1000), "the running clock is read again");
     feed(
         &c,

@@ -52,8 +52,10 @@ pub struct WatchScreen {
     pub board: Snapshot,
     /// Every move so far, in algebraic notation.
     pub moves: Vec<String>,
-    /// White's and Black's time left now, in milliseconds.
-    pub clocks: [u64; 2],
+    /// White's time left now, in milliseconds.
+    pub white_ms: u64,
+    /// Black's time left now, in milliseconds.
+    pub black_ms: u64,
     /// The side whose clock runs, if one does.
     pub running: Option<Color>,
     /// The reactions so far, oldest first.
@@ -177,7 +179,8 @@ impl Watched {
             rated: s.rated,
             board: self.board.clone(),
             moves: s.moves.clone(),
-            clocks,
+            white_ms: clocks[0],
+            black_ms: clocks[1],
             running,
             reactions: s.reactions.iter().map(core_reaction).collect(),
             spectators: s.spectators,
@@ -194,7 +197,7 @@ impl Watched {
     pub fn next_tick_ms(&self, now: Instant) -> Option<u64> {
         let screen = self.screen(now);
         let side = screen.running?;
-        let left = screen.clocks[if side == Color::White { 0 } else { 1 }];
+        let left = if side == Color::White { screen.white_ms } else { screen.black_ms };
         Some(left % 1000 + 1)
     }
 }
@@ -219,7 +222,7 @@ mod tests {
             rated: true,
             moves: moves.iter().map(|m| m.to_string()).collect(),
             clocks: Clocks { white_ms: 180_000, black_ms: 180_000 },
-            turn: if moves.len() % 2 == 0 { wire::Color::White } else { wire::Color::Black },
+            turn: if moves.len().is_multiple_of(2) { wire::Color::White } else { wire::Color::Black },
             clock_running: moves.len() >= 2,
             reactions: vec![],
             spectators: 2,
@@ -242,7 +245,7 @@ mod tests {
         let later = Instant::now() + std::time::Duration::from_millis(2500);
         let s = w.screen(later);
         assert_eq!((s.moves.len(), s.running, s.board.ply), (2, Some(Color::White), 2));
-        assert!(s.clocks[0] <= 177_500 && s.clocks[1] == 180_000, "{:?}", s.clocks);
+        assert!(s.white_ms <= 177_500 && s.black_ms == 180_000, "{} {}", s.white_ms, s.black_ms);
         assert!(w.next_tick_ms(later).is_some_and(|t| t <= 1000));
         assert!(!w.moved(5, "g3-h4".into(), wire::Color::White, Clocks { white_ms: 1, black_ms: 1 }), "a gap");
         w.set_spectators(5);
@@ -251,7 +254,7 @@ mod tests {
             Clocks { white_ms: 170_000, black_ms: 175_000 },
         );
         let s = w.screen(later);
-        assert_eq!((s.running, s.spectators, s.clocks), (None, 5, [170_000, 175_000]));
+        assert_eq!((s.running, s.spectators, s.white_ms, s.black_ms), (None, 5, 170_000, 175_000));
         assert_eq!(s.end.unwrap().winner, Some(Color::Black));
         assert_eq!(w.next_tick_ms(later), None);
     }
