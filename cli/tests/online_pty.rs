@@ -101,7 +101,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_for("the lobby after the game", |s| {
         s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
     });
-    for _ in 0..4 {
+    for _ in 0..5 {
         anna.keys(DOWN);
     }
     anna.keys(ENTER);
@@ -161,7 +161,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
-    for _ in 0..6 {
+    for _ in 0..7 {
         phone.keys(DOWN);
     }
     phone.keys(ENTER);
@@ -183,7 +183,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("in use on another device");
     save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
 
-    for _ in 0..6 {
+    for _ in 0..7 {
         laptop.keys(DOWN);
     }
     laptop.keys(ENTER);
@@ -201,11 +201,13 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("does not know this device's account");
 }
 
-/// Friends and a direct challenge between two terminals: Anna follows Boris by nickname and sees him online,
-/// challenges him from her friends list with a clock and a colour; Boris is told in his lobby, opens Friends,
-/// sees the challenge from his side and accepts; both boards open with the colours asked for.
+/// Friends, a direct challenge and a spectator, in three terminals: Anna follows Boris by nickname and sees him
+/// online, challenges him from her friends list with a clock and a colour; Boris is told in his lobby, opens
+/// Friends, sees the challenge from his side and accepts; both boards open with the colours asked for. Carl
+/// finds the game in "Watch a game" and watches it live: the moves as they are played, the spectator count, a
+/// reaction and the end.
 #[test]
-fn a_friend_challenge_from_one_terminal_to_another() {
+fn a_friend_challenge_watched_live_from_a_third_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
@@ -250,4 +252,34 @@ fn a_friend_challenge_from_one_terminal_to_another() {
     let board = anna.wait_text("vs Boris online");
     save_screenshot("online-friends-4-game.txt", &anna.settled());
     assert!(board.contains("You (White) vs Boris"), "Anna plays the colour she asked for: {board}");
+
+    let mut carl = sign_up(&dir.path().join("carl.db"), &server.url(), "Carl");
+    for _ in 0..4 {
+        carl.keys(DOWN);
+    }
+    carl.keys(ENTER);
+    let list = carl.wait_text("▶ Anna (1500?) – Boris (1500?) · 5+3 Blitz casual · move 1 · 0 watching");
+    save_screenshot("online-watch-1-list.txt", &carl.settled());
+    assert!(list.contains("Enter watch"), "{list}");
+    carl.keys(ENTER);
+    carl.wait_text("Watching game 1 · Anna vs Boris");
+    carl.wait_text("1 watching");
+    anna.keys(":c3-d4");
+    anna.keys(ENTER);
+    carl.wait_text("1. c3-d4");
+    boris.wait_text("Last move: White c3-d4");
+    boris.keys(":f6-g5");
+    boris.keys(ENTER);
+    carl.wait_text("1. c3-d4      f6-g5");
+    boris.keys("e");
+    boris.keys("1");
+    carl.wait_text("Boris: 👍");
+    save_screenshot("online-watch-2-game.txt", &carl.settled());
+    boris.keys("R");
+    boris.wait_text("Resign this game? y/n");
+    boris.keys("y");
+    carl.wait_text("Anna won by resignation.");
+    save_screenshot("online-watch-3-end.txt", &carl.settled());
+    carl.keys("q");
+    carl.wait_text("No games are being played right now");
 }

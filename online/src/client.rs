@@ -9,6 +9,7 @@ use crate::views::{
     Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
     OnlineState, ProfileView, RatingView,
 };
+use crate::watch::{self, LiveGameView, Watched};
 use crate::wire::{
     clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player,
     rating_change, recent_game, seat_view, wire_speed, wire_time_control,
@@ -63,6 +64,10 @@ struct Shared {
     devices: Vec<DeviceView>,
     /// Friends, challenges and blocked players as last told.
     social: Social,
+    /// The live games as last asked for.
+    live_games: Vec<LiveGameView>,
+    /// The game watched.
+    watching: Option<Watched>,
 }
 
 /// The online client; see the crate documentation.
@@ -122,6 +127,8 @@ impl OnlineClient {
                 link_code: None,
                 devices: Vec::new(),
                 social: Social::default(),
+                live_games: Vec::new(),
+                watching: None,
             }),
             me: me.clone(),
         });
@@ -144,14 +151,16 @@ impl OnlineClient {
 
     /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
     pub fn screen(&self) -> OnlineScreen {
-        let (state, signed_out, first_move_by, board, link_code, devices, social) = {
+        let (state, signed_out, first_move_by, board, link_code, devices, social, live_games, watching) = {
             let s = self.lock();
             let mut state = s.state.clone();
             state.game = s.live.as_ref().map(|l| l.view.clone());
             let live = s.live.as_ref();
             let board = live.map(|l| l.controller.clone());
             let first_move_by = live.and_then(|l| l.first_move_by);
-            (state, s.signed_out, first_move_by, board, s.link_code.clone(), s.devices.clone(), s.social.clone())
+            let (link_code, devices, social) = (s.link_code.clone(), s.devices.clone(), s.social.clone());
+            let (live_games, watching) = (s.live_games.clone(), s.watching.clone());
+            (state, s.signed_out, first_move_by, board, link_code, devices, social, live_games, watching)
         };
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
@@ -163,6 +172,8 @@ impl OnlineClient {
             link_code,
             devices,
             social,
+            live_games,
+            watching,
         };
         screen::decide(&state, &extra, Instant::now())
     }
@@ -300,6 +311,31 @@ impl OnlineClient {
     pub fn unblock(&self, nickname: &str) -> ApiResult<()> {
         self.account()?;
         self.send(ClientMessage::Unblock { nickname: nickname.trim().to_string() })
+    }
+
+    /// Asks for the live games (the screen's `live_games` when they come).
+    pub fn live_games(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::LiveGames)
+    }
+
+    /// Watches a game in progress (the screen's `watching` when it comes); stops watching another.
+    pub fn watch(&self, game: GameId) -> ApiResult<()> {
+        self.account()?;
+        if let Some(old) = self.lock().watching.take().filter(|w| w.game() != game) {
+            let _ = self.send(ClientMessage::Unwatch { game: old.game() });
+        }
+        self.send(ClientMessage::Watch { game })
+    }
+
+    /// Stops watching.
+    pub fn stop_watching(&self) {
+        let gone = self.lock().watching.take();
+        if let Some(w) = gone {
+            // Offline, the server stops counting this spectator with the connection already.
+            let _ = self.send(ClientMessage::Unwatch { game: w.game() });
+        }
+        self.observer.changed();
     }
 
     /// Quick pairing with one of the presets.
@@ -465,6 +501,10 @@ impl Peer for OnlineClient {
                 s.state.player = player.map(self::player);
                 s.state.presets = presets.into_iter().map(core_time_control).collect();
                 s.events.push(OnlineEvent::Connected);
+                if let Some(w) = s.watching.as_ref().filter(|w| !w.is_over()) {
+                    // The spectator is counted per connection: watch again.
+                    replies.push(ClientMessage::Watch { game: w.game() });
+                }
                 if s.state.player.is_some() {
                     // Challenges made while this device was away, who is online now, and who is blocked.
                     replies.extend([ClientMessage::Challenges, ClientMessage::Friends, ClientMessage::Blocked]);
@@ -495,11 +535,21 @@ impl Peer for OnlineClient {
                 self.update(|s| s.state.lobby = Lobby::Idle)
             }
             ServerMessage::GameState(game) => self.game_state(*game, replies),
+            ServerMessage::Moved { game, ply, mv, by, clocks: c } if self.watching(game) => self.update(|s| {
+                if let Some(w) = s.watching.as_mut() {
+                    if !w.moved(ply, mv, by, c) {
+                        replies.push(ClientMessage::Watch { game });
+                    }
+                }
+            }),
             ServerMessage::Moved { game, ply, mv, by, clocks: c } => {
                 self.moved(game, ply, mv, core_color(by), clocks(c), replies)
             }
             ServerMessage::DrawOffered { game, by } => self.on_board(game, |b| b.set_draw_offer(Some(core_color(by)))),
             ServerMessage::DrawDeclined { game, .. } => self.on_board(game, |b| b.set_draw_offer(None)),
+            ServerMessage::Reaction { game, reaction } if self.watching(game) => {
+                self.update(|s| s.watching.iter_mut().for_each(|w| w.reacted(reaction.clone())))
+            }
             ServerMessage::Reaction { game, reaction } => {
                 self.on_board(game, |b| b.add_reaction(core_reaction(&reaction)))
             }
@@ -509,6 +559,9 @@ impl Peer for OnlineClient {
                     s.events.push(OnlineEvent::OpponentConnection { connected });
                 }
             }),
+            ServerMessage::GameEnd { game, result, clocks: c, .. } if self.watching(game) => {
+                self.update(|s| s.watching.iter_mut().for_each(|w| w.ended(result, c)))
+            }
             ServerMessage::GameEnd { game, result, clocks: c, ratings } => {
                 self.game_end(game, result, clocks(c), ratings)
             }
@@ -602,7 +655,22 @@ impl Peer for OnlineClient {
                     s.events.push(OnlineEvent::ChallengeClosed { opponent, outcome });
                 }
             }),
-            ServerMessage::Pong { .. } | ServerMessage::Unknown => {}
+            ServerMessage::LiveGames { games } => self.update(|s| s.live_games = watch::live_games(games)),
+            ServerMessage::Watching(state) => match Watched::new(*state) {
+                Ok(w) => self.update(|s| s.watching = Some(w)),
+                Err(e) => self.update(|s| {
+                    s.events.push(OnlineEvent::Refused { code: ErrorCode::Internal, message: e.to_string() })
+                }),
+            },
+            ServerMessage::Spectators { game, count } => self.update(|s| {
+                if let Some(w) = s.watching.as_mut().filter(|w| w.game() == game) {
+                    w.set_spectators(count);
+                }
+                if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {
+                    l.view.spectators = count;
+                }
+            }),
+            ServerMessage::Pong { .. } | ServerMessage::Unwatched { .. } | ServerMessage::Unknown => {}
         }
         verdict
     }
@@ -621,6 +689,8 @@ impl OnlineClient {
             s.link_code = None;
             s.devices.clear();
             s.social.clear();
+            s.live_games.clear();
+            s.watching = None;
             s.events.push(OnlineEvent::SignedOut);
         });
     }
@@ -690,6 +760,11 @@ impl OnlineClient {
         if let Err(e) = result {
             log::warn!("online game {game}: {e}");
         }
+    }
+
+    /// Whether `game` is the game watched (not one of this player's).
+    fn watching(&self, game: GameId) -> bool {
+        self.lock().watching.as_ref().is_some_and(|w| w.game() == game)
     }
 
     fn board_of(&self, game: GameId) -> Option<Arc<GameController>> {
@@ -856,6 +931,7 @@ impl OnlineClient {
             opponent_connected: wire.opponent_connected,
             end: None,
             rematch_offer: None,
+            spectators: 0,
         };
         // A fresh board has no move of this device's own that the server lacks.
         controller.server_change(|s, now| s.sync_remote(server_game, now))?;

@@ -16,7 +16,7 @@
 //! Inside, one module a job: the records the screens see (`views`), the conversions from and to the protocol's
 //! types (`wire`), the client and its handling of the server's frames (`client`), the online game's seat, which
 //! sends the player's own actions (`seat`), the socket (`connection`), the decided screen (`screen`) and
-//! friends, challenges and blocked players (`social`).
+//! friends, challenges and blocked players (`social`), and the games watched (`watch`).
 //!
 //! [`GameController`]: giveaway_app::GameController
 
@@ -28,6 +28,7 @@ mod screen;
 mod seat;
 mod social;
 mod views;
+mod watch;
 mod wire;
 
 pub use client::OnlineClient;
@@ -41,6 +42,7 @@ pub use views::{
     Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, LinkCodeView, Lobby, OnlineEnd, OnlineEvent,
     OnlineGameView, OnlinePlayer, OnlineState, ProfileView, RatingChange, RatingView, RecentGame, SeatView,
 };
+pub use watch::{LiveGameView, WatchScreen};
 
 #[cfg(test)]
 mod tests;

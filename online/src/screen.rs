@@ -4,6 +4,7 @@
 //! tools.
 
 use crate::social::{Social, SocialScreen};
+use crate::watch::{LiveGameView, WatchScreen, Watched};
 use crate::{
     Connection, DeviceView, GameId, Leaderboard, LinkCodeView, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
     OnlinePlayer, OnlineState, ProfileView, SeatView,
@@ -79,6 +80,8 @@ pub struct LobbyActions {
     pub redeem_link_code: bool,
     /// Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
     pub social: bool,
+    /// The live games list and watching one (`live_games`, `watch`).
+    pub watch: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -157,6 +160,8 @@ pub struct OnlineGame {
     pub rematch: RematchState,
     /// Which buttons do something now.
     pub actions: OnlineGameActions,
+    /// People watching the game.
+    pub spectators: u32,
 }
 
 /// Everything the online screens draw.
@@ -190,6 +195,10 @@ pub struct OnlineScreen {
     pub devices: Vec<DeviceView>,
     /// Friends, open challenges and blocked players.
     pub social: SocialScreen,
+    /// The live games as last asked for (`live_games`).
+    pub live_games: Vec<LiveGameView>,
+    /// The game watched, once the server has sent it (`watch`).
+    pub watching: Option<WatchScreen>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
@@ -218,6 +227,10 @@ pub(crate) struct Extra {
     pub devices: Vec<DeviceView>,
     /// Friends, challenges and blocked players as last told.
     pub social: Social,
+    /// The live games as last asked for.
+    pub live_games: Vec<LiveGameView>,
+    /// The game watched.
+    pub watching: Option<Watched>,
 }
 
 /// The preset offered first: 5+3, as lichess's default blitz.
@@ -257,6 +270,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         devices: signed_in,
         redeem_link_code: online && state.player.is_none(),
         social: signed_in,
+        watch: signed_in,
     };
     let link_code = extra.link_code.as_ref().filter(|_| signed_in).and_then(|(code, until)| {
         let remaining_ms = until.saturating_duration_since(now).as_millis() as u64;
@@ -268,11 +282,10 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         _ => None,
     });
     // The link code's and the challenges' countdowns show whole seconds too.
+    let watch_tick = extra.watching.as_ref().and_then(|w| w.next_tick_ms(now));
+    let link_tick = link_code.as_ref().map(|c| c.remaining_ms % 1000 + 1);
     let next_tick_ms =
-        [next_tick_ms, link_code.as_ref().map(|c| c.remaining_ms % 1000 + 1), extra.social.next_tick_ms(now)]
-            .into_iter()
-            .flatten()
-            .min();
+        [next_tick_ms, link_tick, extra.social.next_tick_ms(now), watch_tick].into_iter().flatten().min();
     let me = state.player.as_ref().filter(|_| signed_in).map(|p| p.id);
     OnlineScreen {
         server: state.server.clone(),
@@ -289,6 +302,8 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         link_code,
         devices: if signed_in { extra.devices.clone() } else { Vec::new() },
         social: extra.social.screen(me, online, playing, now),
+        live_games: if signed_in { extra.live_games.clone() } else { Vec::new() },
+        watching: extra.watching.as_ref().map(|w| w.screen(now)),
         next_tick_ms,
     }
 }
@@ -339,5 +354,6 @@ fn game_screen(g: &OnlineGameView, online: bool, extra: &Extra, now: Instant) ->
         opponent_away: !over && online && !g.opponent_connected,
         rematch,
         actions,
+        spectators: g.spectators,
     }
 }

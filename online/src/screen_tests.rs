@@ -333,3 +333,60 @@ fn friends_and_challenges_on_the_screen() {
     feed(&c, r#"{"re":9,"type":"error","code":"refused","message":"Carl does not take challenges from you"}"#);
     assert!(matches!(&c.take_events()[..], [OnlineEvent::Refused { code: ErrorCode::Refused, .. }]));
 }
+
+/// Watching: the live games list, the game watched with its moves, spectators and end, watched again after a
+/// reconnection, and the spectator count of the player's own game.
+#[test]
+fn the_live_games_and_the_game_watched_on_the_screen() {
+    let (_dir, _listener, _held, c) = client();
+    feed(&c, r#"{"type":"welcome","protocol":1,"player":{"id":3,"nickname":"Carl"},"games":[],"presets":[]}"#);
+    assert!(c.screen().actions.watch);
+    feed(
+        &c,
+        &format!(
+            r#"{{"type":"live_games","games":[{{"game":31,{SEATS},"time_control":{{"base_ms":180000,"increment_ms":2000}},"speed":"blitz","rated":true,"ply":12,"spectators":3,"friend":true}}]}}"#
+        ),
+    );
+    let list = c.screen().live_games;
+    assert_eq!(list.iter().map(|g| (g.game, g.ply, g.spectators, g.friend)).collect::<Vec<_>>(), [(31, 12, 3, true)]);
+    assert_eq!(list[0].black.nickname, "Boris");
+
+    feed(
+        &c,
+        &format!(
+            r#"{{"type":"watching","game":31,{SEATS},"time_control":{{"base_ms":180000,"increment_ms":2000}},"speed":"blitz","rated":true,"moves":["c3-d4","f6-g5"],"clocks":{{"white_ms":176400,"black_ms":179100}},"turn":"white","clock_running":true,"reactions":[],"spectators":4}}"#
+        ),
+    );
+    let w = c.screen().watching.expect("watching");
+    assert_eq!((w.game, w.moves.len(), w.running, w.spectators), (31, 2, Some(Color::White), 4));
+    assert!(w.white_ms <= 176_400 && w.black_ms == 179_100);
+    assert!(c.screen().next_tick_ms.is_some_and(|t| t <= 1000), "the running clock is read again");
+    feed(
+        &c,
+        r#"{"type":"moved","game":31,"ply":2,"move":"g3-h4","by":"white","clocks":{"white_ms":176000,"black_ms":179100}}"#,
+    );
+    feed(&c, r#"{"type":"spectators","game":31,"count":5}"#);
+    let w = c.screen().watching.unwrap();
+    assert_eq!((w.moves.last().map(String::as_str), w.running, w.spectators), (Some("g3-h4"), Some(Color::Black), 5));
+    assert_eq!(w.board.ply, 3);
+
+    // After a reconnection the game is watched again.
+    let frame = giveaway_protocol::decode_server(
+        r#"{"type":"welcome","protocol":1,"player":{"id":3,"nickname":"Carl"},"games":[],"presets":[]}"#,
+    )
+    .unwrap();
+    let mut replies = Vec::new();
+    let _ = c.received(frame.message, &mut replies);
+    assert!(replies.contains(&giveaway_protocol::ClientMessage::Watch { game: 31 }));
+
+    feed(
+        &c,
+        r#"{"type":"game_end","game":31,"result":{"winner":"black","reason":"resignation"},"clocks":{"white_ms":170000,"black_ms":175000}}"#,
+    );
+    let w = c.screen().watching.unwrap();
+    assert_eq!(w.end.map(|e| e.winner), Some(Some(Color::Black)));
+    assert_eq!(w.running, None);
+    assert!(c.screen().game.is_none(), "a watched game is not this player's game");
+    c.stop_watching();
+    assert!(c.screen().watching.is_none());
+}

@@ -57,6 +57,14 @@ fn frame() -> impl Strategy<Value = String> {
         Just(r#"{"type":"leaderboard","speed":"blitz","offset":0,"entries":[]}"#.to_string()),
         Just(r#"{"type":"seeking","time_control":{"base_ms":300000,"increment_ms":3000}}"#.to_string()),
         Just(r#"{"type":"tournament_starts","in_ms":5}"#.to_string()),
+        // Watching and friends: a watched game's frames interleave with the player's own.
+        (game.clone(), prop::collection::vec(mv.clone(), 0..4), color.clone()).prop_map(|(g, ms, turn)| format!(
+            r#"{{"type":"watching","game":{g},"white":{{"player":{{"id":5,"nickname":"Wim"}},"rating":1500.0,"provisional":true}},"black":{{"player":{{"id":6,"nickname":"Bea"}},"rating":1500.0,"provisional":true}},"time_control":{{"base_ms":300000,"increment_ms":3000}},"speed":"blitz","rated":true,"moves":[{}],"clocks":{{"white_ms":9,"black_ms":9}},"turn":"{turn}","clock_running":true,"reactions":[],"spectators":1}}"#,
+            ms.iter().map(|m| format!("\"{m}\"")).collect::<Vec<_>>().join(",")
+        )),
+        (game.clone(), 0u32..5).prop_map(|(g, n)| format!(r#"{{"type":"spectators","game":{g},"count":{n}}}"#)),
+        (1i64..4).prop_map(|id| format!(r#"{{"type":"challenge","challenge":{{"id":{id},"challenger":{{"id":2,"nickname":"Bo"}},"challenged":{{"id":1,"nickname":"Anna"}},"time_control":{{"base_ms":300000,"increment_ms":3000}},"color":"random","rated":true,"expires_in_ms":5000}}}}"#)),
+        (1i64..4).prop_map(|id| format!(r#"{{"type":"challenge_closed","challenge":{id},"end":"expired"}}"#)),
         "[ -~]{0,40}",
     ]
 }

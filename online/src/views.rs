@@ -222,6 +222,8 @@ pub struct OnlineGameView {
     pub end: Option<OnlineEnd>,
     /// A rematch offer after the end, and by whom.
     pub rematch_offer: Option<Color>,
+    /// People watching the game.
+    pub spectators: u32,
 }
 
 /// A player's public page.

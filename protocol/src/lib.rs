@@ -9,7 +9,9 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 mod friends;
+mod watch;
 pub use friends::{Challenge, ChallengeEnd, ColorChoice, Friend};
+pub use watch::{LiveGame, WatchState};
 
 /// The version this crate speaks. A server refuses a `hello` with another version (error `unsupported_version`).
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -438,6 +440,16 @@ pub enum ClientMessage {
     },
     /// The players this player blocks.
     Blocked,
+    /// Games in progress to watch: the highest rated and those of players one follows.
+    LiveGames,
+    /// Watches a game in progress: its state answers, then its moves, reactions and end as they happen.
+    Watch {
+        game: GameId,
+    },
+    /// Stops watching a game.
+    Unwatch {
+        game: GameId,
+    },
 }
 
 fn default_true() -> bool {
@@ -577,6 +589,21 @@ pub enum ServerMessage {
     /// The players this player blocks.
     Blocked {
         players: Vec<PlayerInfo>,
+    },
+    /// Games in progress: those of players one follows first, then by the players' average rating.
+    LiveGames {
+        games: Vec<LiveGame>,
+    },
+    /// The answer to `watch`: the game as a spectator sees it.
+    Watching(Box<WatchState>),
+    /// The answer to `unwatch`.
+    Unwatched {
+        game: GameId,
+    },
+    /// How many people watch a game: sent to its players and spectators when it changes.
+    Spectators {
+        game: GameId,
+        count: u32,
     },
     /// A message type of a later server of the same protocol version: a client reads it as this and ignores it.
     #[serde(other)]
@@ -817,6 +844,9 @@ mod tests {
             ClientFrame { id: None, message: ClientMessage::Block { nickname: "Troll".into() } },
             ClientFrame { id: None, message: ClientMessage::Unblock { nickname: "Troll".into() } },
             ClientFrame { id: None, message: ClientMessage::Blocked },
+            ClientFrame { id: Some(8), message: ClientMessage::LiveGames },
+            ClientFrame { id: Some(9), message: ClientMessage::Watch { game: 31 } },
+            ClientFrame { id: None, message: ClientMessage::Unwatch { game: 31 } },
         ];
         for f in frames {
             let text = encode(&f);
@@ -835,6 +865,7 @@ mod tests {
         assert_eq!(decode_server(&encode(&s)).unwrap(), s);
         let device = DeviceInfo { id: 5, label: "Pixel 8".into(), created_ms: 1, last_seen_ms: 2, this_device: true };
         let (ann, bob) = (PlayerInfo { id: 1, nickname: "Ann".into() }, PlayerInfo { id: 2, nickname: "Bob".into() });
+        let seat = |p: &PlayerInfo| Seat { player: p.clone(), rating: 1500.0, provisional: true };
         let challenge = Challenge {
             id: 4,
             challenger: ann.clone(),
@@ -857,7 +888,37 @@ mod tests {
             ServerMessage::Challenge { challenge: challenge.clone() },
             ServerMessage::ChallengeClosed { challenge: 4, end: ChallengeEnd::Expired },
             ServerMessage::Challenges { incoming: vec![challenge], outgoing: vec![] },
-            ServerMessage::Blocked { players: vec![bob] },
+            ServerMessage::Blocked { players: vec![bob.clone()] },
+            ServerMessage::LiveGames {
+                games: vec![LiveGame {
+                    game: 31,
+                    white: seat(&ann),
+                    black: seat(&bob),
+                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    speed: Speed::Blitz,
+                    rated: true,
+                    ply: 12,
+                    spectators: 3,
+                    friend: true,
+                }],
+            },
+            ServerMessage::Watching(Box::new(WatchState {
+                game: 31,
+                white: seat(&ann),
+                black: seat(&bob),
+                time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                speed: Speed::Blitz,
+                rated: true,
+                moves: vec!["c3-d4".into()],
+                clocks: Clocks { white_ms: 180_000, black_ms: 180_000 },
+                turn: Color::Black,
+                clock_running: false,
+                reactions: vec![],
+                spectators: 1,
+                result: None,
+            })),
+            ServerMessage::Unwatched { game: 31 },
+            ServerMessage::Spectators { game: 31, count: 4 },
         ] {
             let s = ServerFrame { re: Some(1), message };
             assert_eq!(decode_server(&encode(&s)).unwrap(), s);

@@ -8,6 +8,7 @@ use crate::hub::Hub;
 use crate::lobby;
 use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
 use crate::store::{self, StoreError};
+use crate::watch;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use giveaway_protocol::{
@@ -586,6 +587,15 @@ impl Conn {
             ClientMessage::Block { nickname } => answer(friends::block(&hub, me.id, &nickname).await),
             ClientMessage::Unblock { nickname } => answer(friends::unblock(&hub, me.id, &nickname).await),
             ClientMessage::Blocked => answer(friends::blocked(&hub, me.id).await),
+            ClientMessage::LiveGames => match watch::live_games(&hub.pool, me.id).await {
+                Ok(games) => reply(re, ServerMessage::LiveGames { games }),
+                Err(e) => unavailable(re, e),
+            },
+            ClientMessage::Watch { game } => return self.watch(re, game).await,
+            ClientMessage::Unwatch { game } => match self.routes.contains_key(&game) {
+                true => return self.act_in_game(re, game, Action::Unwatch).await,
+                false => reply(re, ServerMessage::Unwatched { game }),
+            },
             ClientMessage::Ping => reply(re, ServerMessage::Pong { server_time_ms: unix_ms() }),
         })
     }
@@ -604,6 +614,21 @@ impl Conn {
             },
             Err(e) => unavailable(re, e),
         }
+    }
+
+    /// Watches a game in progress wherever it runs; its state answers, through the queue.
+    async fn watch(&mut self, re: Option<u64>, game: GameId) -> Option<String> {
+        if !self.routes.contains_key(&game) {
+            match store::game_host(&self.hub.pool, game).await {
+                Ok(Some(host)) => {
+                    let here = host == self.hub.node();
+                    self.routes.insert(game, (!here).then_some(host));
+                }
+                Ok(None) => return Some(unknown_game_frame(game, re)),
+                Err(e) => return Some(unavailable(re, e)),
+            }
+        }
+        self.act_in_game(re, game, Action::Watch).await
     }
 
     /// Hands an action to the game's task wherever it runs; the answer comes back through the queue.

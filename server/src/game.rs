@@ -11,8 +11,9 @@ use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
     encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo, RatingChanges,
-    Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl,
+    Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl, WatchState,
 };
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -102,6 +103,8 @@ struct Live {
     reactions: Vec<Reaction>,
     /// Whether the player of each colour blocks the other: their reactions are then not shown to them.
     muted: [bool; 2],
+    /// Who watches, and where each is connected (one place per account).
+    spectators: HashMap<PlayerId, Route>,
     result: Option<GameResult>,
     ratings: Option<RatingChanges>,
     ended: Option<Instant>,
@@ -200,6 +203,7 @@ pub async fn run(
         draw_offer: None,
         reactions: stored.reactions,
         muted: [false; 2],
+        spectators: HashMap::new(),
         result: None,
         ratings: None,
         ended: None,
@@ -361,8 +365,14 @@ impl Live {
             return;
         }
         let Some(color) = self.color_of(cmd.player) else {
-            let frame = self.error_frame(cmd.re, ErrorCode::NotYourGame, "you do not play in this game".into());
-            return self.send_route(&cmd.from, cmd.player, frame).await;
+            return match cmd.action {
+                Action::Watch => self.watch(cmd).await,
+                Action::Unwatch | Action::Detach => self.unwatch(cmd).await,
+                _ => {
+                    let frame = self.error_frame(cmd.re, ErrorCode::NotYourGame, "you do not play in this game".into());
+                    self.send_route(&cmd.from, cmd.player, frame).await
+                }
+            };
         };
         let now = Instant::now();
         if let Action::Detach = cmd.action {
@@ -380,8 +390,14 @@ impl Live {
             Action::React { emoji } => self.react(color, re, emoji).await,
             Action::OfferRematch => self.offer_rematch(asked).await,
             Action::DeclineRematch => self.decline_rematch(asked).await,
-            Action::Sync => {
+            // A player asking to watch their own game gets their own state.
+            Action::Sync | Action::Watch => {
                 self.send_state(color, re).await;
+                Ok(())
+            }
+            Action::Unwatch => {
+                let frame = encode(&ServerFrame { re, message: ServerMessage::Unwatched { game: self.id } });
+                self.send(color, frame).await;
                 Ok(())
             }
             Action::Detach | Action::Release => Ok(()),
@@ -520,7 +536,8 @@ impl Live {
         }
         let msg = ServerMessage::Moved { game: self.id, ply, mv: notation, by: color, clocks };
         self.send(color, encode(&ServerFrame { re, message: msg.clone() })).await;
-        self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
+        self.send(color.opponent(), encode(&ServerFrame::new(msg.clone()))).await;
+        self.send_spectators(msg).await;
         if let Some(r) = self.game.result() {
             // `moved` was the answer; the end follows as an event.
             self.finish(wire_result(r), None).await;
@@ -612,8 +629,9 @@ impl Live {
         // A block made during the game counts from the next reaction.
         self.read_blocks().await;
         if !self.muted[idx(color.opponent())] {
-            self.send(color.opponent(), encode(&ServerFrame::new(msg))).await;
+            self.send(color.opponent(), encode(&ServerFrame::new(msg.clone()))).await;
         }
+        self.send_spectators(msg).await;
         Ok(())
     }
 
@@ -716,7 +734,9 @@ impl Live {
             }
         };
         self.ended = Some(Instant::now());
-        self.send_both(ServerMessage::GameEnd { game: self.id, result, clocks, ratings: self.ratings }, asked).await;
+        let end = ServerMessage::GameEnd { game: self.id, result, clocks, ratings: self.ratings };
+        self.send_both(end.clone(), asked).await;
+        self.send_spectators(end).await;
     }
 
     fn state_for(&self, you: Color) -> GameState {
@@ -743,6 +763,78 @@ impl Live {
             // The reactions of a player `you` block are not shown to you.
             reactions: self.reactions.iter().filter(|r| !(self.muted[idx(you)] && r.by != you)).cloned().collect(),
             result: self.result,
+        }
+    }
+
+    /// The game as a spectator sees it: no offers (they are between the players), every reaction.
+    fn watch_state(&self) -> WatchState {
+        let now = Instant::now();
+        let seat = |s: &SeatState| Seat { player: s.info.clone(), rating: s.rating, provisional: s.provisional };
+        WatchState {
+            game: self.id,
+            white: seat(&self.seats[0]),
+            black: seat(&self.seats[1]),
+            time_control: self.time_control,
+            speed: self.speed,
+            rated: self.rated,
+            moves: self.game.move_texts(Notation::Algebraic),
+            clocks: self.clocks_now(now),
+            turn: self.turn(),
+            clock_running: self.turn_started.is_some(),
+            reactions: self.reactions.clone(),
+            spectators: self.spectators.len() as u32,
+            result: self.result,
+        }
+    }
+
+    /// A spectator comes (or comes back from another connection): the state answers, and everyone is told
+    /// the new count.
+    async fn watch(&mut self, cmd: GameCmd) {
+        let known = self.spectators.insert(cmd.player, cmd.from.clone()).is_some();
+        let frame = encode(&ServerFrame { re: cmd.re, message: ServerMessage::Watching(Box::new(self.watch_state())) });
+        self.send_route(&cmd.from, cmd.player, frame).await;
+        if !known {
+            self.spectators_changed().await;
+        }
+    }
+
+    /// A spectator leaves, or its connection closed (only the connection it watches from counts).
+    async fn unwatch(&mut self, cmd: GameCmd) {
+        let here = self.spectators.get(&cmd.player).is_some_and(|r| r.same(&cmd.from));
+        if here {
+            self.spectators.remove(&cmd.player);
+        }
+        if let Action::Unwatch = cmd.action {
+            let frame = encode(&ServerFrame { re: cmd.re, message: ServerMessage::Unwatched { game: self.id } });
+            self.send_route(&cmd.from, cmd.player, frame).await;
+        }
+        if here {
+            self.spectators_changed().await;
+        }
+    }
+
+    /// The spectator count, to the players, the spectators and the live games list.
+    async fn spectators_changed(&mut self) {
+        let count = self.spectators.len() as u32;
+        if let Err(e) = crate::watch::set_spectators(&self.hub.pool, self.id, count).await {
+            log::warn!("game {}: the spectator count could not be stored: {e}", self.id);
+        }
+        let msg = ServerMessage::Spectators { game: self.id, count };
+        for c in [Color::White, Color::Black] {
+            self.send_event(c, msg.clone()).await;
+        }
+        self.send_spectators(msg).await;
+    }
+
+    /// An event every spectator gets (moves, reactions, the end, the count).
+    async fn send_spectators(&mut self, msg: ServerMessage) {
+        if self.spectators.is_empty() {
+            return;
+        }
+        let frame = encode(&ServerFrame::new(msg));
+        let watching: Vec<(PlayerId, Route)> = self.spectators.iter().map(|(p, r)| (*p, r.clone())).collect();
+        for (player, route) in watching {
+            self.send_route(&route, player, frame.clone()).await;
         }
     }
 

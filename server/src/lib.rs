@@ -19,6 +19,7 @@ mod takeover;
 /// Helpers for tests against a real server and database (feature `testing`).
 #[cfg(feature = "testing")]
 pub mod testing;
+mod watch;
 mod writer;
 
 #[cfg(feature = "testing")]

@@ -28,8 +28,12 @@ pub enum Action {
     DeclineRematch,
     /// Send me the whole state (also how a player's connection attaches to the game).
     Sync,
-    /// My connection is gone.
+    /// My connection is gone (a player's or a spectator's).
     Detach,
+    /// Let me watch: the game's state as a spectator sees it, then its moves, reactions and end.
+    Watch,
+    /// I stop watching.
+    Unwatch,
     /// From this node only, never from a player or the bus: another node hosts the game now, give it up.
     #[serde(skip)]
     Release,

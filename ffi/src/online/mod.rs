@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 mod social;
 mod views;
+mod watch;
 
 /// The connection to the game server, the account, the lobby and the online game.
 #[derive(uniffi::Object)]
@@ -170,6 +171,21 @@ impl OnlineClient {
     /// Unblocks a player.
     pub fn unblock(&self, nickname: String) -> ApiResult<()> {
         self.0.unblock(&nickname)
+    }
+
+    /// Asks for the live games (the screen's `live_games` when they come).
+    pub fn live_games(&self) -> ApiResult<()> {
+        self.0.live_games()
+    }
+
+    /// Watches a game in progress (the screen's `watching` when it comes); stops watching another.
+    pub fn watch(&self, game: i64) -> ApiResult<()> {
+        self.0.watch(game)
+    }
+
+    /// Stops watching.
+    pub fn stop_watching(&self) {
+        self.0.stop_watching()
     }
 
     /// After the end: offer the opponent a rematch (colours swapped); accepts theirs.

@@ -12,7 +12,7 @@ use giveaway_online::{
     OnlineEnd, OnlineEvent, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen,
     OnlineUpdate, ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
-use giveaway_online::{ChallengeOutcome, ChallengeView, SocialScreen};
+use giveaway_online::{ChallengeOutcome, ChallengeView, LiveGameView, SocialScreen, WatchScreen};
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
 #[uniffi::remote(Enum)]
@@ -410,6 +410,8 @@ pub struct LobbyActions {
     pub redeem_link_code: bool,
     /// Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
     pub social: bool,
+    /// The live games list and watching one (`live_games`, `watch`).
+    pub watch: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -488,6 +490,8 @@ pub struct OnlineGame {
     pub rematch: RematchState,
     /// Which buttons do something now.
     pub actions: OnlineGameActions,
+    /// People watching the game.
+    pub spectators: u32,
 }
 
 /// Everything the online screens draw.
@@ -521,6 +525,10 @@ pub struct OnlineScreen {
     pub devices: Vec<DeviceView>,
     /// Friends, open challenges and blocked players.
     pub social: SocialScreen,
+    /// The live games as last asked for (`live_games`).
+    pub live_games: Vec<LiveGameView>,
+    /// The game watched, once the server has sent it (`watch`).
+    pub watching: Option<WatchScreen>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,

@@ -69,7 +69,7 @@ pub fn fresh_id() -> u64 {
 }
 
 /// The server messages that may come unasked (events), without `re`.
-const EVENTS: [&str; 11] = [
+const EVENTS: [&str; 12] = [
     "game_state",
     "moved",
     "draw_offered",
@@ -81,6 +81,7 @@ const EVENTS: [&str; 11] = [
     "rematch_declined",
     "challenge",
     "challenge_closed",
+    "spectators",
 ];
 
 /// The error codes `docs/protocol.md` lists.

@@ -24,6 +24,7 @@ mod settings;
 mod signals;
 mod terminal;
 mod theme;
+mod watch;
 
 use crate::args::Fail;
 pub use app::Start;

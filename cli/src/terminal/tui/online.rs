@@ -8,7 +8,9 @@ use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
 use super::friends::{FriendsKey, FriendsView};
 use super::input::is_confirm;
+use super::theme::Theme;
 use super::theme::{accent, dim, error};
+use super::watch::{WatchKey, WatchView};
 use giveaway_app::TimeControl;
 use giveaway_core::record::Speed;
 use giveaway_core::Color;
@@ -26,7 +28,7 @@ use std::sync::Arc;
 
 const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
 /// The menu line of the leaderboard (its speed is a choice of the line).
-const LEADERBOARD: usize = 4;
+const LEADERBOARD: usize = 5;
 
 /// What the keys are typing into.
 enum Typing {
@@ -48,6 +50,8 @@ pub struct OnlineScreen {
     devices: Option<DevicesView>,
     /// The Friends view, while it is open.
     friends: Option<FriendsView>,
+    /// The Watch view, while it is open.
+    watch: Option<WatchView>,
 }
 
 /// `5+3`, as every time control is named.
@@ -63,7 +67,7 @@ fn games(n: u32) -> String {
     }
 }
 
-fn speed_name(s: Speed) -> &'static str {
+pub fn speed_name(s: Speed) -> &'static str {
     match s {
         Speed::Bullet => "Bullet",
         Speed::Blitz => "Blitz",
@@ -86,7 +90,7 @@ pub fn end_text(end: &OnlineEnd, you: Color) -> String {
     }
 }
 
-fn reason_text(r: EndReason) -> &'static str {
+pub fn reason_text(r: EndReason) -> &'static str {
     use EndReason::*;
     match r {
         NoLegalMove => "having no move left",
@@ -159,6 +163,7 @@ impl OnlineScreen {
             opened,
             devices: None,
             friends: None,
+            watch: None,
         }
     }
 
@@ -171,6 +176,7 @@ impl OnlineScreen {
             Field::new("Invite a friend", names, keep(1, &self.menu)),
             Field::button("Join with a code"),
             Field::button("Friends"),
+            Field::button("Watch a game"),
             Field::new(
                 "Leaderboard",
                 SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(),
@@ -231,6 +237,9 @@ impl OnlineScreen {
         if let Some(view) = self.friends.as_mut() {
             view.tick(&self.client);
         }
+        if let Some(view) = self.watch.as_mut() {
+            view.tick(&self.client, &self.client.screen());
+        }
         let state = self.client.screen();
         if self.menu.fields.is_empty() && !state.presets.is_empty() {
             self.build_menu(&state.presets, state.default_preset);
@@ -286,6 +295,16 @@ impl OnlineScreen {
             match view.key(key, &self.client, &state) {
                 FriendsKey::Close => self.friends = None,
                 FriendsKey::Stay(r) => self.result(r),
+            }
+            return Go::Stay;
+        }
+        if !state.actions.watch {
+            self.watch = None;
+        }
+        if let Some(view) = self.watch.as_mut() {
+            match view.key(key, &self.client, &state) {
+                WatchKey::Close => self.watch = None,
+                WatchKey::Stay(r) => self.result(r),
             }
             return Go::Stay;
         }
@@ -350,12 +369,17 @@ impl OnlineScreen {
                 self.friends = Some(view);
                 r
             }
+            4 => {
+                let (view, r) = WatchView::open(&self.client);
+                self.watch = Some(view);
+                r
+            }
             LEADERBOARD => self.client.leaderboard(SPEEDS[self.menu.fields[LEADERBOARD].choice]),
-            5 => match &state.account {
+            6 => match &state.account {
                 AccountState::SignedIn { player } => self.client.profile(&player.nickname),
                 _ => Ok(()),
             },
-            6 => {
+            7 => {
                 let (view, r) = DevicesView::open(&self.client);
                 self.devices = Some(view);
                 r
@@ -379,8 +403,12 @@ impl OnlineScreen {
         }
     }
 
-    pub fn draw(&mut self, f: &mut Frame, _ctx: &Ctx) {
+    pub fn draw(&mut self, f: &mut Frame, ctx: &Ctx) {
         let state = self.client.screen();
+        if let Some(w) = state.watching.as_ref().filter(|_| self.watch.is_some()) {
+            let theme = Theme::new(ctx.settings.board_theme, ctx.settings.piece_theme);
+            return WatchView::draw_game(f, f.area(), w, &theme);
+        }
         let [top, body, bottom] =
             Layout::vertical([Constraint::Length(3), Constraint::Min(8), Constraint::Length(3)]).areas(f.area());
         let (conn, bad) = connection_text(&state);
@@ -399,6 +427,10 @@ impl OnlineScreen {
             lines.push(Line::styled(format!("{label}: {text}█"), accent()));
             help = "Enter confirm · Esc cancel";
         } else if let Some(view) = self.devices.as_ref().filter(|_| state.actions.devices) {
+            let (view_lines, view_help) = view.lines(&state);
+            lines.extend(view_lines);
+            help = view_help;
+        } else if let Some(view) = self.watch.as_ref().filter(|_| state.actions.watch) {
             let (view_lines, view_help) = view.lines(&state);
             lines.extend(view_lines);
             help = view_help;
