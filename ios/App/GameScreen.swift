@@ -156,7 +156,7 @@ struct GameContent: View {
 /// A player's bar, as the core decides it: their colour, who they are, the pieces they have left, the reaction
 /// they just showed, and their clock (filled while it runs, red when low); outlined when it is their move. Face to
 /// face, the top bar is turned towards the player across the table.
-private struct PlayerBarView: View {
+struct PlayerBarView: View {
     let bar: PlayerBar
 
     var body: some View {

@@ -142,6 +142,7 @@ enum Route: Hashable {
     case online
     case onlineGame
     case profile(nickname: String)
+    case watch(game: Int64)
     case puzzles
     case puzzle(mode: TrainerMode)
 }
@@ -195,6 +196,7 @@ struct RootView: View {
                 case .rules: RulesView()
                 case .online: LobbyView(path: $path)
                 case .onlineGame: OnlineGameScreen()
+                case .watch(let game): WatchGameView(game: game)
                 case .profile(let nickname): ProfileView(nickname: nickname)
                 case .puzzles: PuzzlesMenuView()
                 case .puzzle(let mode): PuzzleView(mode: mode)

@@ -311,6 +311,31 @@ enum L10n {
         ].joined(separator: " · ")
     }
 
+    /// "Anna 1712 – Bob 1650?".
+    static func livePlayers(_ white: SeatView, _ black: SeatView) -> String {
+        tr("online.livePlayers", white.nickname, rating(white.rating), black.nickname, rating(black.rating))
+    }
+
+    /// "3+2 · move 12 · 3 watching · a friend plays".
+    static func liveDetails(_ g: LiveGameView) -> String {
+        var parts = [
+            timeControlLabel(control: g.timeControl), tr("online.moveNumber", Int(g.ply / 2 + 1)),
+            tr("online.watchingCount", Int(g.spectators)),
+        ]
+        if g.friend { parts.append(tr("online.friendPlays")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Whose move it is in a watched game, or how it ended.
+    static func watchStatus(_ w: WatchScreen) -> String {
+        guard let end = w.end else {
+            return tr("online.watchToMove", w.moves.count % 2 == 0 ? w.white.nickname : w.black.nickname)
+        }
+        let outcome: Outcome = end.winner.map { $0 == .white ? .whiteWins : .blackWins } ?? .draw
+        guard end.reason != nil else { return tr("online.aborted") }
+        return result(outcome, end.reason)
+    }
+
     /// "playing", "online" or "offline".
     static func presence(_ f: FriendView) -> String {
         if f.playing != nil { return tr("online.friendPlaying") }

@@ -88,6 +88,7 @@ private struct LobbyContent: View {
                 challenges
                 pairing
                 friends
+                liveGames
                 Section {
                     NavigationLink(value: Route.profile(nickname: me.nickname)) {
                         Label(tr("online.myProfile"), systemImage: "person.crop.circle")
@@ -261,6 +262,25 @@ private struct LobbyContent: View {
         model.perform { [rated, challengeColor] in
             try $0.challenge(nickname: nickname, timeControl: control, color: challengeColor, rated: rated)
         }
+    }
+
+    /// The games being played: friends' games first, then the highest rated; each opens to watch.
+    @ViewBuilder private var liveGames: some View {
+        Section(header: Text(tr("online.watchGame"))) {
+            if model.state.liveGames.isEmpty {
+                Text(tr("online.liveGamesEmpty")).foregroundStyle(.secondary)
+            }
+            ForEach(model.state.liveGames, id: \.game) { game in
+                NavigationLink(value: Route.watch(game: game.game)) {
+                    VStack(alignment: .leading) {
+                        Text(L10n.livePlayers(game.white, game.black))
+                        Text(L10n.liveDetails(game)).font(.footnote).foregroundStyle(.secondary)
+                    }
+                }
+            }
+            Button(tr("online.refresh")) { model.perform { try $0.liveGames() } }
+        }
+        .onAppear { model.perform { try $0.liveGames() } }
     }
 
     /// A code for another device, the account's devices, and signing one out (a lost phone).
@@ -510,5 +530,53 @@ private extension View {
         } message: {
             Text(model.message.map(L10n.onlineMessage) ?? "")
         }
+    }
+}
+
+/// A game watched live: the board nothing can be moved on, the players' bars with their running clocks and a
+/// reaction just shown, how many watch, whose move it is or how it ended, and the moves. Leaving stops watching.
+struct WatchGameView: View {
+    @Environment(AppModel.self) private var app
+    let game: Int64
+
+    var body: some View {
+        Group {
+            if let w = app.online?.state.watching, w.game == game {
+                ScrollView {
+                    VStack(spacing: 8) {
+                        PlayerBarView(bar: w.top)
+                        BoardView(
+                            picture: BoardPicture(squares: w.board.squares),
+                            board: Themes.board(app.settings?.boardTheme ?? .classic),
+                            pieceTheme: Themes.pieces(app.settings?.pieceTheme ?? .classic),
+                            describe: L10n.describePiece
+                        )
+                        .aspectRatio(1, contentMode: .fit)
+                        PlayerBarView(bar: w.bottom)
+                        Text(
+                            [
+                                timeControlLabel(control: w.timeControl), L10n.speed(w.speed),
+                                w.rated ? tr("online.rated") : tr("online.casual"),
+                                tr("online.watchingCount", Int(w.spectators)),
+                            ].joined(separator: " · ")
+                        )
+                        .font(.subheadline)
+                        Text(L10n.watchStatus(w)).font(.headline)
+                        Text(
+                            stride(from: 0, to: w.moves.count, by: 2).map { i in
+                                "\(i / 2 + 1). " + w.moves[i..<min(i + 2, w.moves.count)].joined(separator: "  ")
+                            }.joined(separator: "   ")
+                        )
+                        .font(.footnote)
+                    }
+                    .padding()
+                }
+                .navigationTitle(tr("online.watchTitle", w.white.nickname, w.black.nickname))
+            } else {
+                ProgressView()
+            }
+        }
+        .task { app.online?.perform { try $0.watch(game: game) } }
+        .onDisappear { app.online?.perform { $0.stopWatching() } }
     }
 }

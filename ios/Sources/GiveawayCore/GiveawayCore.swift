@@ -3122,6 +3122,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func leaveGame() throws 
     
     /**
+     * Asks for the live games (the screen's `live_games` when they come).
+     */
+    func liveGames() throws 
+    
+    /**
      * After the end: offer the opponent a rematch (colours swapped); accepts theirs.
      */
     func offerRematch() throws 
@@ -3165,6 +3170,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func signOutDevice(device: Int64) throws 
     
     /**
+     * Stops watching.
+     */
+    func stopWatching() 
+    
+    /**
      * The events since the last call, oldest first.
      */
     func takeEvents()  -> [OnlineEvent]
@@ -3184,6 +3194,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * Stops following a player.
      */
     func unfollow(nickname: String) throws 
+    
+    /**
+     * Watches a game in progress (the screen's `watching` when it comes); stops watching another.
+     */
+    func watch(game: Int64) throws 
     
 }
 /**
@@ -3485,6 +3500,17 @@ open func leaveGame()throws   {try rustCallWithError(FfiConverterTypeGiveawayErr
 }
     
     /**
+     * Asks for the live games (the screen's `live_games` when they come).
+     */
+open func liveGames()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_live_games(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * After the end: offer the opponent a rematch (colours swapped); accepts theirs.
      */
 open func offerRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3582,6 +3608,17 @@ open func signOutDevice(device: Int64)throws   {try rustCallWithError(FfiConvert
 }
     
     /**
+     * Stops watching.
+     */
+open func stopWatching()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_stop_watching(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * The events since the last call, oldest first.
      */
 open func takeEvents() -> [OnlineEvent]  {
@@ -3626,6 +3663,18 @@ open func unfollow(nickname: String)throws   {try rustCallWithError(FfiConverter
     uniffi_giveaway_ffi_fn_method_onlineclient_unfollow(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Watches a game in progress (the screen's `watching` when it comes); stops watching another.
+     */
+open func watch(game: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_watch(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(game),uniffiCallStatus
     )
 }
 }
@@ -9361,6 +9410,145 @@ public func FfiConverterTypeListFilter_lower(_ value: ListFilter) -> RustBuffer 
 
 
 /**
+ * A game in progress in the live games list.
+ */
+public struct LiveGameView: Equatable, Hashable {
+    /**
+     * The server's number of the game (for `watch`).
+     */
+    public var game: Int64
+    /**
+     * White's player and rating.
+     */
+    public var white: SeatView
+    /**
+     * Black's player and rating.
+     */
+    public var black: SeatView
+    /**
+     * The game's clock.
+     */
+    public var timeControl: TimeControl
+    /**
+     * The clock's speed.
+     */
+    public var speed: Speed
+    /**
+     * Whether the game changes ratings.
+     */
+    public var rated: Bool
+    /**
+     * Moves played so far.
+     */
+    public var ply: UInt32
+    /**
+     * People watching it.
+     */
+    public var spectators: UInt32
+    /**
+     * One of its players is followed by this account.
+     */
+    public var friend: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The server's number of the game (for `watch`).
+         */game: Int64, 
+        /**
+         * White's player and rating.
+         */white: SeatView, 
+        /**
+         * Black's player and rating.
+         */black: SeatView, 
+        /**
+         * The game's clock.
+         */timeControl: TimeControl, 
+        /**
+         * The clock's speed.
+         */speed: Speed, 
+        /**
+         * Whether the game changes ratings.
+         */rated: Bool, 
+        /**
+         * Moves played so far.
+         */ply: UInt32, 
+        /**
+         * People watching it.
+         */spectators: UInt32, 
+        /**
+         * One of its players is followed by this account.
+         */friend: Bool) {
+        self.game = game
+        self.white = white
+        self.black = black
+        self.timeControl = timeControl
+        self.speed = speed
+        self.rated = rated
+        self.ply = ply
+        self.spectators = spectators
+        self.friend = friend
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension LiveGameView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeLiveGameView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> LiveGameView {
+        return
+            try LiveGameView(
+                game: FfiConverterInt64.read(from: &buf), 
+                white: FfiConverterTypeSeatView.read(from: &buf), 
+                black: FfiConverterTypeSeatView.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                rated: FfiConverterBool.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                spectators: FfiConverterUInt32.read(from: &buf), 
+                friend: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: LiveGameView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.game, into: &buf)
+        FfiConverterTypeSeatView.write(value.white, into: &buf)
+        FfiConverterTypeSeatView.write(value.black, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterUInt32.write(value.spectators, into: &buf)
+        FfiConverterBool.write(value.friend, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLiveGameView_lift(_ buf: RustBuffer) throws -> LiveGameView {
+    return try FfiConverterTypeLiveGameView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeLiveGameView_lower(_ value: LiveGameView) -> RustBuffer {
+    return FfiConverterTypeLiveGameView.lower(value)
+}
+
+
+/**
  * Which lobby actions do something now.
  */
 public struct LobbyActions: Equatable, Hashable {
@@ -9413,6 +9601,10 @@ public struct LobbyActions: Equatable, Hashable {
      * Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
      */
     public var social: Bool
+    /**
+     * The live games list and watching one (`live_games`, `watch`).
+     */
+    public var watch: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -9453,7 +9645,10 @@ public struct LobbyActions: Equatable, Hashable {
          */redeemLinkCode: Bool, 
         /**
          * Friends, challenges and blocking (`follow`, `challenge`, `block` and the rest).
-         */social: Bool) {
+         */social: Bool, 
+        /**
+         * The live games list and watching one (`live_games`, `watch`).
+         */watch: Bool) {
         self.tryNow = tryNow
         self.createAccount = createAccount
         self.seek = seek
@@ -9466,6 +9661,7 @@ public struct LobbyActions: Equatable, Hashable {
         self.devices = devices
         self.redeemLinkCode = redeemLinkCode
         self.social = social
+        self.watch = watch
     }
 
     
@@ -9495,7 +9691,8 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
                 backToGame: FfiConverterBool.read(from: &buf), 
                 devices: FfiConverterBool.read(from: &buf), 
                 redeemLinkCode: FfiConverterBool.read(from: &buf), 
-                social: FfiConverterBool.read(from: &buf)
+                social: FfiConverterBool.read(from: &buf), 
+                watch: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -9512,6 +9709,7 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
         FfiConverterBool.write(value.devices, into: &buf)
         FfiConverterBool.write(value.redeemLinkCode, into: &buf)
         FfiConverterBool.write(value.social, into: &buf)
+        FfiConverterBool.write(value.watch, into: &buf)
     }
 }
 
@@ -10382,6 +10580,10 @@ public struct OnlineGame: Equatable, Hashable {
      * Which buttons do something now.
      */
     public var actions: OnlineGameActions
+    /**
+     * People watching the game.
+     */
+    public var spectators: UInt32
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -10418,7 +10620,10 @@ public struct OnlineGame: Equatable, Hashable {
          */rematch: RematchState, 
         /**
          * Which buttons do something now.
-         */actions: OnlineGameActions) {
+         */actions: OnlineGameActions, 
+        /**
+         * People watching the game.
+         */spectators: UInt32) {
         self.game = game
         self.you = you
         self.player = player
@@ -10430,6 +10635,7 @@ public struct OnlineGame: Equatable, Hashable {
         self.opponentAway = opponentAway
         self.rematch = rematch
         self.actions = actions
+        self.spectators = spectators
     }
 
     
@@ -10458,7 +10664,8 @@ public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
                 status: FfiConverterTypeOnlineGameStatus.read(from: &buf), 
                 opponentAway: FfiConverterBool.read(from: &buf), 
                 rematch: FfiConverterTypeRematchState.read(from: &buf), 
-                actions: FfiConverterTypeOnlineGameActions.read(from: &buf)
+                actions: FfiConverterTypeOnlineGameActions.read(from: &buf), 
+                spectators: FfiConverterUInt32.read(from: &buf)
         )
     }
 
@@ -10474,6 +10681,7 @@ public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
         FfiConverterBool.write(value.opponentAway, into: &buf)
         FfiConverterTypeRematchState.write(value.rematch, into: &buf)
         FfiConverterTypeOnlineGameActions.write(value.actions, into: &buf)
+        FfiConverterUInt32.write(value.spectators, into: &buf)
     }
 }
 
@@ -10712,6 +10920,14 @@ public struct OnlineScreen: Equatable, Hashable {
      */
     public var social: SocialScreen
     /**
+     * The live games as last asked for (`live_games`).
+     */
+    public var liveGames: [LiveGameView]
+    /**
+     * The game watched, once the server has sent it (`watch`).
+     */
+    public var watching: WatchScreen?
+    /**
      * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
      * read it again. `None`: nothing counts down.
      */
@@ -10763,6 +10979,12 @@ public struct OnlineScreen: Equatable, Hashable {
          * Friends, open challenges and blocked players.
          */social: SocialScreen, 
         /**
+         * The live games as last asked for (`live_games`).
+         */liveGames: [LiveGameView], 
+        /**
+         * The game watched, once the server has sent it (`watch`).
+         */watching: WatchScreen?, 
+        /**
          * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
          * read it again. `None`: nothing counts down.
          */nextTickMs: UInt64?) {
@@ -10780,6 +11002,8 @@ public struct OnlineScreen: Equatable, Hashable {
         self.linkCode = linkCode
         self.devices = devices
         self.social = social
+        self.liveGames = liveGames
+        self.watching = watching
         self.nextTickMs = nextTickMs
     }
 
@@ -10813,6 +11037,8 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
                 linkCode: FfiConverterOptionTypeLinkCodeView.read(from: &buf), 
                 devices: FfiConverterSequenceTypeDeviceView.read(from: &buf), 
                 social: FfiConverterTypeSocialScreen.read(from: &buf), 
+                liveGames: FfiConverterSequenceTypeLiveGameView.read(from: &buf), 
+                watching: FfiConverterOptionTypeWatchScreen.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
@@ -10832,6 +11058,8 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
         FfiConverterOptionTypeLinkCodeView.write(value.linkCode, into: &buf)
         FfiConverterSequenceTypeDeviceView.write(value.devices, into: &buf)
         FfiConverterTypeSocialScreen.write(value.social, into: &buf)
+        FfiConverterSequenceTypeLiveGameView.write(value.liveGames, into: &buf)
+        FfiConverterOptionTypeWatchScreen.write(value.watching, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
 }
@@ -14811,6 +15039,215 @@ public func FfiConverterTypeTurningPoint_lift(_ buf: RustBuffer) throws -> Turni
 #endif
 public func FfiConverterTypeTurningPoint_lower(_ value: TurningPoint) -> RustBuffer {
     return FfiConverterTypeTurningPoint.lower(value)
+}
+
+
+/**
+ * The game being watched.
+ */
+public struct WatchScreen: Equatable, Hashable {
+    /**
+     * The server's number of the game.
+     */
+    public var game: Int64
+    /**
+     * White's player and rating.
+     */
+    public var white: SeatView
+    /**
+     * Black's player and rating.
+     */
+    public var black: SeatView
+    /**
+     * The game's clock.
+     */
+    public var timeControl: TimeControl
+    /**
+     * The clock's speed.
+     */
+    public var speed: Speed
+    /**
+     * Whether the game changes ratings.
+     */
+    public var rated: Bool
+    /**
+     * The board after the last move, White at the bottom; nothing on it can be moved.
+     */
+    public var board: Snapshot
+    /**
+     * Black's bar, above the board: nickname and rating, clock, pieces left, a reaction just shown.
+     */
+    public var top: PlayerBar
+    /**
+     * White's bar, below the board.
+     */
+    public var bottom: PlayerBar
+    /**
+     * Every move so far, in algebraic notation.
+     */
+    public var moves: [String]
+    /**
+     * White's time left now, in milliseconds.
+     */
+    public var whiteMs: UInt64
+    /**
+     * Black's time left now, in milliseconds.
+     */
+    public var blackMs: UInt64
+    /**
+     * The side whose clock runs, if one does.
+     */
+    public var running: Color?
+    /**
+     * The reactions so far, oldest first.
+     */
+    public var reactions: [Reaction]
+    /**
+     * People watching, this one included.
+     */
+    public var spectators: UInt32
+    /**
+     * How the game ended, once it has (no rating change: that is the players').
+     */
+    public var end: OnlineEnd?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The server's number of the game.
+         */game: Int64, 
+        /**
+         * White's player and rating.
+         */white: SeatView, 
+        /**
+         * Black's player and rating.
+         */black: SeatView, 
+        /**
+         * The game's clock.
+         */timeControl: TimeControl, 
+        /**
+         * The clock's speed.
+         */speed: Speed, 
+        /**
+         * Whether the game changes ratings.
+         */rated: Bool, 
+        /**
+         * The board after the last move, White at the bottom; nothing on it can be moved.
+         */board: Snapshot, 
+        /**
+         * Black's bar, above the board: nickname and rating, clock, pieces left, a reaction just shown.
+         */top: PlayerBar, 
+        /**
+         * White's bar, below the board.
+         */bottom: PlayerBar, 
+        /**
+         * Every move so far, in algebraic notation.
+         */moves: [String], 
+        /**
+         * White's time left now, in milliseconds.
+         */whiteMs: UInt64, 
+        /**
+         * Black's time left now, in milliseconds.
+         */blackMs: UInt64, 
+        /**
+         * The side whose clock runs, if one does.
+         */running: Color?, 
+        /**
+         * The reactions so far, oldest first.
+         */reactions: [Reaction], 
+        /**
+         * People watching, this one included.
+         */spectators: UInt32, 
+        /**
+         * How the game ended, once it has (no rating change: that is the players').
+         */end: OnlineEnd?) {
+        self.game = game
+        self.white = white
+        self.black = black
+        self.timeControl = timeControl
+        self.speed = speed
+        self.rated = rated
+        self.board = board
+        self.top = top
+        self.bottom = bottom
+        self.moves = moves
+        self.whiteMs = whiteMs
+        self.blackMs = blackMs
+        self.running = running
+        self.reactions = reactions
+        self.spectators = spectators
+        self.end = end
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension WatchScreen: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeWatchScreen: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> WatchScreen {
+        return
+            try WatchScreen(
+                game: FfiConverterInt64.read(from: &buf), 
+                white: FfiConverterTypeSeatView.read(from: &buf), 
+                black: FfiConverterTypeSeatView.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                rated: FfiConverterBool.read(from: &buf), 
+                board: FfiConverterTypeSnapshot.read(from: &buf), 
+                top: FfiConverterTypePlayerBar.read(from: &buf), 
+                bottom: FfiConverterTypePlayerBar.read(from: &buf), 
+                moves: FfiConverterSequenceString.read(from: &buf), 
+                whiteMs: FfiConverterUInt64.read(from: &buf), 
+                blackMs: FfiConverterUInt64.read(from: &buf), 
+                running: FfiConverterOptionTypeColor.read(from: &buf), 
+                reactions: FfiConverterSequenceTypeReaction.read(from: &buf), 
+                spectators: FfiConverterUInt32.read(from: &buf), 
+                end: FfiConverterOptionTypeOnlineEnd.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: WatchScreen, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.game, into: &buf)
+        FfiConverterTypeSeatView.write(value.white, into: &buf)
+        FfiConverterTypeSeatView.write(value.black, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterTypeSnapshot.write(value.board, into: &buf)
+        FfiConverterTypePlayerBar.write(value.top, into: &buf)
+        FfiConverterTypePlayerBar.write(value.bottom, into: &buf)
+        FfiConverterSequenceString.write(value.moves, into: &buf)
+        FfiConverterUInt64.write(value.whiteMs, into: &buf)
+        FfiConverterUInt64.write(value.blackMs, into: &buf)
+        FfiConverterOptionTypeColor.write(value.running, into: &buf)
+        FfiConverterSequenceTypeReaction.write(value.reactions, into: &buf)
+        FfiConverterUInt32.write(value.spectators, into: &buf)
+        FfiConverterOptionTypeOnlineEnd.write(value.end, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeWatchScreen_lift(_ buf: RustBuffer) throws -> WatchScreen {
+    return try FfiConverterTypeWatchScreen.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeWatchScreen_lower(_ value: WatchScreen) -> RustBuffer {
+    return FfiConverterTypeWatchScreen.lower(value)
 }
 
 
@@ -20781,6 +21218,30 @@ fileprivate struct FfiConverterOptionTypeNotice: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeOnlineEnd: FfiConverterRustBuffer {
+    typealias SwiftType = OnlineEnd?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeOnlineEnd.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeOnlineEnd.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeOnlineGame: FfiConverterRustBuffer {
     typealias SwiftType = OnlineGame?
 
@@ -21157,6 +21618,30 @@ fileprivate struct FfiConverterOptionTypeTrainerProgress: FfiConverterRustBuffer
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeTrainerProgress.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeWatchScreen: FfiConverterRustBuffer {
+    typealias SwiftType = WatchScreen?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeWatchScreen.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeWatchScreen.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -21870,6 +22355,31 @@ fileprivate struct FfiConverterSequenceTypeLevelView: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeLevelView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeLiveGameView: FfiConverterRustBuffer {
+    typealias SwiftType = [LiveGameView]
+
+    public static func write(_ value: [LiveGameView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeLiveGameView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [LiveGameView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [LiveGameView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeLiveGameView.read(from: &buf))
         }
         return seq
     }
@@ -23098,6 +23608,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game() != 45258) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_live_games() != 48786) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 65198) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -23122,6 +23635,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_sign_out_device() != 2851) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_stop_watching() != 11572) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_events() != 18506) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -23132,6 +23648,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_unfollow() != 21862) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_watch() != 8354) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_progresslistener_on_search() != 64179) {

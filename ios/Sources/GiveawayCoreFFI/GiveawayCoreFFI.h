@@ -1090,6 +1090,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_leaderboard(uint64_t ptr, RustBu
 void uniffi_giveaway_ffi_fn_method_onlineclient_leave_game(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_LIVE_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_LIVE_GAMES
+void uniffi_giveaway_ffi_fn_method_onlineclient_live_games(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OFFER_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OFFER_REMATCH
 void uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -1130,6 +1135,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_seek(uint64_t ptr, RustBuffer ti
 void uniffi_giveaway_ffi_fn_method_onlineclient_sign_out_device(uint64_t ptr, int64_t device, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_STOP_WATCHING
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_STOP_WATCHING
+void uniffi_giveaway_ffi_fn_method_onlineclient_stop_watching(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_EVENTS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_EVENTS
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_events(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -1148,6 +1158,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_unblock(uint64_t ptr, RustBuffer
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNFOLLOW
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNFOLLOW
 void uniffi_giveaway_ffi_fn_method_onlineclient_unfollow(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_WATCH
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_WATCH
+void uniffi_giveaway_ffi_fn_method_onlineclient_watch(uint64_t ptr, int64_t game, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_CLONE_PROGRESSLISTENER
@@ -2522,6 +2537,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_leave_game(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_LIVE_GAMES
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_LIVE_GAMES
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_live_games(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OFFER_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OFFER_REMATCH
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch(void
@@ -2570,6 +2591,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_sign_out_device(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_STOP_WATCHING
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_STOP_WATCHING
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_stop_watching(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_EVENTS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_EVENTS
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_events(void
@@ -2591,6 +2618,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_unblock(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_UNFOLLOW
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_UNFOLLOW
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_unfollow(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_WATCH
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_WATCH
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_watch(void
     
 );
 #endif

@@ -184,6 +184,28 @@ final class OnlineTests: XCTestCase {
         try await waitUntil { boris.model.state.social.outgoing.isEmpty }
     }
 
+    func testAGameBetweenTwoOthersIsWatchedFromTheLiveList() async throws {
+        let server = try TestServer.started()
+        let (white, black) = try await invitedGame(server)
+        let carl = try await Device(server, "wat")
+        try await playOneMove(white, seenBy: black)
+        let game = try XCTUnwrap(white.model.state.game?.game)
+        carl.model.perform { try $0.liveGames() }
+        try await waitUntil { carl.model.state.liveGames.contains { $0.game == game } }
+        carl.model.perform { try $0.watch(game: game) }
+        try await waitUntil { carl.model.state.watching?.moves.count == 1 }
+        let watching = try XCTUnwrap(carl.model.state.watching)
+        XCTAssertEqual(watching.white.nickname, white.nickname)
+        XCTAssertEqual(watching.bottom.side, .white, "White at the bottom")
+        XCTAssertNil(carl.model.state.game, "a spectator plays nothing")
+        try await waitUntil { white.model.state.game?.spectators == 1 }
+        try await playOneMove(black, seenBy: white)
+        try await waitUntil { carl.model.state.watching?.moves.count == 2 }
+        carl.model.perform { $0.stopWatching() }
+        try await waitUntil { carl.model.state.watching == nil }
+        try await waitUntil { white.model.state.game?.spectators == 0 }
+    }
+
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
         let server = try TestServer.started()
         let device = try await Device(server, "eve")
