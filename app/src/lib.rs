@@ -37,9 +37,10 @@ pub use error::{ApiResult, GiveawayError};
 pub use game::controller::Seat;
 pub use game::state::{ServerGame, Synced, TIMED_FROM_PLY};
 pub use game::{
-    sound_samples, Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent, GameSession, GameState,
-    HintShown, HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerBar, PlayerName, PlayerOutcome, ProgressListener,
-    ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking, ThinkingKind, LOW_TIME_MS,
+    clock_text, sound_samples, Actions, ClockView, CoachView, Cue, DrawCounters, GameController, GameEvent,
+    GameSession, GameState, HintShown, HintStep, HintView, MoveRow, Notice, NoticeKind, PlayerBar, PlayerName,
+    PlayerOutcome, ProgressListener, ResultView, ScreenState, SearchProgress, Snapshot, Sound, Status, Thinking,
+    ThinkingKind, LOW_TIME_MS,
 };
 /// The core's time-control and reaction records, exported as they are (the FFI mirrors them with
 /// `uniffi::remote`, so the rules modules carry no FFI attribute and there is no second copy).

@@ -4,7 +4,8 @@
 
 use crate::views::{GameId, OnlineEnd, SeatView};
 use crate::wire::{core_color, core_reaction, core_reason, core_speed, core_time_control, seat_view};
-use giveaway_app::{ApiResult, GameSession, NewGame, Snapshot, TIMED_FROM_PLY};
+use giveaway_app::{clock_text, ApiResult, GameSession, NewGame, PieceKind, PlayerBar, PlayerName, Snapshot};
+use giveaway_app::{LOW_TIME_MS, TIMED_FROM_PLY};
 use giveaway_core::position::Color;
 use giveaway_core::record::{Reaction, Speed, TimeControl};
 use giveaway_protocol as wire;
@@ -50,6 +51,10 @@ pub struct WatchScreen {
     pub rated: bool,
     /// The board after the last move, White at the bottom; nothing on it can be moved.
     pub board: Snapshot,
+    /// Black's bar, above the board: nickname and rating, clock, pieces left, a reaction just shown.
+    pub top: PlayerBar,
+    /// White's bar, below the board.
+    pub bottom: PlayerBar,
     /// Every move so far, in algebraic notation.
     pub moves: Vec<String>,
     /// White's time left now, in milliseconds.
@@ -170,7 +175,33 @@ impl Watched {
             let i = if side == Color::White { 0 } else { 1 };
             clocks[i] = clocks[i].saturating_sub(spent);
         }
+        let to_move = core_color(s.turn);
+        let bar = |side: Color| {
+            let (seat, ms) = if side == Color::White { (&s.white, clocks[0]) } else { (&s.black, clocks[1]) };
+            let pieces = self.board.squares.iter().filter_map(|q| q.piece.filter(|p| p.color == side));
+            let kings = pieces.clone().filter(|p| p.kind == PieceKind::King).count() as u32;
+            // A reaction shows until the next move.
+            let reaction =
+                s.reactions.iter().rev().find(|r| r.ply as usize == s.moves.len() && core_color(r.by) == side);
+            PlayerBar {
+                side,
+                name: PlayerName::Nickname {
+                    nickname: seat.player.nickname.clone(),
+                    rating: Some(seat_view(seat).rating_text()),
+                },
+                clock: Some(clock_text(ms)),
+                clock_running: running == Some(side),
+                low_time: running == Some(side) && ms < LOW_TIME_MS,
+                men: pieces.count() as u32 - kings,
+                kings,
+                to_move: s.result.is_none() && to_move == side,
+                reaction: reaction.map(|r| r.emoji.clone()),
+                turned: false,
+            }
+        };
         WatchScreen {
+            top: bar(Color::Black),
+            bottom: bar(Color::White),
             game: s.game,
             white: seat_view(&s.white),
             black: seat_view(&s.black),
@@ -247,6 +278,13 @@ mod tests {
         assert_eq!((s.moves.len(), s.running, s.board.ply), (2, Some(Color::White), 2));
         assert!(s.white_ms <= 177_500 && s.black_ms == 180_000, "{} {}", s.white_ms, s.black_ms);
         assert!(w.next_tick_ms(later).is_some_and(|t| t <= 1000));
+        // The bars: Black above, White below, White's clock running and to move, twelve men each.
+        assert_eq!((s.top.side, s.bottom.side), (Color::Black, Color::White));
+        assert!(matches!(&s.top.name, PlayerName::Nickname { nickname, .. } if nickname == "Boris"));
+        assert!(s.bottom.clock_running && s.bottom.to_move && !s.top.clock_running);
+        assert_eq!((s.top.men, s.top.kings, s.bottom.men), (12, 0, 12));
+        w.reacted(wire::Reaction { ply: 2, by: wire::Color::Black, emoji: "👍".into() });
+        assert_eq!(w.screen(later).top.reaction.as_deref(), Some("👍"), "shown until the next move");
         assert!(!w.moved(5, "g3-h4".into(), wire::Color::White, Clocks { white_ms: 1, black_ms: 1 }), "a gap");
         w.set_spectators(5);
         w.ended(

@@ -18,7 +18,7 @@ mod sound;
 pub mod state;
 
 pub use bars::{PlayerBar, PlayerName, LOW_TIME_MS};
-pub use clock::ClockView;
+pub use clock::{clock_text, ClockView};
 pub use controller::GameController;
 pub use engine_calls::{CoachView, HintView, ProgressListener, SearchProgress};
 pub use screen::{

@@ -3,7 +3,7 @@
 //! Each mirrors a type of the crate below field for field (`uniffi::remote`); the docs are the real type's,
 //! repeated because uniffi reads only these into the Kotlin and Swift bindings.
 
-use giveaway_app::Snapshot;
+use giveaway_app::{PlayerBar, Snapshot};
 use giveaway_core::position::Color;
 use giveaway_core::record::{Reaction, Speed, TimeControl};
 use giveaway_online::{LiveGameView, OnlineEnd, SeatView, WatchScreen};
@@ -48,6 +48,10 @@ pub struct WatchScreen {
     pub rated: bool,
     /// The board after the last move, White at the bottom; nothing on it can be moved.
     pub board: Snapshot,
+    /// Black's bar, above the board: nickname and rating, clock, pieces left, a reaction just shown.
+    pub top: PlayerBar,
+    /// White's bar, below the board.
+    pub bottom: PlayerBar,
     /// Every move so far, in algebraic notation.
     pub moves: Vec<String>,
     /// White's time left now, in milliseconds.

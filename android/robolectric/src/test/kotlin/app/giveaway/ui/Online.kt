@@ -134,6 +134,18 @@ object OnlineUi {
             .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith(spoken) == true }?.text?.toString()
     }
 
+    /** Presses Watch on the live games list's row of the game [nickname] plays (other tests' games are listed too). */
+    fun watchGameOf(a: Activity, nickname: String) {
+        val watch = a.getString(R.string.watch)
+        val button = Ui.find<android.widget.Button>(a.window.decorView).first { b ->
+            val row = b.parent as? android.view.ViewGroup
+            Ui.shown(b) && b.text.toString() == watch && row != null &&
+                Ui.find<TextView>(row).any { nickname in it.text.toString() }
+        }
+        button.performClick()
+        Ui.idle()
+    }
+
     /** Whether a text containing [text] is shown. */
     fun shown(a: Activity, text: String): Boolean =
         Ui.find<TextView>(a.window.decorView).any { Ui.shown(it) && text in it.text.toString() }

@@ -242,4 +242,37 @@ class OnlineTest : AppTest() {
         val game = follow(lobby, GameActivity::class.java).get()
         Ui.until(what = "the game with the friend") { game.title == "You vs $bobNick" }
     }
+
+    @Test
+    fun `a game between two others is watched live from the lobby's list`() {
+        val (wim, bea) = friend() to friend()
+        val (wimNick, beaNick) = TestServer.nickname("Wim") to TestServer.nickname("Bea")
+        wim.signUp(wimNick)
+        bea.signUp(beaNick)
+        val blitz = wim.state().presets[wim.state().defaultPreset.toInt()]
+        wim.client.createInvite(blitz, true)
+        wim.until("the invite code") { it.lobby is app.giveaway.core.Lobby.Inviting }
+        bea.client.acceptInvite((wim.state().lobby as app.giveaway.core.Lobby.Inviting).code)
+        wim.until("the game") { it.game != null }
+        bea.until("the game") { it.game != null }
+        val (white, black) = if (wim.state().game!!.you == Color.WHITE) wim to bea else bea to wim
+
+        val lobby = OnlineUi.lobby(this).get()
+        Ui.click(lobby, "Refresh")
+        Ui.until(what = "the game in the list") { shows(lobby, wimNick) }
+        OnlineUi.watchGameOf(lobby, wimNick)
+        val watch = follow(lobby, app.giveaway.app.online.WatchActivity::class.java).get()
+        Ui.until(what = "the game watched") { shows(watch, "1 watching") }
+        assertTrue(screenText(watch), watch.title.toString().contains(wimNick))
+        white.until("the spectator counted") { it.game?.spectators == 1u }
+
+        white.play(0u, "c3-d4")
+        Ui.until(what = "the move on the watched board") { shows(watch, "1. c3-d4") }
+        black.play(1u, "f6-g5")
+        Ui.until(what = "the reply") { shows(watch, "1. c3-d4  f6-g5") }
+        targets(watch)
+        black.client.game()!!.resign()
+        val winner = white.state().game!!.player.nickname
+        Ui.until(what = "the end") { shows(watch, "$winner won (resignation)") }
+    }
 }

@@ -125,7 +125,8 @@ class ScreenshotsOnline : Shots() {
                     friend.play(0u, "c3-d4")
                     Ui.until(what = "the premove played") { ply() == 2u }
                     friend.play(2u, "g3-h4")
-                    Ui.until(what = "the friend's move") { "white man" in board.says("h4") }
+                    val whiteMan = game.getString(app.giveaway.R.string.speak_white_man)
+                    Ui.until(what = "the friend's move") { whiteMan in board.says("h4") }
                     confirmShot("b6", "a5")
                     Ui.until(what = "the move sent") { ply() == 4u }
                 }
@@ -207,6 +208,61 @@ class ScreenshotsOnline : Shots() {
         } finally {
             OnlineUi.close()
             bob.close()
+        }
+    }
+
+    /**
+     * Watching: the lobby's list of live games and a game watched after a few moves with a reaction (portrait in
+     * English and Russian, light and dark, and English landscape).
+     */
+    @Test
+    fun watch() {
+        val (wim, bea) = Friend(TestServer.url()) to Friend(TestServer.url())
+        try {
+            val wimNick = TestServer.nickname("Wim")
+            wim.signUp(wimNick)
+            bea.signUp(TestServer.nickname("Bea"))
+            val blitz = wim.state().presets[wim.state().defaultPreset.toInt()]
+            wim.client.createInvite(blitz, true)
+            wim.until("the invite code") { it.lobby is app.giveaway.core.Lobby.Inviting }
+            bea.client.acceptInvite((wim.state().lobby as app.giveaway.core.Lobby.Inviting).code)
+            wim.until("the game") { it.game != null }
+            bea.until("the game") { it.game != null }
+            val (white, black) = if (wim.state().game!!.you == app.giveaway.core.Color.WHITE) wim to bea else bea to wim
+            listOf("c3-d4", "f6-g5", "g3-h4", "g7-f6").forEachIndexed { ply, mv ->
+                (if (ply % 2 == 0) white else black).play(ply.toUInt(), mv)
+            }
+            white.until("four moves") { it.game != null && white.client.game()?.state()?.snapshot?.ply == 4u }
+            black.client.game()!!.react(black.state().game!!.you, "👍")
+            for (v in variants.filter { !it.land || (it.language == "en" && !it.night) }) {
+                RuntimeEnvironment.setQualifiers(v.qualifiers)
+                val lobbyScreen = OnlineUi.lobby(this)
+                val lobby = lobbyScreen.get()
+                Ui.click(lobby, lobby.getString(app.giveaway.R.string.refresh))
+                Ui.until(what = "the live game") { OnlineUi.shown(lobby, wimNick) }
+                val title = lobby.getString(app.giveaway.R.string.watch_game)
+                val heading = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
+                    Ui.shown(it) && it.text.toString() == title
+                }
+                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
+                val at = IntArray(2).also { heading.getLocationInWindow(it) }[1]
+                val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
+                val margin = lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl)
+                scroll.scrollTo(0, scroll.scrollY + at - top - margin)
+                Ui.idle()
+                save(File(dir, "online-live-${v.name}.png"), draw(lobby, null))
+                OnlineUi.watchGameOf(lobby, wimNick)
+                val watchScreen = follow(lobby, app.giveaway.app.online.WatchActivity::class.java)
+                val watch = watchScreen.get()
+                Ui.until(what = "the game watched") { shows(watch, "g3-h4") }
+                save(File(dir, "online-watch-${v.name}.png"), draw(watch, null))
+                watch.finish()
+                listOf(watchScreen, lobbyScreen).forEach { it.pause().stop().destroy() }
+            }
+        } finally {
+            OnlineUi.close()
+            wim.close()
+            bea.close()
         }
     }
 }

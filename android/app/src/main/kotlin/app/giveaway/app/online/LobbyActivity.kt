@@ -73,11 +73,14 @@ class LobbyActivity : Activity() {
     private val backToGame by lazy { button(R.string.back_to_game) { openGame() } }
     private val devices by lazy { DevicesCard(this) { call -> request(call) } }
     private val friends by lazy { FriendsCard(this) { call -> request(call) } }
+    private val liveGames by lazy { LiveGamesCard(this) { call -> request(call) } }
 
     /** Presence changes by itself: the friends list is asked for again this often while the lobby shows. */
     private val refresh = object : Runnable {
         override fun run() {
-            if ((online.state?.actions?.social) == true) online.client?.let { c -> runCatching { c.refreshSocial() } }
+            if ((online.state?.actions?.social) == true) {
+                online.client?.let { c -> runCatching { c.refreshSocial() }.also { runCatching { c.liveGames() } } }
+            }
             window.decorView.postDelayed(this, REFRESH_MS)
         }
     }
@@ -189,15 +192,15 @@ class LobbyActivity : Activity() {
                     val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
                     addView(column(quick, friends.card, invite, gap = gap), half())
                     addView(
-                        column(join, leaderboard, devices.card, gap = gap),
+                        column(join, liveGames.card, leaderboard, devices.card, gap = gap),
                         half().apply { marginStart = gap },
                     )
                 },
                 gap = gap,
             )
         } else {
-            val cards = arrayOf(friends.challenges, quick, friends.card, invite, join, leaderboard, devices.card)
-            column(backToGame, *cards, gap = gap)
+            val social = arrayOf(friends.challenges, quick, friends.card, liveGames.card)
+            column(backToGame, *social, invite, join, leaderboard, devices.card, gap = gap)
         }
     }
 
@@ -282,6 +285,7 @@ class LobbyActivity : Activity() {
         showInfo(s)
         devices.show(s)
         friends.show(s)
+        liveGames.show(s)
         // A refused move is the game screen's to tell; a challenge shows as its card.
         events.firstNotNullOfOrNull { e ->
             eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused && e !is OnlineEvent.ChallengeReceived }
