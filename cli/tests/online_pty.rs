@@ -101,7 +101,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_for("the lobby after the game", |s| {
         s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
     });
-    for _ in 0..5 {
+    for _ in 0..6 {
         anna.keys(DOWN);
     }
     anna.keys(ENTER);
@@ -161,7 +161,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
-    for _ in 0..7 {
+    for _ in 0..8 {
         phone.keys(DOWN);
     }
     phone.keys(ENTER);
@@ -183,7 +183,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("in use on another device");
     save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
 
-    for _ in 0..7 {
+    for _ in 0..8 {
         laptop.keys(DOWN);
     }
     laptop.keys(ENTER);
@@ -282,4 +282,25 @@ fn a_friend_challenge_watched_live_from_a_third_terminal() {
     save_screenshot("online-watch-3-end.txt", &carl.settled());
     carl.keys("q");
     carl.wait_text("No games are being played right now");
+}
+
+/// Open seeks: Anna looks for an opponent with quick pairing; Boris opens "Open seeks", sees her waiting with
+/// her rating and clock, and plays her with Enter: both boards open.
+#[test]
+fn an_open_seek_is_played_from_the_list() {
+    let server = Server::fresh();
+    let dir = tempfile::tempdir().unwrap();
+    let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
+    let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
+    anna.keys(ENTER);
+    anna.wait_text("Looking for an opponent at 5+3");
+    for _ in 0..5 {
+        boris.keys(DOWN);
+    }
+    boris.keys(ENTER);
+    boris.wait_text("▶ Anna 1500? · 5+3 Blitz · waiting 0:");
+    save_screenshot("online-seeks.txt", &boris.settled());
+    boris.keys(ENTER);
+    boris.wait_text("vs Anna online");
+    anna.wait_text("vs Boris online");
 }

@@ -4,6 +4,7 @@
 use crate::connection::{self, Command, Peer};
 use crate::screen::{self, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
+use crate::seeks::{self, SeekView};
 use crate::social::{self, ChallengeColor, Social};
 use crate::views::{
     Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, Lobby, OnlineEnd, OnlineEvent, OnlineGameView,
@@ -66,6 +67,8 @@ struct Shared {
     social: Social,
     /// The live games as last asked for.
     live_games: Vec<LiveGameView>,
+    /// The open seeks as last asked for.
+    open_seeks: Vec<SeekView>,
     /// The game watched.
     watching: Option<Watched>,
 }
@@ -128,6 +131,7 @@ impl OnlineClient {
                 devices: Vec::new(),
                 social: Social::default(),
                 live_games: Vec::new(),
+                open_seeks: Vec::new(),
                 watching: None,
             }),
             me: me.clone(),
@@ -151,7 +155,7 @@ impl OnlineClient {
 
     /// What the online screens draw now, decided for every front end (see [`OnlineScreen`]).
     pub fn screen(&self) -> OnlineScreen {
-        let (state, signed_out, first_move_by, board, link_code, devices, social, live_games, watching) = {
+        let (state, signed_out, first_move_by, board, link_code, devices, social, lists) = {
             let s = self.lock();
             let mut state = s.state.clone();
             state.game = s.live.as_ref().map(|l| l.view.clone());
@@ -159,9 +163,10 @@ impl OnlineClient {
             let board = live.map(|l| l.controller.clone());
             let first_move_by = live.and_then(|l| l.first_move_by);
             let (link_code, devices, social) = (s.link_code.clone(), s.devices.clone(), s.social.clone());
-            let (live_games, watching) = (s.live_games.clone(), s.watching.clone());
-            (state, s.signed_out, first_move_by, board, link_code, devices, social, live_games, watching)
+            let lists = (s.live_games.clone(), s.open_seeks.clone(), s.watching.clone());
+            (state, s.signed_out, first_move_by, board, link_code, devices, social, lists)
         };
+        let (live_games, open_seeks, watching) = lists;
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
         let awaiting_first = ply < giveaway_app::TIMED_FROM_PLY as u32;
@@ -173,6 +178,7 @@ impl OnlineClient {
             devices,
             social,
             live_games,
+            open_seeks,
             watching,
         };
         screen::decide(&state, &extra, Instant::now())
@@ -311,6 +317,18 @@ impl OnlineClient {
     pub fn unblock(&self, nickname: &str) -> ApiResult<()> {
         self.account()?;
         self.send(ClientMessage::Unblock { nickname: nickname.trim().to_string() })
+    }
+
+    /// Asks for the players waiting for an opponent (the screen's `open_seeks` when they come).
+    pub fn open_seeks(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::OpenSeeks)
+    }
+
+    /// Plays the open seek of `player` (rated, at its clock): the game starts.
+    pub fn accept_seek(&self, player: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::AcceptSeek { player })
     }
 
     /// Asks for the live games (the screen's `live_games` when they come).
@@ -656,6 +674,7 @@ impl Peer for OnlineClient {
                 }
             }),
             ServerMessage::LiveGames { games } => self.update(|s| s.live_games = watch::live_games(games)),
+            ServerMessage::OpenSeeks { seeks } => self.update(|s| s.open_seeks = seeks::seeks(seeks)),
             ServerMessage::Watching(state) => match Watched::new(*state) {
                 Ok(w) => self.update(|s| s.watching = Some(w)),
                 Err(e) => self.update(|s| {
@@ -690,6 +709,7 @@ impl OnlineClient {
             s.devices.clear();
             s.social.clear();
             s.live_games.clear();
+            s.open_seeks.clear();
             s.watching = None;
             s.events.push(OnlineEvent::SignedOut);
         });

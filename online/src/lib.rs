@@ -16,7 +16,7 @@
 //! Inside, one module a job: the records the screens see (`views`), the conversions from and to the protocol's
 //! types (`wire`), the client and its handling of the server's frames (`client`), the online game's seat, which
 //! sends the player's own actions (`seat`), the socket (`connection`), the decided screen (`screen`) and
-//! friends, challenges and blocked players (`social`), and the games watched (`watch`).
+//! friends, challenges and blocked players (`social`), the open seeks (`seeks`) and the games watched (`watch`).
 //!
 //! [`GameController`]: giveaway_app::GameController
 
@@ -26,6 +26,7 @@ mod client;
 mod connection;
 mod screen;
 mod seat;
+mod seeks;
 mod social;
 mod views;
 mod watch;
@@ -37,6 +38,7 @@ pub use screen::{
     AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,
     OnlineUpdate, RematchState,
 };
+pub use seeks::SeekView;
 pub use social::{ChallengeColor, ChallengeOutcome, ChallengeView, FriendView, SocialScreen};
 pub use views::{
     Connection, DeviceView, GameId, Leaderboard, LeaderboardRow, LinkCodeView, Lobby, OnlineEnd, OnlineEvent,

@@ -3,6 +3,7 @@
 //! actions. The shells only draw an [`OnlineScreen`] and word it; the raw [`OnlineState`] stays for tests and
 //! tools.
 
+use crate::seeks::SeekView;
 use crate::social::{Social, SocialScreen};
 use crate::watch::{LiveGameView, WatchScreen, Watched};
 use crate::{
@@ -82,6 +83,8 @@ pub struct LobbyActions {
     pub social: bool,
     /// The live games list and watching one (`live_games`, `watch`).
     pub watch: bool,
+    /// Play one of the open seeks (`accept_seek`): not while seeking, inviting or playing.
+    pub accept_seek: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -197,6 +200,8 @@ pub struct OnlineScreen {
     pub social: SocialScreen,
     /// The live games as last asked for (`live_games`).
     pub live_games: Vec<LiveGameView>,
+    /// The players waiting for an opponent, as last asked for (`open_seeks`), the longest waiting first.
+    pub open_seeks: Vec<SeekView>,
     /// The game watched, once the server has sent it (`watch`).
     pub watching: Option<WatchScreen>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
@@ -229,6 +234,8 @@ pub(crate) struct Extra {
     pub social: Social,
     /// The live games as last asked for.
     pub live_games: Vec<LiveGameView>,
+    /// The open seeks as last asked for.
+    pub open_seeks: Vec<SeekView>,
     /// The game watched.
     pub watching: Option<Watched>,
 }
@@ -271,6 +278,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         redeem_link_code: online && state.player.is_none(),
         social: signed_in,
         watch: signed_in,
+        accept_seek: idle,
     };
     let link_code = extra.link_code.as_ref().filter(|_| signed_in).and_then(|(code, until)| {
         let remaining_ms = until.saturating_duration_since(now).as_millis() as u64;
@@ -303,6 +311,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         devices: if signed_in { extra.devices.clone() } else { Vec::new() },
         social: extra.social.screen(me, online, playing, now),
         live_games: if signed_in { extra.live_games.clone() } else { Vec::new() },
+        open_seeks: if signed_in { extra.open_seeks.clone() } else { Vec::new() },
         watching: extra.watching.as_ref().map(|w| w.screen(now)),
         next_tick_ms,
     }

@@ -9,8 +9,10 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 mod friends;
+mod seeks;
 mod watch;
 pub use friends::{Challenge, ChallengeEnd, ColorChoice, Friend};
+pub use seeks::OpenSeek;
 pub use watch::{LiveGame, WatchState};
 
 /// The version this crate speaks. A server refuses a `hello` with another version (error `unsupported_version`).
@@ -450,6 +452,12 @@ pub enum ClientMessage {
     Unwatch {
         game: GameId,
     },
+    /// The players waiting for an opponent (quick pairing seeks), to accept one directly.
+    OpenSeeks,
+    /// Plays the player whose seek this is, at its time control (rated): the game's state answers.
+    AcceptSeek {
+        player: PlayerId,
+    },
 }
 
 fn default_true() -> bool {
@@ -600,6 +608,10 @@ pub enum ServerMessage {
     Unwatched {
         game: GameId,
     },
+    /// The players waiting for an opponent, the longest waiting first.
+    OpenSeeks {
+        seeks: Vec<OpenSeek>,
+    },
     /// How many people watch a game: sent to its players and spectators when it changes.
     Spectators {
         game: GameId,
@@ -678,11 +690,13 @@ pub enum ErrorCode {
     /// A challenge or follow the server does not make: oneself, a player who blocks the asker or whom the asker
     /// blocks, a second challenge to the same player, or too many open challenges.
     Refused,
+    /// The seek is no longer open (taken by someone else, withdrawn, or one's own).
+    UnknownSeek,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the enum (and of the list in `docs/protocol.md`).
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::BinaryFrame,
@@ -714,6 +728,7 @@ impl ErrorCode {
         ErrorCode::UnknownDevice,
         ErrorCode::UnknownChallenge,
         ErrorCode::Refused,
+        ErrorCode::UnknownSeek,
     ];
 
     /// The wire name.
@@ -847,6 +862,8 @@ mod tests {
             ClientFrame { id: Some(8), message: ClientMessage::LiveGames },
             ClientFrame { id: Some(9), message: ClientMessage::Watch { game: 31 } },
             ClientFrame { id: None, message: ClientMessage::Unwatch { game: 31 } },
+            ClientFrame { id: Some(10), message: ClientMessage::OpenSeeks },
+            ClientFrame { id: Some(11), message: ClientMessage::AcceptSeek { player: 4 } },
         ];
         for f in frames {
             let text = encode(&f);
@@ -919,6 +936,15 @@ mod tests {
             })),
             ServerMessage::Unwatched { game: 31 },
             ServerMessage::Spectators { game: 31, count: 4 },
+            ServerMessage::OpenSeeks {
+                seeks: vec![OpenSeek {
+                    player: ann.clone(),
+                    rating: 1712.5,
+                    provisional: false,
+                    time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
+                    waited_ms: 4200,
+                }],
+            },
         ] {
             let s = ServerFrame { re: Some(1), message };
             assert_eq!(decode_server(&encode(&s)).unwrap(), s);
@@ -1018,6 +1044,7 @@ mod tests {
             ErrorCode::UnknownDevice => 28,
             ErrorCode::UnknownChallenge => 29,
             ErrorCode::Refused => 30,
+            ErrorCode::UnknownSeek => 31,
         };
         for (i, c) in ErrorCode::ALL.into_iter().enumerate() {
             assert_eq!(position(c), i, "{c:?}");

@@ -7,6 +7,7 @@ use crate::friends;
 use crate::hub::Hub;
 use crate::lobby;
 use crate::messages::{game_error_frame, unknown_game_frame, Action, ConnHandle, GameCmd, Out, Route};
+use crate::seeks;
 use crate::store::{self, StoreError};
 use crate::watch;
 use futures_util::stream::{SplitSink, SplitStream};
@@ -592,6 +593,14 @@ impl Conn {
                 Err(e) => unavailable(re, e),
             },
             ClientMessage::Watch { game } => return self.watch(re, game).await,
+            ClientMessage::OpenSeeks => match seeks::open_seeks(&hub.pool, me.id).await {
+                Ok(seeks) => reply(re, ServerMessage::OpenSeeks { seeks }),
+                Err(e) => unavailable(re, e),
+            },
+            ClientMessage::AcceptSeek { player } => match seeks::accept(&hub, me.id, player, re).await {
+                Ok(()) => return None,
+                Err(e) => lobby_err(e),
+            },
             ClientMessage::Unwatch { game } => match self.routes.contains_key(&game) {
                 true => return self.act_in_game(re, game, Action::Unwatch).await,
                 false => reply(re, ServerMessage::Unwatched { game }),

@@ -14,6 +14,7 @@ mod hub;
 mod lobby;
 mod messages;
 mod ratings;
+mod seeks;
 mod store;
 mod takeover;
 /// Helpers for tests against a real server and database (feature `testing`).

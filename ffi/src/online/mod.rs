@@ -173,6 +173,16 @@ impl OnlineClient {
         self.0.unblock(&nickname)
     }
 
+    /// Asks for the players waiting for an opponent (the screen's `open_seeks` when they come).
+    pub fn open_seeks(&self) -> ApiResult<()> {
+        self.0.open_seeks()
+    }
+
+    /// Plays the open seek of `player` (rated, at its clock): the game starts.
+    pub fn accept_seek(&self, player: i64) -> ApiResult<()> {
+        self.0.accept_seek(player)
+    }
+
     /// Asks for the live games (the screen's `live_games` when they come).
     pub fn live_games(&self) -> ApiResult<()> {
         self.0.live_games()

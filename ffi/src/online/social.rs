@@ -1,10 +1,13 @@
-//! Friends, challenges and blocked players on the online screens (see `giveaway_online`'s `social`).
+//! Friends, challenges, blocked players and open seeks on the online screens (see `giveaway_online`'s `social`
+//! and `seeks`).
 //!
 //! Each mirrors a type of the crate below field for field (`uniffi::remote`); the docs are the real type's,
 //! repeated because uniffi reads only these into the Kotlin and Swift bindings.
 
 use giveaway_core::record::{Speed, TimeControl};
-use giveaway_online::{ChallengeColor, ChallengeOutcome, ChallengeView, FriendView, OnlinePlayer, SocialScreen};
+use giveaway_online::{
+    ChallengeColor, ChallengeOutcome, ChallengeView, FriendView, OnlinePlayer, SeekView, SocialScreen,
+};
 
 /// A player this account follows.
 #[uniffi::remote(Record)]
@@ -77,4 +80,19 @@ pub struct SocialScreen {
     pub can_accept: bool,
     /// Whether a new challenge can be made now (signed in and connected).
     pub can_challenge: bool,
+}
+
+/// A player waiting for an opponent.
+#[uniffi::remote(Record)]
+pub struct SeekView {
+    /// Who (accept with their id).
+    pub player: OnlinePlayer,
+    /// Their rating in the seek's speed, as shown ("1500", "1500?" while provisional).
+    pub rating: String,
+    /// The game's clock.
+    pub time_control: TimeControl,
+    /// The clock's speed.
+    pub speed: Speed,
+    /// How long they have waited, in whole seconds.
+    pub waited_s: u64,
 }

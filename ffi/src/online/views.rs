@@ -12,7 +12,7 @@ use giveaway_online::{
     OnlineEnd, OnlineEvent, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen,
     OnlineUpdate, ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
-use giveaway_online::{ChallengeOutcome, ChallengeView, LiveGameView, SocialScreen, WatchScreen};
+use giveaway_online::{ChallengeOutcome, ChallengeView, LiveGameView, SeekView, SocialScreen, WatchScreen};
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
 #[uniffi::remote(Enum)]
@@ -341,6 +341,8 @@ pub enum ErrorCode {
     /// A challenge or follow the server does not make: oneself, a player who blocks the asker or whom the asker
     /// blocks, a second challenge to the same player, or too many open challenges.
     Refused,
+    /// The seek is no longer open (taken by someone else, withdrawn, or one's own).
+    UnknownSeek,
 }
 
 /// What stands between the player and online play, with its way on.
@@ -412,6 +414,8 @@ pub struct LobbyActions {
     pub social: bool,
     /// The live games list and watching one (`live_games`, `watch`).
     pub watch: bool,
+    /// Play one of the open seeks (`accept_seek`): not while seeking, inviting or playing.
+    pub accept_seek: bool,
 }
 
 /// The online game's rematch, after the end.
@@ -527,6 +531,8 @@ pub struct OnlineScreen {
     pub social: SocialScreen,
     /// The live games as last asked for (`live_games`).
     pub live_games: Vec<LiveGameView>,
+    /// The players waiting for an opponent, as last asked for (`open_seeks`), the longest waiting first.
+    pub open_seeks: Vec<SeekView>,
     /// The game watched, once the server has sent it (`watch`).
     pub watching: Option<WatchScreen>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to

@@ -20,6 +20,7 @@ mod puzzles;
 mod reactions;
 mod replay;
 mod saved;
+mod seeks;
 mod settings;
 mod signals;
 mod terminal;

@@ -8,6 +8,7 @@ use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
 use super::friends::{FriendsKey, FriendsView};
 use super::input::is_confirm;
+use super::seeks::{SeeksKey, SeeksView};
 use super::theme::Theme;
 use super::theme::{accent, dim, error};
 use super::watch::{WatchKey, WatchView};
@@ -28,7 +29,7 @@ use std::sync::Arc;
 
 const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
 /// The menu line of the leaderboard (its speed is a choice of the line).
-const LEADERBOARD: usize = 5;
+const LEADERBOARD: usize = 6;
 
 /// What the keys are typing into.
 enum Typing {
@@ -52,6 +53,8 @@ pub struct OnlineScreen {
     friends: Option<FriendsView>,
     /// The Watch view, while it is open.
     watch: Option<WatchView>,
+    /// The Open seeks view, while it is open.
+    seeks: Option<SeeksView>,
 }
 
 /// `5+3`, as every time control is named.
@@ -164,6 +167,7 @@ impl OnlineScreen {
             devices: None,
             friends: None,
             watch: None,
+            seeks: None,
         }
     }
 
@@ -177,6 +181,7 @@ impl OnlineScreen {
             Field::button("Join with a code"),
             Field::button("Friends"),
             Field::button("Watch a game"),
+            Field::button("Open seeks"),
             Field::new(
                 "Leaderboard",
                 SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(),
@@ -239,6 +244,9 @@ impl OnlineScreen {
         }
         if let Some(view) = self.watch.as_mut() {
             view.tick(&self.client, &self.client.screen());
+        }
+        if let Some(view) = self.seeks.as_mut() {
+            view.tick(&self.client);
         }
         let state = self.client.screen();
         if self.menu.fields.is_empty() && !state.presets.is_empty() {
@@ -308,6 +316,16 @@ impl OnlineScreen {
             }
             return Go::Stay;
         }
+        if !state.actions.browse {
+            self.seeks = None;
+        }
+        if let Some(view) = self.seeks.as_mut() {
+            match view.key(key, &self.client, &state) {
+                SeeksKey::Close => self.seeks = None,
+                SeeksKey::Stay(r) => self.result(r),
+            }
+            return Go::Stay;
+        }
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => {
                 let r = if state.actions.cancel_seek {
@@ -374,12 +392,17 @@ impl OnlineScreen {
                 self.watch = Some(view);
                 r
             }
+            5 => {
+                let (view, r) = SeeksView::open(&self.client);
+                self.seeks = Some(view);
+                r
+            }
             LEADERBOARD => self.client.leaderboard(SPEEDS[self.menu.fields[LEADERBOARD].choice]),
-            6 => match &state.account {
+            7 => match &state.account {
                 AccountState::SignedIn { player } => self.client.profile(&player.nickname),
                 _ => Ok(()),
             },
-            7 => {
+            8 => {
                 let (view, r) = DevicesView::open(&self.client);
                 self.devices = Some(view);
                 r
@@ -427,6 +450,10 @@ impl OnlineScreen {
             lines.push(Line::styled(format!("{label}: {text}█"), accent()));
             help = "Enter confirm · Esc cancel";
         } else if let Some(view) = self.devices.as_ref().filter(|_| state.actions.devices) {
+            let (view_lines, view_help) = view.lines(&state);
+            lines.extend(view_lines);
+            help = view_help;
+        } else if let Some(view) = self.seeks.as_ref().filter(|_| state.actions.browse && !state.actions.back_to_game) {
             let (view_lines, view_help) = view.lines(&state);
             lines.extend(view_lines);
             help = view_help;
