@@ -326,6 +326,12 @@ enum L10n {
         return parts.joined(separator: " · ")
     }
 
+    /// "5+3 Blitz · waiting 0:42".
+    static func seekDetails(_ s: SeekView) -> String {
+        let waited = String(format: "%d:%02d", s.waitedS / 60, s.waitedS % 60)
+        return "\(timeControlLabel(control: s.timeControl)) \(speed(s.speed)) · " + tr("online.seekWaiting", waited)
+    }
+
     /// Whose move it is in a watched game, or how it ended.
     static func watchStatus(_ w: WatchScreen) -> String {
         guard let end = w.end else {
@@ -355,6 +361,7 @@ enum L10n {
             case .busy: return tr("online.refused.busy")
             case .rateLimited: return tr("online.refused.rateLimited")
             case .unknownChallenge: return tr("online.refused.unknownChallenge")
+            case .unknownSeek: return tr("online.refused.unknownSeek")
             // The server's own words name the player ("Bob does not take challenges from you").
             case .refused: return detail
             default: return tr("online.refused.other", detail)

@@ -87,6 +87,7 @@ private struct LobbyContent: View {
                 }
                 challenges
                 pairing
+                openSeeks
                 friends
                 liveGames
                 Section {
@@ -261,6 +262,31 @@ private struct LobbyContent: View {
         guard let control else { return }
         model.perform { [rated, challengeColor] in
             try $0.challenge(nickname: nickname, timeControl: control, color: challengeColor, rated: rated)
+        }
+    }
+
+    /// The players waiting in the pool, the longest waiting first; Play starts a rated game at their clock.
+    @ViewBuilder private var openSeeks: some View {
+        if model.state.actions.acceptSeek {
+            Section(header: Text(tr("online.openSeeks"))) {
+                if model.state.openSeeks.isEmpty {
+                    Text(tr("online.openSeeksEmpty")).foregroundStyle(.secondary)
+                }
+                ForEach(model.state.openSeeks, id: \.player.id) { seek in
+                    HStack {
+                        VStack(alignment: .leading) {
+                            Text("\(seek.player.nickname) \(seek.rating)")
+                            Text(L10n.seekDetails(seek)).font(.footnote).foregroundStyle(.secondary)
+                        }
+                        Spacer()
+                        Button(tr("online.playSeek")) {
+                            model.perform { try $0.acceptSeek(player: seek.player.id) }
+                        }
+                    }
+                }
+                Button(tr("online.refresh")) { model.perform { try $0.openSeeks() } }
+            }
+            .onAppear { model.perform { try $0.openSeeks() } }
         }
     }
 

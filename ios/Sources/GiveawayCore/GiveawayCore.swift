@@ -3042,6 +3042,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func acceptInvite(code: String) throws 
     
     /**
+     * Plays the open seek of `player` (rated, at its clock): the game starts.
+     */
+    func acceptSeek(player: Int64) throws 
+    
+    /**
      * Blocks a player: no challenges or pairing with them, their reactions hidden.
      */
     func block(nickname: String) throws 
@@ -3130,6 +3135,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * After the end: offer the opponent a rematch (colours swapped); accepts theirs.
      */
     func offerRematch() throws 
+    
+    /**
+     * Asks for the players waiting for an opponent (the screen's `open_seeks` when they come).
+     */
+    func openSeeks() throws 
     
     /**
      * Asks for a player's page (the state's `profile` when it comes).
@@ -3306,6 +3316,18 @@ open func acceptInvite(code: String)throws   {try rustCallWithError(FfiConverter
     uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(code),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Plays the open seek of `player` (rated, at its clock): the game starts.
+     */
+open func acceptSeek(player: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_accept_seek(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(player),uniffiCallStatus
     )
 }
 }
@@ -3516,6 +3538,17 @@ open func liveGames()throws   {try rustCallWithError(FfiConverterTypeGiveawayErr
 open func offerRematch()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Asks for the players waiting for an opponent (the screen's `open_seeks` when they come).
+     */
+open func openSeeks()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_open_seeks(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -9605,6 +9638,10 @@ public struct LobbyActions: Equatable, Hashable {
      * The live games list and watching one (`live_games`, `watch`).
      */
     public var watch: Bool
+    /**
+     * Play one of the open seeks (`accept_seek`): not while seeking, inviting or playing.
+     */
+    public var acceptSeek: Bool
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -9648,7 +9685,10 @@ public struct LobbyActions: Equatable, Hashable {
          */social: Bool, 
         /**
          * The live games list and watching one (`live_games`, `watch`).
-         */watch: Bool) {
+         */watch: Bool, 
+        /**
+         * Play one of the open seeks (`accept_seek`): not while seeking, inviting or playing.
+         */acceptSeek: Bool) {
         self.tryNow = tryNow
         self.createAccount = createAccount
         self.seek = seek
@@ -9662,6 +9702,7 @@ public struct LobbyActions: Equatable, Hashable {
         self.redeemLinkCode = redeemLinkCode
         self.social = social
         self.watch = watch
+        self.acceptSeek = acceptSeek
     }
 
     
@@ -9692,7 +9733,8 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
                 devices: FfiConverterBool.read(from: &buf), 
                 redeemLinkCode: FfiConverterBool.read(from: &buf), 
                 social: FfiConverterBool.read(from: &buf), 
-                watch: FfiConverterBool.read(from: &buf)
+                watch: FfiConverterBool.read(from: &buf), 
+                acceptSeek: FfiConverterBool.read(from: &buf)
         )
     }
 
@@ -9710,6 +9752,7 @@ public struct FfiConverterTypeLobbyActions: FfiConverterRustBuffer {
         FfiConverterBool.write(value.redeemLinkCode, into: &buf)
         FfiConverterBool.write(value.social, into: &buf)
         FfiConverterBool.write(value.watch, into: &buf)
+        FfiConverterBool.write(value.acceptSeek, into: &buf)
     }
 }
 
@@ -10924,6 +10967,10 @@ public struct OnlineScreen: Equatable, Hashable {
      */
     public var liveGames: [LiveGameView]
     /**
+     * The players waiting for an opponent, as last asked for (`open_seeks`), the longest waiting first.
+     */
+    public var openSeeks: [SeekView]
+    /**
      * The game watched, once the server has sent it (`watch`).
      */
     public var watching: WatchScreen?
@@ -10982,6 +11029,9 @@ public struct OnlineScreen: Equatable, Hashable {
          * The live games as last asked for (`live_games`).
          */liveGames: [LiveGameView], 
         /**
+         * The players waiting for an opponent, as last asked for (`open_seeks`), the longest waiting first.
+         */openSeeks: [SeekView], 
+        /**
          * The game watched, once the server has sent it (`watch`).
          */watching: WatchScreen?, 
         /**
@@ -11003,6 +11053,7 @@ public struct OnlineScreen: Equatable, Hashable {
         self.devices = devices
         self.social = social
         self.liveGames = liveGames
+        self.openSeeks = openSeeks
         self.watching = watching
         self.nextTickMs = nextTickMs
     }
@@ -11038,6 +11089,7 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
                 devices: FfiConverterSequenceTypeDeviceView.read(from: &buf), 
                 social: FfiConverterTypeSocialScreen.read(from: &buf), 
                 liveGames: FfiConverterSequenceTypeLiveGameView.read(from: &buf), 
+                openSeeks: FfiConverterSequenceTypeSeekView.read(from: &buf), 
                 watching: FfiConverterOptionTypeWatchScreen.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
@@ -11059,6 +11111,7 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
         FfiConverterSequenceTypeDeviceView.write(value.devices, into: &buf)
         FfiConverterTypeSocialScreen.write(value.social, into: &buf)
         FfiConverterSequenceTypeLiveGameView.write(value.liveGames, into: &buf)
+        FfiConverterSequenceTypeSeekView.write(value.openSeeks, into: &buf)
         FfiConverterOptionTypeWatchScreen.write(value.watching, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
@@ -13358,6 +13411,105 @@ public func FfiConverterTypeSeatView_lift(_ buf: RustBuffer) throws -> SeatView 
 #endif
 public func FfiConverterTypeSeatView_lower(_ value: SeatView) -> RustBuffer {
     return FfiConverterTypeSeatView.lower(value)
+}
+
+
+/**
+ * A player waiting for an opponent.
+ */
+public struct SeekView: Equatable, Hashable {
+    /**
+     * Who (accept with their id).
+     */
+    public var player: OnlinePlayer
+    /**
+     * Their rating in the seek's speed, as shown ("1500", "1500?" while provisional).
+     */
+    public var rating: String
+    /**
+     * The game's clock.
+     */
+    public var timeControl: TimeControl
+    /**
+     * The clock's speed.
+     */
+    public var speed: Speed
+    /**
+     * How long they have waited, in whole seconds.
+     */
+    public var waitedS: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Who (accept with their id).
+         */player: OnlinePlayer, 
+        /**
+         * Their rating in the seek's speed, as shown ("1500", "1500?" while provisional).
+         */rating: String, 
+        /**
+         * The game's clock.
+         */timeControl: TimeControl, 
+        /**
+         * The clock's speed.
+         */speed: Speed, 
+        /**
+         * How long they have waited, in whole seconds.
+         */waitedS: UInt64) {
+        self.player = player
+        self.rating = rating
+        self.timeControl = timeControl
+        self.speed = speed
+        self.waitedS = waitedS
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension SeekView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSeekView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SeekView {
+        return
+            try SeekView(
+                player: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                rating: FfiConverterString.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                waitedS: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: SeekView, into buf: inout [UInt8]) {
+        FfiConverterTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterString.write(value.rating, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterUInt64.write(value.waitedS, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeekView_lift(_ buf: RustBuffer) throws -> SeekView {
+    return try FfiConverterTypeSeekView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSeekView_lower(_ value: SeekView) -> RustBuffer {
+    return FfiConverterTypeSeekView.lower(value)
 }
 
 
@@ -16266,6 +16418,10 @@ public enum ErrorCode: Equatable, Hashable {
      * blocks, a second challenge to the same player, or too many open challenges.
      */
     case refused
+    /**
+     * The seek is no longer open (taken by someone else, withdrawn, or one's own).
+     */
+    case unknownSeek
 
 
 
@@ -16348,6 +16504,8 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         case 30: return .unknownChallenge
         
         case 31: return .refused
+        
+        case 32: return .unknownSeek
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -16479,6 +16637,10 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         
         case .refused:
             writeInt(&buf, Int32(31))
+        
+        
+        case .unknownSeek:
+            writeInt(&buf, Int32(32))
         
         }
     }
@@ -22638,6 +22800,31 @@ fileprivate struct FfiConverterSequenceTypeRulesExample: FfiConverterRustBuffer 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeSeekView: FfiConverterRustBuffer {
+    typealias SwiftType = [SeekView]
+
+    public static func write(_ value: [SeekView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSeekView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [SeekView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [SeekView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSeekView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeSquareView: FfiConverterRustBuffer {
     typealias SwiftType = [SquareView]
 
@@ -23560,6 +23747,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite() != 31250) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_seek() != 24865) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_block() != 12699) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -23612,6 +23802,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 65198) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_open_seeks() != 51782) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 40273) {

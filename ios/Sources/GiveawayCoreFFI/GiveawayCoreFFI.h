@@ -1010,6 +1010,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_accept_challenge(uint64_t ptr, i
 void uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(uint64_t ptr, RustBuffer code, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ACCEPT_SEEK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ACCEPT_SEEK
+void uniffi_giveaway_ffi_fn_method_onlineclient_accept_seek(uint64_t ptr, int64_t player, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_BLOCK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_BLOCK
 void uniffi_giveaway_ffi_fn_method_onlineclient_block(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
@@ -1098,6 +1103,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_live_games(uint64_t ptr, RustCal
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OFFER_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OFFER_REMATCH
 void uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OPEN_SEEKS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OPEN_SEEKS
+void uniffi_giveaway_ffi_fn_method_onlineclient_open_seeks(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_PROFILE
@@ -2441,6 +2451,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_accept_invite(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ACCEPT_SEEK
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ACCEPT_SEEK
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_accept_seek(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_BLOCK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_BLOCK
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_block(void
@@ -2546,6 +2562,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_live_games(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OFFER_REMATCH
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OFFER_REMATCH
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OPEN_SEEKS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OPEN_SEEKS
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_open_seeks(void
     
 );
 #endif

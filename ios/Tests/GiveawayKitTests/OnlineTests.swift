@@ -206,6 +206,26 @@ final class OnlineTests: XCTestCase {
         try await waitUntil { white.model.state.game?.spectators == 0 }
     }
 
+    func testAnOpenSeekIsPlayedFromTheList() async throws {
+        let server = try TestServer.started()
+        let sam = try await Device(server, "sks")
+        let tom = try await Device(server, "skt")
+        let blitz = try sam.blitz()
+        sam.model.perform { try $0.seek(timeControl: blitz) }
+        try await waitUntil { sam.model.state.lobby == .seeking(timeControl: blitz) }
+        tom.model.perform { try $0.openSeeks() }
+        try await waitUntil { tom.model.state.openSeeks.contains { $0.player.nickname == sam.nickname } }
+        let seek = try XCTUnwrap(tom.model.state.openSeeks.first { $0.player.nickname == sam.nickname })
+        XCTAssertEqual(seek.timeControl, blitz)
+        XCTAssertTrue(seek.rating.hasSuffix("?"), "a new player's rating is provisional")
+        XCTAssertFalse(sam.model.state.actions.acceptSeek, "not while seeking")
+        tom.model.perform { try $0.acceptSeek(player: seek.player.id) }
+        try await waitUntil { tom.model.game != nil && sam.model.game != nil }
+        XCTAssertEqual(tom.model.state.game?.opponent.nickname, sam.nickname)
+        XCTAssertEqual(tom.model.state.game?.rated, true)
+        XCTAssertEqual(sam.model.state.lobby, .idle)
+    }
+
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
         let server = try TestServer.started()
         let device = try await Device(server, "eve")

@@ -134,13 +134,17 @@ object OnlineUi {
             .firstOrNull { Ui.shown(it) && it.contentDescription?.startsWith(spoken) == true }?.text?.toString()
     }
 
-    /** Presses Watch on the live games list's row of the game [nickname] plays (other tests' games are listed too). */
-    fun watchGameOf(a: Activity, nickname: String) {
-        val watch = a.getString(R.string.watch)
+    /**
+     * Presses the button [label] beside a text containing [text]: the live games' Watch or the open seeks' Play on
+     * the row naming a player (other tests' games and seeks on the shared server are listed too), or a card's
+     * Refresh under its heading.
+     */
+    fun pressInRowOf(a: Activity, label: Int, text: String) {
+        val word = a.getString(label)
         val button = Ui.find<android.widget.Button>(a.window.decorView).first { b ->
             val row = b.parent as? android.view.ViewGroup
-            Ui.shown(b) && b.text.toString() == watch && row != null &&
-                Ui.find<TextView>(row).any { nickname in it.text.toString() }
+            Ui.shown(b) && b.text.toString() == word && row != null &&
+                Ui.find<TextView>(row).any { text in it.text.toString() }
         }
         button.performClick()
         Ui.idle()

@@ -258,9 +258,9 @@ class OnlineTest : AppTest() {
         val (white, black) = if (wim.state().game!!.you == Color.WHITE) wim to bea else bea to wim
 
         val lobby = OnlineUi.lobby(this).get()
-        Ui.click(lobby, "Refresh")
+        OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.refresh, "Watch a game")
         Ui.until(what = "the game in the list") { shows(lobby, wimNick) }
-        OnlineUi.watchGameOf(lobby, wimNick)
+        OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.watch, wimNick)
         val watch = follow(lobby, app.giveaway.app.online.WatchActivity::class.java).get()
         Ui.until(what = "the game watched") { shows(watch, "1 watching") }
         assertTrue(screenText(watch), watch.title.toString().contains(wimNick))
@@ -274,5 +274,26 @@ class OnlineTest : AppTest() {
         black.client.game()!!.resign()
         val winner = white.state().game!!.player.nickname
         Ui.until(what = "the end") { shows(watch, "$winner won (resignation)") }
+    }
+
+    @Test
+    fun `an open seek is played from the lobby's list`() {
+        val sam = friend()
+        val samNick = TestServer.nickname("Sam")
+        sam.signUp(samNick)
+        val blitz = sam.state().presets[sam.state().defaultPreset.toInt()]
+        sam.client.seek(blitz)
+        sam.until("seeking") { it.lobby is app.giveaway.core.Lobby.Seeking }
+
+        // The lobby asks for the open seeks as it opens.
+        val lobby = OnlineUi.lobby(this).get()
+        Ui.until(what = "the seek in the list") { shows(lobby, samNick) }
+        assertTrue(screenText(lobby), shows(lobby, "5+3 Blitz · waiting 0:"))
+        targets(lobby)
+        OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.play_seek, samNick)
+        sam.until("the game") { it.game != null }
+        assertTrue("an open seek is a rated game", sam.state().game!!.rated)
+        val game = follow(lobby, GameActivity::class.java).get()
+        Ui.until(what = "the game with the seeker") { game.title == "You vs $samNick" }
     }
 }

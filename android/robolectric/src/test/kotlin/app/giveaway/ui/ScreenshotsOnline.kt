@@ -238,20 +238,20 @@ class ScreenshotsOnline : Shots() {
                 RuntimeEnvironment.setQualifiers(v.qualifiers)
                 val lobbyScreen = OnlineUi.lobby(this)
                 val lobby = lobbyScreen.get()
-                Ui.click(lobby, lobby.getString(app.giveaway.R.string.refresh))
+                val heading = lobby.getString(app.giveaway.R.string.watch_game)
+                OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.refresh, heading)
                 Ui.until(what = "the live game") { OnlineUi.shown(lobby, wimNick) }
-                val title = lobby.getString(app.giveaway.R.string.watch_game)
-                val heading = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
-                    Ui.shown(it) && it.text.toString() == title
+                val headingView = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
+                    Ui.shown(it) && it.text.toString() == heading
                 }
                 val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
-                val at = IntArray(2).also { heading.getLocationInWindow(it) }[1]
+                val at = IntArray(2).also { headingView.getLocationInWindow(it) }[1]
                 val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
                 val margin = lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl)
                 scroll.scrollTo(0, scroll.scrollY + at - top - margin)
                 Ui.idle()
                 save(File(dir, "online-live-${v.name}.png"), draw(lobby, null))
-                OnlineUi.watchGameOf(lobby, wimNick)
+                OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.watch, wimNick)
                 val watchScreen = follow(lobby, app.giveaway.app.online.WatchActivity::class.java)
                 val watch = watchScreen.get()
                 Ui.until(what = "the game watched") { shows(watch, "g3-h4") }

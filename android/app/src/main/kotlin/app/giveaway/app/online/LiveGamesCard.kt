@@ -25,6 +25,7 @@ class LiveGamesCard(private val a: Activity, private val request: (OnlineClient.
     private val list = a.column(gap = 0)
     private val empty = a.label(R.string.live_games_empty)
     private var shown: List<LiveGameView>? = null
+    private var open = false
 
     val card: View = a.card(
         a.column(
@@ -36,7 +37,10 @@ class LiveGamesCard(private val a: Activity, private val request: (OnlineClient.
     )
 
     fun show(s: OnlineScreen) {
-        card.visibility = if (s.actions.watch) View.VISIBLE else View.GONE
+        // Asked for as the card appears; then again by Refresh and the lobby's periodic refresh.
+        if (s.actions.watch && !open) request { liveGames() }
+        open = s.actions.watch
+        card.visibility = if (open) View.VISIBLE else View.GONE
         if (s.liveGames == shown) return
         shown = s.liveGames
         list.removeAllViews()

@@ -74,12 +74,17 @@ class LobbyActivity : Activity() {
     private val devices by lazy { DevicesCard(this) { call -> request(call) } }
     private val friends by lazy { FriendsCard(this) { call -> request(call) } }
     private val liveGames by lazy { LiveGamesCard(this) { call -> request(call) } }
+    private val openSeeks by lazy { OpenSeeksCard(this) { call -> request(call) } }
 
     /** Presence changes by itself: the friends list is asked for again this often while the lobby shows. */
     private val refresh = object : Runnable {
         override fun run() {
             if ((online.state?.actions?.social) == true) {
-                online.client?.let { c -> runCatching { c.refreshSocial() }.also { runCatching { c.liveGames() } } }
+                online.client?.let { c ->
+                    runCatching { c.refreshSocial() }
+                    runCatching { c.liveGames() }
+                    if (online.state?.actions?.acceptSeek == true) runCatching { c.openSeeks() }
+                }
             }
             window.decorView.postDelayed(this, REFRESH_MS)
         }
@@ -190,7 +195,7 @@ class LobbyActivity : Activity() {
                     orientation = LinearLayout.HORIZONTAL
                     isBaselineAligned = false
                     val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
-                    addView(column(quick, friends.card, invite, gap = gap), half())
+                    addView(column(quick, openSeeks.card, friends.card, invite, gap = gap), half())
                     addView(
                         column(join, liveGames.card, leaderboard, devices.card, gap = gap),
                         half().apply { marginStart = gap },
@@ -199,7 +204,7 @@ class LobbyActivity : Activity() {
                 gap = gap,
             )
         } else {
-            val social = arrayOf(friends.challenges, quick, friends.card, liveGames.card)
+            val social = arrayOf(friends.challenges, quick, openSeeks.card, friends.card, liveGames.card)
             column(backToGame, *social, invite, join, leaderboard, devices.card, gap = gap)
         }
     }
@@ -286,6 +291,7 @@ class LobbyActivity : Activity() {
         devices.show(s)
         friends.show(s)
         liveGames.show(s)
+        openSeeks.show(s)
         // A refused move is the game screen's to tell; a challenge shows as its card.
         events.firstNotNullOfOrNull { e ->
             eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused && e !is OnlineEvent.ChallengeReceived }

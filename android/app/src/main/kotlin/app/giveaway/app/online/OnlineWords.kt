@@ -149,6 +149,8 @@ fun Context.eventText(e: OnlineEvent): String? = when (e) {
 
         ErrorCode.UNKNOWN_CHALLENGE -> getString(R.string.refused_unknown_challenge)
 
+        ErrorCode.UNKNOWN_SEEK -> getString(R.string.refused_unknown_seek)
+
         // The server's own words name the player ("Bob does not take challenges from you").
         ErrorCode.REFUSED -> e.message
 
