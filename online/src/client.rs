@@ -1,6 +1,7 @@
 //! The online client: its state, the player's requests, and its handling of the server's frames (the socket,
 //! [`crate::connection`], hands it each one through [`Peer`]).
 
+use crate::arenas::{self, Arenas};
 use crate::connection::{self, Command, Peer};
 use crate::screen::{self, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
@@ -71,6 +72,8 @@ struct Shared {
     open_seeks: Vec<SeekView>,
     /// The game watched.
     watching: Option<Watched>,
+    /// The arenas list and the arena shown.
+    arenas: Arenas,
 }
 
 /// The online client; see the crate documentation.
@@ -133,6 +136,7 @@ impl OnlineClient {
                 live_games: Vec::new(),
                 open_seeks: Vec::new(),
                 watching: None,
+                arenas: Arenas::default(),
             }),
             me: me.clone(),
         });
@@ -163,10 +167,10 @@ impl OnlineClient {
             let board = live.map(|l| l.controller.clone());
             let first_move_by = live.and_then(|l| l.first_move_by);
             let (link_code, devices, social) = (s.link_code.clone(), s.devices.clone(), s.social.clone());
-            let lists = (s.live_games.clone(), s.open_seeks.clone(), s.watching.clone());
+            let lists = (s.live_games.clone(), s.open_seeks.clone(), s.watching.clone(), s.arenas.clone());
             (state, s.signed_out, first_move_by, board, link_code, devices, social, lists)
         };
-        let (live_games, open_seeks, watching) = lists;
+        let (live_games, open_seeks, watching, arenas) = lists;
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
         let awaiting_first = ply < giveaway_app::TIMED_FROM_PLY as u32;
@@ -180,6 +184,7 @@ impl OnlineClient {
             live_games,
             open_seeks,
             watching,
+            arenas,
         };
         screen::decide(&state, &extra, Instant::now())
     }
@@ -329,6 +334,51 @@ impl OnlineClient {
     pub fn accept_seek(&self, player: i64) -> ApiResult<()> {
         self.account()?;
         self.send(ClientMessage::AcceptSeek { player })
+    }
+
+    /// Asks for the arenas (the screen's `arenas` when they come).
+    pub fn arenas(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Arenas)
+    }
+
+    /// Makes an arena and joins it (shown as the screen's `arena`): `name` 3 to 30 characters, starting in
+    /// `starts_in_s` seconds (up to a day), lasting `minutes` (10 to 180).
+    pub fn create_arena(&self, name: &str, time_control: TimeControl, starts_in_s: u64, minutes: u32) -> ApiResult<()> {
+        self.account()?;
+        let time_control = wire_time_control(time_control)?;
+        let name = name.trim().to_string();
+        self.send(ClientMessage::CreateArena { name, time_control, starts_in_s, minutes })
+    }
+
+    /// Shows an arena with its standings (the screen's `arena`), and reads them again when asked.
+    pub fn arena_standings(&self, arena: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::ArenaStandings { arena })
+    }
+
+    /// Joins an arena (or comes back after a pause): paired whenever free until it finishes.
+    pub fn join_arena(&self, arena: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::JoinArena { arena })
+    }
+
+    /// Pauses in an arena: no more pairings; the points stay.
+    pub fn pause_arena(&self, arena: i64) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::LeaveArena { arena })
+    }
+
+    /// Reads the standings of the arena shown again (a screen showing them calls this every few seconds).
+    pub fn refresh_arena(&self) -> ApiResult<()> {
+        // The lock is let go before sending.
+        let shown = self.lock().arenas.shown_id();
+        shown.map_or(Ok(()), |arena| self.arena_standings(arena))
+    }
+
+    /// Stops showing the arena (its standings are no longer asked for).
+    pub fn close_arena(&self) {
+        self.update(|s| s.arenas.close());
     }
 
     /// Asks for the live games (the screen's `live_games` when they come).
@@ -606,7 +656,7 @@ impl Peer for OnlineClient {
                     .collect();
                 self.update(|s| s.state.leaderboard = Some(Leaderboard { speed: core_speed(speed), rows }))
             }
-            ServerMessage::Profile { player: who, ratings, recent, .. } => {
+            ServerMessage::Profile { player: who, ratings, recent, arenas, .. } => {
                 let ratings = ratings
                     .into_iter()
                     .map(|r| RatingView {
@@ -617,8 +667,8 @@ impl Peer for OnlineClient {
                         games: r.games,
                     })
                     .collect();
-                let profile =
-                    ProfileView { player: player(who), ratings, recent: recent.into_iter().map(recent_game).collect() };
+                let recent = recent.into_iter().map(recent_game).collect();
+                let profile = ProfileView { player: player(who), ratings, recent, arenas: arenas::results(arenas) };
                 self.update(|s| s.state.profile = Some(profile))
             }
             ServerMessage::Error { code, message, game } => verdict = self.refused(code, message, game, replies),
@@ -674,6 +724,8 @@ impl Peer for OnlineClient {
                 }
             }),
             ServerMessage::LiveGames { games } => self.update(|s| s.live_games = watch::live_games(games)),
+            ServerMessage::Arenas { arenas } => self.update(|s| s.arenas.set_list(arenas)),
+            ServerMessage::Arena { arena, standings } => self.update(|s| s.arenas.set_shown(arena, standings)),
             ServerMessage::OpenSeeks { seeks } => self.update(|s| s.open_seeks = seeks::seeks(seeks)),
             ServerMessage::Watching(state) => match Watched::new(*state) {
                 Ok(w) => self.update(|s| s.watching = Some(w)),
@@ -952,6 +1004,7 @@ impl OnlineClient {
             end: None,
             rematch_offer: None,
             spectators: 0,
+            arena: wire.arena,
         };
         // A fresh board has no move of this device's own that the server lacks.
         controller.server_change(|s, now| s.sync_remote(server_game, now))?;

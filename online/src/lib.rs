@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+mod arenas;
 mod client;
 mod connection;
 mod screen;
@@ -32,6 +33,7 @@ mod views;
 mod watch;
 mod wire;
 
+pub use arenas::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView};
 pub use client::OnlineClient;
 pub use giveaway_protocol::ErrorCode;
 pub use screen::{

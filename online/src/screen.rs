@@ -3,6 +3,7 @@
 //! actions. The shells only draw an [`OnlineScreen`] and word it; the raw [`OnlineState`] stays for tests and
 //! tools.
 
+use crate::arenas::{ArenaScreen, ArenaStatus, ArenaView, Arenas};
 use crate::seeks::SeekView;
 use crate::social::{Social, SocialScreen};
 use crate::watch::{LiveGameView, WatchScreen, Watched};
@@ -165,6 +166,8 @@ pub struct OnlineGame {
     pub actions: OnlineGameActions,
     /// People watching the game.
     pub spectators: u32,
+    /// The arena the game is played in.
+    pub arena: Option<i64>,
 }
 
 /// Everything the online screens draw.
@@ -202,6 +205,11 @@ pub struct OnlineScreen {
     pub live_games: Vec<LiveGameView>,
     /// The players waiting for an opponent, as last asked for (`open_seeks`), the longest waiting first.
     pub open_seeks: Vec<SeekView>,
+    /// The arenas as last asked for (`arenas`): running, then upcoming, then finished.
+    pub arenas: Vec<ArenaView>,
+    /// The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
+    /// `close_arena`.
+    pub arena: Option<ArenaScreen>,
     /// The game watched, once the server has sent it (`watch`).
     pub watching: Option<WatchScreen>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
@@ -238,6 +246,8 @@ pub(crate) struct Extra {
     pub open_seeks: Vec<SeekView>,
     /// The game watched.
     pub watching: Option<Watched>,
+    /// The arenas list and the arena shown.
+    pub arenas: Arenas,
 }
 
 /// The preset offered first: 5+3, as lichess's default blitz.
@@ -291,9 +301,16 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
     });
     // The link code's and the challenges' countdowns show whole seconds too.
     let watch_tick = extra.watching.as_ref().and_then(|w| w.next_tick_ms(now));
+    let arena = extra.arenas.screen(state.player.as_ref().map(|p| p.id), now).filter(|_| signed_in);
+    // The arena's countdown (to its start, else to its finish) shows whole seconds.
+    let arena_tick = arena.as_ref().and_then(|a| match a.arena.status {
+        ArenaStatus::Upcoming => Some(a.arena.starts_in_ms % 1000 + 1),
+        ArenaStatus::Running => Some(a.arena.ends_in_ms % 1000 + 1),
+        ArenaStatus::Finished => None,
+    });
     let link_tick = link_code.as_ref().map(|c| c.remaining_ms % 1000 + 1);
     let next_tick_ms =
-        [next_tick_ms, link_tick, extra.social.next_tick_ms(now), watch_tick].into_iter().flatten().min();
+        [next_tick_ms, link_tick, extra.social.next_tick_ms(now), watch_tick, arena_tick].into_iter().flatten().min();
     let me = state.player.as_ref().filter(|_| signed_in).map(|p| p.id);
     OnlineScreen {
         server: state.server.clone(),
@@ -313,6 +330,8 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         live_games: if signed_in { extra.live_games.clone() } else { Vec::new() },
         open_seeks: if signed_in { extra.open_seeks.clone() } else { Vec::new() },
         watching: extra.watching.as_ref().map(|w| w.screen(now)),
+        arenas: if signed_in { extra.arenas.list(now) } else { Vec::new() },
+        arena,
         next_tick_ms,
     }
 }
@@ -341,6 +360,8 @@ fn game_screen(g: &OnlineGameView, online: bool, extra: &Extra, now: Instant) ->
     let over = g.end.is_some();
     let rematch = match (over, g.rematch_offer) {
         (false, _) => RematchState::Unavailable,
+        // The arena pairs its players again by itself.
+        (true, _) if g.arena.is_some() => RematchState::Unavailable,
         (true, None) => RematchState::CanOffer,
         (true, Some(by)) if by == g.you => RematchState::Offered,
         (true, Some(_)) => RematchState::OfferedToYou,
@@ -364,5 +385,6 @@ fn game_screen(g: &OnlineGameView, online: bool, extra: &Extra, now: Instant) ->
         rematch,
         actions,
         spectators: g.spectators,
+        arena: g.arena,
     }
 }

@@ -224,6 +224,8 @@ pub struct OnlineGameView {
     pub rematch_offer: Option<Color>,
     /// People watching the game.
     pub spectators: u32,
+    /// The arena the game is played in (no rematch: the arena pairs again).
+    pub arena: Option<i64>,
 }
 
 /// A player's public page.
@@ -235,6 +237,8 @@ pub struct ProfileView {
     pub ratings: Vec<RatingView>,
     /// The last finished games, newest first.
     pub recent: Vec<RecentGame>,
+    /// The finished arenas played, the latest first.
+    pub arenas: Vec<crate::ArenaResultView>,
 }
 
 /// Everything an online screen draws.

@@ -8,9 +8,11 @@
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
+mod arenas;
 mod friends;
 mod seeks;
 mod watch;
+pub use arenas::{ArenaId, ArenaInfo, ArenaResult, ArenaStanding, ArenaStatus};
 pub use friends::{Challenge, ChallengeEnd, ColorChoice, Friend};
 pub use seeks::OpenSeek;
 pub use watch::{LiveGame, WatchState};
@@ -205,6 +207,9 @@ pub struct GameState {
     /// The game this one is a rematch of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<GameId>,
+    /// The arena this game is part of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<ArenaId>,
     /// Every move so far in algebraic notation (`c3-d4`, `c3:e5:g3`), from the standard start.
     pub moves: Vec<String>,
     /// The clocks now, as the server reads them when it sends this frame.
@@ -458,6 +463,28 @@ pub enum ClientMessage {
     AcceptSeek {
         player: PlayerId,
     },
+    /// The arenas upcoming, running and finished in the last day.
+    Arenas,
+    /// Makes an arena (the maker joins it): `name` 3 to 30 characters, starting in `starts_in_s` (0 to 24 h),
+    /// lasting `minutes` (10 to 180).
+    CreateArena {
+        name: String,
+        time_control: TimeControl,
+        starts_in_s: u64,
+        minutes: u32,
+    },
+    /// Joins an arena (again, after a pause): paired whenever free until its finish.
+    JoinArena {
+        arena: ArenaId,
+    },
+    /// Pauses in an arena: no more pairings; the points stay.
+    LeaveArena {
+        arena: ArenaId,
+    },
+    /// An arena and its standings.
+    ArenaStandings {
+        arena: ArenaId,
+    },
 }
 
 fn default_true() -> bool {
@@ -550,6 +577,9 @@ pub enum ServerMessage {
         ratings: Vec<RatingInfo>,
         history: Vec<RatingPoint>,
         recent: Vec<GameSummary>,
+        /// Finished arenas the player scored in, the latest first (at most 10).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        arenas: Vec<ArenaResult>,
     },
     GameRecord(Box<GameRecord>),
     /// The server's wall clock, Unix milliseconds.
@@ -611,6 +641,16 @@ pub enum ServerMessage {
     /// The players waiting for an opponent, the longest waiting first.
     OpenSeeks {
         seeks: Vec<OpenSeek>,
+    },
+    /// The answer to `arenas`: upcoming first by start, then running, then finished.
+    Arenas {
+        arenas: Vec<ArenaInfo>,
+    },
+    /// An arena and its standings: the answer to `create_arena`, `join_arena`, `leave_arena` and
+    /// `arena_standings`.
+    Arena {
+        arena: ArenaInfo,
+        standings: Vec<ArenaStanding>,
     },
     /// How many people watch a game: sent to its players and spectators when it changes.
     Spectators {
@@ -692,11 +732,14 @@ pub enum ErrorCode {
     Refused,
     /// The seek is no longer open (taken by someone else, withdrawn, or one's own).
     UnknownSeek,
+    /// No such arena, or it has finished (joining), or an arena the server does not make (its name, clock,
+    /// start or length).
+    UnknownArena,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the enum (and of the list in `docs/protocol.md`).
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 33] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::BinaryFrame,
@@ -729,6 +772,7 @@ impl ErrorCode {
         ErrorCode::UnknownChallenge,
         ErrorCode::Refused,
         ErrorCode::UnknownSeek,
+        ErrorCode::UnknownArena,
     ];
 
     /// The wire name.
@@ -864,6 +908,19 @@ mod tests {
             ClientFrame { id: None, message: ClientMessage::Unwatch { game: 31 } },
             ClientFrame { id: Some(10), message: ClientMessage::OpenSeeks },
             ClientFrame { id: Some(11), message: ClientMessage::AcceptSeek { player: 4 } },
+            ClientFrame { id: Some(12), message: ClientMessage::Arenas },
+            ClientFrame {
+                id: Some(13),
+                message: ClientMessage::CreateArena {
+                    name: "Friday blitz".into(),
+                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    starts_in_s: 600,
+                    minutes: 60,
+                },
+            },
+            ClientFrame { id: Some(14), message: ClientMessage::JoinArena { arena: 3 } },
+            ClientFrame { id: None, message: ClientMessage::LeaveArena { arena: 3 } },
+            ClientFrame { id: Some(15), message: ClientMessage::ArenaStandings { arena: 3 } },
         ];
         for f in frames {
             let text = encode(&f);
@@ -943,6 +1000,47 @@ mod tests {
                     provisional: false,
                     time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
                     waited_ms: 4200,
+                }],
+            },
+            ServerMessage::Arenas {
+                arenas: vec![ArenaInfo {
+                    id: 3,
+                    name: "Hourly blitz".into(),
+                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    status: ArenaStatus::Running,
+                    starts_in_ms: 0,
+                    ends_in_ms: 1_200_000,
+                    duration_ms: 3_000_000,
+                    players: 12,
+                    joined: true,
+                    created_by: None,
+                    leader: Some(("Anna".into(), 14)),
+                }],
+            },
+            ServerMessage::Arena {
+                arena: ArenaInfo {
+                    id: 4,
+                    name: "Friday blitz".into(),
+                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    status: ArenaStatus::Upcoming,
+                    starts_in_ms: 60_000,
+                    ends_in_ms: 3_660_000,
+                    duration_ms: 3_600_000,
+                    players: 1,
+                    joined: false,
+                    created_by: Some(ann.clone()),
+                    leader: None,
+                },
+                standings: vec![ArenaStanding {
+                    rank: 1,
+                    player: ann.clone(),
+                    rating: 1500.0,
+                    score: 6,
+                    games: 3,
+                    wins: 3,
+                    on_fire: true,
+                    active: true,
+                    playing: false,
                 }],
             },
         ] {
@@ -1045,6 +1143,7 @@ mod tests {
             ErrorCode::UnknownChallenge => 29,
             ErrorCode::Refused => 30,
             ErrorCode::UnknownSeek => 31,
+            ErrorCode::UnknownArena => 32,
         };
         for (i, c) in ErrorCode::ALL.into_iter().enumerate() {
             assert_eq!(position(c), i, "{c:?}");

@@ -57,6 +57,12 @@ pub struct Config {
     /// How often waiting seeks look for an opponent again.
     #[arg(long, default_value_t = 1_000)]
     pub pair_tick_ms: u64,
+    /// After a game, an arena player rests this long before being paired again.
+    #[arg(long, default_value_t = 4_000)]
+    pub arena_rest_ms: u64,
+    /// Make the scheduled arenas (hourly blitz, daily rapid); tests turn it off.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub arena_schedule: bool,
     /// The shortest base time a friend's game may have.
     #[arg(long, default_value_t = 15_000)]
     pub min_invite_base_ms: u64,

@@ -2,6 +2,7 @@
 //! requests that are not about a running game (those go to the game's task, here or on its node).
 
 use crate::accounts;
+use crate::arenas;
 use crate::devices;
 use crate::friends;
 use crate::hub::Hub;
@@ -507,6 +508,9 @@ impl Conn {
             Ok(m) => reply(re, m),
             Err(e) => lobby_err(e),
         };
+        let arena_answer = |r: Result<arenas::ArenaView, lobby::LobbyError>| {
+            answer(r.map(|(arena, standings)| ServerMessage::Arena { arena, standings }))
+        };
         Some(match msg {
             // Answered before an account is needed (on_text).
             ClientMessage::Hello { .. }
@@ -565,6 +569,7 @@ impl Conn {
                             ratings: p.ratings,
                             history: p.history,
                             recent: p.recent,
+                            arenas: p.arenas,
                         },
                     ),
                     Ok(None) => error(re, ErrorCode::UnknownPlayer, format!("no player {nickname}")),
@@ -601,6 +606,19 @@ impl Conn {
                 Ok(()) => return None,
                 Err(e) => lobby_err(e),
             },
+            ClientMessage::Arenas => match hub.pool.get().await {
+                Ok(c) => match arenas::list(&c, me.id).await {
+                    Ok(arenas) => reply(re, ServerMessage::Arenas { arenas }),
+                    Err(e) => unavailable(re, e),
+                },
+                Err(e) => unavailable(re, e.into()),
+            },
+            ClientMessage::CreateArena { name, time_control, starts_in_s, minutes } => {
+                arena_answer(arenas::create(&hub, me.id, &name, time_control, starts_in_s, minutes).await)
+            }
+            ClientMessage::JoinArena { arena } => arena_answer(arenas::join(&hub, me.id, arena).await),
+            ClientMessage::LeaveArena { arena } => arena_answer(arenas::leave(&hub, me.id, arena).await),
+            ClientMessage::ArenaStandings { arena } => arena_answer(arenas::show(&hub, me.id, arena).await),
             ClientMessage::Unwatch { game } => match self.routes.contains_key(&game) {
                 true => return self.act_in_game(re, game, Action::Unwatch).await,
                 false => reply(re, ServerMessage::Unwatched { game }),

@@ -10,8 +10,8 @@ use crate::writer::Stored;
 use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
-    encode, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo, RatingChanges,
-    Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl, WatchState,
+    encode, ArenaId, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo,
+    RatingChanges, Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl, WatchState,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -88,6 +88,7 @@ struct Live {
     speed: Speed,
     rated: bool,
     rematch_of: Option<GameId>,
+    arena: Option<ArenaId>,
     game: Game,
     /// Clocks after each ply (index = ply - 1), as stored.
     move_clocks: Vec<Clocks>,
@@ -196,6 +197,7 @@ pub async fn run(
         speed: stored.speed,
         rated: stored.rated,
         rematch_of: stored.rematch_of,
+        arena: stored.arena,
         clocks: [last.white_ms, last.black_ms],
         turn_started: None,
         resume_wait: None,
@@ -652,6 +654,9 @@ impl Live {
         if self.rematch_closed {
             return Err((ErrorCode::RematchUnavailable, "the rematch was declined or already played".into()));
         }
+        if self.arena.is_some() {
+            return Err((ErrorCode::RematchUnavailable, "an arena game has no rematch: the arena pairs you".into()));
+        }
         match self.rematch_offer {
             Some(by) if by == color => Err((ErrorCode::NoOffer, "you have already offered a rematch".into())),
             Some(_) => {
@@ -675,6 +680,7 @@ impl Live {
             speed: self.speed,
             rated: self.rated,
             rematch_of: Some(self.id),
+            arena: None,
         };
         let unavailable = |e: store::StoreError| (ErrorCode::Unavailable, e.to_string());
         let mut c = self.hub.pool.get().await.map_err(|e| unavailable(e.into()))?;
@@ -751,6 +757,7 @@ impl Live {
             speed: self.speed,
             rated: self.rated,
             rematch_of: self.rematch_of,
+            arena: self.arena,
             moves: self.game.move_texts(Notation::Algebraic),
             clocks: self.clocks_now(now),
             turn: self.turn(),

@@ -3,6 +3,7 @@
 //! several nodes share one database and pass messages through LISTEN/NOTIFY. Design: `docs/server.md`.
 
 mod accounts;
+mod arenas;
 mod bus;
 mod clock;
 mod config;
@@ -244,6 +245,7 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     bus.listen(url, &hub);
     let recovered = game::recover(&hub).await.map_err(|e| StartError::Database(e.to_string()))?;
     lobby::start_pairing(&hub);
+    arenas::start(&hub);
     friends::start_expiry(&hub);
     takeover::watch(&hub);
     let accept_hub = hub.clone();

@@ -49,7 +49,7 @@ pub(crate) fn check_invite_tc(tc: TimeControl, min_base_ms: u64) -> Result<(), L
 }
 
 /// Random colours for a new pair.
-fn white_first() -> bool {
+pub(crate) fn white_first() -> bool {
     let mut b = [0u8; 1];
     getrandom::fill(&mut b).map(|_| b[0] & 1 == 0).unwrap_or(true)
 }
@@ -180,7 +180,7 @@ pub(crate) async fn start_game(
 ) -> Result<(), StoreError> {
     let white_is_me = white.map_or_else(white_first, |w| w == me);
     let (white, black) = if white_is_me { (me, other.0) } else { (other.0, me) };
-    let new = NewGame { white, black, time_control: tc, speed: speed_of(tc), rated, rematch_of: None };
+    let new = NewGame { white, black, time_control: tc, speed: speed_of(tc), rated, rematch_of: None, arena: None };
     let stored = store::insert_game(&tx, hub.node(), &new).await?;
     tx.commit().await?;
     let node_of = |p: PlayerId| if p == other.0 { Some(other.1) } else { None };

@@ -4,8 +4,9 @@
 use crate::ratings::Rating;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use giveaway_protocol::{
-    Clocks, Color, EndReason, GameId, GameRecord, GameResult, GameSummary, LeaderboardEntry, PlayerId, PlayerInfo,
-    RatingChange, RatingChanges, RatingInfo, RatingPoint, Reaction, RecordedMove, Speed, TimeControl,
+    ArenaId, ArenaResult, Clocks, Color, EndReason, GameId, GameRecord, GameResult, GameSummary, LeaderboardEntry,
+    PlayerId, PlayerInfo, RatingChange, RatingChanges, RatingInfo, RatingPoint, Reaction, RecordedMove, Speed,
+    TimeControl,
 };
 use std::fmt;
 use tokio_postgres::{NoTls, Row};
@@ -304,6 +305,8 @@ pub struct NewGame {
     pub speed: Speed,
     pub rated: bool,
     pub rematch_of: Option<GameId>,
+    /// The arena it is played in.
+    pub arena: Option<ArenaId>,
 }
 
 /// A stored game in progress as a node loads it: players, ratings at the start, moves with clocks, reactions.
@@ -316,6 +319,7 @@ pub struct StoredGame {
     pub speed: Speed,
     pub rated: bool,
     pub rematch_of: Option<GameId>,
+    pub arena: Option<ArenaId>,
     pub moves: Vec<RecordedMove>,
     pub reactions: Vec<Reaction>,
 }
@@ -327,8 +331,8 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
     let row = tx
         .query_one(
             "INSERT INTO games (host_node, white_id, black_id, base_ms, increment_ms, speed, rated, rematch_of, \
-             white_rating, black_rating, white_provisional, black_provisional) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+             white_rating, black_rating, white_provisional, black_provisional, arena_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
             &[
                 &host,
                 &g.white,
@@ -342,6 +346,7 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
                 &br.rating,
                 &wr.provisional(),
                 &br.provisional(),
+                &g.arena,
             ],
         )
         .await?;
@@ -357,6 +362,7 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
         speed: g.speed,
         rated: g.rated,
         rematch_of: g.rematch_of,
+        arena: g.arena,
         moves: Vec::new(),
         reactions: Vec::new(),
     })
@@ -374,8 +380,8 @@ async fn load_games(c: &impl GenericClient, ids: &[GameId]) -> Result<Vec<Stored
     let rows = c
         .query(
             "SELECT g.id, g.white_id, w.nickname, g.white_rating, g.white_provisional, g.black_id, b.nickname, \
-             g.black_rating, g.black_provisional, g.base_ms, g.increment_ms, g.speed, g.rated, g.rematch_of \
-             FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
+             g.black_rating, g.black_provisional, g.base_ms, g.increment_ms, g.speed, g.rated, g.rematch_of, \
+             g.arena_id FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
              WHERE g.id = ANY($1) ORDER BY g.id",
             &[&ids],
         )
@@ -392,6 +398,7 @@ async fn load_games(c: &impl GenericClient, ids: &[GameId]) -> Result<Vec<Stored
             speed: speed_from(r.get(11)),
             rated: r.get(12),
             rematch_of: r.get(13),
+            arena: r.get(14),
             moves,
             reactions,
         });
@@ -575,6 +582,7 @@ pub async fn finish_game(pool: &Pool, end: &Ending<'_>) -> Result<Option<RatingC
         ],
     )
     .await?;
+    crate::arenas::score_game(&tx, game, players, &result).await?;
     tx.commit().await?;
     Ok(changes)
 }
@@ -767,6 +775,7 @@ pub struct Profile {
     pub ratings: Vec<RatingInfo>,
     pub history: Vec<RatingPoint>,
     pub recent: Vec<GameSummary>,
+    pub arenas: Vec<ArenaResult>,
 }
 
 /// A player's last 20 finished games: the last 20 as White and the last 20 as Black, each read from its index
@@ -848,7 +857,9 @@ pub async fn profile(pool: &Pool, key: &str) -> Result<Option<Profile>> {
             }
         })
         .collect();
+    let arenas = crate::arenas::results_of(&c, id).await?;
     Ok(Some(Profile {
+        arenas,
         player: PlayerInfo { id, nickname: p.get(1) },
         created_at_ms: p.get(2),
         ratings,

@@ -10,6 +10,7 @@ use giveaway_core::record::Speed;
 use giveaway_online::{ChallengeColor, OnlineEvent, OnlineScreen, OnlineUpdate};
 use std::sync::Arc;
 
+mod arenas;
 mod social;
 mod views;
 mod watch;
@@ -181,6 +182,48 @@ impl OnlineClient {
     /// Plays the open seek of `player` (rated, at its clock): the game starts.
     pub fn accept_seek(&self, player: i64) -> ApiResult<()> {
         self.0.accept_seek(player)
+    }
+
+    /// Asks for the arenas (the screen's `arenas` when they come).
+    pub fn arenas(&self) -> ApiResult<()> {
+        self.0.arenas()
+    }
+
+    /// Makes an arena and joins it (shown as the screen's `arena`): `name` 3 to 30 characters, starting in
+    /// `starts_in_s` seconds (up to a day), lasting `minutes` (10 to 180).
+    pub fn create_arena(
+        &self,
+        name: String,
+        time_control: TimeControl,
+        starts_in_s: u64,
+        minutes: u32,
+    ) -> ApiResult<()> {
+        self.0.create_arena(&name, time_control, starts_in_s, minutes)
+    }
+
+    /// Shows an arena with its standings (the screen's `arena`), and reads them again when asked.
+    pub fn arena_standings(&self, arena: i64) -> ApiResult<()> {
+        self.0.arena_standings(arena)
+    }
+
+    /// Reads the standings of the arena shown again (a screen showing them calls this every few seconds).
+    pub fn refresh_arena(&self) -> ApiResult<()> {
+        self.0.refresh_arena()
+    }
+
+    /// Joins an arena (or comes back after a pause): paired whenever free until it finishes.
+    pub fn join_arena(&self, arena: i64) -> ApiResult<()> {
+        self.0.join_arena(arena)
+    }
+
+    /// Pauses in an arena: no more pairings; the points stay.
+    pub fn pause_arena(&self, arena: i64) -> ApiResult<()> {
+        self.0.pause_arena(arena)
+    }
+
+    /// Stops showing the arena (its standings are no longer asked for).
+    pub fn close_arena(&self) {
+        self.0.close_arena()
     }
 
     /// Asks for the live games (the screen's `live_games` when they come).

@@ -12,6 +12,7 @@ use giveaway_online::{
     OnlineEnd, OnlineEvent, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen,
     OnlineUpdate, ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
+use giveaway_online::{ArenaResultView, ArenaScreen, ArenaView};
 use giveaway_online::{ChallengeOutcome, ChallengeView, LiveGameView, SeekView, SocialScreen, WatchScreen};
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
@@ -218,6 +219,8 @@ pub struct ProfileView {
     pub ratings: Vec<RatingView>,
     /// The last finished games, newest first.
     pub recent: Vec<RecentGame>,
+    /// The finished arenas played, the latest first.
+    pub arenas: Vec<ArenaResultView>,
 }
 
 /// One-off things to tell the player, oldest first.
@@ -343,6 +346,9 @@ pub enum ErrorCode {
     Refused,
     /// The seek is no longer open (taken by someone else, withdrawn, or one's own).
     UnknownSeek,
+    /// No such arena, or it has finished (joining), or an arena the server does not make (its name, clock,
+    /// start or length).
+    UnknownArena,
 }
 
 /// What stands between the player and online play, with its way on.
@@ -496,6 +502,8 @@ pub struct OnlineGame {
     pub actions: OnlineGameActions,
     /// People watching the game.
     pub spectators: u32,
+    /// The arena the game is played in.
+    pub arena: Option<i64>,
 }
 
 /// Everything the online screens draw.
@@ -535,6 +543,11 @@ pub struct OnlineScreen {
     pub open_seeks: Vec<SeekView>,
     /// The game watched, once the server has sent it (`watch`).
     pub watching: Option<WatchScreen>,
+    /// The arenas as last asked for (`arenas`): running, then upcoming, then finished.
+    pub arenas: Vec<ArenaView>,
+    /// The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
+    /// `close_arena`.
+    pub arena: Option<ArenaScreen>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
