@@ -642,7 +642,8 @@ pub enum ServerMessage {
     OpenSeeks {
         seeks: Vec<OpenSeek>,
     },
-    /// The answer to `arenas`: upcoming first by start, then running, then finished.
+    /// The answer to `arenas`: the running ones, the upcoming ones (soonest first), then those finished in the
+    /// last day that someone played (latest first).
     Arenas {
         arenas: Vec<ArenaInfo>,
     },
