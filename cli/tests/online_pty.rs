@@ -101,7 +101,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_for("the lobby after the game", |s| {
         s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
     });
-    for _ in 0..6 {
+    for _ in 0..7 {
         anna.keys(DOWN);
     }
     anna.keys(ENTER);
@@ -161,7 +161,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
-    for _ in 0..8 {
+    for _ in 0..9 {
         phone.keys(DOWN);
     }
     phone.keys(ENTER);
@@ -183,7 +183,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("in use on another device");
     save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
 
-    for _ in 0..8 {
+    for _ in 0..9 {
         laptop.keys(DOWN);
     }
     laptop.keys(ENTER);
@@ -303,4 +303,85 @@ fn an_open_seek_is_played_from_the_list() {
     boris.keys(ENTER);
     boris.wait_text("vs Anna online");
     anna.wait_text("vs Boris online");
+}
+
+/// An arena round: Anna makes an arena from the lobby's Arenas view; Boris finds it in the list and joins; the
+/// server pairs them at once (both boards open by themselves), one resigns after a move each, and back in the
+/// arena both see the standings with the winner's 2 points, still taking part.
+#[test]
+fn an_arena_round_from_two_terminals() {
+    // Time enough after the game to read the standings before the next pairing.
+    let mut cfg = giveaway_server::testing::config(&giveaway_server::testing::new_database(), "node1");
+    cfg.arena_rest_ms = 20_000;
+    let server = Server::with_config(cfg);
+    let dir = tempfile::tempdir().unwrap();
+    let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
+    let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
+
+    for _ in 0..6 {
+        anna.keys(DOWN);
+    }
+    anna.keys(ENTER);
+    anna.wait_text("Arenas: play game after game until the finish");
+    anna.keys("n");
+    anna.wait_text("New arena's name (3–30 characters): █");
+    anna.keys("Friday arena");
+    anna.keys(ENTER);
+    anna.wait_text("New arena: Friday arena");
+    for _ in 0..3 {
+        anna.keys(DOWN);
+    }
+    anna.keys(ENTER);
+    anna.wait_text("You take part: a game starts whenever you and another player are free.");
+
+    // Boris's list holds the server's scheduled arenas too: he moves to Anna's.
+    for _ in 0..6 {
+        boris.keys(DOWN);
+    }
+    boris.keys(ENTER);
+    boris.wait_text("Friday arena · 5+3 Blitz · ");
+    for _ in 0..5 {
+        if boris.settled().contains("▶ Friday arena") {
+            break;
+        }
+        boris.keys(DOWN);
+    }
+    let list = boris.wait_text("▶ Friday arena · 5+3 Blitz · ");
+    assert!(list.contains("1 player"), "{list}");
+    save_screenshot("online-arena-1-list.txt", &boris.settled());
+    boris.keys(ENTER);
+    boris.wait_text("Press j to join");
+    boris.keys("j");
+
+    // Paired at once: both boards open by themselves.
+    let a_board = anna.wait_text("vs Boris online");
+    boris.wait_text("vs Anna online");
+    let anna_white = a_board.contains("You (White)");
+    let (white, black) = if anna_white { (&mut anna, &mut boris) } else { (&mut boris, &mut anna) };
+    white.keys(":c3-d4");
+    white.keys(ENTER);
+    black.wait_text("Last move: White c3-d4");
+    black.keys(":f6-g5");
+    black.keys(ENTER);
+    white.wait_text("Last move: Black f6-g5");
+    black.keys("R");
+    black.wait_text("Resign this game? y/n");
+    black.keys("y");
+    white.wait_text("You won by resignation");
+    black.wait_text("You lost by resignation");
+    let winner = if anna_white { "Anna" } else { "Boris" };
+
+    // Back in the arena: the standings as they are after the game.
+    for app in [&mut anna, &mut boris] {
+        app.keys("q");
+        app.wait_for("the standings after the game", |s| {
+            s.contains("Friday arena · 5+3 Blitz · ")
+                && s.contains("2 · 1 game, 1 won")
+                && s.contains("0 · 1 game, 0 won")
+        });
+    }
+    let standings = anna.settled();
+    assert!(standings.contains(&format!("1. {winner} ")), "{standings}");
+    assert!(standings.contains("You take part"), "{standings}");
+    save_screenshot("online-arena-2-standings.txt", &standings);
 }

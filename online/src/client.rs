@@ -631,7 +631,12 @@ impl Peer for OnlineClient {
                 self.update(|s| s.watching.iter_mut().for_each(|w| w.ended(result, c)))
             }
             ServerMessage::GameEnd { game, result, clocks: c, ratings } => {
-                self.game_end(game, result, clocks(c), ratings)
+                let arena = self.lock().live.as_ref().filter(|l| l.view.game == game).and_then(|l| l.view.arena);
+                self.game_end(game, result, clocks(c), ratings);
+                // The arena shown has new standings with this result: read them at once.
+                if arena.is_some() && arena == self.lock().arenas.shown_id() {
+                    let _ = self.refresh_arena();
+                }
             }
             ServerMessage::RematchOffered { game, by } => self.update(|s| {
                 if let Some(l) = s.live.as_mut().filter(|l| l.view.game == game) {

@@ -279,7 +279,7 @@ pub async fn results_of(c: &impl GenericClient, player: PlayerId) -> Result<Vec<
 }
 
 /// The server's own arenas: an hourly blitz one from each full hour (this hour's and the next) and a daily
-/// rapid one at 18:00 UTC (today's and tomorrow's); a slot is made once whichever node comes first.
+/// rapid one at 18:00 UTC (the next one not over); a slot is made once whichever node comes first.
 async fn schedule(c: &impl GenericClient) -> Result<()> {
     c.execute(
         "INSERT INTO arenas (name, base_ms, increment_ms, starts_at, ends_at, slot) \
@@ -290,8 +290,8 @@ async fn schedule(c: &impl GenericClient) -> Result<()> {
          UNION ALL \
          SELECT 'Daily rapid', 600000, 5000, d, d + interval '90 minutes', \
          'daily_rapid ' || to_char(d AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') \
-         FROM generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '18 hours', \
-         date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '42 hours', interval '1 day') d \
+         FROM (SELECT CASE WHEN now() < t + interval '90 minutes' THEN t ELSE t + interval '1 day' END AS d \
+         FROM (SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '18 hours' AS t) today) next \
          ON CONFLICT (slot) DO NOTHING",
         &[],
     )

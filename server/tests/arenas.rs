@@ -186,7 +186,7 @@ async fn a_paused_player_is_not_paired_and_scheduled_arenas_are_made_once() {
     let slots = sql.query("SELECT slot, count(*) FROM arenas WHERE slot IS NOT NULL GROUP BY slot", &[]).await.unwrap();
     assert!(slots.iter().all(|r| r.get::<_, i64>(1) == 1), "a slot made twice");
     let kinds = |prefix: &str| slots.iter().filter(|r| r.get::<_, String>(0).starts_with(prefix)).count();
-    assert!(kinds("hourly_blitz") >= 2 && kinds("daily_rapid") >= 2, "{} slots", slots.len());
+    assert!(kinds("hourly_blitz") >= 2 && kinds("daily_rapid") >= 1, "{} slots", slots.len());
     let listed = match ann.request(ClientMessage::Arenas).await {
         ServerMessage::Arenas { arenas } => arenas,
         other => panic!("{other:?}"),

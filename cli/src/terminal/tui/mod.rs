@@ -7,6 +7,7 @@
 //! saved and the process ends at once.
 
 mod app;
+mod arenas;
 mod board;
 mod devices;
 mod form;

@@ -4,6 +4,7 @@
 //! the same game screen as offline games, on the online client's board controller.
 
 use super::app::{Ctx, Go};
+use super::arenas::{ArenasKey, ArenasView};
 use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
 use super::friends::{FriendsKey, FriendsView};
@@ -29,7 +30,7 @@ use std::sync::Arc;
 
 const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
 /// The menu line of the leaderboard (its speed is a choice of the line).
-const LEADERBOARD: usize = 6;
+const LEADERBOARD: usize = 7;
 
 /// What the keys are typing into.
 enum Typing {
@@ -55,6 +56,8 @@ pub struct OnlineScreen {
     watch: Option<WatchView>,
     /// The Open seeks view, while it is open.
     seeks: Option<SeeksView>,
+    /// The Arenas view, while it is open.
+    arenas: Option<ArenasView>,
 }
 
 /// `5+3`, as every time control is named.
@@ -157,7 +160,10 @@ pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
 
 impl OnlineScreen {
     pub fn new(client: Arc<OnlineClient>) -> OnlineScreen {
-        let opened = client.screen().game.map(|g| g.game);
+        let screen = client.screen();
+        let opened = screen.game.map(|g| g.game);
+        // Back from an arena's game: the arena again, with its standings.
+        let arenas = screen.arena.is_some().then(ArenasView::back_to_arena);
         OnlineScreen {
             client,
             menu: Form::new(Vec::new()),
@@ -168,6 +174,7 @@ impl OnlineScreen {
             friends: None,
             watch: None,
             seeks: None,
+            arenas,
         }
     }
 
@@ -182,6 +189,7 @@ impl OnlineScreen {
             Field::button("Friends"),
             Field::button("Watch a game"),
             Field::button("Open seeks"),
+            Field::button("Arenas"),
             Field::new(
                 "Leaderboard",
                 SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(),
@@ -246,6 +254,9 @@ impl OnlineScreen {
             view.tick(&self.client, &self.client.screen());
         }
         if let Some(view) = self.seeks.as_mut() {
+            view.tick(&self.client);
+        }
+        if let Some(view) = self.arenas.as_mut() {
             view.tick(&self.client);
         }
         let state = self.client.screen();
@@ -326,6 +337,14 @@ impl OnlineScreen {
             }
             return Go::Stay;
         }
+        // The arena stays open through its games; only the lobby's "back to the game" line goes before it.
+        if let Some(view) = self.arenas.as_mut().filter(|_| state.actions.browse && !state.actions.back_to_game) {
+            match view.key(key, &self.client, &state) {
+                ArenasKey::Close => self.arenas = None,
+                ArenasKey::Stay(r) => self.result(r),
+            }
+            return Go::Stay;
+        }
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => {
                 let r = if state.actions.cancel_seek {
@@ -397,12 +416,17 @@ impl OnlineScreen {
                 self.seeks = Some(view);
                 r
             }
+            6 => {
+                let (view, r) = ArenasView::open(&self.client);
+                self.arenas = Some(view);
+                r
+            }
             LEADERBOARD => self.client.leaderboard(SPEEDS[self.menu.fields[LEADERBOARD].choice]),
-            7 => match &state.account {
+            8 => match &state.account {
                 AccountState::SignedIn { player } => self.client.profile(&player.nickname),
                 _ => Ok(()),
             },
-            8 => {
+            9 => {
                 let (view, r) = DevicesView::open(&self.client);
                 self.devices = Some(view);
                 r
@@ -454,6 +478,11 @@ impl OnlineScreen {
             lines.extend(view_lines);
             help = view_help;
         } else if let Some(view) = self.seeks.as_ref().filter(|_| state.actions.browse && !state.actions.back_to_game) {
+            let (view_lines, view_help) = view.lines(&state);
+            lines.extend(view_lines);
+            help = view_help;
+        } else if let Some(view) = self.arenas.as_ref().filter(|_| state.actions.browse && !state.actions.back_to_game)
+        {
             let (view_lines, view_help) = view.lines(&state);
             lines.extend(view_lines);
             help = view_help;
