@@ -143,6 +143,8 @@ enum Route: Hashable {
     case onlineGame
     case profile(nickname: String)
     case watch(game: Int64)
+    case arena(id: Int64?)
+    case newArena
     case puzzles
     case puzzle(mode: TrainerMode)
 }
@@ -197,6 +199,8 @@ struct RootView: View {
                 case .online: LobbyView(path: $path)
                 case .onlineGame: OnlineGameScreen()
                 case .watch(let game): WatchGameView(game: game)
+                case .arena(let id): ArenaScreenView(id: id)
+                case .newArena: NewArenaView(path: $path)
                 case .profile(let nickname): ProfileView(nickname: nickname)
                 case .puzzles: PuzzlesMenuView()
                 case .puzzle(let mode): PuzzleView(mode: mode)

@@ -326,6 +326,54 @@ enum L10n {
         return parts.joined(separator: " · ")
     }
 
+    /// `12:05`, or `1:02:05` from an hour on.
+    private static func countdown(_ ms: UInt64) -> String {
+        let s = ms / 1000
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    /// "3+2 Blitz · 35:04 left · 12 players · leader Anna 14 · joined".
+    static func arenaDetails(_ a: ArenaView) -> String {
+        var parts = ["\(timeControlLabel(control: a.timeControl)) \(speed(a.speed))"]
+        switch a.status {
+        case .upcoming: parts.append(tr("online.arenaStartsIn", countdown(a.startsInMs)))
+        case .running: parts.append(tr("online.arenaLeft", countdown(a.endsInMs)))
+        case .finished: parts.append(tr("online.arenaFinished"))
+        }
+        parts.append(tr("online.arenaPlayers", Int(a.players)))
+        if let leader = a.leader {
+            let key = a.status == .finished ? "online.arenaWonBy" : "online.arenaLeader"
+            parts.append(tr(key, leader, Int(a.leaderScore)))
+        }
+        if a.joined { parts.append(tr("online.arenaJoined")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Who made it and how it scores.
+    static func arenaAbout(_ a: ArenaView) -> String {
+        ((a.createdBy.map { [tr("online.arenaMadeBy", $0)] } ?? []) + [tr("online.arenaScoring")])
+            .joined(separator: " · ")
+    }
+
+    /// Whether the player takes part, or the arena is over.
+    static func arenaStatus(_ a: ArenaView) -> String {
+        if a.status == .finished { return tr("online.arenaOver") }
+        return tr(a.joined ? "online.arenaTakePart" : "online.arenaJoinHint")
+    }
+
+    /// "1 game, 1 won · on fire · playing".
+    static func arenaLineNotes(_ l: ArenaLine) -> String {
+        var parts = [tr("online.arenaGames", Int(l.games), Int(l.wins))]
+        if l.onFire { parts.append(tr("online.arenaOnFire")) }
+        if l.playing {
+            parts.append(tr("online.arenaPlaying"))
+        } else if !l.active {
+            parts.append(tr("online.arenaPaused"))
+        }
+        return parts.joined(separator: " · ")
+    }
+
     /// "5+3 Blitz · waiting 0:42".
     static func seekDetails(_ s: SeekView) -> String {
         let waited = String(format: "%d:%02d", s.waitedS / 60, s.waitedS % 60)
@@ -362,6 +410,7 @@ enum L10n {
             case .rateLimited: return tr("online.refused.rateLimited")
             case .unknownChallenge: return tr("online.refused.unknownChallenge")
             case .unknownSeek: return tr("online.refused.unknownSeek")
+            case .unknownArena: return tr("online.refused.unknownArena")
             // The server's own words name the player ("Bob does not take challenges from you").
             case .refused: return detail
             default: return tr("online.refused.other", detail)

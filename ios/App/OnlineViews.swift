@@ -88,6 +88,7 @@ private struct LobbyContent: View {
                 challenges
                 pairing
                 openSeeks
+                ArenasSection(model: model)
                 friends
                 liveGames
                 Section {

@@ -3047,6 +3047,16 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func acceptSeek(player: Int64) throws 
     
     /**
+     * Shows an arena with its standings (the screen's `arena`), and reads them again when asked.
+     */
+    func arenaStandings(arena: Int64) throws 
+    
+    /**
+     * Asks for the arenas (the screen's `arenas` when they come).
+     */
+    func arenas() throws 
+    
+    /**
      * Blocks a player: no challenges or pairing with them, their reactions hidden.
      */
     func block(nickname: String) throws 
@@ -3072,9 +3082,20 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func challenge(nickname: String, timeControl: TimeControl, color: ChallengeColor, rated: Bool) throws 
     
     /**
+     * Stops showing the arena (its standings are no longer asked for).
+     */
+    func closeArena() 
+    
+    /**
      * A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
      */
     func createAccount(nickname: String) throws 
+    
+    /**
+     * Makes an arena and joins it (shown as the screen's `arena`): `name` 3 to 30 characters, starting in
+     * `starts_in_s` seconds (up to a day), lasting `minutes` (10 to 180).
+     */
+    func createArena(name: String, timeControl: TimeControl, startsInS: UInt64, minutes: UInt32) throws 
     
     /**
      * An invite code to give a friend.
@@ -3117,6 +3138,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func game()  -> GameController?
     
     /**
+     * Joins an arena (or comes back after a pause): paired whenever free until it finishes.
+     */
+    func joinArena(arena: Int64) throws 
+    
+    /**
      * Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
      */
     func leaderboard(speed: Speed) throws 
@@ -3142,6 +3168,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func openSeeks() throws 
     
     /**
+     * Pauses in an arena: no more pairings; the points stay.
+     */
+    func pauseArena(arena: Int64) throws 
+    
+    /**
      * Asks for a player's page (the state's `profile` when it comes).
      */
     func profile(nickname: String) throws 
@@ -3156,6 +3187,11 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * `device` names this one in the device list.
      */
     func redeemLinkCode(code: String, device: String) throws 
+    
+    /**
+     * Reads the standings of the arena shown again (a screen showing them calls this every few seconds).
+     */
+    func refreshArena() throws 
     
     /**
      * Asks for the friends list, the open challenges and the blocked players again (presence changes by
@@ -3333,6 +3369,29 @@ open func acceptSeek(player: Int64)throws   {try rustCallWithError(FfiConverterT
 }
     
     /**
+     * Shows an arena with its standings (the screen's `arena`), and reads them again when asked.
+     */
+open func arenaStandings(arena: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_arena_standings(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(arena),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Asks for the arenas (the screen's `arenas` when they come).
+     */
+open func arenas()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_arenas(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Blocks a player: no challenges or pairing with them, their reactions hidden.
      */
 open func block(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3394,6 +3453,17 @@ open func challenge(nickname: String, timeControl: TimeControl, color: Challenge
 }
     
     /**
+     * Stops showing the arena (its standings are no longer asked for).
+     */
+open func closeArena()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_close_arena(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
      */
 open func createAccount(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3401,6 +3471,22 @@ open func createAccount(nickname: String)throws   {try rustCallWithError(FfiConv
     uniffi_giveaway_ffi_fn_method_onlineclient_create_account(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(nickname),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Makes an arena and joins it (shown as the screen's `arena`): `name` 3 to 30 characters, starting in
+     * `starts_in_s` seconds (up to a day), lasting `minutes` (10 to 180).
+     */
+open func createArena(name: String, timeControl: TimeControl, startsInS: UInt64, minutes: UInt32)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_create_arena(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(name),
+        FfiConverterTypeTimeControl_lower(timeControl),
+        FfiConverterUInt64.lower(startsInS),
+        FfiConverterUInt32.lower(minutes),uniffiCallStatus
     )
 }
 }
@@ -3499,6 +3585,18 @@ open func game() -> GameController?  {
 }
     
     /**
+     * Joins an arena (or comes back after a pause): paired whenever free until it finishes.
+     */
+open func joinArena(arena: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_join_arena(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(arena),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Asks for the best established ratings of `speed` (the state's `leaderboard` when they come).
      */
 open func leaderboard(speed: Speed)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3555,6 +3653,18 @@ open func openSeeks()throws   {try rustCallWithError(FfiConverterTypeGiveawayErr
 }
     
     /**
+     * Pauses in an arena: no more pairings; the points stay.
+     */
+open func pauseArena(arena: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_pause_arena(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(arena),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Asks for a player's page (the state's `profile` when it comes).
      */
 open func profile(nickname: String)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3587,6 +3697,17 @@ open func redeemLinkCode(code: String, device: String)throws   {try rustCallWith
             self.uniffiCloneHandle(),
         FfiConverterString.lower(code),
         FfiConverterString.lower(device),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Reads the standings of the arena shown again (a screen showing them calls this every few seconds).
+     */
+open func refreshArena()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_refresh_arena(
+            self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
 }
@@ -6056,6 +6177,591 @@ public func FfiConverterTypeAnnouncement_lift(_ buf: RustBuffer) throws -> Annou
 #endif
 public func FfiConverterTypeAnnouncement_lower(_ value: Announcement) -> RustBuffer {
     return FfiConverterTypeAnnouncement.lower(value)
+}
+
+
+/**
+ * What can be done in the arena shown.
+ */
+public struct ArenaActions: Equatable, Hashable {
+    /**
+     * Join (or come back after a pause): not finished and not taking part.
+     */
+    public var join: Bool
+    /**
+     * Pause: taking part and not finished.
+     */
+    public var pause: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Join (or come back after a pause): not finished and not taking part.
+         */join: Bool, 
+        /**
+         * Pause: taking part and not finished.
+         */pause: Bool) {
+        self.join = join
+        self.pause = pause
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ArenaActions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArenaActions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ArenaActions {
+        return
+            try ArenaActions(
+                join: FfiConverterBool.read(from: &buf), 
+                pause: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ArenaActions, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.join, into: &buf)
+        FfiConverterBool.write(value.pause, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaActions_lift(_ buf: RustBuffer) throws -> ArenaActions {
+    return try FfiConverterTypeArenaActions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaActions_lower(_ value: ArenaActions) -> RustBuffer {
+    return FfiConverterTypeArenaActions.lower(value)
+}
+
+
+/**
+ * A line of an arena's standings.
+ */
+public struct ArenaLine: Equatable, Hashable {
+    /**
+     * 1 for the leader.
+     */
+    public var rank: UInt32
+    /**
+     * Who.
+     */
+    public var player: OnlinePlayer
+    /**
+     * Their rating in the arena's speed, rounded.
+     */
+    public var rating: UInt32
+    /**
+     * Points: a win 2, a draw 1, doubled on fire.
+     */
+    public var score: UInt32
+    /**
+     * Games counted.
+     */
+    public var games: UInt32
+    /**
+     * Of which won.
+     */
+    public var wins: UInt32
+    /**
+     * Two wins in a row: the next results count double.
+     */
+    public var onFire: Bool
+    /**
+     * Paired when free (not paused).
+     */
+    public var active: Bool
+    /**
+     * In an arena game now.
+     */
+    public var playing: Bool
+    /**
+     * This line is this account's.
+     */
+    public var you: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * 1 for the leader.
+         */rank: UInt32, 
+        /**
+         * Who.
+         */player: OnlinePlayer, 
+        /**
+         * Their rating in the arena's speed, rounded.
+         */rating: UInt32, 
+        /**
+         * Points: a win 2, a draw 1, doubled on fire.
+         */score: UInt32, 
+        /**
+         * Games counted.
+         */games: UInt32, 
+        /**
+         * Of which won.
+         */wins: UInt32, 
+        /**
+         * Two wins in a row: the next results count double.
+         */onFire: Bool, 
+        /**
+         * Paired when free (not paused).
+         */active: Bool, 
+        /**
+         * In an arena game now.
+         */playing: Bool, 
+        /**
+         * This line is this account's.
+         */you: Bool) {
+        self.rank = rank
+        self.player = player
+        self.rating = rating
+        self.score = score
+        self.games = games
+        self.wins = wins
+        self.onFire = onFire
+        self.active = active
+        self.playing = playing
+        self.you = you
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ArenaLine: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArenaLine: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ArenaLine {
+        return
+            try ArenaLine(
+                rank: FfiConverterUInt32.read(from: &buf), 
+                player: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                rating: FfiConverterUInt32.read(from: &buf), 
+                score: FfiConverterUInt32.read(from: &buf), 
+                games: FfiConverterUInt32.read(from: &buf), 
+                wins: FfiConverterUInt32.read(from: &buf), 
+                onFire: FfiConverterBool.read(from: &buf), 
+                active: FfiConverterBool.read(from: &buf), 
+                playing: FfiConverterBool.read(from: &buf), 
+                you: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ArenaLine, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.rank, into: &buf)
+        FfiConverterTypeOnlinePlayer.write(value.player, into: &buf)
+        FfiConverterUInt32.write(value.rating, into: &buf)
+        FfiConverterUInt32.write(value.score, into: &buf)
+        FfiConverterUInt32.write(value.games, into: &buf)
+        FfiConverterUInt32.write(value.wins, into: &buf)
+        FfiConverterBool.write(value.onFire, into: &buf)
+        FfiConverterBool.write(value.active, into: &buf)
+        FfiConverterBool.write(value.playing, into: &buf)
+        FfiConverterBool.write(value.you, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaLine_lift(_ buf: RustBuffer) throws -> ArenaLine {
+    return try FfiConverterTypeArenaLine.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaLine_lower(_ value: ArenaLine) -> RustBuffer {
+    return FfiConverterTypeArenaLine.lower(value)
+}
+
+
+/**
+ * An arena result on a profile.
+ */
+public struct ArenaResultView: Equatable, Hashable {
+    /**
+     * The arena's number.
+     */
+    public var arena: Int64
+    /**
+     * Its name.
+     */
+    public var name: String
+    /**
+     * Its clock.
+     */
+    public var timeControl: TimeControl
+    /**
+     * The place reached, 1 for the winner.
+     */
+    public var rank: UInt32
+    /**
+     * Among how many players.
+     */
+    public var players: UInt32
+    /**
+     * Points scored.
+     */
+    public var score: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The arena's number.
+         */arena: Int64, 
+        /**
+         * Its name.
+         */name: String, 
+        /**
+         * Its clock.
+         */timeControl: TimeControl, 
+        /**
+         * The place reached, 1 for the winner.
+         */rank: UInt32, 
+        /**
+         * Among how many players.
+         */players: UInt32, 
+        /**
+         * Points scored.
+         */score: UInt32) {
+        self.arena = arena
+        self.name = name
+        self.timeControl = timeControl
+        self.rank = rank
+        self.players = players
+        self.score = score
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ArenaResultView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArenaResultView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ArenaResultView {
+        return
+            try ArenaResultView(
+                arena: FfiConverterInt64.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                rank: FfiConverterUInt32.read(from: &buf), 
+                players: FfiConverterUInt32.read(from: &buf), 
+                score: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ArenaResultView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.arena, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterUInt32.write(value.rank, into: &buf)
+        FfiConverterUInt32.write(value.players, into: &buf)
+        FfiConverterUInt32.write(value.score, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaResultView_lift(_ buf: RustBuffer) throws -> ArenaResultView {
+    return try FfiConverterTypeArenaResultView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaResultView_lower(_ value: ArenaResultView) -> RustBuffer {
+    return FfiConverterTypeArenaResultView.lower(value)
+}
+
+
+/**
+ * The arena shown, with its standings.
+ */
+public struct ArenaScreen: Equatable, Hashable {
+    /**
+     * The arena.
+     */
+    public var arena: ArenaView
+    /**
+     * The standings, best first (at most 100 lines).
+     */
+    public var standings: [ArenaLine]
+    /**
+     * What the player can do.
+     */
+    public var actions: ArenaActions
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The arena.
+         */arena: ArenaView, 
+        /**
+         * The standings, best first (at most 100 lines).
+         */standings: [ArenaLine], 
+        /**
+         * What the player can do.
+         */actions: ArenaActions) {
+        self.arena = arena
+        self.standings = standings
+        self.actions = actions
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ArenaScreen: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArenaScreen: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ArenaScreen {
+        return
+            try ArenaScreen(
+                arena: FfiConverterTypeArenaView.read(from: &buf), 
+                standings: FfiConverterSequenceTypeArenaLine.read(from: &buf), 
+                actions: FfiConverterTypeArenaActions.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ArenaScreen, into buf: inout [UInt8]) {
+        FfiConverterTypeArenaView.write(value.arena, into: &buf)
+        FfiConverterSequenceTypeArenaLine.write(value.standings, into: &buf)
+        FfiConverterTypeArenaActions.write(value.actions, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaScreen_lift(_ buf: RustBuffer) throws -> ArenaScreen {
+    return try FfiConverterTypeArenaScreen.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaScreen_lower(_ value: ArenaScreen) -> RustBuffer {
+    return FfiConverterTypeArenaScreen.lower(value)
+}
+
+
+/**
+ * An arena in the lobby's list.
+ */
+public struct ArenaView: Equatable, Hashable {
+    /**
+     * The server's number (for `join_arena`, `arena_standings`).
+     */
+    public var id: Int64
+    /**
+     * Its name (the server's scheduled ones: "Hourly blitz", "Daily rapid").
+     */
+    public var name: String
+    /**
+     * Every game's clock.
+     */
+    public var timeControl: TimeControl
+    /**
+     * The clock's speed.
+     */
+    public var speed: Speed
+    /**
+     * Upcoming, running or finished, as of now.
+     */
+    public var status: ArenaStatus
+    /**
+     * Milliseconds until the start (0 once started), as of now.
+     */
+    public var startsInMs: UInt64
+    /**
+     * Milliseconds until the finish (0 once finished), as of now.
+     */
+    public var endsInMs: UInt64
+    /**
+     * How long it lasts.
+     */
+    public var durationMs: UInt64
+    /**
+     * Players who joined.
+     */
+    public var players: UInt32
+    /**
+     * This player takes part (joined, not paused).
+     */
+    public var joined: Bool
+    /**
+     * Who made it; none for the server's own.
+     */
+    public var createdBy: String?
+    /**
+     * The leader's nickname, once someone has scored.
+     */
+    public var leader: String?
+    /**
+     * The leader's score.
+     */
+    public var leaderScore: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The server's number (for `join_arena`, `arena_standings`).
+         */id: Int64, 
+        /**
+         * Its name (the server's scheduled ones: "Hourly blitz", "Daily rapid").
+         */name: String, 
+        /**
+         * Every game's clock.
+         */timeControl: TimeControl, 
+        /**
+         * The clock's speed.
+         */speed: Speed, 
+        /**
+         * Upcoming, running or finished, as of now.
+         */status: ArenaStatus, 
+        /**
+         * Milliseconds until the start (0 once started), as of now.
+         */startsInMs: UInt64, 
+        /**
+         * Milliseconds until the finish (0 once finished), as of now.
+         */endsInMs: UInt64, 
+        /**
+         * How long it lasts.
+         */durationMs: UInt64, 
+        /**
+         * Players who joined.
+         */players: UInt32, 
+        /**
+         * This player takes part (joined, not paused).
+         */joined: Bool, 
+        /**
+         * Who made it; none for the server's own.
+         */createdBy: String?, 
+        /**
+         * The leader's nickname, once someone has scored.
+         */leader: String?, 
+        /**
+         * The leader's score.
+         */leaderScore: UInt32) {
+        self.id = id
+        self.name = name
+        self.timeControl = timeControl
+        self.speed = speed
+        self.status = status
+        self.startsInMs = startsInMs
+        self.endsInMs = endsInMs
+        self.durationMs = durationMs
+        self.players = players
+        self.joined = joined
+        self.createdBy = createdBy
+        self.leader = leader
+        self.leaderScore = leaderScore
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ArenaView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArenaView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ArenaView {
+        return
+            try ArenaView(
+                id: FfiConverterInt64.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                speed: FfiConverterTypeSpeed.read(from: &buf), 
+                status: FfiConverterTypeArenaStatus.read(from: &buf), 
+                startsInMs: FfiConverterUInt64.read(from: &buf), 
+                endsInMs: FfiConverterUInt64.read(from: &buf), 
+                durationMs: FfiConverterUInt64.read(from: &buf), 
+                players: FfiConverterUInt32.read(from: &buf), 
+                joined: FfiConverterBool.read(from: &buf), 
+                createdBy: FfiConverterOptionString.read(from: &buf), 
+                leader: FfiConverterOptionString.read(from: &buf), 
+                leaderScore: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ArenaView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.id, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterTypeSpeed.write(value.speed, into: &buf)
+        FfiConverterTypeArenaStatus.write(value.status, into: &buf)
+        FfiConverterUInt64.write(value.startsInMs, into: &buf)
+        FfiConverterUInt64.write(value.endsInMs, into: &buf)
+        FfiConverterUInt64.write(value.durationMs, into: &buf)
+        FfiConverterUInt32.write(value.players, into: &buf)
+        FfiConverterBool.write(value.joined, into: &buf)
+        FfiConverterOptionString.write(value.createdBy, into: &buf)
+        FfiConverterOptionString.write(value.leader, into: &buf)
+        FfiConverterUInt32.write(value.leaderScore, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaView_lift(_ buf: RustBuffer) throws -> ArenaView {
+    return try FfiConverterTypeArenaView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaView_lower(_ value: ArenaView) -> RustBuffer {
+    return FfiConverterTypeArenaView.lower(value)
 }
 
 
@@ -10627,6 +11333,10 @@ public struct OnlineGame: Equatable, Hashable {
      * People watching the game.
      */
     public var spectators: UInt32
+    /**
+     * The arena the game is played in.
+     */
+    public var arena: Int64?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -10666,7 +11376,10 @@ public struct OnlineGame: Equatable, Hashable {
          */actions: OnlineGameActions, 
         /**
          * People watching the game.
-         */spectators: UInt32) {
+         */spectators: UInt32, 
+        /**
+         * The arena the game is played in.
+         */arena: Int64?) {
         self.game = game
         self.you = you
         self.player = player
@@ -10679,6 +11392,7 @@ public struct OnlineGame: Equatable, Hashable {
         self.rematch = rematch
         self.actions = actions
         self.spectators = spectators
+        self.arena = arena
     }
 
     
@@ -10708,7 +11422,8 @@ public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
                 opponentAway: FfiConverterBool.read(from: &buf), 
                 rematch: FfiConverterTypeRematchState.read(from: &buf), 
                 actions: FfiConverterTypeOnlineGameActions.read(from: &buf), 
-                spectators: FfiConverterUInt32.read(from: &buf)
+                spectators: FfiConverterUInt32.read(from: &buf), 
+                arena: FfiConverterOptionInt64.read(from: &buf)
         )
     }
 
@@ -10725,6 +11440,7 @@ public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
         FfiConverterTypeRematchState.write(value.rematch, into: &buf)
         FfiConverterTypeOnlineGameActions.write(value.actions, into: &buf)
         FfiConverterUInt32.write(value.spectators, into: &buf)
+        FfiConverterOptionInt64.write(value.arena, into: &buf)
     }
 }
 
@@ -10975,6 +11691,15 @@ public struct OnlineScreen: Equatable, Hashable {
      */
     public var watching: WatchScreen?
     /**
+     * The arenas as last asked for (`arenas`): running, then upcoming, then finished.
+     */
+    public var arenas: [ArenaView]
+    /**
+     * The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
+     * `close_arena`.
+     */
+    public var arena: ArenaScreen?
+    /**
      * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
      * read it again. `None`: nothing counts down.
      */
@@ -11035,6 +11760,13 @@ public struct OnlineScreen: Equatable, Hashable {
          * The game watched, once the server has sent it (`watch`).
          */watching: WatchScreen?, 
         /**
+         * The arenas as last asked for (`arenas`): running, then upcoming, then finished.
+         */arenas: [ArenaView], 
+        /**
+         * The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
+         * `close_arena`.
+         */arena: ArenaScreen?, 
+        /**
          * Milliseconds until this state changes by itself (the first-move countdown's next second): when to
          * read it again. `None`: nothing counts down.
          */nextTickMs: UInt64?) {
@@ -11055,6 +11787,8 @@ public struct OnlineScreen: Equatable, Hashable {
         self.liveGames = liveGames
         self.openSeeks = openSeeks
         self.watching = watching
+        self.arenas = arenas
+        self.arena = arena
         self.nextTickMs = nextTickMs
     }
 
@@ -11091,6 +11825,8 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
                 liveGames: FfiConverterSequenceTypeLiveGameView.read(from: &buf), 
                 openSeeks: FfiConverterSequenceTypeSeekView.read(from: &buf), 
                 watching: FfiConverterOptionTypeWatchScreen.read(from: &buf), 
+                arenas: FfiConverterSequenceTypeArenaView.read(from: &buf), 
+                arena: FfiConverterOptionTypeArenaScreen.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
     }
@@ -11113,6 +11849,8 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
         FfiConverterSequenceTypeLiveGameView.write(value.liveGames, into: &buf)
         FfiConverterSequenceTypeSeekView.write(value.openSeeks, into: &buf)
         FfiConverterOptionTypeWatchScreen.write(value.watching, into: &buf)
+        FfiConverterSequenceTypeArenaView.write(value.arenas, into: &buf)
+        FfiConverterOptionTypeArenaScreen.write(value.arena, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
 }
@@ -11436,6 +12174,10 @@ public struct ProfileView: Equatable, Hashable {
      * The last finished games, newest first.
      */
     public var recent: [RecentGame]
+    /**
+     * The finished arenas played, the latest first.
+     */
+    public var arenas: [ArenaResultView]
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -11448,10 +12190,14 @@ public struct ProfileView: Equatable, Hashable {
          */ratings: [RatingView], 
         /**
          * The last finished games, newest first.
-         */recent: [RecentGame]) {
+         */recent: [RecentGame], 
+        /**
+         * The finished arenas played, the latest first.
+         */arenas: [ArenaResultView]) {
         self.player = player
         self.ratings = ratings
         self.recent = recent
+        self.arenas = arenas
     }
 
     
@@ -11472,7 +12218,8 @@ public struct FfiConverterTypeProfileView: FfiConverterRustBuffer {
             try ProfileView(
                 player: FfiConverterTypeOnlinePlayer.read(from: &buf), 
                 ratings: FfiConverterSequenceTypeRatingView.read(from: &buf), 
-                recent: FfiConverterSequenceTypeRecentGame.read(from: &buf)
+                recent: FfiConverterSequenceTypeRecentGame.read(from: &buf), 
+                arenas: FfiConverterSequenceTypeArenaResultView.read(from: &buf)
         )
     }
 
@@ -11480,6 +12227,7 @@ public struct FfiConverterTypeProfileView: FfiConverterRustBuffer {
         FfiConverterTypeOnlinePlayer.write(value.player, into: &buf)
         FfiConverterSequenceTypeRatingView.write(value.ratings, into: &buf)
         FfiConverterSequenceTypeRecentGame.write(value.recent, into: &buf)
+        FfiConverterSequenceTypeArenaResultView.write(value.arenas, into: &buf)
     }
 }
 
@@ -15590,6 +16338,91 @@ public func FfiConverterTypeAnimationSpeed_lower(_ value: AnimationSpeed) -> Rus
 
 
 /**
+ * Where an arena is in its life.
+ */
+
+public enum ArenaStatus: Equatable, Hashable {
+    
+    /**
+     * Not started: joining now means being paired from the start.
+     */
+    case upcoming
+    /**
+     * Pairing whoever is free.
+     */
+    case running
+    /**
+     * Over: the standings are final.
+     */
+    case finished
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ArenaStatus: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeArenaStatus: FfiConverterRustBuffer {
+    typealias SwiftType = ArenaStatus
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ArenaStatus {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .upcoming
+        
+        case 2: return .running
+        
+        case 3: return .finished
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ArenaStatus, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .upcoming:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .running:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .finished:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaStatus_lift(_ buf: RustBuffer) throws -> ArenaStatus {
+    return try FfiConverterTypeArenaStatus.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeArenaStatus_lower(_ value: ArenaStatus) -> RustBuffer {
+    return FfiConverterTypeArenaStatus.lower(value)
+}
+
+
+
+/**
  * The board themes every front end offers, by the names the settings store; each shell has its colours.
  */
 
@@ -16422,6 +17255,11 @@ public enum ErrorCode: Equatable, Hashable {
      * The seek is no longer open (taken by someone else, withdrawn, or one's own).
      */
     case unknownSeek
+    /**
+     * No such arena, or it has finished (joining), or an arena the server does not make (its name, clock,
+     * start or length).
+     */
+    case unknownArena
 
 
 
@@ -16506,6 +17344,8 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         case 31: return .refused
         
         case 32: return .unknownSeek
+        
+        case 33: return .unknownArena
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -16641,6 +17481,10 @@ public struct FfiConverterTypeErrorCode: FfiConverterRustBuffer {
         
         case .unknownSeek:
             writeInt(&buf, Int32(32))
+        
+        
+        case .unknownArena:
+            writeInt(&buf, Int32(33))
         
         }
     }
@@ -21020,6 +21864,30 @@ fileprivate struct FfiConverterOptionTypeAnimationPlan: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeArenaScreen: FfiConverterRustBuffer {
+    typealias SwiftType = ArenaScreen?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeArenaScreen.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeArenaScreen.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeCaptureProgress: FfiConverterRustBuffer {
     typealias SwiftType = CaptureProgress?
 
@@ -22217,6 +23085,81 @@ fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeArenaLine: FfiConverterRustBuffer {
+    typealias SwiftType = [ArenaLine]
+
+    public static func write(_ value: [ArenaLine], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeArenaLine.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ArenaLine] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ArenaLine]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeArenaLine.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeArenaResultView: FfiConverterRustBuffer {
+    typealias SwiftType = [ArenaResultView]
+
+    public static func write(_ value: [ArenaResultView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeArenaResultView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ArenaResultView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ArenaResultView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeArenaResultView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeArenaView: FfiConverterRustBuffer {
+    typealias SwiftType = [ArenaView]
+
+    public static func write(_ value: [ArenaView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeArenaView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ArenaView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ArenaView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeArenaView.read(from: &buf))
         }
         return seq
     }
@@ -23750,6 +24693,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_accept_seek() != 24865) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_arena_standings() != 32339) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_arenas() != 47817) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_block() != 12699) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -23765,7 +24714,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_challenge() != 1041) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_close_arena() != 42484) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 2133) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_arena() != 22843) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_invite() != 21855) {
@@ -23792,6 +24747,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_game() != 35529) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_join_arena() != 18154) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard() != 65172) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -23807,6 +24765,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_open_seeks() != 51782) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_pause_arena() != 16248) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_profile() != 40273) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -23814,6 +24775,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_redeem_link_code() != 58875) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_refresh_arena() != 13708) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_refresh_social() != 45012) {

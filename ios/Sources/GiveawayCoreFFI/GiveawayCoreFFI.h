@@ -1015,6 +1015,16 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_accept_invite(uint64_t ptr, Rust
 void uniffi_giveaway_ffi_fn_method_onlineclient_accept_seek(uint64_t ptr, int64_t player, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ARENA_STANDINGS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ARENA_STANDINGS
+void uniffi_giveaway_ffi_fn_method_onlineclient_arena_standings(uint64_t ptr, int64_t arena, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ARENAS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_ARENAS
+void uniffi_giveaway_ffi_fn_method_onlineclient_arenas(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_BLOCK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_BLOCK
 void uniffi_giveaway_ffi_fn_method_onlineclient_block(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
@@ -1040,9 +1050,19 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(uint64_t ptr, RustCa
 void uniffi_giveaway_ffi_fn_method_onlineclient_challenge(uint64_t ptr, RustBuffer nickname, RustBuffer time_control, RustBuffer color, int8_t rated, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CLOSE_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CLOSE_ARENA
+void uniffi_giveaway_ffi_fn_method_onlineclient_close_arena(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 void uniffi_giveaway_ffi_fn_method_onlineclient_create_account(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ARENA
+void uniffi_giveaway_ffi_fn_method_onlineclient_create_arena(uint64_t ptr, RustBuffer name, RustBuffer time_control, uint64_t starts_in_s, uint32_t minutes, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_INVITE
@@ -1085,6 +1105,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_follow(uint64_t ptr, RustBuffer 
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_game(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_JOIN_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_JOIN_ARENA
+void uniffi_giveaway_ffi_fn_method_onlineclient_join_arena(uint64_t ptr, int64_t arena, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_LEADERBOARD
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_LEADERBOARD
 void uniffi_giveaway_ffi_fn_method_onlineclient_leaderboard(uint64_t ptr, RustBuffer speed, RustCallStatus *_Nonnull out_status
@@ -1110,6 +1135,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(uint64_t ptr, Rust
 void uniffi_giveaway_ffi_fn_method_onlineclient_open_seeks(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_PAUSE_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_PAUSE_ARENA
+void uniffi_giveaway_ffi_fn_method_onlineclient_pause_arena(uint64_t ptr, int64_t arena, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_PROFILE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_PROFILE
 void uniffi_giveaway_ffi_fn_method_onlineclient_profile(uint64_t ptr, RustBuffer nickname, RustCallStatus *_Nonnull out_status
@@ -1123,6 +1153,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_reconnect(uint64_t ptr, RustCall
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
 void uniffi_giveaway_ffi_fn_method_onlineclient_redeem_link_code(uint64_t ptr, RustBuffer code, RustBuffer device, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REFRESH_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REFRESH_ARENA
+void uniffi_giveaway_ffi_fn_method_onlineclient_refresh_arena(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_REFRESH_SOCIAL
@@ -2457,6 +2492,18 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_accept_seek(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ARENA_STANDINGS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ARENA_STANDINGS
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_arena_standings(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ARENAS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_ARENAS
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_arenas(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_BLOCK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_BLOCK
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_block(void
@@ -2487,9 +2534,21 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_challenge(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CLOSE_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CLOSE_ARENA
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_close_arena(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_ACCOUNT
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_account(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CREATE_ARENA
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_create_arena(void
     
 );
 #endif
@@ -2541,6 +2600,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_game(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_JOIN_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_JOIN_ARENA
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_join_arena(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_LEADERBOARD
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_LEADERBOARD
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_leaderboard(void
@@ -2571,6 +2636,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_open_seeks(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_PAUSE_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_PAUSE_ARENA
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_pause_arena(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_PROFILE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_PROFILE
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_profile(void
@@ -2586,6 +2657,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_reconnect(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REDEEM_LINK_CODE
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_redeem_link_code(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REFRESH_ARENA
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_REFRESH_ARENA
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_refresh_arena(void
     
 );
 #endif

@@ -226,6 +226,34 @@ final class OnlineTests: XCTestCase {
         XCTAssertEqual(sam.model.state.lobby, .idle)
     }
 
+    func testAnArenaPairsItsPlayersAndItsStandingsCountTheGame() async throws {
+        let server = try TestServer.started()
+        let ann = try await Device(server, "ara")
+        let bob = try await Device(server, "arb")
+        let blitz = try ann.blitz()
+        ann.model.perform { try $0.createArena(name: "Test arena", timeControl: blitz, startsInS: 0, minutes: 30) }
+        try await waitUntil { ann.model.state.arena?.arena.name == "Test arena" }
+        let id = try XCTUnwrap(ann.model.state.arena?.arena.id)
+        XCTAssertEqual(ann.model.state.arena?.actions.pause, true, "the maker takes part")
+        bob.model.perform { try $0.arenas() }
+        try await waitUntil { bob.model.state.arenas.contains { $0.id == id && $0.status == .running } }
+        bob.model.perform { try $0.arenaStandings(arena: id) }
+        try await waitUntil { bob.model.state.arena?.actions.join == true }
+        bob.model.perform { try $0.joinArena(arena: id) }
+        try await waitUntil { ann.model.game != nil && bob.model.game != nil }
+        XCTAssertEqual(ann.model.state.game?.arena, id)
+        // Bob pauses, so that the game's end brings no second pairing; then resigns.
+        bob.model.perform { try $0.pauseArena(arena: id) }
+        try bob.game().perform { try $0.resign() }
+        try await waitUntil { ann.end != nil }
+        XCTAssertEqual(ann.model.state.game?.actions.offerRematch, false, "no rematch in an arena")
+        try await waitUntil { ann.model.state.arena?.standings.first?.score == 2 }
+        let lines = try XCTUnwrap(ann.model.state.arena?.standings)
+        XCTAssertEqual(lines.map(\.player.nickname), [ann.nickname, bob.nickname])
+        XCTAssertEqual(lines.map(\.you), [true, false])
+        XCTAssertEqual(lines.map(\.active), [true, false])
+    }
+
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
         let server = try TestServer.started()
         let device = try await Device(server, "eve")

@@ -598,12 +598,17 @@ class GameActivity : Activity() {
         val dialog = AlertDialog.Builder(this)
             .setTitle(endTitle(end, game.you, game.opponent.nickname))
             .setMessage(endText(end, game.you))
-            .setPositiveButton(R.string.rematch) { _, _ -> onlineRequest { offerRematch() } }
-            .setNegativeButton(R.string.lobby) { _, _ ->
+            // An arena game has no rematch: the arena pairs again, and its screen is the one below.
+            .setNegativeButton(if (game.arena != null) R.string.back_to_arena else R.string.lobby) { _, _ ->
                 onlineRequest { leaveGame() }
                 finish()
             }
             .setOnDismissListener { resultOpen = false }
+        if (game.actions.offerRematch) {
+            dialog.setPositiveButton(R.string.rematch) { _, _ ->
+                onlineRequest { offerRematch() }
+            }
+        }
         end.savedId?.let { id ->
             dialog.setNeutralButton(R.string.analyse) { _, _ -> startActivity(ReplayActivity.intent(this, id)) }
         }

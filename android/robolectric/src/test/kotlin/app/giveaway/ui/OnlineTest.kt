@@ -296,4 +296,41 @@ class OnlineTest : AppTest() {
         val game = follow(lobby, GameActivity::class.java).get()
         Ui.until(what = "the game with the seeker") { game.title == "You vs $samNick" }
     }
+
+    @Test
+    fun `an arena is joined from the lobby and its standings count the game`() {
+        val sam = friend()
+        val samNick = TestServer.nickname("Sam")
+        sam.signUp(samNick)
+        val blitz = sam.state().presets[sam.state().defaultPreset.toInt()]
+        val arenaName = "Arena ${samNick.takeLast(6)}"
+        sam.client.createArena(arenaName, blitz, 0u, 30u)
+        sam.until("the arena made") { it.arena?.arena?.name == arenaName }
+        val id = sam.state().arena!!.arena.id
+
+        val lobby = OnlineUi.lobby(this).get()
+        OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.refresh, "Arenas")
+        Ui.until(what = "the arena in the list") { shows(lobby, arenaName) }
+        OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.open_arena, arenaName)
+        val arena = follow(lobby, app.giveaway.app.online.ArenaActivity::class.java).get()
+        Ui.until(what = "the arena shown") { shows(arena, "made by $samNick") && shows(arena, "Join") }
+        targets(arena)
+        Ui.click(arena, "Join")
+
+        // Paired at once: the board opens by itself; Sam resigns and pauses.
+        sam.until("the arena game") { it.game?.arena == id }
+        val game = follow(arena, GameActivity::class.java).get()
+        Ui.until(what = "the arena game's board") { game.title == "You vs $samNick" }
+        sam.client.game()!!.resign()
+        sam.client.pauseArena(id)
+        Ui.until(what = "the result") { Ui.dialog() != null }
+        assertTrue(
+            "no rematch in an arena",
+            Ui.alert().getButton(DialogInterface.BUTTON_POSITIVE).visibility != android.view.View.VISIBLE,
+        )
+        Ui.dialogButton(DialogInterface.BUTTON_NEGATIVE)
+        assertTrue(game.isFinishing)
+        Ui.until(what = "the standings with the win") { shows(arena, "1 game, 1 won") && shows(arena, "paused") }
+        assertTrue(screenText(arena), shows(arena, "You take part"))
+    }
 }

@@ -165,9 +165,12 @@ class ScreenshotsOnline : Shots() {
                 val client = (lobby.application as app.giveaway.app.GiveawayApp).online.client!!
                 // The account made for the first variant stays for the next ones.
                 val me = (client.screen().account as app.giveaway.core.AccountState.SignedIn).player.nickname
-                client.follow(bobNick)
-                client.follow(carl)
-                client.block(troll)
+                // Followed and blocked once: the server keeps them (and a connection's requests are rate-limited).
+                if (client.screen().social.blocked.isEmpty()) {
+                    client.follow(bobNick)
+                    client.follow(carl)
+                    client.block(troll)
+                }
                 val presets = bob.state().presets
                 client.challenge(carl, presets[0], app.giveaway.core.ChallengeColor.RANDOM, true)
                 val blitz = presets[bob.state().defaultPreset.toInt()]
@@ -258,6 +261,63 @@ class ScreenshotsOnline : Shots() {
                 save(File(dir, "online-watch-${v.name}.png"), draw(watch, null))
                 watch.finish()
                 listOf(watchScreen, lobbyScreen).forEach { it.pause().stop().destroy() }
+            }
+        } finally {
+            OnlineUi.close()
+            wim.close()
+            bea.close()
+        }
+    }
+
+    /**
+     * Arenas: the lobby's list, and an arena's standings after a game between two other players (portrait in
+     * English and Russian, light and dark, and English landscape).
+     */
+    @Test
+    fun arena() {
+        val (wim, bea) = Friend(TestServer.url()) to Friend(TestServer.url())
+        try {
+            val wimNick = TestServer.nickname("Wim")
+            wim.signUp(wimNick)
+            bea.signUp(TestServer.nickname("Bea"))
+            val blitz = wim.state().presets[wim.state().defaultPreset.toInt()]
+            val arenaName = "Friday night blitz"
+            wim.client.createArena(arenaName, blitz, 0u, 45u)
+            wim.until("the arena made") { it.arena?.arena?.name == arenaName && it.arena?.arena?.createdBy == wimNick }
+            val id = wim.state().arena!!.arena.id
+            bea.client.joinArena(id)
+            bea.until("the arena game") { it.game?.arena == id }
+            wim.until("the arena game") { it.game?.arena == id }
+            val (white, black) = if (wim.state().game!!.you == app.giveaway.core.Color.WHITE) wim to bea else bea to wim
+            white.play(0u, "c3-d4")
+            black.play(1u, "f6-g5")
+            black.client.game()!!.resign()
+            listOf(wim, bea).forEach { f -> f.client.pauseArena(id) }
+            for (v in variants.filter { !it.land || (it.language == "en" && !it.night) }) {
+                RuntimeEnvironment.setQualifiers(v.qualifiers)
+                val lobbyScreen = OnlineUi.lobby(this)
+                val lobby = lobbyScreen.get()
+                val heading = lobby.getString(app.giveaway.R.string.arenas)
+                OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.refresh, heading)
+                Ui.until(what = "the arena in the list") { OnlineUi.shown(lobby, arenaName) }
+                val headingView = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
+                    Ui.shown(it) && it.text.toString() == heading
+                }
+                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
+                val at = IntArray(2).also { headingView.getLocationInWindow(it) }[1]
+                val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
+                val margin = lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl)
+                scroll.scrollTo(0, scroll.scrollY + at - top - margin)
+                Ui.idle()
+                save(File(dir, "online-arenas-${v.name}.png"), draw(lobby, null))
+                OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.open_arena, arenaName)
+                val arenaScreen = follow(lobby, app.giveaway.app.online.ArenaActivity::class.java)
+                val arena = arenaScreen.get()
+                val points = arena.resources.getQuantityString(app.giveaway.R.plurals.arena_games, 1, 1, 1)
+                Ui.until(what = "the standings") { shows(arena, points) }
+                save(File(dir, "online-arena-${v.name}.png"), draw(arena, null))
+                arena.finish()
+                listOf(arenaScreen, lobbyScreen).forEach { it.pause().stop().destroy() }
             }
         } finally {
             OnlineUi.close()

@@ -75,17 +75,27 @@ class LobbyActivity : Activity() {
     private val friends by lazy { FriendsCard(this) { call -> request(call) } }
     private val liveGames by lazy { LiveGamesCard(this) { call -> request(call) } }
     private val openSeeks by lazy { OpenSeeksCard(this) { call -> request(call) } }
+    private val arenas by lazy { ArenasCard(this) { call -> request(call) } }
 
-    /** Presence changes by itself: the friends list is asked for again this often while the lobby shows. */
+    /**
+     * Presence, games, seeks and arenas change by themselves: the lists are asked for again this often while the
+     * lobby shows. The lists' cards ask for theirs as they first appear, so the first run asks only for friends.
+     */
     private val refresh = object : Runnable {
+        private var first = true
+
         override fun run() {
             if ((online.state?.actions?.social) == true) {
                 online.client?.let { c ->
                     runCatching { c.refreshSocial() }
-                    runCatching { c.liveGames() }
-                    if (online.state?.actions?.acceptSeek == true) runCatching { c.openSeeks() }
+                    if (!first) {
+                        runCatching { c.liveGames() }
+                        runCatching { c.arenas() }
+                        if (online.state?.actions?.acceptSeek == true) runCatching { c.openSeeks() }
+                    }
                 }
             }
+            first = false
             window.decorView.postDelayed(this, REFRESH_MS)
         }
     }
@@ -197,14 +207,14 @@ class LobbyActivity : Activity() {
                     val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
                     addView(column(quick, openSeeks.card, friends.card, invite, gap = gap), half())
                     addView(
-                        column(join, liveGames.card, leaderboard, devices.card, gap = gap),
+                        column(join, arenas.card, liveGames.card, leaderboard, devices.card, gap = gap),
                         half().apply { marginStart = gap },
                     )
                 },
                 gap = gap,
             )
         } else {
-            val social = arrayOf(friends.challenges, quick, openSeeks.card, friends.card, liveGames.card)
+            val social = arrayOf(friends.challenges, quick, openSeeks.card, arenas.card, friends.card, liveGames.card)
             column(backToGame, *social, invite, join, leaderboard, devices.card, gap = gap)
         }
     }
@@ -292,6 +302,7 @@ class LobbyActivity : Activity() {
         friends.show(s)
         liveGames.show(s)
         openSeeks.show(s)
+        arenas.show(s)
         // A refused move is the game screen's to tell; a challenge shows as its card.
         events.firstNotNullOfOrNull { e ->
             eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused && e !is OnlineEvent.ChallengeReceived }

@@ -4,6 +4,8 @@ import android.content.Context
 import app.giveaway.R
 import app.giveaway.app.reasonText
 import app.giveaway.core.AccountState
+import app.giveaway.core.ArenaStatus
+import app.giveaway.core.ArenaView
 import app.giveaway.core.ChallengeOutcome
 import app.giveaway.core.Color
 import app.giveaway.core.Connection
@@ -151,6 +153,8 @@ fun Context.eventText(e: OnlineEvent): String? = when (e) {
 
         ErrorCode.UNKNOWN_SEEK -> getString(R.string.refused_unknown_seek)
 
+        ErrorCode.UNKNOWN_ARENA -> getString(R.string.refused_unknown_arena)
+
         // The server's own words name the player ("Bob does not take challenges from you").
         ErrorCode.REFUSED -> e.message
 
@@ -191,3 +195,25 @@ fun Context.speedName(s: Speed): String = getString(
 )
 
 private fun Context.locale(): Locale = resources.configuration.locales[0]
+
+/** `12:05`, or `1:02:05` from an hour on. */
+private fun countdown(ms: ULong): String {
+    val s = (ms / 1000u).toLong()
+    return if (s >= 3600) "%d:%02d:%02d".format(s / 3600, s / 60 % 60, s % 60) else "%d:%02d".format(s / 60, s % 60)
+}
+
+/** "3+2 Blitz · 35:04 left · 12 players · leader Anna 14 · joined". */
+fun Context.arenaDetails(a: ArenaView): String = listOfNotNull(
+    "${timeControlLabel(a.timeControl)} ${speedName(a.speed)}",
+    when (a.status) {
+        ArenaStatus.UPCOMING -> getString(R.string.arena_starts_in, countdown(a.startsInMs))
+        ArenaStatus.RUNNING -> getString(R.string.arena_left, countdown(a.endsInMs))
+        ArenaStatus.FINISHED -> getString(R.string.arena_finished)
+    },
+    resources.getQuantityString(R.plurals.arena_players, a.players.toInt(), a.players.toInt()),
+    a.leader?.let { leader ->
+        val word = if (a.status == ArenaStatus.FINISHED) R.string.arena_won_by else R.string.arena_leader
+        getString(word, leader, a.leaderScore.toInt())
+    },
+    getString(R.string.arena_joined).takeIf { a.joined },
+).joinToString(" · ")
