@@ -17,7 +17,7 @@ struct ArenasSection: View {
             ForEach(model.state.arenas, id: \.id) { arena in
                 NavigationLink(value: Route.arena(id: arena.id)) {
                     VStack(alignment: .leading) {
-                        Text(arena.name)
+                        Text(L10n.arenaName(arena))
                         Text(L10n.arenaDetails(arena)).font(.footnote).foregroundStyle(.secondary)
                     }
                 }
@@ -119,7 +119,7 @@ struct ArenaScreenView: View {
                         }
                     }
                 }
-                .navigationTitle(a.arena.name)
+                .navigationTitle(L10n.arenaName(a.arena))
             } else {
                 ProgressView()
             }

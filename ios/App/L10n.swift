@@ -350,6 +350,15 @@ enum L10n {
         return parts.joined(separator: " · ")
     }
 
+    /// The arena's name: the scheduled ones in the app's language, a player's own as they named it.
+    static func arenaName(_ a: ArenaView) -> String {
+        switch a.scheduled {
+        case .hourlyBlitz: return tr("online.arenaHourlyBlitz")
+        case .dailyRapid: return tr("online.arenaDailyRapid")
+        case nil: return a.name
+        }
+    }
+
     /// Who made it and how it scores.
     static func arenaAbout(_ a: ArenaView) -> String {
         ((a.createdBy.map { [tr("online.arenaMadeBy", $0)] } ?? []) + [tr("online.arenaScoring")])

@@ -49,6 +49,12 @@ swift_checks() {
     local status=${PIPESTATUS[0]}
     set -e
     say "swift test: $(( $(now) - start )) s: $(grep -E "^[[:space:]]*Executed [0-9]+ tests?," "$log" | tail -n 1 | sed 's/^[[:space:]]*//')"
+    if [ "$status" -ne 0 ]; then
+        # CI keeps only the end of the output: the failures and a crash's cause and last test, repeated last.
+        say "swift test failed (status $status); its failures, crash and last test started:"
+        grep -E "error: |failed \(|Fatal error|Program crashed|crashed:|^Thread [0-9]+ crashed| at /" "$log" | grep -v "non-sendable" | head -n 40 >&2
+        grep -E "^Test Case '.*' started" "$log" | tail -n 1 >&2
+    fi
     rm -f "$log"
     [ "$status" -eq 0 ] || return "$status"
     local views=(App/*.swift)

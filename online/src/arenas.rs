@@ -18,13 +18,24 @@ pub enum ArenaStatus {
     Finished,
 }
 
+/// Which of the server's scheduled arenas an arena is: the shells name it in the player's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScheduledArena {
+    /// 3+2 for 50 minutes from each full hour.
+    HourlyBlitz,
+    /// 10+5 for 90 minutes from 18:00 UTC.
+    DailyRapid,
+}
+
 /// An arena in the lobby's list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArenaView {
     /// The server's number (for `join_arena`, `arena_standings`).
     pub id: i64,
-    /// Its name (the server's scheduled ones: "Hourly blitz", "Daily rapid").
+    /// Its name as the server gives it (English for the scheduled ones: see `scheduled`).
     pub name: String,
+    /// Which scheduled arena it is; none for a player's own.
+    pub scheduled: Option<ScheduledArena>,
     /// Every game's clock.
     pub time_control: TimeControl,
     /// The clock's speed.
@@ -179,6 +190,10 @@ fn view(a: &wire::ArenaInfo, at: Instant, now: Instant) -> ArenaView {
     ArenaView {
         id: a.id,
         name: a.name.clone(),
+        scheduled: a.schedule.map(|s| match s {
+            wire::ArenaSchedule::HourlyBlitz => ScheduledArena::HourlyBlitz,
+            wire::ArenaSchedule::DailyRapid => ScheduledArena::DailyRapid,
+        }),
         time_control,
         speed: time_control.speed(),
         status,
@@ -224,6 +239,7 @@ mod tests {
             players: 2,
             joined,
             created_by: None,
+            schedule: Some(wire::ArenaSchedule::HourlyBlitz),
             leader: Some(("Ann".into(), 6)),
         }
     }
@@ -242,6 +258,7 @@ mod tests {
         let v = a.list(at);
         assert_eq!((v[0].status, v[0].starts_in_ms, v[0].speed), (ArenaStatus::Upcoming, 1000, Speed::Blitz));
         assert_eq!((v[0].leader.as_deref(), v[0].leader_score), (Some("Ann"), 6));
+        assert_eq!(v[0].scheduled, Some(ScheduledArena::HourlyBlitz));
         let v = a.list(at + Duration::from_millis(1500));
         assert_eq!((v[0].status, v[0].starts_in_ms, v[0].ends_in_ms), (ArenaStatus::Running, 0, 3500));
         assert_eq!(a.list(at + Duration::from_secs(6))[0].status, ArenaStatus::Finished);

@@ -33,7 +33,7 @@ mod views;
 mod watch;
 mod wire;
 
-pub use arenas::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView};
+pub use arenas::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView, ScheduledArena};
 pub use client::OnlineClient;
 pub use giveaway_protocol::ErrorCode;
 pub use screen::{

@@ -19,6 +19,16 @@ pub enum ArenaStatus {
     Finished,
 }
 
+/// Which of the server's scheduled arenas this is (a client names it in its own language).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArenaSchedule {
+    /// 3+2 for 50 minutes from each full hour.
+    HourlyBlitz,
+    /// 10+5 for 90 minutes from 18:00 UTC.
+    DailyRapid,
+}
+
 /// An arena as the lobby lists it. Times are relative to the moment the server sent it, so that a client's
 /// clock does not matter.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,6 +50,9 @@ pub struct ArenaInfo {
     /// The player who made it; none for the server's scheduled arenas.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created_by: Option<PlayerInfo>,
+    /// Which scheduled arena it is; none for a player's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<ArenaSchedule>,
     /// The leader's nickname and score, once someone has scored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<(String, u32)>,

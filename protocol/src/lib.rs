@@ -12,7 +12,7 @@ mod arenas;
 mod friends;
 mod seeks;
 mod watch;
-pub use arenas::{ArenaId, ArenaInfo, ArenaResult, ArenaStanding, ArenaStatus};
+pub use arenas::{ArenaId, ArenaInfo, ArenaResult, ArenaSchedule, ArenaStanding, ArenaStatus};
 pub use friends::{Challenge, ChallengeEnd, ColorChoice, Friend};
 pub use seeks::OpenSeek;
 pub use watch::{LiveGame, WatchState};
@@ -1015,6 +1015,7 @@ mod tests {
                     players: 12,
                     joined: true,
                     created_by: None,
+                    schedule: Some(ArenaSchedule::HourlyBlitz),
                     leader: Some(("Anna".into(), 14)),
                 }],
             },
@@ -1030,6 +1031,7 @@ mod tests {
                     players: 1,
                     joined: false,
                     created_by: Some(ann.clone()),
+                    schedule: None,
                     leader: None,
                 },
                 standings: vec![ArenaStanding {

@@ -8,8 +8,8 @@ use crate::lobby::{self, LobbyError};
 use crate::store::{self, NewGame, Result, StoreError};
 use deadpool_postgres::GenericClient;
 use giveaway_protocol::{
-    ArenaId, ArenaInfo, ArenaResult, ArenaStanding, ArenaStatus, Color, ErrorCode, GameId, GameResult, PlayerId,
-    PlayerInfo, TimeControl,
+    ArenaId, ArenaInfo, ArenaResult, ArenaSchedule, ArenaStanding, ArenaStatus, Color, ErrorCode, GameId, GameResult,
+    PlayerId, PlayerInfo, TimeControl,
 };
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -44,7 +44,7 @@ const INFO: &str = "SELECT a.id, a.name, a.base_ms, a.increment_ms, \
     (extract(epoch FROM a.ends_at - a.starts_at) * 1000)::bigint, \
     (SELECT count(*) FROM arena_players x WHERE x.arena_id = a.id), \
     EXISTS (SELECT 1 FROM arena_players x WHERE x.arena_id = a.id AND x.player_id = $1 AND x.active), \
-    a.created_by, c.nickname, l.nickname, l.score \
+    a.created_by, c.nickname, l.nickname, l.score, a.slot \
     FROM arenas a LEFT JOIN players c ON c.id = a.created_by \
     LEFT JOIN LATERAL (SELECT p.nickname, x.score FROM arena_players x JOIN players p ON p.id = x.player_id \
     WHERE x.arena_id = a.id AND x.score > 0 ORDER BY x.score DESC, x.wins DESC, x.joined_at LIMIT 1) l ON true";
@@ -59,6 +59,12 @@ fn info(r: &tokio_postgres::Row) -> ArenaInfo {
     };
     let created_by = r.get::<_, Option<PlayerId>>(9).map(|id| PlayerInfo { id, nickname: r.get(10) });
     let leader = r.get::<_, Option<String>>(11).map(|n| (n, r.get::<_, i32>(12).max(0) as u32));
+    let slot: Option<String> = r.get(13);
+    let schedule = slot.and_then(|s| match s.split(' ').next() {
+        Some("hourly_blitz") => Some(ArenaSchedule::HourlyBlitz),
+        Some("daily_rapid") => Some(ArenaSchedule::DailyRapid),
+        _ => None,
+    });
     ArenaInfo {
         id: r.get(0),
         name: r.get(1),
@@ -70,6 +76,7 @@ fn info(r: &tokio_postgres::Row) -> ArenaInfo {
         players: r.get::<_, i64>(7).max(0) as u32,
         joined: r.get(8),
         created_by,
+        schedule,
         leader,
     }
 }

@@ -191,6 +191,8 @@ async fn a_paused_player_is_not_paired_and_scheduled_arenas_are_made_once() {
         ServerMessage::Arenas { arenas } => arenas,
         other => panic!("{other:?}"),
     };
-    assert!(listed.iter().any(|a| a.name == "Hourly blitz" && a.status == ArenaStatus::Running));
-    assert!(listed.iter().any(|a| a.name == "Daily rapid"));
+    let hourly = Some(giveaway_protocol::ArenaSchedule::HourlyBlitz);
+    assert!(listed.iter().any(|a| a.schedule == hourly && a.status == ArenaStatus::Running));
+    assert!(listed.iter().any(|a| a.schedule == Some(giveaway_protocol::ArenaSchedule::DailyRapid)));
+    assert!(listed.iter().any(|a| a.id == info.id && a.schedule.is_none()), "a player's own is not scheduled");
 }

@@ -4,7 +4,18 @@
 //! repeated because uniffi reads only these into the Kotlin and Swift bindings.
 
 use giveaway_core::record::{Speed, TimeControl};
-use giveaway_online::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView, OnlinePlayer};
+use giveaway_online::{
+    ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView, OnlinePlayer, ScheduledArena,
+};
+
+/// Which of the server's scheduled arenas an arena is: the shells name it in the player's language.
+#[uniffi::remote(Enum)]
+pub enum ScheduledArena {
+    /// 3+2 for 50 minutes from each full hour.
+    HourlyBlitz,
+    /// 10+5 for 90 minutes from 18:00 UTC.
+    DailyRapid,
+}
 
 /// Where an arena is in its life.
 #[uniffi::remote(Enum)]
@@ -22,8 +33,10 @@ pub enum ArenaStatus {
 pub struct ArenaView {
     /// The server's number (for `join_arena`, `arena_standings`).
     pub id: i64,
-    /// Its name (the server's scheduled ones: "Hourly blitz", "Daily rapid").
+    /// Its name as the server gives it (English for the scheduled ones: see `scheduled`).
     pub name: String,
+    /// Which scheduled arena it is; none for a player's own.
+    pub scheduled: Option<ScheduledArena>,
     /// Every game's clock.
     pub time_control: TimeControl,
     /// The clock's speed.

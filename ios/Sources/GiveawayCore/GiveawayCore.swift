@@ -6595,9 +6595,13 @@ public struct ArenaView: Equatable, Hashable {
      */
     public var id: Int64
     /**
-     * Its name (the server's scheduled ones: "Hourly blitz", "Daily rapid").
+     * Its name as the server gives it (English for the scheduled ones: see `scheduled`).
      */
     public var name: String
+    /**
+     * Which scheduled arena it is; none for a player's own.
+     */
+    public var scheduled: ScheduledArena?
     /**
      * Every game's clock.
      */
@@ -6650,8 +6654,11 @@ public struct ArenaView: Equatable, Hashable {
          * The server's number (for `join_arena`, `arena_standings`).
          */id: Int64, 
         /**
-         * Its name (the server's scheduled ones: "Hourly blitz", "Daily rapid").
+         * Its name as the server gives it (English for the scheduled ones: see `scheduled`).
          */name: String, 
+        /**
+         * Which scheduled arena it is; none for a player's own.
+         */scheduled: ScheduledArena?, 
         /**
          * Every game's clock.
          */timeControl: TimeControl, 
@@ -6687,6 +6694,7 @@ public struct ArenaView: Equatable, Hashable {
          */leaderScore: UInt32) {
         self.id = id
         self.name = name
+        self.scheduled = scheduled
         self.timeControl = timeControl
         self.speed = speed
         self.status = status
@@ -6718,6 +6726,7 @@ public struct FfiConverterTypeArenaView: FfiConverterRustBuffer {
             try ArenaView(
                 id: FfiConverterInt64.read(from: &buf), 
                 name: FfiConverterString.read(from: &buf), 
+                scheduled: FfiConverterOptionTypeScheduledArena.read(from: &buf), 
                 timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
                 speed: FfiConverterTypeSpeed.read(from: &buf), 
                 status: FfiConverterTypeArenaStatus.read(from: &buf), 
@@ -6735,6 +6744,7 @@ public struct FfiConverterTypeArenaView: FfiConverterRustBuffer {
     public static func write(_ value: ArenaView, into buf: inout [UInt8]) {
         FfiConverterInt64.write(value.id, into: &buf)
         FfiConverterString.write(value.name, into: &buf)
+        FfiConverterOptionTypeScheduledArena.write(value.scheduled, into: &buf)
         FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
         FfiConverterTypeSpeed.write(value.speed, into: &buf)
         FfiConverterTypeArenaStatus.write(value.status, into: &buf)
@@ -20622,6 +20632,81 @@ public func FfiConverterTypeRulesExampleKind_lower(_ value: RulesExampleKind) ->
 
 
 /**
+ * Which of the server's scheduled arenas an arena is: the shells name it in the player's language.
+ */
+
+public enum ScheduledArena: Equatable, Hashable {
+    
+    /**
+     * 3+2 for 50 minutes from each full hour.
+     */
+    case hourlyBlitz
+    /**
+     * 10+5 for 90 minutes from 18:00 UTC.
+     */
+    case dailyRapid
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ScheduledArena: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeScheduledArena: FfiConverterRustBuffer {
+    typealias SwiftType = ScheduledArena
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ScheduledArena {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .hourlyBlitz
+        
+        case 2: return .dailyRapid
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ScheduledArena, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .hourlyBlitz:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .dailyRapid:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScheduledArena_lift(_ buf: RustBuffer) throws -> ScheduledArena {
+    return try FfiConverterTypeScheduledArena.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeScheduledArena_lower(_ value: ScheduledArena) -> RustBuffer {
+    return FfiConverterTypeScheduledArena.lower(value)
+}
+
+
+
+/**
  * A sound to play.
  */
 
@@ -22912,6 +22997,30 @@ fileprivate struct FfiConverterOptionTypeResultFilter: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeResultFilter.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeScheduledArena: FfiConverterRustBuffer {
+    typealias SwiftType = ScheduledArena?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeScheduledArena.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeScheduledArena.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }

@@ -129,8 +129,8 @@ class ArenaActivity : Activity() {
 
     private fun show(a: ArenaScreen) {
         val v = a.arena
-        title = v.name
-        heading.text = v.name
+        title = arenaName(v)
+        heading.text = arenaName(v)
         details.text = listOfNotNull(
             arenaDetails(v),
             v.createdBy?.let { getString(R.string.arena_made_by, it) },

@@ -106,7 +106,7 @@ class ArenasCard(private val a: Activity, private val request: (OnlineClient.() 
     }
 
     private fun row(arena: ArenaView): View {
-        val title = a.label(R.string.empty).apply { text = arena.name }
+        val title = a.label(R.string.empty).apply { text = a.arenaName(arena) }
         val detail = a.label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply {
             text = a.arenaDetails(arena)
         }

@@ -17,6 +17,7 @@ import app.giveaway.core.OnlineGameStatus
 import app.giveaway.core.OnlineProblem
 import app.giveaway.core.OnlineScreen
 import app.giveaway.core.RatingChange
+import app.giveaway.core.ScheduledArena
 import app.giveaway.core.Speed
 import app.giveaway.core.timeControlLabel
 import java.util.Locale
@@ -200,6 +201,13 @@ private fun Context.locale(): Locale = resources.configuration.locales[0]
 private fun countdown(ms: ULong): String {
     val s = (ms / 1000u).toLong()
     return if (s >= 3600) "%d:%02d:%02d".format(s / 3600, s / 60 % 60, s % 60) else "%d:%02d".format(s / 60, s % 60)
+}
+
+/** The arena's name: the scheduled ones in the app's language, a player's own as they named it. */
+fun Context.arenaName(a: ArenaView): String = when (a.scheduled) {
+    ScheduledArena.HOURLY_BLITZ -> getString(R.string.arena_hourly_blitz)
+    ScheduledArena.DAILY_RAPID -> getString(R.string.arena_daily_rapid)
+    null -> a.name
 }
 
 /** "3+2 Blitz · 35:04 left · 12 players · leader Anna 14 · joined". */
