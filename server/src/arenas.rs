@@ -404,18 +404,26 @@ fn pairs(free: &[Free], blocked: &HashSet<(PlayerId, PlayerId)>) -> Vec<(usize, 
     out
 }
 
-/// One pass: the schedule kept, then every running arena paired.
-async fn tick(hub: &Arc<Hub>) -> Result<()> {
+/// How often the schedule is kept (its slots are an hour apart).
+const SCHEDULE_EVERY: Duration = Duration::from_secs(30);
+
+/// One pass: the schedule kept when `keep_schedule`, then every running arena with two players or more who take
+/// part paired (an arena nobody plays in costs one query).
+async fn tick(hub: &Arc<Hub>, keep_schedule: bool) -> Result<()> {
     let running = {
         let c = hub.pool.get().await?;
-        if hub.cfg.arena_schedule {
+        if keep_schedule && hub.cfg.arena_schedule {
             schedule(&c).await?;
         }
-        c.query("SELECT id, base_ms, increment_ms FROM arenas WHERE starts_at <= now() AND ends_at > now()", &[])
-            .await?
-            .iter()
-            .map(|r| (r.get::<_, ArenaId>(0), tc_of(r.get(1), r.get(2))))
-            .collect::<Vec<_>>()
+        c.query(
+            "SELECT a.id, a.base_ms, a.increment_ms FROM arenas a WHERE a.starts_at <= now() AND a.ends_at > now() \
+             AND (SELECT count(*) FROM arena_players x WHERE x.arena_id = a.id AND x.active) >= 2",
+            &[],
+        )
+        .await?
+        .iter()
+        .map(|r| (r.get::<_, ArenaId>(0), tc_of(r.get(1), r.get(2))))
+        .collect::<Vec<_>>()
     };
     for (arena, tc) in running {
         pair_arena(hub, arena, tc).await?;
@@ -423,15 +431,19 @@ async fn tick(hub: &Arc<Hub>) -> Result<()> {
     Ok(())
 }
 
-/// Keeps the schedule and pairs the arenas, every `pair_tick_ms`.
+/// Pairs the arenas every `pair_tick_ms`, and keeps the schedule every [`SCHEDULE_EVERY`].
 pub fn start(hub: &Arc<Hub>) {
     let hub = hub.clone();
     tokio::spawn(async move {
         let mut tick_every = tokio::time::interval(Duration::from_millis(hub.cfg.pair_tick_ms));
+        let mut kept: Option<std::time::Instant> = None;
         loop {
             tick_every.tick().await;
-            if let Err(e) = tick(&hub).await {
-                log::warn!("arenas: {e}");
+            let keep_schedule = kept.is_none_or(|at| at.elapsed() >= SCHEDULE_EVERY);
+            match tick(&hub, keep_schedule).await {
+                Ok(()) if keep_schedule => kept = Some(std::time::Instant::now()),
+                Ok(()) => {}
+                Err(e) => log::warn!("arenas: {e}"),
             }
         }
     });
