@@ -4,8 +4,8 @@
 //! result, so a score is never counted twice nor lost.
 
 use crate::hub::Hub;
-use crate::lobby::{self, LobbyError};
-use crate::store::{self, NewGame, Result, StoreError};
+use crate::lobby::{self, database_unavailable as unavailable, LobbyError};
+use crate::store::{self, NewGame, Result};
 use deadpool_postgres::GenericClient;
 use giveaway_protocol::{
     ArenaId, ArenaInfo, ArenaResult, ArenaSchedule, ArenaStanding, ArenaStatus, Color, ErrorCode, GameId, GameResult,
@@ -23,11 +23,6 @@ const MAX_STARTS_IN_S: u64 = 86_400;
 const STANDINGS: i64 = 100;
 /// The first key of the advisory locks that let one node at a time pair an arena.
 const PAIRING_LOCK: i32 = 0x4152;
-
-fn unavailable(e: StoreError) -> LobbyError {
-    log::warn!("database: {e}");
-    (ErrorCode::Unavailable, "the server's database is unavailable; try again".into())
-}
 
 fn unknown(arena: ArenaId) -> LobbyError {
     (ErrorCode::UnknownArena, format!("no arena {arena} open to join"))

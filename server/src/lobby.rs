@@ -14,6 +14,12 @@ fn unavailable(e: StoreError) -> LobbyError {
     (ErrorCode::Unavailable, e.to_string())
 }
 
+/// The database failed a request of the social lobby: logged here, told to the player in plain words.
+pub(crate) fn database_unavailable(e: StoreError) -> LobbyError {
+    log::warn!("database: {e}");
+    (ErrorCode::Unavailable, "the server's database is unavailable; try again".into())
+}
+
 fn core_tc(tc: TimeControl) -> CoreTimeControl {
     let side = SideTime { base_ms: tc.base_ms, increment_ms: tc.increment_ms };
     CoreTimeControl { white: side, black: side }

@@ -3,9 +3,9 @@
 //! does, so a seek is played once however many accept it at the same moment.
 
 use crate::hub::Hub;
-use crate::lobby::{self, LobbyError};
+use crate::lobby::{self, database_unavailable as unavailable, LobbyError};
 use crate::ratings::PROVISIONAL_DEVIATION;
-use crate::store::{self, Result, StoreError};
+use crate::store::{self, Result};
 use deadpool_postgres::Pool;
 use giveaway_protocol::{ErrorCode, OpenSeek, PlayerId, PlayerInfo, TimeControl};
 use std::collections::HashMap;
@@ -53,11 +53,6 @@ pub async fn open_seeks(pool: &Pool, me: PlayerId) -> Result<Vec<OpenSeek>> {
             }
         })
         .collect())
-}
-
-fn unavailable(e: StoreError) -> LobbyError {
-    log::warn!("database: {e}");
-    (ErrorCode::Unavailable, "the server's database is unavailable; try again".into())
 }
 
 /// Plays the seek of `player` (rated, at its time control); the game's state answers request `re`. A player in

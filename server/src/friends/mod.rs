@@ -9,9 +9,9 @@ pub use db::{blocks, clear_presence, set_presence};
 
 use crate::accounts;
 use crate::hub::Hub;
-use crate::lobby::{self, LobbyError};
+use crate::lobby::{self, database_unavailable as unavailable, LobbyError};
 use crate::messages::Out;
-use crate::store::{self, StoreError};
+use crate::store;
 use giveaway_protocol::{
     encode, Challenge, ChallengeEnd, ColorChoice, ErrorCode, PlayerId, PlayerInfo, ServerFrame, ServerMessage,
     TimeControl,
@@ -23,11 +23,6 @@ use std::time::Duration;
 pub const MAX_OPEN_CHALLENGES: i64 = 5;
 /// How often a node deletes expired challenges and tells their players.
 const EXPIRY_TICK: Duration = Duration::from_secs(2);
-
-fn unavailable(e: StoreError) -> LobbyError {
-    log::warn!("database: {e}");
-    (ErrorCode::Unavailable, "the server's database is unavailable; try again".into())
-}
 
 /// The player of a typed nickname, other than `me` (`self_error` says why not oneself).
 async fn other_player(

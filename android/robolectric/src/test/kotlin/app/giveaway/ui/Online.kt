@@ -150,6 +150,17 @@ object OnlineUi {
         Ui.idle()
     }
 
+    /** Scrolls the lobby so that the card headed [heading] is at the top, with a margin above it. */
+    fun scrollToHeading(lobby: Activity, heading: String) {
+        val view = Ui.find<TextView>(lobby.window.decorView).first { Ui.shown(it) && it.text.toString() == heading }
+        val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
+        val at = IntArray(2).also { view.getLocationInWindow(it) }[1]
+        val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
+        val margin = lobby.resources.getDimensionPixelSize(R.dimen.space_xl)
+        scroll.scrollTo(0, scroll.scrollY + at - top - margin)
+        Ui.idle()
+    }
+
     /** Whether a text containing [text] is shown. */
     fun shown(a: Activity, text: String): Boolean =
         Ui.find<TextView>(a.window.decorView).any { Ui.shown(it) && text in it.text.toString() }

@@ -185,18 +185,7 @@ class ScreenshotsOnline : Shots() {
                     OnlineUi.shown(lobby, troll) && OnlineUi.shown(lobby, "$bobNick ·")
                 }
                 save(File(dir, "online-challenge-${v.name}.png"), draw(lobby, null))
-                val title = lobby.getString(app.giveaway.R.string.friends)
-                val heading = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
-                    Ui.shown(it) && it.text.toString() == title
-                }
-                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
-                val at = IntArray(2).also { heading.getLocationInWindow(it) }[1]
-                val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
-                scroll.scrollTo(
-                    0,
-                    scroll.scrollY + at - top - lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl),
-                )
-                Ui.idle()
+                OnlineUi.scrollToHeading(lobby, lobby.getString(app.giveaway.R.string.friends))
                 save(File(dir, "online-friends-${v.name}.png"), draw(lobby, null))
                 bob.client.cancelChallenge(bob.state().social.outgoing.single().id)
                 client.cancelChallenge(client.screen().social.outgoing.single().id)
@@ -244,15 +233,7 @@ class ScreenshotsOnline : Shots() {
                 val heading = lobby.getString(app.giveaway.R.string.watch_game)
                 OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.refresh, heading)
                 Ui.until(what = "the live game") { OnlineUi.shown(lobby, wimNick) }
-                val headingView = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
-                    Ui.shown(it) && it.text.toString() == heading
-                }
-                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
-                val at = IntArray(2).also { headingView.getLocationInWindow(it) }[1]
-                val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
-                val margin = lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl)
-                scroll.scrollTo(0, scroll.scrollY + at - top - margin)
-                Ui.idle()
+                OnlineUi.scrollToHeading(lobby, heading)
                 save(File(dir, "online-live-${v.name}.png"), draw(lobby, null))
                 OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.watch, wimNick)
                 val watchScreen = follow(lobby, app.giveaway.app.online.WatchActivity::class.java)
@@ -300,15 +281,7 @@ class ScreenshotsOnline : Shots() {
                 val heading = lobby.getString(app.giveaway.R.string.arenas)
                 OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.refresh, heading)
                 Ui.until(what = "the arena in the list") { OnlineUi.shown(lobby, arenaName) }
-                val headingView = Ui.find<android.widget.TextView>(lobby.window.decorView).first {
-                    Ui.shown(it) && it.text.toString() == heading
-                }
-                val scroll = Ui.find<android.widget.ScrollView>(lobby.window.decorView).first()
-                val at = IntArray(2).also { headingView.getLocationInWindow(it) }[1]
-                val top = IntArray(2).also { scroll.getLocationInWindow(it) }[1]
-                val margin = lobby.resources.getDimensionPixelSize(app.giveaway.R.dimen.space_xl)
-                scroll.scrollTo(0, scroll.scrollY + at - top - margin)
-                Ui.idle()
+                OnlineUi.scrollToHeading(lobby, heading)
                 save(File(dir, "online-arenas-${v.name}.png"), draw(lobby, null))
                 OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.open_arena, arenaName)
                 val arenaScreen = follow(lobby, app.giveaway.app.online.ArenaActivity::class.java)

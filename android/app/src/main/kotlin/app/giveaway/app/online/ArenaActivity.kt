@@ -11,7 +11,6 @@ import android.view.View
 import android.widget.LinearLayout
 import android.widget.TextView
 import app.giveaway.R
-import app.giveaway.app.GameActivity
 import app.giveaway.app.GiveawayApp
 import app.giveaway.app.button
 import app.giveaway.app.card
@@ -115,11 +114,7 @@ class ArenaActivity : Activity() {
         }
         val s = online.state ?: return
         // Paired: the game's board opens (once); back here after it.
-        val game = s.game
-        if (resumed && game != null && s.actions.backToGame && online.opened != game.game) {
-            online.opened = game.game
-            startActivity(GameActivity.onlineIntent(this))
-        }
+        if (resumed) online.openGame(this, onlyNew = true)
         val arena = s.arena ?: run {
             heading.text = getString(R.string.arena_loading)
             return

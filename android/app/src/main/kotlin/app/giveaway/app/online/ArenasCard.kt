@@ -29,35 +29,30 @@ import app.giveaway.core.timeControlLabel
  * new arena made with a name, a clock, a start and a length.
  */
 class ArenasCard(private val a: Activity, private val request: (OnlineClient.() -> Unit) -> Unit) {
-    private val list = a.column(gap = 0)
-    private val empty = a.label(R.string.arenas_empty)
     private val name = EditText(a).apply {
         setHint(R.string.arena_name)
         inputType = InputType.TYPE_CLASS_TEXT or InputType.TYPE_TEXT_FLAG_CAP_SENTENCES
         isSingleLine = true
         minHeight = a.dp(48)
     }
-    private val form = a.column()
+    private val form = a.column().apply { visibility = View.GONE }
     private val newArena = a.button(R.string.new_arena) { showForm(true) }
-    private var shown: List<ArenaView>? = null
-    private var open = false
+    private val list = LobbyListCard(
+        a, R.string.arenas, R.string.arenas_empty, request, { arenas() },
+        shows = { it.actions.social }, items = { it.arenas },
+        row = { arena: ArenaView ->
+            a.lobbyRow(a.arenaName(arena), a.arenaDetails(arena), R.string.open_arena) {
+                ArenaActivity.open(a, arena.id)
+            }
+        },
+        newArena, form,
+    )
     private var presets: List<TimeControl> = emptyList()
     private var clock = 0
     private var starts = 0
     private var lasts = 2
 
-    val card: View = a.card(
-        a.column(
-            a.section(R.string.arenas), list, empty, newArena, form,
-            a.button(R.string.refresh) {
-                request { arenas() }
-            },
-        ),
-    )
-
-    init {
-        form.visibility = View.GONE
-    }
+    val card: View = list.card
 
     private fun showForm(on: Boolean) {
         form.visibility = if (on) View.VISIBLE else View.GONE
@@ -90,33 +85,11 @@ class ArenasCard(private val a: Activity, private val request: (OnlineClient.() 
     }
 
     fun show(s: OnlineScreen) {
-        // Asked for as the card appears; then again by Refresh and the lobby's periodic refresh.
-        if (s.actions.social && !open) request { arenas() }
-        open = s.actions.social
-        card.visibility = if (open) View.VISIBLE else View.GONE
         if (presets.isEmpty() && s.presets.isNotEmpty()) {
             presets = s.presets
             clock = s.defaultPreset.toInt()
         }
-        if (s.arenas == shown) return
-        shown = s.arenas
-        list.removeAllViews()
-        s.arenas.forEach { list.addView(row(it)) }
-        empty.visibility = if (s.arenas.isEmpty()) View.VISIBLE else View.GONE
-    }
-
-    private fun row(arena: ArenaView): View {
-        val title = a.label(R.string.empty).apply { text = a.arenaName(arena) }
-        val detail = a.label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply {
-            text = a.arenaDetails(arena)
-        }
-        return LinearLayout(a).apply {
-            gravity = Gravity.CENTER_VERTICAL
-            minimumHeight = a.px(R.dimen.touch_target)
-            val wrap = LinearLayout.LayoutParams.WRAP_CONTENT
-            addView(a.column(title, detail, gap = 0), LinearLayout.LayoutParams(0, wrap, 1f))
-            addView(a.textButton(R.string.open_arena) { ArenaActivity.open(a, arena.id) })
-        }
+        list.show(s)
     }
 
     private companion object {

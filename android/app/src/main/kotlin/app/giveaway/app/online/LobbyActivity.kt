@@ -14,7 +14,6 @@ import android.widget.Switch
 import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
-import app.giveaway.app.GameActivity
 import app.giveaway.app.GiveawayApp
 import app.giveaway.app.button
 import app.giveaway.app.card
@@ -73,8 +72,8 @@ class LobbyActivity : Activity() {
     private val backToGame by lazy { button(R.string.back_to_game) { openGame() } }
     private val devices by lazy { DevicesCard(this) { call -> request(call) } }
     private val friends by lazy { FriendsCard(this) { call -> request(call) } }
-    private val liveGames by lazy { LiveGamesCard(this) { call -> request(call) } }
-    private val openSeeks by lazy { OpenSeeksCard(this) { call -> request(call) } }
+    private val liveGames by lazy { liveGamesCard(this) { call -> request(call) } }
+    private val openSeeks by lazy { openSeeksCard(this) { call -> request(call) } }
     private val arenas by lazy { ArenasCard(this) { call -> request(call) } }
 
     /**
@@ -236,7 +235,7 @@ class LobbyActivity : Activity() {
     override fun onResume() {
         super.onResume()
         resumed = true
-        online.state?.let(::openNewGame)
+        online.openGame(this, onlyNew = true)
         window.decorView.post(refresh)
     }
 
@@ -308,20 +307,11 @@ class LobbyActivity : Activity() {
             eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused && e !is OnlineEvent.ChallengeReceived }
         }?.let(::say)
         if (events.any { it is OnlineEvent.AccountCreated }) nickname.text.clear()
-        openNewGame(s)
+        // A game that started (paired, invite accepted, back after a reconnection) opens its board, once.
+        if (resumed) online.openGame(this, onlyNew = true)
     }
 
-    /** A game that started (paired, invite accepted, back after a reconnection) opens its board, once. */
-    private fun openNewGame(s: OnlineScreen) {
-        val game = s.game ?: return
-        if (!resumed || !s.actions.backToGame || online.opened == game.game) return
-        openGame()
-    }
-
-    private fun openGame() {
-        online.opened = online.state?.game?.game
-        startActivity(GameActivity.onlineIntent(this))
-    }
+    private fun openGame() = online.openGame(this)
 
     /** The preset spinners, made once the server's presets are known (the core's first choice chosen first). */
     private fun showPresets(list: List<TimeControl>, blitz: Int) {

@@ -1,5 +1,7 @@
 package app.giveaway.app.online
 
+import android.app.Activity
+import app.giveaway.app.GameActivity
 import app.giveaway.app.GiveawayApp
 import app.giveaway.app.ScreenRelay
 import app.giveaway.core.GiveawayException
@@ -44,6 +46,18 @@ class Online(private val app: GiveawayApp) {
 
     /** The last game whose board was opened, so that a game opens by itself only once. */
     var opened: Long? = null
+
+    /**
+     * Opens the board of the online game from [from]; [onlyNew]: only a game in progress whose board has not
+     * opened yet (one just paired, accepted or back after a reconnection).
+     */
+    fun openGame(from: Activity, onlyNew: Boolean = false) {
+        val s = state ?: return
+        val game = s.game?.game
+        if (onlyNew && (game == null || !s.actions.backToGame || opened == game)) return
+        opened = game
+        from.startActivity(GameActivity.onlineIntent(from))
+    }
 
     /** Why the client could not be made at all (an address that is not ws:// or wss://); null otherwise. */
     var failure: GiveawayException? = null
