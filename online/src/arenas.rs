@@ -231,7 +231,7 @@ mod tests {
         wire::ArenaInfo {
             id: 7,
             name: "Hourly blitz".into(),
-            time_control: wire::TimeControl { base_ms: 180_000, increment_ms: 2000 },
+            time_control: wire::TimeControl::clock(180_000, 2000),
             status: wire::ArenaStatus::Upcoming,
             starts_in_ms,
             ends_in_ms,

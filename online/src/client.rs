@@ -3,6 +3,7 @@
 
 use crate::arenas::{self, Arenas};
 use crate::connection::{self, Command, Peer};
+use crate::correspondence::{self, Correspondence, CorrespondenceView};
 use crate::screen::{self, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
 use crate::seeks::{self, SeekView};
@@ -13,8 +14,8 @@ use crate::views::{
 };
 use crate::watch::{self, LiveGameView, Watched};
 use crate::wire::{
-    clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, player,
-    rating_change, recent_game, seat_view, wire_speed, wire_time_control,
+    clocks, core_color, core_reaction, core_reason, core_speed, core_time_control, first_move_by, first_move_ms,
+    player, rating_change, recent_game, seat_view, wire_speed, wire_time_control,
 };
 use giveaway_app::GameController;
 use giveaway_app::GameLibrary;
@@ -74,6 +75,8 @@ struct Shared {
     watching: Option<Watched>,
     /// The arenas list and the arena shown.
     arenas: Arenas,
+    /// The correspondence games and the one being opened.
+    correspondence: Correspondence,
 }
 
 /// The online client; see the crate documentation.
@@ -137,6 +140,7 @@ impl OnlineClient {
                 open_seeks: Vec::new(),
                 watching: None,
                 arenas: Arenas::default(),
+                correspondence: Correspondence::default(),
             }),
             me: me.clone(),
         });
@@ -167,10 +171,12 @@ impl OnlineClient {
             let board = live.map(|l| l.controller.clone());
             let first_move_by = live.and_then(|l| l.first_move_by);
             let (link_code, devices, social) = (s.link_code.clone(), s.devices.clone(), s.social.clone());
-            let lists = (s.live_games.clone(), s.open_seeks.clone(), s.watching.clone(), s.arenas.clone());
+            let correspondence = s.correspondence.views(Instant::now()).unwrap_or_default();
+            let lists =
+                (s.live_games.clone(), s.open_seeks.clone(), s.watching.clone(), s.arenas.clone(), correspondence);
             (state, s.signed_out, first_move_by, board, link_code, devices, social, lists)
         };
-        let (live_games, open_seeks, watching, arenas) = lists;
+        let (live_games, open_seeks, watching, arenas, correspondence) = lists;
         // The board is read without the client's lock held (its controller calls back into the client).
         let (to_move, ply) = board.map_or((Color::White, u32::MAX), |c| c.turn());
         let awaiting_first = ply < giveaway_app::TIMED_FROM_PLY as u32;
@@ -185,6 +191,7 @@ impl OnlineClient {
             open_seeks,
             watching,
             arenas,
+            correspondence,
         };
         screen::decide(&state, &extra, Instant::now())
     }
@@ -292,6 +299,53 @@ impl OnlineClient {
         let time_control = wire_time_control(time_control)?;
         let nickname = nickname.trim().to_string();
         self.send(ClientMessage::Challenge { nickname, time_control, color: social::wire_color(color), rated })
+    }
+
+    /// Challenges a player to a correspondence game: `days_per_move` (1, 2, 3, 5, 7 or 14) for every move,
+    /// this player's colour, rated or not. The challenge stays open for a week.
+    pub fn challenge_correspondence(
+        &self,
+        nickname: &str,
+        days_per_move: u32,
+        color: ChallengeColor,
+        rated: bool,
+    ) -> ApiResult<()> {
+        self.account()?;
+        if !wire::CORRESPONDENCE_DAYS.contains(&days_per_move) {
+            return Err(GiveawayError::BadSetup { reason: "days per move: 1, 2, 3, 5, 7 or 14".into() });
+        }
+        let time_control = wire::TimeControl::correspondence(days_per_move);
+        let nickname = nickname.trim().to_string();
+        self.send(ClientMessage::Challenge { nickname, time_control, color: social::wire_color(color), rated })
+    }
+
+    /// Asks for the player's correspondence games (the screen's `correspondence` when they come).
+    pub fn correspondence(&self) -> ApiResult<()> {
+        self.account()?;
+        self.send(ClientMessage::Correspondence)
+    }
+
+    /// Opens the board of a correspondence game (its state comes from the server); the board shown before, if
+    /// any, is closed.
+    pub fn open_correspondence(&self, game: GameId) -> ApiResult<()> {
+        self.account()?;
+        self.lock().correspondence.opening = Some(game);
+        self.send(ClientMessage::Sync { game })
+    }
+
+    /// For a background check: the correspondence games where it is the player's move and that have not been
+    /// returned here before (each position once), or `None` while the list has not come yet on this
+    /// connection. What was returned is remembered in the library's settings.
+    pub fn take_your_move_notifications(&self) -> ApiResult<Option<Vec<CorrespondenceView>>> {
+        let Some(list) = self.lock().correspondence.views(Instant::now()) else { return Ok(None) };
+        let key = format!("online.notified {}", self.server());
+        let storage = self.library.storage();
+        let told = storage.setting(&key)?.unwrap_or_default();
+        let (new, keep) = correspondence::untold(&list, &told);
+        if keep != told {
+            storage.set_setting(&key, &keep)?;
+        }
+        Ok(Some(new))
     }
 
     /// Accepts a challenge made to this player: the game starts.
@@ -453,10 +507,20 @@ impl OnlineClient {
         self.send(ClientMessage::DeclineRematch { game })
     }
 
-    /// Closes the board of a finished game (back to the lobby).
+    /// Closes the board of a finished game, or of a correspondence game that goes on (back to the lobby).
     pub fn leave_game(&self) -> ApiResult<()> {
         let mut s = self.lock();
         match &s.live {
+            Some(l) if l.view.end.is_none() && l.view.days_per_move.is_some() => {
+                if let Some(l) = s.live.take() {
+                    l.controller.leave();
+                    // The server keeps the game: the copy on this device is made again when it is opened.
+                    self.forget_local_copy(l.view.game, l.local_id);
+                }
+                s.correspondence.opening = None;
+                drop(s);
+                self.correspondence()
+            }
             Some(l) if l.view.end.is_none() => {
                 Err(GiveawayError::Unavailable { reason: "the game is still being played".into() })
             }
@@ -574,8 +638,18 @@ impl Peer for OnlineClient {
                     replies.push(ClientMessage::Watch { game: w.game() });
                 }
                 if s.state.player.is_some() {
-                    // Challenges made while this device was away, who is online now, and who is blocked.
-                    replies.extend([ClientMessage::Challenges, ClientMessage::Friends, ClientMessage::Blocked]);
+                    // Challenges made while this device was away, who is online now, who is blocked, and the
+                    // correspondence games.
+                    replies.extend([
+                        ClientMessage::Challenges,
+                        ClientMessage::Friends,
+                        ClientMessage::Blocked,
+                        ClientMessage::Correspondence,
+                    ]);
+                }
+                if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && l.view.days_per_move.is_some()) {
+                    // A correspondence board is not among the games on a clock sent again: ask for it.
+                    replies.push(ClientMessage::Sync { game: l.view.game });
                 }
                 if let Some(l) = s.live.as_ref().filter(|l| l.view.end.is_none() && !games.contains(&l.view.game)) {
                     replies.push(ClientMessage::GetGame { game: l.view.game });
@@ -732,6 +806,7 @@ impl Peer for OnlineClient {
             ServerMessage::Arenas { arenas } => self.update(|s| s.arenas.set_list(arenas)),
             ServerMessage::Arena { arena, standings } => self.update(|s| s.arenas.set_shown(arena, standings)),
             ServerMessage::OpenSeeks { seeks } => self.update(|s| s.open_seeks = seeks::seeks(seeks)),
+            ServerMessage::Correspondence { games } => self.update(|s| s.correspondence.set(games, Instant::now())),
             ServerMessage::Watching(state) => match Watched::new(*state) {
                 Ok(w) => self.update(|s| s.watching = Some(w)),
                 Err(e) => self.update(|s| {
@@ -768,6 +843,7 @@ impl OnlineClient {
             s.live_games.clear();
             s.open_seeks.clear();
             s.watching = None;
+            s.correspondence = Correspondence::default();
             s.events.push(OnlineEvent::SignedOut);
         });
     }
@@ -793,6 +869,13 @@ impl OnlineClient {
             ErrorCode::AlreadyAuthenticated if game.is_none() && message.starts_with("closed:") => {
                 self.update(|s| s.state.connection = Connection::Replaced);
                 return Some(false);
+            }
+            // A correspondence board asked for again after a reconnection, whose game ended meanwhile: its record
+            // (asked for too) tells the end.
+            ErrorCode::UnknownGame
+                if game.is_some_and(|g| self.lock().live.as_ref().is_some_and(|l| l.view.game == g)) =>
+            {
+                return None;
             }
             // Out of step with the server, or the move could not be stored yet: the server's state decides.
             ErrorCode::WrongPly | ErrorCode::Unavailable | ErrorCode::IllegalMove | ErrorCode::NotYourTurn
@@ -849,11 +932,17 @@ impl OnlineClient {
     }
 
     fn moved(&self, game: GameId, ply: u32, mv: String, by: Color, clocks: [i64; 2], replies: &mut Vec<ClientMessage>) {
-        let Some(controller) = self.board_of(game) else { return };
+        let Some(controller) = self.board_of(game) else {
+            // A move in a correspondence game not on the board: the list changes.
+            if self.lock().correspondence.has(game) {
+                replies.push(ClientMessage::Correspondence);
+            }
+            return;
+        };
         if let Some(l) = self.lock().live.as_mut().filter(|l| l.view.game == game) {
             // White's first move is in: Black's first-move time starts now; after Black's, the clocks decide.
-            l.first_move_by =
-                (ply == 0).then(|| Instant::now() + std::time::Duration::from_millis(wire::FIRST_MOVE_MS));
+            let allowance = std::time::Duration::from_millis(first_move_ms(l.view.days_per_move));
+            l.first_move_by = (ply == 0).then(|| Instant::now() + allowance);
         }
         let own = self.lock().live.as_ref().is_some_and(|l| l.view.you == by);
         let result = if own {
@@ -890,6 +979,12 @@ impl OnlineClient {
             over: wire.result.is_some(),
         };
         let fresh = self.board_of(wire.game).is_none();
+        if fresh && wire.time_control.is_correspondence() && !self.may_open_correspondence(&wire) {
+            // A correspondence game's state the player did not open (a challenge accepted while another board is
+            // shown, say): the list tells of it.
+            replies.push(ClientMessage::Correspondence);
+            return;
+        }
         if fresh {
             match self.open_board(&wire, you, &server) {
                 Ok(c) => {
@@ -917,6 +1012,26 @@ impl OnlineClient {
             self.game_end(wire.game, r, clocks(wire.clocks), None);
         }
         self.observer.changed();
+    }
+
+    /// Whether a correspondence game's state opens its board: the player asked for it, or it has just begun
+    /// (a challenge accepted) while no other game is in play on this device.
+    fn may_open_correspondence(&self, wire: &WireGame) -> bool {
+        let mut s = self.lock();
+        if s.correspondence.opening == Some(wire.game) {
+            s.correspondence.opening = None;
+            return true;
+        }
+        wire.moves.is_empty() && wire.result.is_none() && s.live.as_ref().is_none_or(|l| l.view.end.is_some())
+    }
+
+    /// Deletes this device's copy of a server game it no longer shows.
+    fn forget_local_copy(&self, game: GameId, local_id: Option<i64>) {
+        let storage = self.library.storage();
+        if let Some(id) = local_id {
+            let _ = storage.delete_game(id);
+        }
+        let _ = storage.set_setting(&game_key(&self.server(), game), "");
     }
 
     /// Brings the board of `game` in step with the server's moves; this device's move the server does not
@@ -1003,6 +1118,7 @@ impl OnlineClient {
             white: seat_view(&wire.white),
             black: seat_view(&wire.black),
             time_control: core_time_control(wire.time_control),
+            days_per_move: wire.time_control.days_per_move,
             speed: core_speed(wire.speed),
             rated: wire.rated,
             opponent_connected: wire.opponent_connected,
@@ -1032,7 +1148,12 @@ impl OnlineClient {
     }
 
     fn game_end(&self, game: GameId, result: wire::GameResult, clocks: [i64; 2], ratings: Option<wire::RatingChanges>) {
-        let Some(controller) = self.board_of(game) else { return };
+        let Some(controller) = self.board_of(game) else {
+            if self.lock().correspondence.has(game) {
+                let _ = self.correspondence();
+            }
+            return;
+        };
         let (you, local_id, already) = {
             let s = self.lock();
             let l = s.live.as_ref().expect("the board of this game is live");

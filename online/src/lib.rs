@@ -16,7 +16,8 @@
 //! Inside, one module a job: the records the screens see (`views`), the conversions from and to the protocol's
 //! types (`wire`), the client and its handling of the server's frames (`client`), the online game's seat, which
 //! sends the player's own actions (`seat`), the socket (`connection`), the decided screen (`screen`) and
-//! friends, challenges and blocked players (`social`), the open seeks (`seeks`) and the games watched (`watch`).
+//! friends, challenges and blocked players (`social`), the open seeks (`seeks`), the games watched (`watch`) and
+//! correspondence games (`correspondence`).
 //!
 //! [`GameController`]: giveaway_app::GameController
 
@@ -25,6 +26,7 @@
 mod arenas;
 mod client;
 mod connection;
+mod correspondence;
 mod screen;
 mod seat;
 mod seeks;
@@ -35,6 +37,7 @@ mod wire;
 
 pub use arenas::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView, ScheduledArena};
 pub use client::OnlineClient;
+pub use correspondence::CorrespondenceView;
 pub use giveaway_protocol::ErrorCode;
 pub use screen::{
     AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,

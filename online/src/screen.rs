@@ -4,6 +4,7 @@
 //! tools.
 
 use crate::arenas::{ArenaScreen, ArenaStatus, ArenaView, Arenas};
+use crate::correspondence::CorrespondenceView;
 use crate::seeks::SeekView;
 use crate::social::{Social, SocialScreen};
 use crate::watch::{LiveGameView, WatchScreen, Watched};
@@ -135,7 +136,7 @@ pub struct OnlineGameActions {
     pub offer_rematch: bool,
     /// Decline the opponent's rematch offer.
     pub decline_rematch: bool,
-    /// Close the finished game's board (`leave_game`).
+    /// Close the board (`leave_game`): the game is over, or a correspondence game goes on without it.
     pub back_to_lobby: bool,
 }
 
@@ -156,9 +157,12 @@ pub struct OnlineGame {
     pub speed: Speed,
     /// Whether the game changes ratings.
     pub rated: bool,
+    /// Correspondence: the days per move (the board may be closed while the game goes on).
+    pub days_per_move: Option<u32>,
     /// What the server will do next.
     pub status: OnlineGameStatus,
-    /// The opponent's connection dropped while the game goes on (after 60 s away they lose).
+    /// The opponent's connection dropped while the game goes on (after 60 s away they lose; never in
+    /// correspondence, where being away is the normal case).
     pub opponent_away: bool,
     /// The rematch after the end.
     pub rematch: RematchState,
@@ -212,6 +216,9 @@ pub struct OnlineScreen {
     pub arena: Option<ArenaScreen>,
     /// The game watched, once the server has sent it (`watch`).
     pub watching: Option<WatchScreen>,
+    /// The player's correspondence games in progress, their move first, as last asked for (`correspondence`;
+    /// asked at every connection).
+    pub correspondence: Vec<CorrespondenceView>,
     /// Milliseconds until this state changes by itself (the first-move countdown's next second): when to
     /// read it again. `None`: nothing counts down.
     pub next_tick_ms: Option<u64>,
@@ -248,6 +255,8 @@ pub(crate) struct Extra {
     pub watching: Option<Watched>,
     /// The arenas list and the arena shown.
     pub arenas: Arenas,
+    /// The correspondence games as last asked for.
+    pub correspondence: Vec<CorrespondenceView>,
 }
 
 /// The preset offered first: 5+3, as lichess's default blitz.
@@ -331,6 +340,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         open_seeks: if signed_in { extra.open_seeks.clone() } else { Vec::new() },
         watching: extra.watching.as_ref().map(|w| w.screen(now)),
         arenas: if signed_in { extra.arenas.list(now) } else { Vec::new() },
+        correspondence: if signed_in { extra.correspondence.clone() } else { Vec::new() },
         arena,
         next_tick_ms,
     }
@@ -370,7 +380,7 @@ fn game_screen(g: &OnlineGameView, online: bool, extra: &Extra, now: Instant) ->
         in_game: !over,
         offer_rematch: online && matches!(rematch, RematchState::CanOffer | RematchState::OfferedToYou),
         decline_rematch: online && rematch == RematchState::OfferedToYou,
-        back_to_lobby: over,
+        back_to_lobby: over || g.days_per_move.is_some(),
     };
     OnlineGame {
         game: g.game,
@@ -378,10 +388,11 @@ fn game_screen(g: &OnlineGameView, online: bool, extra: &Extra, now: Instant) ->
         player: player.clone(),
         opponent: opponent.clone(),
         time_control: g.time_control,
+        days_per_move: g.days_per_move,
         speed: g.speed,
         rated: g.rated,
         status,
-        opponent_away: !over && online && !g.opponent_connected,
+        opponent_away: !over && online && !g.opponent_connected && g.days_per_move.is_none(),
         rematch,
         actions,
         spectators: g.spectators,

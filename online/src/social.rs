@@ -39,8 +39,10 @@ pub struct ChallengeView {
     pub opponent: OnlinePlayer,
     /// Made to this player (true) or by them (false).
     pub incoming: bool,
-    /// The game's clock.
+    /// The game's clock (for correspondence: the days per move as a base time).
     pub time_control: TimeControl,
+    /// Correspondence: the days per move (no clock).
+    pub days_per_move: Option<u32>,
     /// The clock's speed.
     pub speed: Speed,
     /// This player's colour in the game.
@@ -193,6 +195,7 @@ fn view(c: &wire::Challenge, until: Instant, me: i64, now: Instant) -> Challenge
         opponent: player(opponent),
         incoming,
         time_control,
+        days_per_move: c.time_control.days_per_move,
         speed: time_control.speed(),
         color,
         rated: c.rated,
@@ -211,7 +214,7 @@ mod tests {
             id,
             challenger: p(from),
             challenged: p(to),
-            time_control: WireTc { base_ms: 180_000, increment_ms: 2000 },
+            time_control: WireTc::clock(180_000, 2000),
             color,
             rated: true,
             expires_in_ms: 10_000,

@@ -154,6 +154,8 @@ pub struct RecentGame {
     pub opponent: OnlinePlayer,
     /// The game's time control.
     pub time_control: TimeControl,
+    /// Correspondence: the days per move.
+    pub days_per_move: Option<u32>,
     /// The time control's speed.
     pub speed: Speed,
     /// Whether it changed ratings.
@@ -210,8 +212,11 @@ pub struct OnlineGameView {
     pub white: SeatView,
     /// Who plays Black.
     pub black: SeatView,
-    /// The same for both sides.
+    /// The same for both sides (for correspondence: the days per move as a base time).
     pub time_control: TimeControl,
+    /// Correspondence: the days per move; every move gives the mover the whole allowance again, and nobody
+    /// loses by being away.
+    pub days_per_move: Option<u32>,
     /// The time control's speed (ratings are kept per speed).
     pub speed: Speed,
     /// Whether the game changes ratings.

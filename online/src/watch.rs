@@ -248,7 +248,7 @@ mod tests {
             game: 7,
             white: seat(1, "Anna"),
             black: seat(2, "Boris"),
-            time_control: wire::TimeControl { base_ms: 180_000, increment_ms: 2000 },
+            time_control: wire::TimeControl::clock(180_000, 2000),
             speed: wire::Speed::Blitz,
             rated: true,
             moves: moves.iter().map(|m| m.to_string()).collect(),

@@ -19,7 +19,7 @@ pub(crate) fn wire_time_control(tc: TimeControl) -> ApiResult<wire::TimeControl>
     if tc.white != tc.black {
         return Err(GiveawayError::BadSetup { reason: "online games give both sides the same time".into() });
     }
-    Ok(wire::TimeControl { base_ms: tc.white.base_ms, increment_ms: tc.white.increment_ms })
+    Ok(wire::TimeControl::clock(tc.white.base_ms, tc.white.increment_ms))
 }
 
 pub(crate) fn core_color(c: wire::Color) -> Color {
@@ -65,6 +65,7 @@ pub(crate) fn recent_game(g: wire::GameSummary) -> RecentGame {
         color: core_color(g.color),
         opponent: player(g.opponent),
         time_control: core_time_control(g.time_control),
+        days_per_move: g.time_control.days_per_move,
         speed: core_speed(g.speed),
         rated: g.rated,
         winner: g.result.winner.map(core_color),
@@ -87,6 +88,11 @@ pub(crate) fn seat_view(s: &wire::Seat) -> SeatView {
 }
 
 /// The server's deadline for the side to move's first move, from a game state frame.
+/// How long each side has for its first move: the days per move in correspondence.
+pub(crate) fn first_move_ms(days_per_move: Option<u32>) -> u64 {
+    days_per_move.map_or(wire::FIRST_MOVE_MS, |d| u64::from(d) * wire::DAY_MS)
+}
+
 pub(crate) fn first_move_by(wire: &WireGame) -> Option<Instant> {
     wire.first_move_deadline_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms))
 }

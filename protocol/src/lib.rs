@@ -9,10 +9,12 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 mod arenas;
+mod correspondence;
 mod friends;
 mod seeks;
 mod watch;
 pub use arenas::{ArenaId, ArenaInfo, ArenaResult, ArenaSchedule, ArenaStanding, ArenaStatus};
+pub use correspondence::CorrespondenceGame;
 pub use friends::{Challenge, ChallengeEnd, ColorChoice, Friend};
 pub use seeks::OpenSeek;
 pub use watch::{LiveGame, WatchState};
@@ -81,11 +83,40 @@ impl Speed {
     }
 }
 
-/// The same allowance for both sides (online games have no time odds): base time and Fischer increment.
+/// The same allowance for both sides (online games have no time odds): base time and Fischer increment, or, for
+/// a correspondence game, days per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TimeControl {
+    /// For a correspondence game: the days per move in milliseconds.
     pub base_ms: u64,
     pub increment_ms: u64,
+    /// Correspondence: each move has this many days (one of [`CORRESPONDENCE_DAYS`]); every move sets the mover's
+    /// clock back to the whole allowance. Absent for a game on a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
+}
+
+/// The days per move a correspondence game may have.
+pub const CORRESPONDENCE_DAYS: [u32; 6] = [1, 2, 3, 5, 7, 14];
+
+/// One day in milliseconds.
+pub const DAY_MS: u64 = 86_400_000;
+
+impl TimeControl {
+    /// A clock: base time and Fischer increment.
+    pub const fn clock(base_ms: u64, increment_ms: u64) -> TimeControl {
+        TimeControl { base_ms, increment_ms, days_per_move: None }
+    }
+
+    /// Correspondence with `days` per move.
+    pub const fn correspondence(days: u32) -> TimeControl {
+        TimeControl { base_ms: days as u64 * DAY_MS, increment_ms: 0, days_per_move: Some(days) }
+    }
+
+    /// Whether this is a correspondence game's.
+    pub fn is_correspondence(&self) -> bool {
+        self.days_per_move.is_some()
+    }
 }
 
 /// Time left on each clock, in milliseconds.
@@ -485,6 +516,9 @@ pub enum ClientMessage {
     ArenaStandings {
         arena: ArenaId,
     },
+    /// The player's correspondence games in progress (answered with `correspondence`). Such a game is opened
+    /// with `sync`; it is not in `welcome`'s games.
+    Correspondence,
 }
 
 fn default_true() -> bool {
@@ -499,8 +533,9 @@ fn default_page() -> u32 {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// The answer to `hello`: the player the token belongs to (none without a token), the games in progress
-    /// (a `game_state` follows for each) and the time controls quick pairing offers.
+    /// The answer to `hello`: the player the token belongs to (none without a token), the games on a clock in
+    /// progress (a `game_state` follows for each; correspondence games are listed by `correspondence`) and the
+    /// time controls quick pairing offers.
     Welcome {
         protocol: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -652,6 +687,11 @@ pub enum ServerMessage {
     Arena {
         arena: ArenaInfo,
         standings: Vec<ArenaStanding>,
+    },
+    /// The player's correspondence games in progress: those where it is their move first, the least time left
+    /// first.
+    Correspondence {
+        games: Vec<CorrespondenceGame>,
     },
     /// How many people watch a game: sent to its players and spectators when it changes.
     Spectators {
@@ -869,6 +909,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_correspondence_time_control_names_its_days_and_a_clock_leaves_them_out() {
+        let three = TimeControl::correspondence(3);
+        assert!(three.is_correspondence() && !TimeControl::clock(60_000, 0).is_correspondence());
+        assert_eq!(encode(&three), r#"{"base_ms":259200000,"increment_ms":0,"days_per_move":3}"#);
+        assert_eq!(encode(&TimeControl::clock(60_000, 0)), r#"{"base_ms":60000,"increment_ms":0}"#);
+        // A client of before correspondence sends no `days_per_move`: a clock.
+        let old: TimeControl = serde_json::from_str(r#"{"base_ms":60000,"increment_ms":0}"#).unwrap();
+        assert_eq!(old, TimeControl::clock(60_000, 0));
+    }
+
+    #[test]
     fn frames_round_trip_with_and_without_ids() {
         let frames = [
             ClientFrame { id: Some(7), message: ClientMessage::Hello { protocol: 1, token: Some("t".into()) } },
@@ -892,7 +943,7 @@ mod tests {
                 id: Some(6),
                 message: ClientMessage::Challenge {
                     nickname: "Ann".into(),
-                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    time_control: TimeControl::clock(180_000, 2000),
                     color: ColorChoice::Black,
                     rated: false,
                 },
@@ -914,7 +965,7 @@ mod tests {
                 id: Some(13),
                 message: ClientMessage::CreateArena {
                     name: "Friday blitz".into(),
-                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    time_control: TimeControl::clock(180_000, 2000),
                     starts_in_s: 600,
                     minutes: 60,
                 },
@@ -922,6 +973,16 @@ mod tests {
             ClientFrame { id: Some(14), message: ClientMessage::JoinArena { arena: 3 } },
             ClientFrame { id: None, message: ClientMessage::LeaveArena { arena: 3 } },
             ClientFrame { id: Some(15), message: ClientMessage::ArenaStandings { arena: 3 } },
+            ClientFrame { id: Some(16), message: ClientMessage::Correspondence },
+            ClientFrame {
+                id: Some(17),
+                message: ClientMessage::Challenge {
+                    nickname: "Ann".into(),
+                    time_control: TimeControl::correspondence(3),
+                    color: ColorChoice::Random,
+                    rated: true,
+                },
+            },
         ];
         for f in frames {
             let text = encode(&f);
@@ -945,7 +1006,7 @@ mod tests {
             id: 4,
             challenger: ann.clone(),
             challenged: bob.clone(),
-            time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
+            time_control: TimeControl::clock(300_000, 3000),
             color: ColorChoice::Random,
             rated: true,
             expires_in_ms: 600_000,
@@ -969,7 +1030,7 @@ mod tests {
                     game: 31,
                     white: seat(&ann),
                     black: seat(&bob),
-                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    time_control: TimeControl::clock(180_000, 2000),
                     speed: Speed::Blitz,
                     rated: true,
                     ply: 12,
@@ -981,7 +1042,7 @@ mod tests {
                 game: 31,
                 white: seat(&ann),
                 black: seat(&bob),
-                time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                time_control: TimeControl::clock(180_000, 2000),
                 speed: Speed::Blitz,
                 rated: true,
                 moves: vec!["c3-d4".into()],
@@ -993,13 +1054,26 @@ mod tests {
                 result: None,
             })),
             ServerMessage::Unwatched { game: 31 },
+            ServerMessage::Correspondence {
+                games: vec![CorrespondenceGame {
+                    game: 40,
+                    opponent: bob.clone(),
+                    you: Color::Black,
+                    days_per_move: 3,
+                    rated: true,
+                    ply: 5,
+                    last_move: Some("c3-d4".into()),
+                    your_move: true,
+                    time_left_ms: 200_000_000,
+                }],
+            },
             ServerMessage::Spectators { game: 31, count: 4 },
             ServerMessage::OpenSeeks {
                 seeks: vec![OpenSeek {
                     player: ann.clone(),
                     rating: 1712.5,
                     provisional: false,
-                    time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
+                    time_control: TimeControl::clock(300_000, 3000),
                     waited_ms: 4200,
                 }],
             },
@@ -1007,7 +1081,7 @@ mod tests {
                 arenas: vec![ArenaInfo {
                     id: 3,
                     name: "Hourly blitz".into(),
-                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    time_control: TimeControl::clock(180_000, 2000),
                     status: ArenaStatus::Running,
                     starts_in_ms: 0,
                     ends_in_ms: 1_200_000,
@@ -1023,7 +1097,7 @@ mod tests {
                 arena: ArenaInfo {
                     id: 4,
                     name: "Friday blitz".into(),
-                    time_control: TimeControl { base_ms: 180_000, increment_ms: 2000 },
+                    time_control: TimeControl::clock(180_000, 2000),
                     status: ArenaStatus::Upcoming,
                     starts_in_ms: 60_000,
                     ends_in_ms: 3_660_000,
@@ -1063,10 +1137,7 @@ mod tests {
             decode_client(r#"{"type":"create_invite","time_control":{"base_ms":300000,"increment_ms":3000}}"#).unwrap();
         assert_eq!(
             f.message,
-            ClientMessage::CreateInvite {
-                time_control: TimeControl { base_ms: 300_000, increment_ms: 3000 },
-                rated: true
-            }
+            ClientMessage::CreateInvite { time_control: TimeControl::clock(300_000, 3000), rated: true }
         );
         let e = encode(&ServerFrame::error(ErrorCode::NotYourTurn, "wait"));
         assert_eq!(e, r#"{"type":"error","code":"not_your_turn","message":"wait"}"#);

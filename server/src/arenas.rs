@@ -29,7 +29,7 @@ fn unknown(arena: ArenaId) -> LobbyError {
 }
 
 fn tc_of(base_ms: i64, increment_ms: i64) -> TimeControl {
-    TimeControl { base_ms: base_ms.max(0) as u64, increment_ms: increment_ms.max(0) as u64 }
+    TimeControl::clock(base_ms.max(0) as u64, increment_ms.max(0) as u64)
 }
 
 /// The columns [`info`] reads; `$1` is the asking player.

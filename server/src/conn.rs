@@ -375,7 +375,8 @@ impl Conn {
         vec![reply(re, welcome)]
     }
 
-    /// Registers the player on this node and returns its games in progress.
+    /// Registers the player on this node and returns its games on a clock in progress (every game in progress,
+    /// correspondence too, is routed).
     async fn login(&mut self, d: store::Device) -> Result<Vec<GameId>, StoreError> {
         let p = d.player;
         let active = store::active_games(&self.hub.pool, p.id).await?;
@@ -384,10 +385,10 @@ impl Conn {
         self.player = Some(p);
         self.device = Some(d.id);
         let me = self.hub.node().to_string();
-        for (g, host) in &active {
-            self.routes.insert(*g, if *host == me { None } else { Some(host.clone()) });
+        for g in &active {
+            self.routes.insert(g.id, if g.host == me { None } else { Some(g.host.clone()) });
         }
-        Ok(active.into_iter().map(|(g, _)| g).collect())
+        Ok(active.into_iter().filter(|g| !g.correspondence).map(|g| g.id).collect())
     }
 
     async fn create_account(&mut self, re: Option<u64>, nickname: &str) -> String {
@@ -552,7 +553,8 @@ impl Conn {
             ClientMessage::React { game, emoji } => return self.act_in_game(re, game, Action::React { emoji }).await,
             ClientMessage::OfferRematch { game } => return self.act_in_game(re, game, Action::OfferRematch).await,
             ClientMessage::DeclineRematch { game } => return self.act_in_game(re, game, Action::DeclineRematch).await,
-            ClientMessage::Sync { game } => return self.act_in_game(re, game, Action::Sync).await,
+            // A correspondence game begun elsewhere since this connection logged in is found where it runs.
+            ClientMessage::Sync { game } => return self.route_and_act(re, game, Action::Sync).await,
             ClientMessage::Leaderboard { speed, offset, limit } => {
                 match store::leaderboard(&hub.pool, speed, offset, limit.clamp(1, 100)).await {
                     Ok(entries) => reply(re, ServerMessage::Leaderboard { speed, offset, entries }),
@@ -597,7 +599,11 @@ impl Conn {
                 Ok(games) => reply(re, ServerMessage::LiveGames { games }),
                 Err(e) => unavailable(re, e),
             },
-            ClientMessage::Watch { game } => return self.watch(re, game).await,
+            ClientMessage::Watch { game } => return self.route_and_act(re, game, Action::Watch).await,
+            ClientMessage::Correspondence => match store::correspondence_games(&hub.pool, me.id).await {
+                Ok(games) => reply(re, ServerMessage::Correspondence { games }),
+                Err(e) => unavailable(re, e),
+            },
             ClientMessage::OpenSeeks => match seeks::open_seeks(&hub.pool, me.id).await {
                 Ok(seeks) => reply(re, ServerMessage::OpenSeeks { seeks }),
                 Err(e) => unavailable(re, e),
@@ -643,8 +649,10 @@ impl Conn {
         }
     }
 
-    /// Watches a game in progress wherever it runs; its state answers, through the queue.
-    async fn watch(&mut self, re: Option<u64>, game: GameId) -> Option<String> {
+    /// Hands an action to a game in progress wherever it runs, routing it first if this connection has no
+    /// route to it yet (a game to watch, a correspondence game begun elsewhere); the answer comes through the
+    /// queue.
+    async fn route_and_act(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
         if !self.routes.contains_key(&game) {
             match store::game_host(&self.hub.pool, game).await {
                 Ok(Some(host)) => {
@@ -655,7 +663,7 @@ impl Conn {
                 Err(e) => return Some(unavailable(re, e)),
             }
         }
-        self.act_in_game(re, game, Action::Watch).await
+        self.act_in_game(re, game, action).await
     }
 
     /// Hands an action to the game's task wherever it runs; the answer comes back through the queue.

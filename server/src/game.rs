@@ -11,7 +11,7 @@ use giveaway_core::record::REACTION_EMOJIS;
 use giveaway_core::{format_move, parse_move, Game, Notation, Position, Rules};
 use giveaway_protocol::{
     encode, ArenaId, Clocks, Color, EndReason, ErrorCode, GameId, GameResult, GameState, PlayerId, PlayerInfo,
-    RatingChanges, Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl, WatchState,
+    RatingChanges, Reaction, Seat, ServerFrame, ServerMessage, Speed, TimeControl, WatchState, DAY_MS,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -85,6 +85,9 @@ struct Live {
     id: GameId,
     seats: [SeatState; 2],
     time_control: TimeControl,
+    /// A correspondence game's allowance per move: every move sets the mover's clock back to it, and nobody
+    /// loses by staying away.
+    days_ms: Option<u64>,
     speed: Speed,
     rated: bool,
     rematch_of: Option<GameId>,
@@ -194,6 +197,7 @@ pub async fn run(
         seats: [seat(stored.white, w_route), seat(stored.black, b_route)],
         id: stored.id,
         time_control: stored.time_control,
+        days_ms: stored.time_control.days_per_move.map(|d| u64::from(d) * DAY_MS),
         speed: stored.speed,
         rated: stored.rated,
         rematch_of: stored.rematch_of,
@@ -217,8 +221,17 @@ pub async fn run(
         hub,
     };
     live.read_blocks().await;
+    // A correspondence game's time runs by the wall clock, also while no node ran it.
+    // (A game on a clock charges no one for the time the server was down.)
+    let waited = if live.days_ms.is_some() { stored.since_last_move_ms } else { 0 };
     if live.game.ply() < 2 {
-        live.first_move_deadline = Some(now + Duration::from_millis(live.hub.cfg.first_move_ms));
+        live.first_move_deadline =
+            Some(now + Duration::from_millis(live.first_move_allowance().saturating_sub(waited)));
+    } else if live.days_ms.is_some() {
+        let t = idx(live.turn());
+        live.clocks[t] = live.clocks[t].saturating_sub(waited);
+        log::debug!("game {}: {waited} ms went by since its last move; {} ms left", live.id, live.clocks[t]);
+        live.turn_started = Some(now);
     } else if recovered {
         live.resume_wait = Some(now);
     } else {
@@ -258,6 +271,11 @@ pub async fn run(
 impl Live {
     fn turn(&self) -> Color {
         wire_color(self.game.position().side_to_move())
+    }
+
+    /// The time each side has for its first move before the game is aborted.
+    fn first_move_allowance(&self) -> u64 {
+        self.days_ms.unwrap_or(self.hub.cfg.first_move_ms)
     }
 
     fn color_of(&self, player: i64) -> Option<Color> {
@@ -309,8 +327,11 @@ impl Live {
         d
     }
 
-    /// When a side went away, if it is away while its opponent is connected.
+    /// When a side went away, if it is away while its opponent is connected (never in correspondence).
     fn abandoning(&self, c: Color) -> Option<Instant> {
+        if self.days_ms.is_some() {
+            return None;
+        }
         let me = &self.seats[idx(c)];
         let other = &self.seats[idx(c.opponent())];
         if other.route.is_some() {
@@ -496,7 +517,9 @@ impl Live {
             return Ok(());
         }
         let mut after = self.clocks;
-        if running {
+        if let Some(days) = self.days_ms {
+            after[t] = days;
+        } else if running {
             after[t] = after[t] - charge.spent_ms + self.time_control.increment_ms;
         }
         let clocks = Clocks { white_ms: after[0], black_ms: after[1] };
@@ -529,7 +552,7 @@ impl Live {
         self.first_move_deadline = None;
         self.turn_started = None;
         if self.game.ply() < 2 {
-            self.first_move_deadline = Some(stored_at + Duration::from_millis(self.hub.cfg.first_move_ms));
+            self.first_move_deadline = Some(stored_at + Duration::from_millis(self.first_move_allowance()));
         } else {
             self.turn_started = Some(stored_at);
         }

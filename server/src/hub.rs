@@ -143,7 +143,9 @@ impl Hub {
     pub fn route_for(&self, player: PlayerId, node: Option<&str>) -> Option<Route> {
         match self.conn(player) {
             Some(c) => Some(Route::Local(c)),
-            None => node.filter(|n| *n != self.node()).map(|n| Route::Remote(n.to_string())),
+            // An empty node: the player is connected nowhere (a correspondence challenge accepted while its
+            // maker is away).
+            None => node.filter(|n| !n.is_empty() && *n != self.node()).map(|n| Route::Remote(n.to_string())),
         }
     }
 

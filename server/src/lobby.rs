@@ -4,7 +4,7 @@
 use crate::hub::Hub;
 use crate::store::{self, NewGame, StoreError};
 use giveaway_core::record::{SideTime, Speed as CoreSpeed, TimeControl as CoreTimeControl};
-use giveaway_protocol::{ErrorCode, PlayerId, Speed, TimeControl};
+use giveaway_protocol::{ErrorCode, PlayerId, Speed, TimeControl, CORRESPONDENCE_DAYS};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,21 +36,28 @@ pub fn speed_of(tc: TimeControl) -> Speed {
 
 /// The catalog's presets, as quick pairing offers them.
 pub fn presets() -> Vec<TimeControl> {
-    CoreTimeControl::presets()
-        .map(|t| TimeControl { base_ms: t.white.base_ms, increment_ms: t.white.increment_ms })
-        .collect()
+    CoreTimeControl::presets().map(|t| TimeControl::clock(t.white.base_ms, t.white.increment_ms)).collect()
 }
 
 /// A friend's game may use any clock from `min_base_ms` (15 s by default) to 3 hours with up to 3 minutes'
 /// increment.
 pub(crate) fn check_invite_tc(tc: TimeControl, min_base_ms: u64) -> Result<(), LobbyError> {
-    if (min_base_ms..=10_800_000).contains(&tc.base_ms) && tc.increment_ms <= 180_000 {
+    if !tc.is_correspondence() && (min_base_ms..=10_800_000).contains(&tc.base_ms) && tc.increment_ms <= 180_000 {
         Ok(())
     } else {
         Err((
             ErrorCode::UnknownTimeControl,
             format!("base time {} s to 3 h, increment up to 180 s", min_base_ms as f64 / 1000.0),
         ))
+    }
+}
+
+/// A challenge may also be a correspondence game with one of the [`CORRESPONDENCE_DAYS`] per move.
+pub(crate) fn check_challenge_tc(tc: TimeControl, min_base_ms: u64) -> Result<(), LobbyError> {
+    match tc.days_per_move {
+        Some(d) if CORRESPONDENCE_DAYS.contains(&d) && tc == TimeControl::correspondence(d) => Ok(()),
+        Some(_) => Err((ErrorCode::UnknownTimeControl, "days per move: 1, 2, 3, 5, 7 or 14".into())),
+        None => check_invite_tc(tc, min_base_ms),
     }
 }
 
@@ -208,8 +215,16 @@ mod tests {
         let code = new_code().unwrap();
         assert_eq!(code.len(), CODE_LEN);
         assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)));
-        assert!(check_invite_tc(TimeControl { base_ms: 10_000, increment_ms: 0 }, 15_000).is_err());
-        assert!(check_invite_tc(TimeControl { base_ms: 300_000, increment_ms: 3000 }, 15_000).is_ok());
-        assert!(check_invite_tc(TimeControl { base_ms: 300_000, increment_ms: 181_000 }, 15_000).is_err());
+        assert!(check_invite_tc(TimeControl::clock(10_000, 0), 15_000).is_err());
+        assert!(check_invite_tc(TimeControl::clock(300_000, 3000), 15_000).is_ok());
+        assert!(check_invite_tc(TimeControl::clock(300_000, 181_000), 15_000).is_err());
+        // Correspondence is for challenges only, with the listed days and nothing else changed.
+        assert!(check_invite_tc(TimeControl::correspondence(3), 15_000).is_err());
+        assert!(check_challenge_tc(TimeControl::correspondence(3), 15_000).is_ok());
+        assert!(check_challenge_tc(TimeControl::correspondence(4), 15_000).is_err());
+        let odd = TimeControl { increment_ms: 1000, ..TimeControl::correspondence(3) };
+        assert!(check_challenge_tc(odd, 15_000).is_err());
+        assert!(check_challenge_tc(TimeControl::clock(300_000, 3000), 15_000).is_ok());
+        assert_eq!(speed_of(TimeControl::correspondence(1)), Speed::Classic);
     }
 }

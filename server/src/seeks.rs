@@ -38,10 +38,7 @@ pub async fn open_seeks(pool: &Pool, me: PlayerId) -> Result<Vec<OpenSeek>> {
     Ok(rows
         .iter()
         .map(|r| {
-            let tc = TimeControl {
-                base_ms: r.get::<_, i64>(3).max(0) as u64,
-                increment_ms: r.get::<_, i64>(4).max(0) as u64,
-            };
+            let tc = TimeControl::clock(r.get::<_, i64>(3).max(0) as u64, r.get::<_, i64>(4).max(0) as u64);
             let player: PlayerId = r.get(0);
             let speed = lobby::speed_of(tc).name().to_string();
             OpenSeek {
@@ -80,8 +77,7 @@ pub async fn accept(
         .map_err(|e| unavailable(e.into()))?;
     let Some(row) = row else { return Err(gone()) };
     let node: String = row.get(0);
-    let tc =
-        TimeControl { base_ms: row.get::<_, i64>(1).max(0) as u64, increment_ms: row.get::<_, i64>(2).max(0) as u64 };
+    let tc = TimeControl::clock(row.get::<_, i64>(1).max(0) as u64, row.get::<_, i64>(2).max(0) as u64);
     if store::lock_players_busy(&tx, &[me, player]).await.map_err(unavailable)? {
         // Rolled back: the seek stays.
         return Err((ErrorCode::Busy, "you or the seeker are in a game".into()));

@@ -4,9 +4,9 @@
 use crate::ratings::Rating;
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
 use giveaway_protocol::{
-    ArenaId, ArenaResult, Clocks, Color, EndReason, GameId, GameRecord, GameResult, GameSummary, LeaderboardEntry,
-    PlayerId, PlayerInfo, RatingChange, RatingChanges, RatingInfo, RatingPoint, Reaction, RecordedMove, Speed,
-    TimeControl,
+    ArenaId, ArenaResult, Clocks, Color, CorrespondenceGame, EndReason, GameId, GameRecord, GameResult, GameSummary,
+    LeaderboardEntry, PlayerId, PlayerInfo, RatingChange, RatingChanges, RatingInfo, RatingPoint, Reaction,
+    RecordedMove, Speed, TimeControl, DAY_MS,
 };
 use std::fmt;
 use tokio_postgres::{NoTls, Row};
@@ -128,6 +128,14 @@ fn speed_from(s: &str) -> Speed {
 
 fn ms(v: i64) -> u64 {
     v.max(0) as u64
+}
+
+/// A time control from its columns (`days_per_move` NULL: a clock).
+pub(crate) fn tc_from(base_ms: i64, increment_ms: i64, days_per_move: Option<i32>) -> TimeControl {
+    match days_per_move {
+        Some(d) => TimeControl::correspondence(d.max(1) as u32),
+        None => TimeControl::clock(ms(base_ms), ms(increment_ms)),
+    }
 }
 
 /// Fills in the skeleton of the accounts made before there was one (see migration V2), with `skeleton_of`
@@ -268,14 +276,57 @@ fn rating_row(r: Row) -> Rating {
 }
 
 /// A player's games in progress, from the partial indexes of games in progress.
-const ACTIVE_GAMES: &str =
-    "SELECT id, host_node FROM games WHERE ended_at IS NULL AND (white_id = $1 OR black_id = $1) ORDER BY id";
+const ACTIVE_GAMES: &str = "SELECT id, host_node, days_per_move IS NOT NULL FROM games \
+     WHERE ended_at IS NULL AND (white_id = $1 OR black_id = $1) ORDER BY id";
+
+/// A game in progress of a player: where it runs and whether it is a correspondence game.
+pub struct ActiveGame {
+    pub id: GameId,
+    pub host: String,
+    pub correspondence: bool,
+}
 
 /// Games in progress of a player, with the node running each.
-pub async fn active_games(pool: &Pool, player: PlayerId) -> Result<Vec<(GameId, String)>> {
+pub async fn active_games(pool: &Pool, player: PlayerId) -> Result<Vec<ActiveGame>> {
     let c = pool.get().await?;
     let rows = c.query(ACTIVE_GAMES, &[&player]).await?;
-    Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+    Ok(rows.into_iter().map(|r| ActiveGame { id: r.get(0), host: r.get(1), correspondence: r.get(2) }).collect())
+}
+
+const CORRESPONDENCE_GAMES: &str = "SELECT g.id, g.white_id = $1, o.id, o.nickname, g.days_per_move, g.rated, \
+     coalesce(l.ply + 1, 0), l.notation, \
+     greatest(0, (extract(epoch FROM now() - coalesce(l.played_at, g.started_at)) * 1000))::bigint \
+     FROM games g JOIN players o ON o.id = CASE WHEN g.white_id = $1 THEN g.black_id ELSE g.white_id END \
+     LEFT JOIN LATERAL (SELECT ply, notation, played_at FROM moves m WHERE m.game_id = g.id \
+     AND m.game_started_at = g.started_at ORDER BY ply DESC LIMIT 1) l ON true \
+     WHERE g.ended_at IS NULL AND g.days_per_move IS NOT NULL AND (g.white_id = $1 OR g.black_id = $1)";
+
+/// A player's correspondence games in progress: their move first, then the least time left (by the time the
+/// last move was stored).
+pub async fn correspondence_games(pool: &Pool, player: PlayerId) -> Result<Vec<CorrespondenceGame>> {
+    let c = pool.get().await?;
+    let rows = c.query(CORRESPONDENCE_GAMES, &[&player]).await?;
+    let mut games: Vec<CorrespondenceGame> = rows
+        .into_iter()
+        .map(|r| {
+            let white: bool = r.get(1);
+            let days = r.get::<_, i32>(4).max(1) as u32;
+            let ply = r.get::<_, i32>(6).max(0) as u32;
+            CorrespondenceGame {
+                game: r.get(0),
+                opponent: PlayerInfo { id: r.get(2), nickname: r.get(3) },
+                you: if white { Color::White } else { Color::Black },
+                days_per_move: days,
+                rated: r.get(5),
+                ply,
+                last_move: r.get(7),
+                your_move: ply.is_multiple_of(2) == white,
+                time_left_ms: (u64::from(days) * DAY_MS).saturating_sub(ms(r.get(8))),
+            }
+        })
+        .collect();
+    games.sort_by_key(|g| (!g.your_move, g.time_left_ms, g.game));
+    Ok(games)
 }
 
 /// The node hosting a game.
@@ -284,12 +335,14 @@ pub async fn game_host(pool: &Pool, game: GameId) -> Result<Option<String>> {
     Ok(c.query_opt("SELECT host_node FROM games WHERE id = $1", &[&game]).await?.map(|r| r.get(0)))
 }
 
-/// Locks the players' rows for the rest of the transaction and tells whether any of them is in a game.
+/// Locks the players' rows for the rest of the transaction and tells whether any of them is in a game on a
+/// clock (correspondence games go on beside everything else).
 pub async fn lock_players_busy(tx: &impl GenericClient, players: &[PlayerId]) -> Result<bool> {
     tx.query("SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&players]).await?;
     let row = tx
         .query_one(
-            "SELECT count(*) FROM games WHERE ended_at IS NULL AND (white_id = ANY($1) OR black_id = ANY($1))",
+            "SELECT count(*) FROM games WHERE ended_at IS NULL AND days_per_move IS NULL \
+             AND (white_id = ANY($1) OR black_id = ANY($1))",
             &[&players],
         )
         .await?;
@@ -322,6 +375,9 @@ pub struct StoredGame {
     pub arena: Option<ArenaId>,
     pub moves: Vec<RecordedMove>,
     pub reactions: Vec<Reaction>,
+    /// Wall-clock time since the last move was stored (since the start without one): a correspondence game's
+    /// clock ran on while no node ran it.
+    pub since_last_move_ms: u64,
 }
 
 /// Inserts a game inside the caller's transaction (the seek or invite it comes from is taken in the same one).
@@ -331,8 +387,8 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
     let row = tx
         .query_one(
             "INSERT INTO games (host_node, white_id, black_id, base_ms, increment_ms, speed, rated, rematch_of, \
-             white_rating, black_rating, white_provisional, black_provisional, arena_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+             white_rating, black_rating, white_provisional, black_provisional, arena_id, days_per_move) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
             &[
                 &host,
                 &g.white,
@@ -347,6 +403,7 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
                 &wr.provisional(),
                 &br.provisional(),
                 &g.arena,
+                &g.time_control.days_per_move.map(|d| d as i32),
             ],
         )
         .await?;
@@ -365,6 +422,7 @@ pub async fn insert_game(tx: &impl GenericClient, host: &str, g: &NewGame) -> Re
         arena: g.arena,
         moves: Vec::new(),
         reactions: Vec::new(),
+        since_last_move_ms: 0,
     })
 }
 
@@ -381,7 +439,9 @@ async fn load_games(c: &impl GenericClient, ids: &[GameId]) -> Result<Vec<Stored
         .query(
             "SELECT g.id, g.white_id, w.nickname, g.white_rating, g.white_provisional, g.black_id, b.nickname, \
              g.black_rating, g.black_provisional, g.base_ms, g.increment_ms, g.speed, g.rated, g.rematch_of, \
-             g.arena_id FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
+             g.arena_id, g.days_per_move, greatest(0, (extract(epoch FROM now() - coalesce((SELECT max(m.played_at) \
+             FROM moves m WHERE m.game_id = g.id AND m.game_started_at = g.started_at), g.started_at)) * 1000))::bigint \
+             FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id \
              WHERE g.id = ANY($1) ORDER BY g.id",
             &[&ids],
         )
@@ -394,13 +454,14 @@ async fn load_games(c: &impl GenericClient, ids: &[GameId]) -> Result<Vec<Stored
             id,
             white: (PlayerInfo { id: r.get(1), nickname: r.get(2) }, r.get(3), r.get(4)),
             black: (PlayerInfo { id: r.get(5), nickname: r.get(6) }, r.get(7), r.get(8)),
-            time_control: TimeControl { base_ms: ms(r.get(9)), increment_ms: ms(r.get(10)) },
+            time_control: tc_from(r.get(9), r.get(10), r.get(15)),
             speed: speed_from(r.get(11)),
             rated: r.get(12),
             rematch_of: r.get(13),
             arena: r.get(14),
             moves,
             reactions,
+            since_last_move_ms: ms(r.get(16)),
         });
     }
     Ok(games)
@@ -667,7 +728,7 @@ pub async fn local_seeks(pool: &Pool, node: &str) -> Result<Vec<(PlayerId, TimeC
         .await?;
     Ok(rows
         .into_iter()
-        .map(|r| (r.get(0), TimeControl { base_ms: ms(r.get(1)), increment_ms: ms(r.get(2)) }, r.get(3), r.get(4)))
+        .map(|r| (r.get(0), TimeControl::clock(ms(r.get(1)), ms(r.get(2))), r.get(3), r.get(4)))
         .collect())
 }
 
@@ -734,7 +795,7 @@ pub async fn lock_invite(tx: &impl GenericClient, code: &str, ttl_s: f64) -> Res
     Ok(row.map(|r| InviteRow {
         player: r.get(0),
         node: r.get(1),
-        time_control: TimeControl { base_ms: ms(r.get(2)), increment_ms: ms(r.get(3)) },
+        time_control: TimeControl::clock(ms(r.get(2)), ms(r.get(3))),
         rated: r.get(4),
     }))
 }
@@ -783,7 +844,7 @@ pub struct Profile {
 const RECENT_GAMES: &str =
     "SELECT g.id, g.white_id = $1, w.id, w.nickname, b.id, b.nickname, g.base_ms, g.increment_ms, \
      g.speed, g.rated, g.winner, g.reason, (extract(epoch FROM g.ended_at) * 1000)::bigint, \
-     g.white_after - g.white_rating, g.black_after - g.black_rating \
+     g.white_after - g.white_rating, g.black_after - g.black_rating, g.days_per_move \
      FROM ((SELECT * FROM games WHERE white_id = $1 AND ended_at IS NOT NULL ORDER BY ended_at DESC LIMIT 20) \
      UNION ALL (SELECT * FROM games WHERE black_id = $1 AND ended_at IS NOT NULL ORDER BY ended_at DESC LIMIT 20)) g \
      JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id ORDER BY g.ended_at DESC LIMIT 20";
@@ -845,7 +906,7 @@ pub async fn profile(pool: &Pool, key: &str) -> Result<Option<Profile>> {
                 game: r.get(0),
                 color: if white { Color::White } else { Color::Black },
                 opponent: PlayerInfo { id: r.get(opp_id), nickname: r.get(opp_name) },
-                time_control: TimeControl { base_ms: ms(r.get(6)), increment_ms: ms(r.get(7)) },
+                time_control: tc_from(r.get(6), r.get(7), r.get(15)),
                 speed: speed_from(r.get(8)),
                 rated: r.get(9),
                 result: GameResult {
@@ -875,7 +936,7 @@ pub async fn game_record(pool: &Pool, game: GameId) -> Result<Option<GameRecord>
             "SELECT g.white_id, w.nickname, g.black_id, b.nickname, g.base_ms, g.increment_ms, g.speed, g.rated, \
              (extract(epoch FROM g.started_at) * 1000)::bigint, (extract(epoch FROM g.ended_at) * 1000)::bigint, \
              g.winner, g.reason, g.white_rating, g.white_after, g.white_after_provisional, \
-             g.black_rating, g.black_after, g.black_after_provisional \
+             g.black_rating, g.black_after, g.black_after_provisional, g.days_per_move \
              FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id WHERE g.id = $1",
             &[&game],
         )
@@ -892,7 +953,7 @@ pub async fn game_record(pool: &Pool, game: GameId) -> Result<Option<GameRecord>
         game,
         white: PlayerInfo { id: r.get(0), nickname: r.get(1) },
         black: PlayerInfo { id: r.get(2), nickname: r.get(3) },
-        time_control: TimeControl { base_ms: ms(r.get(4)), increment_ms: ms(r.get(5)) },
+        time_control: tc_from(r.get(4), r.get(5), r.get(18)),
         speed: speed_from(r.get(6)),
         rated: r.get(7),
         started_at_ms: r.get(8),

@@ -10,16 +10,18 @@ use giveaway_protocol::{GameId, LiveGame, PlayerId, PlayerInfo, Seat, Speed, Tim
 pub const LIVE_GAMES: i64 = 50;
 
 /// Games in progress: those of players `me` follows, then the rest by average rating, at most [`LIVE_GAMES`]
-/// of the rest; `me`'s own game is left out.
+/// of the rest; `me`'s own game is left out, and so are correspondence games (a move a day is no game to watch
+/// live).
 pub async fn live_games(pool: &Pool, me: PlayerId) -> Result<Vec<LiveGame>> {
     let c = pool.get().await?;
     let rows = c
         .query(
             "WITH live AS ( \
-               (SELECT g.* FROM games g WHERE g.ended_at IS NULL AND EXISTS (SELECT 1 FROM follows f \
+               (SELECT g.* FROM games g WHERE g.ended_at IS NULL AND g.days_per_move IS NULL \
+                 AND EXISTS (SELECT 1 FROM follows f \
                  WHERE f.follower_id = $1 AND f.followed_id IN (g.white_id, g.black_id))) \
                UNION \
-               (SELECT g.* FROM games g WHERE g.ended_at IS NULL \
+               (SELECT g.* FROM games g WHERE g.ended_at IS NULL AND g.days_per_move IS NULL \
                  ORDER BY g.white_rating + g.black_rating DESC LIMIT $2)) \
              SELECT l.id, w.id, w.nickname, l.white_rating, l.white_provisional, b.id, b.nickname, l.black_rating, \
                l.black_provisional, l.base_ms, l.increment_ms, l.speed, l.rated, l.spectators, \
@@ -42,10 +44,7 @@ pub async fn live_games(pool: &Pool, me: PlayerId) -> Result<Vec<LiveGame>> {
                 game: r.get::<_, GameId>(0),
                 white: seat(1),
                 black: seat(5),
-                time_control: TimeControl {
-                    base_ms: r.get::<_, i64>(9).max(0) as u64,
-                    increment_ms: r.get::<_, i64>(10).max(0) as u64,
-                },
+                time_control: TimeControl::clock(r.get::<_, i64>(9).max(0) as u64, r.get::<_, i64>(10).max(0) as u64),
                 speed: Speed::from_name(r.get(11)).unwrap_or(Speed::Blitz),
                 rated: r.get(12),
                 spectators: r.get::<_, i32>(13).max(0) as u32,

@@ -11,7 +11,7 @@ use giveaway_protocol::{
 };
 use std::time::Duration;
 
-const ARENA_CLOCK: TimeControl = TimeControl { base_ms: 180_000, increment_ms: 2000 };
+const ARENA_CLOCK: TimeControl = TimeControl::clock(180_000, 2000);
 
 fn arena(m: ServerMessage) -> (ArenaInfo, Vec<ArenaStanding>) {
     match m {

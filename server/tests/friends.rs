@@ -10,7 +10,7 @@ use giveaway_protocol::{
 };
 use std::time::Duration;
 
-const RAPID: TimeControl = TimeControl { base_ms: 600_000, increment_ms: 5000 };
+const RAPID: TimeControl = TimeControl::clock(600_000, 5000);
 
 async fn friends(c: &mut Client) -> Vec<Friend> {
     match c.request(ClientMessage::Friends).await {
@@ -186,7 +186,7 @@ async fn challenges_expire_and_are_limited() {
     // A clock outside the friends' range is refused, as for an invite.
     let odd = ClientMessage::Challenge {
         nickname: "Bob".into(),
-        time_control: TimeControl { base_ms: 1000, increment_ms: 0 },
+        time_control: TimeControl::clock(1000, 0),
         color: ColorChoice::Random,
         rated: true,
     };

@@ -102,7 +102,7 @@ async fn quick_pairing_widens_the_rating_window() {
     .await
     .unwrap();
     // Not a preset: refused.
-    let id = low.send(ClientMessage::Seek { time_control: TimeControl { base_ms: 240_000, increment_ms: 0 } }).await;
+    let id = low.send(ClientMessage::Seek { time_control: TimeControl::clock(240_000, 0) }).await;
     assert_eq!(low.error(id).await, ErrorCode::UnknownTimeControl);
 
     let t0 = Instant::now();
@@ -123,7 +123,7 @@ async fn quick_pairing_widens_the_rating_window() {
     let mut a = Client::new_player(addr, "Alpha").await;
     let mut b = Client::new_player(addr, "Bravo").await;
     let mut c = Client::new_player(addr, "Charlie").await;
-    let bullet = TimeControl { base_ms: 60_000, increment_ms: 0 };
+    let bullet = TimeControl::clock(60_000, 0);
     assert!(matches!(c.request(ClientMessage::Seek { time_control: bullet }).await, ServerMessage::Seeking { .. }));
     assert!(matches!(a.request(ClientMessage::Seek { time_control: BLITZ }).await, ServerMessage::Seeking { .. }));
     let t1 = Instant::now();
@@ -145,7 +145,7 @@ async fn invite_codes() {
     let addr = srv.addr;
     let mut host = Client::new_player(addr, "Host").await;
     let mut friend = Client::new_player(addr, "Friend").await;
-    let tc = TimeControl { base_ms: 420_000, increment_ms: 0 };
+    let tc = TimeControl::clock(420_000, 0);
     let code = match host.request(ClientMessage::CreateInvite { time_control: tc, rated: false }).await {
         ServerMessage::Invite { code, rated: false, .. } => code,
         other => panic!("{other:?}"),
@@ -339,8 +339,7 @@ async fn flag_fall() {
     let mut cfg = config(&url, "node1");
     cfg.min_invite_base_ms = 1000;
     let srv = server(cfg).await;
-    let (mut w, mut b, s) =
-        invite_game(srv.addr, "Slowpoke", "Quick", TimeControl { base_ms: 1500, increment_ms: 0 }).await;
+    let (mut w, mut b, s) = invite_game(srv.addr, "Slowpoke", "Quick", TimeControl::clock(1500, 0)).await;
     assert!(!s.clock_running, "no clock before each side's first move");
     play(&mut w, &mut b, s.game, 0, "c3-d4").await;
     play(&mut b, &mut w, s.game, 1, "f6-g5").await;

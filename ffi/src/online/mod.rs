@@ -7,7 +7,7 @@ use crate::game::GameController;
 use crate::library::GameLibrary;
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
-use giveaway_online::{ChallengeColor, OnlineEvent, OnlineScreen, OnlineUpdate};
+use giveaway_online::{ChallengeColor, CorrespondenceView, OnlineEvent, OnlineScreen, OnlineUpdate};
 use std::sync::Arc;
 
 mod arenas;
@@ -147,6 +147,36 @@ impl OnlineClient {
         rated: bool,
     ) -> ApiResult<()> {
         self.0.challenge(&nickname, time_control, color, rated)
+    }
+
+    /// Challenges a player to a correspondence game: `days_per_move` (1, 2, 3, 5, 7 or 14) for every move,
+    /// this player's colour, rated or not. The challenge stays open for a week.
+    pub fn challenge_correspondence(
+        &self,
+        nickname: String,
+        days_per_move: u32,
+        color: ChallengeColor,
+        rated: bool,
+    ) -> ApiResult<()> {
+        self.0.challenge_correspondence(&nickname, days_per_move, color, rated)
+    }
+
+    /// Asks for the player's correspondence games (the screen's `correspondence` when they come).
+    pub fn correspondence(&self) -> ApiResult<()> {
+        self.0.correspondence()
+    }
+
+    /// Opens the board of a correspondence game (its state comes from the server); the board shown before, if
+    /// any, is closed.
+    pub fn open_correspondence(&self, game: i64) -> ApiResult<()> {
+        self.0.open_correspondence(game)
+    }
+
+    /// For a background check: the correspondence games where it is the player's move and that have not been
+    /// returned here before (each position once), or `None` while the list has not come yet on this
+    /// connection. What was returned is remembered in the library's settings.
+    pub fn take_your_move_notifications(&self) -> ApiResult<Option<Vec<CorrespondenceView>>> {
+        self.0.take_your_move_notifications()
     }
 
     /// Accepts a challenge made to this player: the game starts.

@@ -1,12 +1,14 @@
-//! Friends, challenges, blocked players and open seeks on the online screens (see `giveaway_online`'s `social`
-//! and `seeks`).
+//! Friends, challenges, blocked players, open seeks and correspondence games on the online screens (see
+//! `giveaway_online`'s `social`, `seeks` and `correspondence`).
 //!
 //! Each mirrors a type of the crate below field for field (`uniffi::remote`); the docs are the real type's,
 //! repeated because uniffi reads only these into the Kotlin and Swift bindings.
 
+use giveaway_core::position::Color;
 use giveaway_core::record::{Speed, TimeControl};
 use giveaway_online::{
-    ChallengeColor, ChallengeOutcome, ChallengeView, FriendView, OnlinePlayer, SeekView, SocialScreen,
+    ChallengeColor, ChallengeOutcome, ChallengeView, CorrespondenceView, FriendView, OnlinePlayer, SeekView,
+    SocialScreen,
 };
 
 /// A player this account follows.
@@ -40,8 +42,10 @@ pub struct ChallengeView {
     pub opponent: OnlinePlayer,
     /// Made to this player (true) or by them (false).
     pub incoming: bool,
-    /// The game's clock.
+    /// The game's clock (for correspondence: the days per move as a base time).
     pub time_control: TimeControl,
+    /// Correspondence: the days per move (no clock).
+    pub days_per_move: Option<u32>,
     /// The clock's speed.
     pub speed: Speed,
     /// This player's colour in the game.
@@ -95,4 +99,28 @@ pub struct SeekView {
     pub speed: Speed,
     /// How long they have waited, in whole seconds.
     pub waited_s: u64,
+}
+
+/// A correspondence game in progress, as the player's list shows it.
+#[uniffi::remote(Record)]
+pub struct CorrespondenceView {
+    /// The game's number on the server (open it with `open_correspondence`).
+    pub game: i64,
+    /// Who the player plays.
+    pub opponent: OnlinePlayer,
+    /// The player's colour.
+    pub you: Color,
+    /// Days per move.
+    pub days_per_move: u32,
+    /// Whether the game changes ratings.
+    pub rated: bool,
+    /// Moves played so far.
+    pub ply: u32,
+    /// The last move in algebraic notation (none before the first).
+    pub last_move: Option<String>,
+    /// Whether it is the player's move.
+    pub your_move: bool,
+    /// Milliseconds the side to move has left, counted down to now (before both first moves: until the game
+    /// is aborted).
+    pub time_left_ms: u64,
 }

@@ -12,7 +12,7 @@ use giveaway_online::{
     OnlineEnd, OnlineEvent, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlinePlayer, OnlineProblem, OnlineScreen,
     OnlineUpdate, ProfileView, RatingChange, RatingView, RecentGame, RematchState, SeatView,
 };
-use giveaway_online::{ArenaResultView, ArenaScreen, ArenaView};
+use giveaway_online::{ArenaResultView, ArenaScreen, ArenaView, CorrespondenceView};
 use giveaway_online::{ChallengeOutcome, ChallengeView, LiveGameView, SeekView, SocialScreen, WatchScreen};
 
 /// How fast a time control is: the category a preset is named by, and the one online ratings are kept per.
@@ -172,6 +172,8 @@ pub struct RecentGame {
     pub opponent: OnlinePlayer,
     /// The game's time control.
     pub time_control: TimeControl,
+    /// Correspondence: the days per move.
+    pub days_per_move: Option<u32>,
     /// The time control's speed.
     pub speed: Speed,
     /// Whether it changed ratings.
@@ -492,9 +494,12 @@ pub struct OnlineGame {
     pub speed: Speed,
     /// Whether the game changes ratings.
     pub rated: bool,
+    /// Correspondence: the days per move (the board may be closed while the game goes on).
+    pub days_per_move: Option<u32>,
     /// What the server will do next.
     pub status: OnlineGameStatus,
-    /// The opponent's connection dropped while the game goes on (after 60 s away they lose).
+    /// The opponent's connection dropped while the game goes on (after 60 s away they lose; never in
+    /// correspondence, where being away is the normal case).
     pub opponent_away: bool,
     /// The rematch after the end.
     pub rematch: RematchState,
@@ -545,6 +550,9 @@ pub struct OnlineScreen {
     pub watching: Option<WatchScreen>,
     /// The arenas as last asked for (`arenas`): running, then upcoming, then finished.
     pub arenas: Vec<ArenaView>,
+    /// The player's correspondence games in progress, their move first, as last asked for (`correspondence`;
+    /// asked at every connection).
+    pub correspondence: Vec<CorrespondenceView>,
     /// The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
     /// `close_arena`.
     pub arena: Option<ArenaScreen>,

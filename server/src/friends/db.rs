@@ -1,5 +1,6 @@
 //! The social tables' queries (migration V5): follows, blocks, open challenges and presence.
 
+use crate::store;
 use crate::store::Result;
 use deadpool_postgres::{GenericClient, Pool};
 use giveaway_protocol::{Challenge, ColorChoice, Friend, PlayerId, PlayerInfo, TimeControl};
@@ -103,7 +104,7 @@ pub async fn blocks(pool: &Pool, blocker: PlayerId, other: PlayerId) -> Result<b
 
 /// Selects a challenge's wire fields from `c`, a set of `challenges` rows.
 const CHALLENGE_FROM_C: &str = "SELECT c.id, a.id, a.nickname, b.id, b.nickname, c.base_ms, c.increment_ms, c.color, \
-     c.rated, greatest(0, (extract(epoch FROM c.expires_at - now()) * 1000)::bigint) \
+     c.rated, greatest(0, (extract(epoch FROM c.expires_at - now()) * 1000)::bigint), c.days_per_move \
      FROM c JOIN players a ON a.id = c.challenger_id JOIN players b ON b.id = c.challenged_id";
 
 fn challenge(r: &Row) -> Challenge {
@@ -111,10 +112,7 @@ fn challenge(r: &Row) -> Challenge {
         id: r.get(0),
         challenger: PlayerInfo { id: r.get(1), nickname: r.get(2) },
         challenged: PlayerInfo { id: r.get(3), nickname: r.get(4) },
-        time_control: TimeControl {
-            base_ms: r.get::<_, i64>(5).max(0) as u64,
-            increment_ms: r.get::<_, i64>(6).max(0) as u64,
-        },
+        time_control: store::tc_from(r.get(5), r.get(6), r.get(10)),
         color: ColorChoice::from_name(r.get(7)).unwrap_or(ColorChoice::Random),
         rated: r.get(8),
         expires_in_ms: r.get::<_, i64>(9).max(0) as u64,
@@ -166,10 +164,20 @@ pub async fn put_challenge(
         .query_one(
             &format!(
                 "WITH c AS (INSERT INTO challenges (challenger_id, challenged_id, base_ms, increment_ms, color, rated, \
-                 expires_at) VALUES ($1, $2, $3, $4, $5, $6, now() + $7 * interval '1 second') RETURNING *) \
+                 expires_at, days_per_move) VALUES ($1, $2, $3, $4, $5, $6, now() + $7 * interval '1 second', $8) \
+                 RETURNING *) \
                  {CHALLENGE_FROM_C}"
             ),
-            &[&me, &them, &(tc.base_ms as i64), &(tc.increment_ms as i64), &color.name(), &rated, &ttl_s],
+            &[
+                &me,
+                &them,
+                &(tc.base_ms as i64),
+                &(tc.increment_ms as i64),
+                &color.name(),
+                &rated,
+                &ttl_s,
+                &tc.days_per_move.map(|d| d as i32),
+            ],
         )
         .await?;
     tx.commit().await?;

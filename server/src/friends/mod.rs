@@ -104,6 +104,9 @@ pub async fn blocked(hub: &Hub, me: PlayerId) -> Result<ServerMessage, LobbyErro
     Ok(ServerMessage::Blocked { players: db::blocked(&hub.pool, me).await.map_err(unavailable)? })
 }
 
+/// How long a correspondence challenge stays open: a week.
+const CORRESPONDENCE_CHALLENGE_TTL_S: f64 = 7.0 * 86_400.0;
+
 /// Challenges a player: the challenge answers, and the player challenged gets it as an event.
 pub async fn challenge(
     hub: &Hub,
@@ -111,10 +114,11 @@ pub async fn challenge(
     nickname: &str,
     (tc, color, rated): (TimeControl, ColorChoice, bool),
 ) -> Result<ServerMessage, LobbyError> {
-    lobby::check_invite_tc(tc, hub.cfg.min_invite_base_ms)?;
+    lobby::check_challenge_tc(tc, hub.cfg.min_invite_base_ms)?;
     let refused_self = (ErrorCode::Refused, "you cannot challenge yourself".into());
     let them = other_player(hub, me, nickname, refused_self).await?;
-    let ttl = hub.cfg.challenge_ttl_s as f64;
+    // A correspondence challenge waits for its player to come by, as the game will.
+    let ttl = if tc.is_correspondence() { CORRESPONDENCE_CHALLENGE_TTL_S } else { hub.cfg.challenge_ttl_s as f64 };
     let made = db::put_challenge(&hub.pool, (me, them.id), (tc, color, rated), ttl, MAX_OPEN_CHALLENGES)
         .await
         .map_err(unavailable)?;

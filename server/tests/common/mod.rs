@@ -20,7 +20,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
-pub const BLITZ: TimeControl = TimeControl { base_ms: 300_000, increment_ms: 3000 };
+pub const BLITZ: TimeControl = TimeControl::clock(300_000, 3000);
 
 pub use giveaway_server::testing::{config, fresh_database};
 

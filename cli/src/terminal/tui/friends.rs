@@ -286,6 +286,7 @@ mod tests {
             opponent: OnlinePlayer { id: 2, nickname: "Anna".into() },
             incoming: true,
             time_control: TimeControl { white: side, black: side },
+            days_per_move: None,
             speed: Speed::Blitz,
             color: ChallengeColor::Black,
             rated: true,

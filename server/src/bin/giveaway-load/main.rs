@@ -127,7 +127,7 @@ struct Args {
 const REMATCH_MS: u64 = 120_000;
 
 /// 60+0: long enough that no flag falls at one move every two seconds.
-const TC: TimeControl = TimeControl { base_ms: 3_600_000, increment_ms: 0 };
+const TC: TimeControl = TimeControl::clock(3_600_000, 0);
 
 #[derive(Default, serde::Serialize, serde::Deserialize)]
 struct Stats {
