@@ -101,7 +101,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_for("the lobby after the game", |s| {
         s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
     });
-    for _ in 0..7 {
+    for _ in 0..8 {
         anna.keys(DOWN);
     }
     anna.keys(ENTER);
@@ -161,7 +161,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
-    for _ in 0..9 {
+    for _ in 0..10 {
         phone.keys(DOWN);
     }
     phone.keys(ENTER);
@@ -183,7 +183,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("in use on another device");
     save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
 
-    for _ in 0..9 {
+    for _ in 0..10 {
         laptop.keys(DOWN);
     }
     laptop.keys(ENTER);

@@ -512,13 +512,14 @@ impl OnlineClient {
         let mut s = self.lock();
         match &s.live {
             Some(l) if l.view.end.is_none() && l.view.days_per_move.is_some() => {
-                if let Some(l) = s.live.take() {
+                let left = s.live.take();
+                s.correspondence.opening = None;
+                drop(s);
+                if let Some(l) = left {
                     l.controller.leave();
                     // The server keeps the game: the copy on this device is made again when it is opened.
                     self.forget_local_copy(l.view.game, l.local_id);
                 }
-                s.correspondence.opening = None;
-                drop(s);
                 self.correspondence()
             }
             Some(l) if l.view.end.is_none() => {

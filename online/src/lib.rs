@@ -38,7 +38,7 @@ mod wire;
 pub use arenas::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView, ScheduledArena};
 pub use client::OnlineClient;
 pub use correspondence::CorrespondenceView;
-pub use giveaway_protocol::ErrorCode;
+pub use giveaway_protocol::{ErrorCode, CORRESPONDENCE_DAYS};
 pub use screen::{
     AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,
     OnlineUpdate, RematchState,

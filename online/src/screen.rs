@@ -280,7 +280,9 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         (None, false) => AccountState::Unknown,
     };
     let game = state.game.as_ref().map(|g| game_screen(g, online, extra, now));
-    let playing = game.as_ref().is_some_and(|g| g.end().is_none());
+    let in_progress = game.as_ref().is_some_and(|g| g.end().is_none());
+    // A correspondence board keeps nobody from the lobby: its game goes on for days.
+    let playing = in_progress && game.as_ref().is_some_and(|g| g.days_per_move.is_none());
     let signed_in = online && state.player.is_some();
     let idle = signed_in && !playing && state.lobby == Lobby::Idle;
     let actions = LobbyActions {
@@ -292,7 +294,7 @@ pub(crate) fn decide(state: &OnlineState, extra: &Extra, now: Instant) -> Online
         cancel_invite: online && matches!(state.lobby, Lobby::Inviting { .. }),
         join_with_code: idle,
         browse: online,
-        back_to_game: playing,
+        back_to_game: in_progress,
         devices: signed_in,
         redeem_link_code: online && state.player.is_none(),
         social: signed_in,

@@ -11,7 +11,7 @@ use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::record::GameMode;
 use giveaway_core::EndReason;
 use giveaway_core::{legal_moves, parse_fen, Color};
-use giveaway_online::{Connection, Lobby, OnlineClient, OnlineEvent};
+use giveaway_online::{ChallengeColor, Connection, Lobby, OnlineClient, OnlineEvent};
 use giveaway_server::testing::{config, new_database, InProcess as Server};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -176,6 +176,55 @@ fn a_whole_game_is_played_through_the_board_and_kept_in_both_libraries() {
         assert!(d.library.resume(id).is_err());
         d.library.replay(id).expect("an online game replays like any other");
     }
+}
+
+/// The correspondence games as the screen lists them: (game, your move, ply).
+fn correspondence(d: &Device) -> Vec<(i64, bool, u32)> {
+    d.client.screen().correspondence.iter().map(|g| (g.game, g.your_move, g.ply)).collect()
+}
+
+#[test]
+fn a_correspondence_game_is_opened_from_the_list_played_and_closed_while_it_goes_on() {
+    let server = Server::fresh();
+    let mut anna = Device::signed_up(&server.url(), "Anna");
+    let mut boris = Device::signed_up(&server.url(), "Boris");
+    anna.client.challenge_correspondence("Boris", 3, ChallengeColor::White, true).unwrap();
+    assert!(anna.client.challenge_correspondence("Boris", 4, ChallengeColor::White, true).is_err(), "4 days");
+    boris.wait("the challenge", |d| !d.client.screen().social.incoming.is_empty());
+    let challenge = boris.client.screen().social.incoming[0].clone();
+    assert_eq!(challenge.days_per_move, Some(3));
+    boris.client.accept_challenge(challenge.id).unwrap();
+    // Both boards open on the new game (neither shows another one).
+    anna.wait("the board", |d| d.client.state().game.is_some());
+    boris.wait("the board", |d| d.client.state().game.is_some());
+    let game = anna.client.screen().game.unwrap();
+    assert_eq!((game.you, game.days_per_move), (Color::White, Some(3)));
+    assert!(game.actions.back_to_lobby, "a correspondence board can be closed while the game goes on");
+    // With the board open, the lobby is not blocked: quick pairing is there.
+    assert!(anna.client.screen().actions.seek);
+    assert!(anna.play_first_move());
+    boris.wait("White's move", |d| d.ply() == 1);
+    anna.client.leave_game().unwrap();
+    assert!(anna.client.state().game.is_none());
+    anna.wait("the list", |d| correspondence(d) == [(game.game, false, 1)]);
+    // Boris answers and closes his board too; his move tells Anna's list.
+    assert!(boris.play_first_move());
+    anna.wait("Boris's move in the list", |d| correspondence(d) == [(game.game, true, 2)]);
+    boris.client.leave_game().unwrap();
+    // The phone's background check: Anna's move is told once.
+    let told = anna.client.take_your_move_notifications().unwrap().expect("the list is there");
+    assert_eq!(told.iter().map(|g| (g.game, g.ply)).collect::<Vec<_>>(), [(game.game, 2)]);
+    assert!(anna.client.take_your_move_notifications().unwrap().unwrap().is_empty(), "told once");
+    // Opened again from the list: the board has both moves, and Anna plays on.
+    anna.client.open_correspondence(game.game).unwrap();
+    anna.wait("the board again", |d| d.client.state().game.is_some() && d.ply() == 2);
+    assert!(anna.play_first_move());
+    boris.wait("the list", |d| correspondence(d) == [(game.game, true, 3)]);
+    // A board shown keeps a correspondence state not asked for from replacing it: Boris plays a clock game.
+    let carl = Device::signed_up(&server.url(), "Carl");
+    boris.client.seek(BLITZ).unwrap();
+    carl.client.seek(BLITZ).unwrap();
+    boris.wait("the blitz game", |d| d.client.screen().game.is_some_and(|g| g.days_per_move.is_none()));
 }
 
 fn ended(d: &Device) -> Option<giveaway_online::OnlineEnd> {

@@ -24,15 +24,16 @@ pub struct ClockView {
     pub control: TimeControl,
 }
 
-/// Refuses controls that cannot be played: no starting time, or absurd values (over 24 hours).
+/// Refuses controls that cannot be played: no starting time, or absurd values (over 14 days, the longest a
+/// correspondence game gives a move).
 pub fn validate(tc: &TimeControl) -> Result<(), String> {
-    const DAY_MS: u64 = 24 * 3600 * 1000;
+    const MAX_MS: u64 = 14 * 24 * 3600 * 1000;
     for (name, t) in [("White", tc.white), ("Black", tc.black)] {
         if t.base_ms == 0 {
             return Err(format!("{name} has no time on the clock"));
         }
-        if t.base_ms > DAY_MS || t.increment_ms > DAY_MS {
-            return Err(format!("{name}'s time is longer than a day"));
+        if t.base_ms > MAX_MS || t.increment_ms > MAX_MS {
+            return Err(format!("{name}'s time is longer than 14 days"));
         }
     }
     Ok(())
@@ -222,6 +223,7 @@ mod tests {
     fn validation() {
         assert!(validate(&TimeControl::even(3, 2)).is_ok());
         assert!(validate(&TimeControl::even(0, 2)).is_err());
-        assert!(validate(&TimeControl::even(25 * 60, 0)).is_err());
+        assert!(validate(&TimeControl::even(14 * 24 * 60, 0)).is_ok(), "a correspondence game's 14 days");
+        assert!(validate(&TimeControl::even(15 * 24 * 60, 0)).is_err());
     }
 }

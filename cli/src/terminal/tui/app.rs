@@ -57,12 +57,12 @@ pub enum Go {
 
 enum Screen {
     Home(HomeScreen),
-    // Boxed: the game and replay screens hold whole snapshots and are much the largest.
+    // Boxed: the game and replay screens hold whole snapshots, the online lobby its views: much the largest.
     Game(Box<GameScreen>),
     Saved(SavedScreen),
     Replay(Box<ReplayScreen>),
     Settings(SettingsScreen),
-    Online(OnlineScreen),
+    Online(Box<OnlineScreen>),
     Puzzles(Box<PuzzlesScreen>),
 }
 
@@ -84,7 +84,7 @@ impl App {
             Start::Home => Screen::Home(HomeScreen::new(&ctx)),
             Start::Online(client) => {
                 ctx.online = Some(client.clone());
-                Screen::Online(OnlineScreen::new(client))
+                Screen::Online(Box::new(OnlineScreen::new(client)))
             }
         };
         App { ctx, screen, notice: None, done: false }
@@ -170,7 +170,13 @@ impl App {
                 return;
             }
             Go::Home => match &self.ctx.online {
-                Some(client) => Screen::Online(OnlineScreen::new(client.clone())),
+                Some(client) => {
+                    // Leaving a correspondence board closes it; the game waits on the server.
+                    if client.screen().game.is_some_and(|g| g.days_per_move.is_some() && g.end().is_none()) {
+                        let _ = client.leave_game();
+                    }
+                    Screen::Online(Box::new(OnlineScreen::new(client.clone())))
+                }
                 None => Screen::Home(HomeScreen::new(&self.ctx)),
             },
             Go::Game(session) => game_screen(session, &self.ctx),

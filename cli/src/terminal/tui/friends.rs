@@ -3,12 +3,13 @@
 //! player by nickname, can be challenged with a clock, a colour and rated or not. What the lists hold and what
 //! can be done now is the online client's screen.
 
+use super::correspondence::{days_per_move, time_left};
 use super::form::{Field, Form};
 use super::input::is_confirm;
 use super::online::time_control_name;
 use super::theme::{accent, dim};
 use giveaway_app::ApiResult;
-use giveaway_online::{ChallengeColor, ChallengeView, OnlineClient, OnlineScreen, SocialScreen};
+use giveaway_online::{ChallengeColor, ChallengeView, OnlineClient, OnlineScreen, SocialScreen, CORRESPONDENCE_DAYS};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::Line;
 use std::time::{Duration, Instant};
@@ -75,7 +76,10 @@ fn challenge_terms(c: &ChallengeView) -> String {
         ChallengeColor::Random => "colours drawn".to_string(),
         other => format!("you play {}", color_name(other)),
     };
-    format!("{} {rated} · {color} · {}:{:02} left", time_control_name(c.time_control), s / 60, s % 60)
+    match c.days_per_move {
+        Some(days) => format!("{} {rated} · {color} · {} left", days_per_move(days), time_left(c.remaining_ms)),
+        None => format!("{} {rated} · {color} · {}:{:02} left", time_control_name(c.time_control), s / 60, s % 60),
+    }
 }
 
 impl FriendsView {
@@ -95,7 +99,9 @@ impl FriendsView {
     }
 
     fn challenge_form(nickname: &str, screen: &OnlineScreen) -> (String, Form) {
-        let names = screen.presets.iter().map(|t| time_control_name(*t)).collect();
+        // The clocks, then correspondence with each number of days per move.
+        let mut names: Vec<String> = screen.presets.iter().map(|t| time_control_name(*t)).collect();
+        names.extend(CORRESPONDENCE_DAYS.iter().map(|d| days_per_move(*d)));
         let colors = COLORS.iter().map(|c| color_name(*c).to_string()).collect();
         let fields = vec![
             Field::new("Time control", names, screen.default_preset as usize),
@@ -136,10 +142,16 @@ impl FriendsView {
             if key.code == KeyCode::Esc {
                 self.challenge = None;
             } else if is_confirm(&key) && form.index == form.fields.len() - 1 {
-                let tc = screen.presets.get(form.fields[0].choice).copied();
+                let choice = form.fields[0].choice;
                 let color = COLORS[form.fields[1].choice];
                 let rated = form.fields[2].choice == 0;
-                let r = tc.map_or(Ok(()), |tc| client.challenge(nickname, tc, color, rated));
+                let r = match screen.presets.get(choice) {
+                    Some(tc) => client.challenge(nickname, *tc, color, rated),
+                    None => match CORRESPONDENCE_DAYS.get(choice - screen.presets.len()) {
+                        Some(days) => client.challenge_correspondence(nickname, *days, color, rated),
+                        None => Ok(()),
+                    },
+                };
                 self.challenge = None;
                 return FriendsKey::Stay(r);
             } else {
@@ -293,7 +305,9 @@ mod tests {
             remaining_ms: 581_400,
         };
         assert_eq!(challenge_terms(&c), "5+3 rated · you play Black · 9:41 left");
-        let casual = ChallengeView { color: ChallengeColor::Random, rated: false, ..c };
+        let casual = ChallengeView { color: ChallengeColor::Random, rated: false, ..c.clone() };
         assert_eq!(challenge_terms(&casual), "5+3 casual · colours drawn · 9:41 left");
+        let days = ChallengeView { days_per_move: Some(3), remaining_ms: 7 * 86_400_000 - 60_000, ..c };
+        assert_eq!(challenge_terms(&days), "3 days per move rated · you play Black · 6d 23h left");
     }
 }

@@ -531,11 +531,11 @@ impl GameScreen {
 /// An online game's players with their ratings, the connection when it is not right, and the rating change
 /// once it is over.
 fn online_lines(screen: &giveaway_online::OnlineScreen) -> Vec<Line<'static>> {
-    use super::online::{connection_text, game_status_text, time_control_name};
+    use super::online::{connection_text, game_status_text, game_terms};
     let Some(g) = &screen.game else { return Vec::new() };
     let kind = if g.rated { "Rated" } else { "Casual" };
     let mut out = vec![
-        Line::styled(format!("{kind} {} online", time_control_name(g.time_control)), dim()),
+        Line::styled(format!("{kind} {} online", game_terms(g.time_control, g.days_per_move)), dim()),
         Line::raw(format!(
             "You {} ({:.0}) · {} ({:.0})",
             g.player.nickname, g.player.rating, g.opponent.nickname, g.opponent.rating

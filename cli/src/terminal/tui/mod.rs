@@ -9,6 +9,7 @@
 mod app;
 mod arenas;
 mod board;
+mod correspondence;
 mod devices;
 mod form;
 mod friends;

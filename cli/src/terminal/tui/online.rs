@@ -5,6 +5,7 @@
 
 use super::app::{Ctx, Go};
 use super::arenas::{ArenasKey, ArenasView};
+use super::correspondence::{days_per_move, CorrespondenceKey, CorrespondenceList};
 use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
 use super::friends::{FriendsKey, FriendsView};
@@ -30,7 +31,7 @@ use std::sync::Arc;
 
 const SPEEDS: [Speed; 4] = [Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classic];
 /// The menu line of the leaderboard (its speed is a choice of the line).
-const LEADERBOARD: usize = 7;
+const LEADERBOARD: usize = 8;
 
 /// What the keys are typing into.
 enum Typing {
@@ -58,11 +59,18 @@ pub struct OnlineScreen {
     seeks: Option<SeeksView>,
     /// The Arenas view, while it is open.
     arenas: Option<ArenasView>,
+    /// The Correspondence view, while it is open.
+    correspondence: Option<CorrespondenceList>,
 }
 
 /// `5+3`, as every time control is named.
 pub fn time_control_name(tc: TimeControl) -> String {
     tc.label()
+}
+
+/// A game's terms: `5+3`, or `3 days per move`.
+pub fn game_terms(tc: TimeControl, days: Option<u32>) -> String {
+    days.map_or_else(|| time_control_name(tc), days_per_move)
 }
 
 fn games(n: u32) -> String {
@@ -151,6 +159,9 @@ pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
             ("The game goes on on the server: it comes back with the connection.".into(), true)
         }
         OnlineGameStatus::Over { end } => (end_text(end, g.you), false),
+        OnlineGameStatus::Playing { .. } if g.days_per_move.is_some() => {
+            ("Correspondence: q closes the board; the game waits on the server.".into(), false)
+        }
         OnlineGameStatus::Playing { .. } if g.opponent_away => {
             (format!("{}'s connection dropped; they have 60 s to come back.", g.opponent.nickname), true)
         }
@@ -175,6 +186,7 @@ impl OnlineScreen {
             watch: None,
             seeks: None,
             arenas,
+            correspondence: None,
         }
     }
 
@@ -190,6 +202,7 @@ impl OnlineScreen {
             Field::button("Watch a game"),
             Field::button("Open seeks"),
             Field::button("Arenas"),
+            Field::button("Correspondence"),
             Field::new(
                 "Leaderboard",
                 SPEEDS.iter().map(|s| speed_name(*s).to_string()).collect(),
@@ -227,7 +240,7 @@ impl OnlineScreen {
                     format!(
                         "{} challenges you ({}{}): answer in Friends.",
                         c.opponent.nickname,
-                        time_control_name(c.time_control),
+                        game_terms(c.time_control, c.days_per_move),
                         if c.rated { ", rated" } else { ", casual" }
                     ),
                     false,
@@ -257,6 +270,9 @@ impl OnlineScreen {
             view.tick(&self.client);
         }
         if let Some(view) = self.arenas.as_mut() {
+            view.tick(&self.client);
+        }
+        if let Some(view) = self.correspondence.as_mut() {
             view.tick(&self.client);
         }
         let state = self.client.screen();
@@ -334,6 +350,14 @@ impl OnlineScreen {
             match view.key(key, &self.client, &state) {
                 SeeksKey::Close => self.seeks = None,
                 SeeksKey::Stay(r) => self.result(r),
+            }
+            return Go::Stay;
+        }
+        if let Some(view) = self.correspondence.as_mut().filter(|_| state.actions.social && !state.actions.back_to_game)
+        {
+            match view.key(key, &self.client, &state) {
+                CorrespondenceKey::Close => self.correspondence = None,
+                CorrespondenceKey::Stay(r) => self.result(r),
             }
             return Go::Stay;
         }
@@ -421,12 +445,17 @@ impl OnlineScreen {
                 self.arenas = Some(view);
                 r
             }
+            7 => {
+                let (view, r) = CorrespondenceList::open(&self.client);
+                self.correspondence = Some(view);
+                r
+            }
             LEADERBOARD => self.client.leaderboard(SPEEDS[self.menu.fields[LEADERBOARD].choice]),
-            8 => match &state.account {
+            9 => match &state.account {
                 AccountState::SignedIn { player } => self.client.profile(&player.nickname),
                 _ => Ok(()),
             },
-            9 => {
+            10 => {
                 let (view, r) = DevicesView::open(&self.client);
                 self.devices = Some(view);
                 r
@@ -482,6 +511,12 @@ impl OnlineScreen {
             lines.extend(view_lines);
             help = view_help;
         } else if let Some(view) = self.arenas.as_ref().filter(|_| state.actions.browse && !state.actions.back_to_game)
+        {
+            let (view_lines, view_help) = view.lines(&state);
+            lines.extend(view_lines);
+            help = view_help;
+        } else if let Some(view) =
+            self.correspondence.as_ref().filter(|_| state.actions.social && !state.actions.back_to_game)
         {
             let (view_lines, view_help) = view.lines(&state);
             lines.extend(view_lines);
