@@ -305,6 +305,73 @@ fn an_open_seek_is_played_from_the_list() {
     anna.wait_text("vs Boris online");
 }
 
+/// Correspondence: Anna challenges Boris by nickname with three days per move; he accepts and both boards open;
+/// after a move each closes the board with q, and each finds the game in the lobby's Correspondence list, where
+/// it is their move, opened from there to play on.
+#[test]
+fn a_correspondence_game_is_played_from_the_list() {
+    let server = Server::fresh();
+    let dir = tempfile::tempdir().unwrap();
+    let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
+    let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
+    for _ in 0..3 {
+        anna.keys(DOWN);
+    }
+    anna.keys(ENTER);
+    anna.wait_text("Nobody yet");
+    anna.keys("n");
+    anna.keys("boris");
+    anna.keys(ENTER);
+    anna.wait_text("Challenge boris");
+    // The time control's choices: the clocks, then 1 to 14 days per move.
+    for _ in 0..20 {
+        if anna.settled().contains("3 days per move") {
+            break;
+        }
+        anna.keys(RIGHT);
+    }
+    anna.keys(DOWN);
+    anna.keys(RIGHT);
+    anna.keys(DOWN);
+    anna.keys(DOWN);
+    let form = anna.wait_text("▶ Send the challenge");
+    assert!(form.contains("3 days per move") && form.contains("White"), "{form}");
+    anna.keys(ENTER);
+    anna.wait_text("Boris: 3 days per move rated · you play White · 6d 23h left");
+
+    boris.wait_text("Anna challenges you (3 days per move, rated): answer in Friends.");
+    for _ in 0..3 {
+        boris.keys(DOWN);
+    }
+    boris.keys(ENTER);
+    boris.wait_text("Anna challenges you: 3 days per move rated · you play Black");
+    boris.keys("a");
+    boris.wait_text("Rated 3 days per move online");
+    anna.wait_text("You have 2d 23h to make the first move, or the game is aborted.");
+    anna.keys(":c3-d4");
+    anna.keys(ENTER);
+    boris.wait_text("Last move: White c3-d4");
+    for p in [&mut anna, &mut boris] {
+        p.keys("q");
+        p.wait_text("Quick pairing");
+        for _ in 0..7 {
+            p.keys(DOWN);
+        }
+        p.keys(ENTER);
+    }
+    let list = boris.wait_text("▶ Your move · Anna · you play Black · 3 days per move · 2d 23h left · last c3-d4");
+    assert!(list.contains("Correspondence: 1 game waits for your move"), "{list}");
+    save_screenshot("online-correspondence-1-list.txt", &boris.settled());
+    anna.wait_text("▶ Boris's move · Boris · you play White · 3 days per move · 2d 23h left · last c3-d4");
+    boris.keys(ENTER);
+    boris.wait_text("vs Anna online");
+    boris.keys(":f6-g5");
+    boris.keys(ENTER);
+    save_screenshot("online-correspondence-2-game.txt", &boris.settled());
+    // Anna's list reads the move as it comes.
+    anna.wait_text("▶ Your move · Boris · you play White · 3 days per move · 2d 23h left · last f6-g5");
+}
+
 /// An arena round: Anna makes an arena from the lobby's Arenas view; Boris finds it in the list and joins; the
 /// server pairs them at once (both boards open by themselves), one resigns after a move each, and back in the
 /// arena both see the standings with the winner's 2 points, still taking part.

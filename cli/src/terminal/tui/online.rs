@@ -5,7 +5,7 @@
 
 use super::app::{Ctx, Go};
 use super::arenas::{ArenasKey, ArenasView};
-use super::correspondence::{days_per_move, CorrespondenceKey, CorrespondenceList};
+use super::correspondence::{days_per_move, time_left, CorrespondenceKey, CorrespondenceList};
 use super::devices::{DevicesKey, DevicesView};
 use super::form::{Field, Form};
 use super::friends::{FriendsKey, FriendsView};
@@ -150,10 +150,11 @@ pub fn game_status_text(screen: &Screen) -> Option<(String, bool)> {
     Some(match &g.status {
         OnlineGameStatus::FirstMove { side, remaining_ms } => {
             let who = if *side == g.you { "You have".to_string() } else { format!("{} has", g.opponent.nickname) };
-            (
-                format!("{who} {} s to make the first move, or the game is aborted.", remaining_ms.div_ceil(1000)),
-                *side == g.you,
-            )
+            let left = match g.days_per_move {
+                Some(_) => time_left(*remaining_ms),
+                None => format!("{} s", remaining_ms.div_ceil(1000)),
+            };
+            (format!("{who} {left} to make the first move, or the game is aborted."), *side == g.you)
         }
         OnlineGameStatus::Reconnecting => {
             ("The game goes on on the server: it comes back with the connection.".into(), true)
