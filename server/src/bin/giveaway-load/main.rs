@@ -15,25 +15,19 @@
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
 
+mod client;
 mod cluster;
 mod measure;
 mod workers;
 
 use clap::{Parser, ValueEnum};
-use futures_util::{SinkExt, StreamExt};
-use giveaway_core::{parse_move, Game, Position, Rules};
-use giveaway_protocol::{
-    decode_server, encode, ClientFrame, ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
-};
+use client::{Rng, Side};
+use giveaway_core::{Game, Position, Rules};
+use giveaway_protocol::{ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl};
 use std::collections::HashMap;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::WebSocketStream;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Fault {
@@ -204,97 +198,6 @@ impl Shared {
     }
 }
 
-type Ws = WebSocketStream<TcpStream>;
-
-struct Side {
-    ws: Ws,
-    token: String,
-    next_id: u64,
-    /// Payload bytes of the last frame sent and of the last text frame received.
-    last_sent: usize,
-    last_received: usize,
-}
-
-fn ws_config() -> WebSocketConfig {
-    WebSocketConfig::default().read_buffer_size(4096).write_buffer_size(0)
-}
-
-async fn connect(addr: &str) -> Result<Ws, String> {
-    let tcp = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-    let _ = tcp.set_nodelay(true);
-    let (ws, _) = tokio_tungstenite::client_async_with_config(format!("ws://{addr}/ws"), tcp, Some(ws_config()))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(ws)
-}
-
-impl Side {
-    async fn send(&mut self, m: ClientMessage) -> Result<(), String> {
-        self.next_id += 1;
-        let text = encode(&ClientFrame { id: Some(self.next_id), message: m });
-        self.last_sent = text.len();
-        self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
-    }
-
-    /// The next message, or why there is none (the connection gone, a frame not understood).
-    async fn next(&mut self) -> Result<ServerMessage, String> {
-        loop {
-            match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    self.last_received = t.len();
-                    return decode_server(t.as_str()).map(|f| f.message).map_err(|e| format!("undecodable frame: {e}"));
-                }
-                Some(Ok(Message::Close(frame))) => return Err(format!("closed by the server: {frame:?}")),
-                Some(Err(e)) => return Err(format!("closed: {e}")),
-                None => return Err("closed".to_string()),
-                Some(Ok(_)) => {}
-            }
-        }
-    }
-
-    async fn expect<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> Result<T, String> {
-        let wait = tokio::time::timeout(Duration::from_secs(60), async {
-            loop {
-                match self.next().await? {
-                    ServerMessage::Error { code, message, .. } => return Err(format!("{code:?}: {message}")),
-                    m => {
-                        if let Some(t) = pick(&m) {
-                            return Ok(t);
-                        }
-                    }
-                }
-            }
-        });
-        wait.await.map_err(|_| "timed out".to_string())?
-    }
-
-    async fn account(addr: &str, nickname: &str) -> Result<Side, String> {
-        let ws = connect(addr).await?;
-        let mut s = Side { ws, token: String::new(), next_id: 0, last_sent: 0, last_received: 0 };
-        s.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None }).await?;
-        s.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await?;
-        s.send(ClientMessage::CreateAccount { nickname: nickname.into() }).await?;
-        s.token =
-            s.expect(|m| if let ServerMessage::Account { token, .. } = m { Some(token.clone()) } else { None }).await?;
-        Ok(s)
-    }
-
-    async fn reconnect(&mut self, addr: &str) -> Result<(), String> {
-        self.ws = connect(addr).await?;
-        self.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: Some(self.token.clone()) }).await?;
-        self.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
-
 /// One game's two players, on one task: plays, measures, rematches when a game ends.
 async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration) -> Result<(), String> {
     let addr = shared.addr.lock().unwrap().clone();
@@ -369,10 +272,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 if in_flight.is_some() || rematching || game.is_over() || finishing.is_some() {
                     continue;
                 }
-                let moves = game.legal_moves();
-                let mv = moves[rng.below(moves.len())];
-                let text = giveaway_core::format_move(&mv, giveaway_core::Notation::Algebraic);
-                let ply = game.ply() as u32;
+                let (ply, text) = client::random_move(&game, &mut rng);
                 let think = interval.as_millis() as u64 / 2;
                 in_flight = Some((ply, Instant::now(), false, false));
                 if sides[mover]
@@ -395,14 +295,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 epoch = now_epoch;
                 let deadline = Instant::now() + Duration::from_secs(60);
                 for s in sides.iter_mut() {
-                    loop {
-                        let addr = shared.addr.lock().unwrap().clone();
-                        match s.reconnect(&addr).await {
-                            Ok(()) => break,
-                            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(200)).await,
-                            Err(e) => return Err(format!("no reconnection: {e}")),
-                        }
-                    }
+                    s.reconnect_until(&shared.addr, deadline).await?;
                 }
                 shared.stats.lock().unwrap().reconnects += 2;
                 // The state each side gets: every move it saw acknowledged must be there, and the clocks must be
@@ -437,8 +330,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 }
                 // Moves stored but not acknowledged before the kill: take them.
                 for m in st.moves.iter().skip(known) {
-                    let Ok(mv) = parse_move(game.position(), m) else { break };
-                    let _ = game.play(&mv);
+                    if client::play_text(&mut game, m).is_err() {
+                        break;
+                    }
                 }
                 in_flight = None;
                 next_at = Instant::now() + interval / 2;
@@ -486,11 +380,8 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     if *acked && *relayed {
                         in_flight = None;
                         last_clocks = clocks;
-                        match parse_move(game.position(), &mv) {
-                            Ok(m) => {
-                                let _ = game.play(&m);
-                            }
-                            Err(e) => shared.error(format!("server move unreadable: {e}")),
+                        if let Err(e) = client::play_text(&mut game, &mv) {
+                            shared.error(e);
                         }
                     }
                 }
