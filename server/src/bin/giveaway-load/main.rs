@@ -11,6 +11,11 @@
 //! drain` drains one for an upgrade. Each fault reports, per game, the time from the fault to its first move
 //! relayed after it.
 //!
+//! Spectators: `--spectators 10 --watched-games 100` has 10 more accounts watch each of the first 100 pairs'
+//! games (following each pair to its rematches), measures the time from a move sent to each spectator
+//! receiving it, and checks that every spectator saw every acknowledged move in order; with `--fault kill` they
+//! reconnect and watch again.
+//!
 //! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
@@ -18,6 +23,8 @@
 mod client;
 mod cluster;
 mod measure;
+mod sent;
+mod spectators;
 mod workers;
 
 use clap::{Parser, ValueEnum};
@@ -112,6 +119,12 @@ struct Args {
     /// games should be gone by its end.
     #[arg(long, default_value_t = 0)]
     drain_s: u64,
+    /// Spectators of each watched game, each its own account and connection (0: none).
+    #[arg(long, default_value_t = 0)]
+    spectators: usize,
+    /// How many of the games are watched, by --spectators each: the first ones (default: all).
+    #[arg(long)]
+    watched_games: Option<usize>,
     /// An argument passed on to the server (repeat for more), e.g. `--server-arg=--commit-batch=1`.
     #[arg(long, allow_hyphen_values = true)]
     server_arg: Vec<String>,
@@ -153,6 +166,25 @@ struct Stats {
     /// `moved` frames (the mover's acknowledgement and the opponent's copy).
     wire_up: u64,
     wire_down: u64,
+    /// Move sent by its player → a spectator receives it, microseconds (measured phase only; one per spectator).
+    #[serde(default)]
+    spectator_us: Vec<u64>,
+    /// Frames the spectators received in the measured phase.
+    #[serde(default)]
+    spectator_frames: u64,
+    #[serde(default)]
+    spectator_reconnects: u64,
+    /// The fault → a spectator watching again, milliseconds.
+    #[serde(default)]
+    spectator_recovery_ms: Vec<u64>,
+    /// At the end: the games the spectators watched (one per spectator and game), the moves they saw, and the
+    /// games where one saw something else than the acknowledged moves in order.
+    #[serde(default)]
+    spectator_games_checked: u64,
+    #[serde(default)]
+    spectator_moves_seen: u64,
+    #[serde(default)]
+    spectator_mismatches: u64,
 }
 
 struct Shared {
@@ -168,9 +200,28 @@ struct Shared {
     resign_at_stop: std::sync::atomic::AtomicBool,
     /// When the fault was made.
     fault_at: Mutex<Option<Instant>>,
+    /// The moves of the watched games as their players sent them.
+    sent: sent::SentMoves,
+    /// Set once the pairs have stopped: the spectators stop and check what they saw.
+    stop_spectators: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
+    fn new(addr: String, resign_at_stop: bool) -> Shared {
+        Shared {
+            stats: Mutex::new(Stats::default()),
+            measuring: false.into(),
+            stop: false.into(),
+            epoch: 0.into(),
+            addr: Mutex::new(addr),
+            live: 0.into(),
+            resign_at_stop: resign_at_stop.into(),
+            fault_at: Mutex::new(None),
+            sent: sent::SentMoves::default(),
+            stop_spectators: false.into(),
+        }
+    }
+
     /// Counts an error by its kind (the text before the first colon).
     fn error(&self, what: impl Into<String>) {
         let what = what.into();
@@ -199,7 +250,14 @@ impl Shared {
 }
 
 /// One game's two players, on one task: plays, measures, rematches when a game ends.
-async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration) -> Result<(), String> {
+/// With `watched`, the pair tells its spectators each game it starts, and keeps its moves in `shared.sent`.
+async fn play_pair(
+    shared: Arc<Shared>,
+    n: usize,
+    seed: u64,
+    interval: Duration,
+    watched: Option<tokio::sync::watch::Sender<Option<GameId>>>,
+) -> Result<(), String> {
     let addr = shared.addr.lock().unwrap().clone();
     let tag = format!("{}_{n}", seed % 1000);
     let mut sides = [Side::account(&addr, &format!("w{tag}")).await?, Side::account(&addr, &format!("b{tag}")).await?];
@@ -214,6 +272,12 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let mut white_side = if s0.you == Color::White { 0 } else { 1 };
     let mut game_id = s0.game;
     shared.game_started();
+    let tell = |game: GameId| {
+        if let Some(w) = &watched {
+            w.send_replace(Some(game));
+        }
+    };
+    tell(game_id);
     let mut game = Game::new(Position::start(), Rules::default());
     let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut next_at = Instant::now() + Duration::from_millis(rng.below(interval.as_millis() as usize) as u64);
@@ -274,6 +338,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 }
                 let (ply, text) = client::random_move(&game, &mut rng);
                 let think = interval.as_millis() as u64 / 2;
+                if watched.is_some() {
+                    shared.sent.sent(game_id, ply, &text);
+                }
                 in_flight = Some((ply, Instant::now(), false, false));
                 if sides[mover]
                     .send(ClientMessage::Move { game: game_id, ply, mv: text, think_ms: Some(think) })
@@ -328,6 +395,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         stats.clock_gap_ms = stats.clock_gap_ms.max(gap);
                     }
                 }
+                if watched.is_some() {
+                    shared.sent.committed(game_id, &st.moves);
+                }
                 // Moves stored but not acknowledged before the kill: take them.
                 for m in st.moves.iter().skip(known) {
                     if client::play_text(&mut game, m).is_err() {
@@ -359,6 +429,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     }
                     if who == mover {
                         *acked = true;
+                        if watched.is_some() {
+                            shared.sent.acked(game_id, ply);
+                        }
                         let mut s = shared.stats.lock().unwrap();
                         s.acked.push((game_id, ply, mv.clone()));
                         if measuring {
@@ -403,6 +476,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     white_side = if s.you == Color::White { who } else { 1 - who };
                     game_id = s.game;
                     shared.game_started();
+                    tell(game_id);
                     ended = false;
                     resigned = false;
                     game = Game::new(Position::start(), Rules::default());
@@ -431,45 +505,79 @@ impl Stats {
         self.reconnects += o.reconnects;
         self.wire_up += o.wire_up;
         self.wire_down += o.wire_down;
+        self.spectator_us.extend(o.spectator_us);
+        self.spectator_frames += o.spectator_frames;
+        self.spectator_reconnects += o.spectator_reconnects;
+        self.spectator_recovery_ms.extend(o.spectator_recovery_ms);
+        self.spectator_games_checked += o.spectator_games_checked;
+        self.spectator_moves_seen += o.spectator_moves_seen;
+        self.spectator_mismatches += o.spectator_mismatches;
     }
 }
 
-/// Starts the pairs `range` of `total`, each at its moment of the ramp from `t0`.
-fn start_games(
-    shared: &Arc<Shared>,
-    args: &Args,
-    range: std::ops::Range<usize>,
-    total: usize,
-    t0: Instant,
-) -> Vec<tokio::task::JoinHandle<()>> {
+/// The tasks of a run: the pairs', and the spectators' (stopped after the pairs).
+struct Tasks {
+    pairs: Vec<tokio::task::JoinHandle<()>>,
+    spectators: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Tasks {
+    /// Stops the pairs (waiting up to `wait` for each), then the spectators, once what was sent has reached them.
+    async fn stop(self, shared: &Shared, wait: Duration) {
+        shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        for t in self.pairs {
+            let _ = tokio::time::timeout(wait, t).await;
+        }
+        if !self.spectators.is_empty() {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+        shared.stop_spectators.store(true, std::sync::atomic::Ordering::SeqCst);
+        for t in self.spectators {
+            let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+        }
+    }
+}
+
+/// Starts the pairs `range` of `total`, each at its moment of the ramp from `t0`, and the spectators of the
+/// watched ones.
+fn start_games(shared: &Arc<Shared>, args: &Args, range: std::ops::Range<usize>, total: usize, t0: Instant) -> Tasks {
     let interval = Duration::from_millis(args.interval_ms);
-    range
-        .map(|n| {
-            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / total.max(1) as f64);
+    let watched = if args.spectators > 0 { args.watched_games.unwrap_or(total) } else { 0 };
+    let mut tasks = Tasks { pairs: Vec::new(), spectators: Vec::new() };
+    for n in range {
+        let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / total.max(1) as f64);
+        let seed = args.seed;
+        // The pair tells its spectators which game it plays now.
+        let (current, followed) = if n < watched {
+            let (tx, rx) = tokio::sync::watch::channel(None);
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
+        let sh = shared.clone();
+        tasks.pairs.push(tokio::spawn(async move {
+            tokio::time::sleep_until(at.into()).await;
+            if let Err(e) = play_pair(sh.clone(), n, seed, interval, current).await {
+                sh.error(format!("game task: {e}"));
+            }
+        }));
+        for k in followed.iter().flat_map(|rx| (0..args.spectators).map(move |k| (k, rx.clone()))) {
+            let (k, rx) = k;
             let sh = shared.clone();
-            let seed = args.seed;
-            tokio::spawn(async move {
+            tasks.spectators.push(tokio::spawn(async move {
                 tokio::time::sleep_until(at.into()).await;
-                if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
-                    sh.error(format!("game task: {e}"));
+                if let Err(e) = spectators::spectate(sh.clone(), format!("s{}_{n}_{k}", seed % 1000), rx).await {
+                    sh.error(format!("spectator task: {e}"));
                 }
-            })
-        })
-        .collect()
+            }));
+        }
+    }
+    tasks
 }
 
 /// A worker process: its games against `addr` on the first process's timeline, then its statistics.
 async fn worker(args: &Args, addr: String) {
-    let shared = Arc::new(Shared {
-        stats: Mutex::new(Stats::default()),
-        measuring: false.into(),
-        stop: false.into(),
-        epoch: 0.into(),
-        addr: Mutex::new(addr),
-        live: 0.into(),
-        resign_at_stop: false.into(),
-        fault_at: Mutex::new(None),
-    });
+    let shared = Arc::new(Shared::new(addr, false));
     let total = args.games_total.unwrap_or(args.games);
     let t0 = workers::instant_of(args.t0_unix_ms.unwrap_or_else(workers::unix_ms)).into_std();
     let tasks = start_games(&shared, args, args.first_game..args.games, total, t0);
@@ -478,10 +586,7 @@ async fn worker(args: &Args, addr: String) {
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     tokio::time::sleep_until((measure_start + Duration::from_secs(args.measure_s)).into()).await;
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
-    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
-    for t in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
-    }
+    tasks.stop(&shared, Duration::from_secs(10)).await;
     let stats = std::mem::take(&mut *shared.stats.lock().unwrap());
     println!("{}{}", workers::STATS_PREFIX, serde_json::to_string(&stats).expect("statistics serialise"));
 }
@@ -706,6 +811,52 @@ async fn verify_in_database(url: &str, acked: &[(GameId, u32, String)]) -> (usiz
     (acked.len(), missing)
 }
 
+/// The spectators' lines: latency, frames, the check of what they saw, their recovery from the fault.
+fn report_spectators(args: &Args, stats: &mut Stats, measured: Duration) {
+    let watched = args.watched_games.unwrap_or(args.games).min(args.games);
+    stats.spectator_us.sort_unstable();
+    let us = &stats.spectator_us;
+    println!(
+        "spectators: {} ({} on each of {watched} games, each its own account); move sent -> spectator received: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} deliveries); {} frames received ({:.0}/s)",
+        args.spectators * watched,
+        args.spectators,
+        percentile(us, 0.5),
+        percentile(us, 0.99),
+        percentile(us, 1.0),
+        us.len(),
+        stats.spectator_frames,
+        stats.spectator_frames as f64 / measured.as_secs_f64()
+    );
+    println!(
+        "spectators checked at the end: {} games watched (counted per spectator), {} moves seen; {} saw other than every acknowledged move in order",
+        stats.spectator_games_checked, stats.spectator_moves_seen, stats.spectator_mismatches
+    );
+    if args.fault.is_some() {
+        stats.spectator_recovery_ms.sort_unstable();
+        let at = |p: f64| percentile(&stats.spectator_recovery_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p);
+        println!(
+            "spectators after the fault: {} reconnections, {} watching again: fault -> watching again p50 {:.1} s, p99 {:.1} s, max {:.1} s",
+            stats.spectator_reconnects,
+            stats.spectator_recovery_ms.len(),
+            at(0.5) / 1000.0,
+            at(0.99) / 1000.0,
+            at(1.0) / 1000.0
+        );
+    }
+    println!(
+        "spectator row: | {} | {watched} × {} | {:.1} / {:.1} / {:.0} | {:.0} | {} | {} | {} |",
+        args.games,
+        args.spectators,
+        percentile(us, 0.5),
+        percentile(us, 0.99),
+        percentile(us, 1.0),
+        stats.spectator_frames as f64 / measured.as_secs_f64(),
+        stats.spectator_mismatches,
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
+}
+
 /// Drops and creates the run's own database, so that no game of an earlier run is resumed.
 async fn fresh_database(args: &mut Args) {
     let name = &args.bench_database;
@@ -752,16 +903,7 @@ async fn main() {
         cluster.pids(),
         rss_idle / 1024
     );
-    let shared = Arc::new(Shared {
-        stats: Mutex::new(Stats::default()),
-        measuring: false.into(),
-        stop: false.into(),
-        epoch: 0.into(),
-        addr: Mutex::new(addr.clone()),
-        live: 0.into(),
-        resign_at_stop: (args.drain_s > 0).into(),
-        fault_at: Mutex::new(None),
-    });
+    let shared = Arc::new(Shared::new(addr.clone(), args.drain_s > 0));
     // The other load processes: games [per × k, per × (k + 1)), on the same timeline (starting in a second).
     let t0_unix_ms = workers::unix_ms() + 1000;
     let per = args.games.div_ceil(args.processes.max(1));
@@ -781,6 +923,8 @@ async fn main() {
                 ("--measure-s", args.measure_s.to_string()),
                 ("--interval-ms", args.interval_ms.to_string()),
                 ("--seed", args.seed.to_string()),
+                ("--spectators", args.spectators.to_string()),
+                ("--watched-games", args.watched_games.unwrap_or(args.games).to_string()),
             ];
             workers::spawn(&a.into_iter().flat_map(|(k, v)| [k.to_string(), v]).collect::<Vec<_>>())
         })
@@ -868,11 +1012,8 @@ async fn main() {
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
     let counters_end = Counters::now(&args.database_url, &cluster.pids()).await;
-    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
-    for t in tasks {
-        let _ = tokio::time::timeout(stop_wait, t).await;
-    }
+    tasks.stop(&shared, stop_wait).await;
     let mut drained: Vec<Sample> = Vec::new();
     if args.drain_s > 0 {
         let closed = Instant::now();
@@ -972,6 +1113,9 @@ async fn main() {
             stats.clock_gap_ms
         );
     }
+    if args.spectators > 0 {
+        report_spectators(&args, &mut stats, measured);
+    }
     let used = counters_end.since(&counters, measured);
     let relayed = stats.relay_us.len().max(1) as f64;
     println!(
@@ -1028,6 +1172,7 @@ async fn main() {
     }
     let failed = missing > 0
         || grows
+        || stats.spectator_mismatches > 0
         || stats.resumed_missing > 0
         // With several nodes the games whose host stayed up are checked too, and their clocks rightly ran.
         || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
