@@ -16,10 +16,15 @@
 //! receiving it, and checks that every spectator saw every acknowledged move in order; with `--fault kill` they
 //! reconnect and watch again.
 //!
+//! The arena: `--arena-players 500`, instead of the pairs, has 500 accounts join one arena made for the run and
+//! be paired by the server game after game (`arena.rs`): pairing latency, relay, and at the end the standings'
+//! points checked against the games' results read from the database.
+//!
 //! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
 
+mod arena;
 mod client;
 mod cluster;
 mod measure;
@@ -125,6 +130,17 @@ struct Args {
     /// How many of the games are watched, by --spectators each: the first ones (default: all).
     #[arg(long)]
     watched_games: Option<usize>,
+    /// Instead of the pairs of --games: this many players in one arena made for the run, paired by the server
+    /// game after game (0: no arena). Not with --processes, --fault, --spectators or --drain-s.
+    #[arg(long, default_value_t = 0)]
+    arena_players: usize,
+    /// The arena's length in minutes (the server allows 10 to 180); the run must end before the arena does.
+    #[arg(long, default_value_t = 10)]
+    arena_minutes: u32,
+    /// The rest the server gives an arena player between two games (passed to it as --arena-rest-ms; its
+    /// default is 4000).
+    #[arg(long, default_value_t = 4000)]
+    arena_rest_ms: u64,
     /// An argument passed on to the server (repeat for more), e.g. `--server-arg=--commit-batch=1`.
     #[arg(long, allow_hyphen_values = true)]
     server_arg: Vec<String>,
@@ -185,6 +201,9 @@ struct Stats {
     spectator_moves_seen: u64,
     #[serde(default)]
     spectator_mismatches: u64,
+    /// An arena player free and rested → its next game's state, microseconds (measured phase only).
+    #[serde(default)]
+    pairing_us: Vec<u64>,
 }
 
 struct Shared {
@@ -575,6 +594,97 @@ fn start_games(shared: &Arc<Shared>, args: &Args, range: std::ops::Range<usize>,
     tasks
 }
 
+/// Starts the arena's players, each at its moment of the ramp from `t0` (the first makes the arena).
+fn start_arena(shared: &Arc<Shared>, args: &Args, t0: Instant) -> (Tasks, Arc<arena::ArenaRun>) {
+    let run = Arc::new(arena::ArenaRun {
+        id: tokio::sync::watch::channel(None).0,
+        rest: Duration::from_millis(args.arena_rest_ms),
+        minutes: args.arena_minutes,
+    });
+    let interval = Duration::from_millis(args.interval_ms);
+    let players = (0..args.arena_players)
+        .map(|i| {
+            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * i as f64 / args.arena_players as f64);
+            let (sh, run, seed) = (shared.clone(), run.clone(), args.seed);
+            tokio::spawn(async move {
+                tokio::time::sleep_until(at.into()).await;
+                if let Err(e) = arena::play(sh.clone(), i, seed, interval, run).await {
+                    sh.error(format!("arena player task: {e}"));
+                }
+            })
+        })
+        .collect();
+    (Tasks { pairs: players, spectators: Vec::new() }, run)
+}
+
+/// The arena's standings checked once every player has finished (an error when they cannot be).
+async fn check_arena(shared: &Shared, args: &Args, run: &arena::ArenaRun) -> Option<arena::Check> {
+    let Some(id) = *run.id.borrow() else {
+        shared.error("arena check: the arena was never made");
+        return None;
+    };
+    let db = connect_db(&args.database_url).await?;
+    let addr = shared.addr.lock().unwrap().clone();
+    match arena::check(&addr, &db, id, args.seed).await {
+        Ok(check) => Some(check),
+        Err(e) => {
+            shared.error(format!("arena check: {e}"));
+            None
+        }
+    }
+}
+
+/// The arena's lines: games, pairing latency, the standings' check.
+fn report_arena(args: &Args, stats: &mut Stats, check: &arena::Check, measured: Duration) {
+    stats.pairing_us.sort_unstable();
+    let s = |p: f64| percentile(&stats.pairing_us, p) / 1000.0;
+    let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
+    println!(
+        "arena {}: {} players, {} min, {}+{}, the server's rest {} ms: {} games finished ({} of them resigned at the end), {} still in progress after; {moves_per_s:.0} moves/s relayed",
+        check.arena,
+        args.arena_players,
+        args.arena_minutes,
+        arena::ARENA_TC.base_ms / 60_000,
+        arena::ARENA_TC.increment_ms / 1000,
+        args.arena_rest_ms,
+        check.games,
+        stats.drain_resigned,
+        check.in_progress
+    );
+    println!(
+        "pairing (free and rested -> the next game's state): p50 {:.2} s, p99 {:.2} s, max {:.2} s ({} pairings measured)",
+        s(0.5),
+        s(0.99),
+        s(1.0),
+        stats.pairing_us.len()
+    );
+    println!(
+        "standings: {} players' points (database) and the {} lines arena_standings sent, against the {} results read from the database ({} counted): {} differences; leader {}",
+        check.players,
+        check.lines_sent,
+        check.games,
+        check.counted,
+        check.differences.len(),
+        check.leader.as_ref().map(|(n, p)| format!("{n} with {p}")).unwrap_or_else(|| "none".into())
+    );
+    for d in check.differences.iter().take(5) {
+        println!("  difference: {d}");
+    }
+    println!(
+        "arena row: | {} | {} | {moves_per_s:.0} | {:.2} / {:.2} / {:.2} | {:.1} / {:.1} | {} | {} | {} |",
+        args.arena_players,
+        check.games,
+        s(0.5),
+        s(0.99),
+        s(1.0),
+        percentile(&stats.relay_us, 0.5),
+        percentile(&stats.relay_us, 0.99),
+        check.differences.len(),
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
+}
+
 /// A worker process: its games against `addr` on the first process's timeline, then its statistics.
 async fn worker(args: &Args, addr: String) {
     let shared = Arc::new(Shared::new(addr, false));
@@ -884,12 +994,26 @@ async fn main() {
         args.processes <= 1 || (args.fault.is_none() && args.sample_s == 0),
         "--processes: not with --fault or --sample-s"
     );
+    let arena_mode = args.arena_players > 0;
+    assert!(
+        !arena_mode || (args.processes <= 1 && args.fault.is_none() && args.spectators == 0 && args.drain_s == 0),
+        "--arena-players: not with --processes, --fault, --spectators or --drain-s"
+    );
+    // The standings are checked while the arena still pairs (a game ending after its finish scores nothing).
+    assert!(
+        !arena_mode || args.ramp_s + args.measure_s + 60 < u64::from(args.arena_minutes) * 60,
+        "--arena-players: the run (ramp and measure) must end a minute before the arena (--arena-minutes)"
+    );
     fresh_database(&mut args).await;
     let mut server_args = args.server_arg.clone();
     server_args.extend(
         ["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20", "--rematch-ms"].map(String::from),
     );
     server_args.push(REMATCH_MS.to_string());
+    if arena_mode {
+        // Only the run's arena: the server's hourly and daily ones are not made.
+        server_args.extend(["--arena-schedule=false".to_string(), format!("--arena-rest-ms={}", args.arena_rest_ms)]);
+    }
     let spec =
         cluster::NodeSpec { bin: args.server_bin.clone(), database_url: args.database_url.clone(), args: server_args };
     let (nodes, balancer) = (args.nodes, !args.no_balancer);
@@ -930,15 +1054,30 @@ async fn main() {
         })
         .collect();
     let t0 = workers::instant_of(t0_unix_ms).into_std();
-    let tasks = start_games(&shared, &args, 0..per.min(args.games), args.games, t0);
+    let (tasks, arena_run) = if arena_mode {
+        let (tasks, run) = start_arena(&shared, &args, t0);
+        (tasks, Some(run))
+    } else {
+        (start_games(&shared, &args, 0..per.min(args.games), args.games, t0), None)
+    };
     tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
     let started = shared.stats.lock().unwrap().acked.len();
-    println!(
-        "{} games started in {:.1} s ({} moves acknowledged so far)",
-        args.games,
-        t0.elapsed().as_secs_f64(),
-        started
-    );
+    if arena_mode {
+        println!(
+            "{} arena players joined in {:.1} s ({} games in progress, {} moves acknowledged so far)",
+            args.arena_players,
+            t0.elapsed().as_secs_f64(),
+            shared.live.load(std::sync::atomic::Ordering::SeqCst),
+            started
+        );
+    } else {
+        println!(
+            "{} games started in {:.1} s ({} moves acknowledged so far)",
+            args.games,
+            t0.elapsed().as_secs_f64(),
+            started
+        );
+    }
     let counters = Counters::now(&args.database_url, &cluster.pids()).await;
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     let measure_start = Instant::now();
@@ -1012,8 +1151,13 @@ async fn main() {
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
     let counters_end = Counters::now(&args.database_url, &cluster.pids()).await;
-    let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
+    // The drain and the arena's finish (pause, resign, a quiet moment) take longer than closing.
+    let stop_wait = Duration::from_secs(if args.drain_s > 0 || arena_mode { 40 } else { 10 });
     tasks.stop(&shared, stop_wait).await;
+    let arena_check = match &arena_run {
+        Some(run) => check_arena(&shared, &args, run).await,
+        None => None,
+    };
     let mut drained: Vec<Sample> = Vec::new();
     if args.drain_s > 0 {
         let closed = Instant::now();
@@ -1046,12 +1190,19 @@ async fn main() {
     stats.relay_us.sort_unstable();
     stats.ack_us.sort_unstable();
     let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
-    println!(
-        "--- giveaway-load: {} games, {} connections, one move per side every {} ms ---",
-        args.games,
-        args.games * 2,
-        args.interval_ms
-    );
+    if arena_mode {
+        println!(
+            "--- giveaway-load: an arena of {} players ({} connections), one move per side every {} ms ---",
+            args.arena_players, args.arena_players, args.interval_ms
+        );
+    } else {
+        println!(
+            "--- giveaway-load: {} games, {} connections, one move per side every {} ms ---",
+            args.games,
+            args.games * 2 + args.spectators * args.watched_games.unwrap_or(args.games).min(args.games),
+            args.interval_ms
+        );
+    }
     println!(
         "measured {:.0} s: {} moves relayed ({moves_per_s:.0}/s); move sent -> opponent received: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         measured.as_secs_f64(),
@@ -1065,16 +1216,22 @@ async fn main() {
         percentile(&stats.ack_us, 0.5),
         percentile(&stats.ack_us, 0.99)
     );
-    let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / args.games.max(1) as f64;
+    // In the arena, two players are a game's worth of connections.
+    let games = if arena_mode { args.arena_players / 2 } else { args.games };
+    let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / games.max(1) as f64;
     println!(
         "server memory: {} MB idle, {} MB peak: {per_game:.1} KB per game (its two connections included)",
         rss_idle / 1024,
         rss_peak / 1024
     );
     println!(
-        "acknowledged moves: {acked}, missing from the database: {missing}; games finished (and rematched): {}",
+        "acknowledged moves: {acked}, missing from the database: {missing}; games finished{}: {}",
+        if arena_mode { "" } else { " (and rematched)" },
         stats.games_finished
     );
+    if let Some(check) = &arena_check {
+        report_arena(&args, &mut stats, check, measured);
+    }
     if args.drain_s > 0 {
         println!(
             "drain: {} games resigned, {} left live",
@@ -1131,11 +1288,14 @@ async fn main() {
         or_na(moves_per_s / used.commits_per_s),
         or_na(used.wal_bytes / relayed)
     );
-    println!(
-        "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
-        stats.wire_up as f64 / relayed,
-        stats.wire_down as f64 / relayed
-    );
+    // Counted by the pairs only.
+    if !arena_mode {
+        println!(
+            "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
+            stats.wire_up as f64 / relayed,
+            stats.wire_down as f64 / relayed
+        );
+    }
     if let Some(db) = connect_db(&args.database_url).await {
         let st = measure::stored(&db).await;
         println!(
@@ -1149,8 +1309,9 @@ async fn main() {
         );
     }
     println!(
-        "row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {}% | {:.0} | {} | {} | {} |",
-        args.games,
+        "{}row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {}% | {:.0} | {} | {} | {} |",
+        if arena_mode { "players " } else { "" },
+        if arena_mode { args.arena_players } else { args.games },
         percentile(&stats.relay_us, 0.5),
         percentile(&stats.relay_us, 0.99),
         percentile(&stats.relay_us, 1.0),
@@ -1173,6 +1334,7 @@ async fn main() {
     let failed = missing > 0
         || grows
         || stats.spectator_mismatches > 0
+        || (arena_mode && arena_check.as_ref().is_none_or(|c| !c.differences.is_empty() || c.in_progress > 0))
         || stats.resumed_missing > 0
         // With several nodes the games whose host stayed up are checked too, and their clocks rightly ran.
         || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
