@@ -111,6 +111,8 @@ pub async fn node_answers(url: &str, node: &str, wait: Duration) -> Result<bool,
 pub trait Local: Send + Sync + 'static {
     /// The player's connection on this node.
     fn conn(&self, player: PlayerId) -> Option<ConnHandle>;
+    /// The connections on this node that watch the game.
+    fn watchers(&self, game: GameId) -> Vec<ConnHandle>;
     /// Every local connection is asked to resync its remote games.
     fn resync_all(&self);
     /// A node said it leaves.
@@ -269,9 +271,17 @@ impl Bus {
                 }
             },
             Body::Rehost { players, frame } => {
+                let mut games = std::collections::HashSet::new();
                 for (player, game) in players {
                     if let Some(c) = hub.conn(player) {
                         c.send(Out::Rehost { game, frame: frame.clone() });
+                    }
+                    games.insert(game);
+                }
+                // The games' spectators connected here watch them again at their new host.
+                for game in games {
+                    for c in hub.watchers(game) {
+                        c.send(Out::Rehost { game, frame: None });
                     }
                 }
             }
