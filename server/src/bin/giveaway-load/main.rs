@@ -193,6 +193,9 @@ struct Stats {
     /// The fault → a spectator watching again, milliseconds.
     #[serde(default)]
     spectator_recovery_ms: Vec<u64>,
+    /// Spectators the server watched again at a game's new node, without their reconnecting.
+    #[serde(default)]
+    spectator_moved: u64,
     /// At the end: the games the spectators watched (one per spectator and game), the moves they saw, and the
     /// games where one saw something else than the acknowledged moves in order.
     #[serde(default)]
@@ -528,6 +531,7 @@ impl Stats {
         self.spectator_frames += o.spectator_frames;
         self.spectator_reconnects += o.spectator_reconnects;
         self.spectator_recovery_ms.extend(o.spectator_recovery_ms);
+        self.spectator_moved += o.spectator_moved;
         self.spectator_games_checked += o.spectator_games_checked;
         self.spectator_moves_seen += o.spectator_moves_seen;
         self.spectator_mismatches += o.spectator_mismatches;
@@ -945,9 +949,10 @@ fn report_spectators(args: &Args, stats: &mut Stats, measured: Duration) {
         stats.spectator_recovery_ms.sort_unstable();
         let at = |p: f64| percentile(&stats.spectator_recovery_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p);
         println!(
-            "spectators after the fault: {} reconnections, {} watching again: fault -> watching again p50 {:.1} s, p99 {:.1} s, max {:.1} s",
+            "spectators after the fault: {} reconnections, {} watching again ({} of them moved by the server to the game's new node, not reconnecting): fault -> watching again p50 {:.1} s, p99 {:.1} s, max {:.1} s",
             stats.spectator_reconnects,
             stats.spectator_recovery_ms.len(),
+            stats.spectator_moved,
             at(0.5) / 1000.0,
             at(0.99) / 1000.0,
             at(1.0) / 1000.0

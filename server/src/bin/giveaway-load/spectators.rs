@@ -81,9 +81,13 @@ pub async fn spectate(
                 (watching, asked, refused, ask_at, recovering) = (None, None, None, Instant::now(), true);
             }
             Ok(ServerMessage::Watching(state)) => {
-                if asked.is_some_and(|(g, _)| g == state.game) {
+                let answer = asked.is_some_and(|(g, _)| g == state.game);
+                if answer {
                     asked = None;
                 }
+                // Unasked, for the game watched: the game moved to another node (its node failed), which watches
+                // this spectator again without it reconnecting.
+                let moved = !answer && watching == Some(state.game);
                 let known = match seen.iter_mut().find(|s| s.game == state.game) {
                     Some(s) => s,
                     None => {
@@ -98,12 +102,16 @@ pub async fn spectate(
                 known.moves = state.moves;
                 watching = Some(state.game);
                 refused = None;
-                if recovering {
-                    recovering = false;
+                if recovering || moved {
                     let fault_at = *shared.fault_at.lock().unwrap();
+                    let mut stats = shared.stats.lock().unwrap();
                     if let Some(t) = fault_at {
-                        shared.stats.lock().unwrap().spectator_recovery_ms.push(t.elapsed().as_millis() as u64);
+                        stats.spectator_recovery_ms.push(t.elapsed().as_millis() as u64);
                     }
+                    if moved && !recovering {
+                        stats.spectator_moved += 1;
+                    }
+                    recovering = false;
                 }
             }
             Ok(ServerMessage::Moved { game, ply, mv, .. }) if watching == Some(game) => {
