@@ -111,6 +111,8 @@ pub async fn node_answers(url: &str, node: &str, wait: Duration) -> Result<bool,
 pub trait Local: Send + Sync + 'static {
     /// The player's connection on this node.
     fn conn(&self, player: PlayerId) -> Option<ConnHandle>;
+    /// The connections on this node that watch the game.
+    fn watchers(&self, game: GameId) -> Vec<ConnHandle>;
     /// Every local connection is asked to resync its remote games.
     fn resync_all(&self);
     /// A node said it leaves.
@@ -196,27 +198,38 @@ impl Bus {
 
     /// Listens until the process ends, reconnecting after any loss of the connection. After a reconnection the
     /// local players ask their remote games for their state again, since notifications sent meanwhile are gone.
-    pub fn listen<L: Local>(&self, url: String, hub: &Arc<L>) {
+    /// Returns once the first LISTEN is in place: a node must not take connections before it can receive what
+    /// other nodes send its players (a game started on another node sends its state through the bus, and a
+    /// notification sent before the LISTEN is lost: the player never got its game).
+    pub async fn listen<L: Local>(&self, url: String, hub: &Arc<L>) -> Result<(), tokio_postgres::Error> {
         let hub: Weak<L> = Arc::downgrade(hub);
         let _ = self.hub.set(hub as Weak<dyn Local>);
+        let mut listening = Some(connect_listening(&url).await?);
         let bus = self.clone();
         tokio::spawn(async move {
-            let mut first = true;
             loop {
-                match bus.listen_once(&url, first).await {
-                    Ok(()) => log::warn!("bus: listening connection closed"),
+                let again = listening.is_none();
+                let connected = match listening.take() {
+                    Some(l) => Ok(l),
+                    None => connect_listening(&url).await,
+                };
+                match connected {
+                    Ok(l) => {
+                        bus.listen_on(l, again).await;
+                        log::warn!("bus: listening connection closed");
+                    }
                     Err(e) => log::warn!("bus: {e}"),
                 }
-                first = false;
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
         });
+        Ok(())
     }
 
-    async fn listen_once(&self, url: &str, first: bool) -> Result<(), tokio_postgres::Error> {
+    async fn listen_on(&self, listening: Listening, again: bool) {
         // The client must live as long as the listening: dropping it ends the connection.
-        let (_client, mut rx, driver) = connect_listening(url).await?;
-        if !first {
+        let (_client, mut rx, driver) = listening;
+        if again {
             log::info!("bus: listening again");
             if let Some(hub) = self.hub.get().and_then(Weak::upgrade) {
                 hub.resync_all();
@@ -227,7 +240,6 @@ impl Bus {
             self.handle(&hub, &payload).await;
         }
         driver.abort();
-        Ok(())
     }
 
     async fn handle(&self, hub: &Arc<dyn Local>, payload: &str) {
@@ -269,9 +281,17 @@ impl Bus {
                 }
             },
             Body::Rehost { players, frame } => {
+                let mut games = std::collections::HashSet::new();
                 for (player, game) in players {
                     if let Some(c) = hub.conn(player) {
                         c.send(Out::Rehost { game, frame: frame.clone() });
+                    }
+                    games.insert(game);
+                }
+                // The games' spectators connected here watch them again at their new host.
+                for game in games {
+                    for c in hub.watchers(game) {
+                        c.send(Out::Rehost { game, frame: None });
                     }
                 }
             }
@@ -298,5 +318,42 @@ impl Bus {
         let row = c.query_opt("DELETE FROM bus_messages WHERE id = $1 RETURNING payload", &[&id]).await.ok()??;
         let env: Envelope = serde_json::from_str(row.get::<_, &str>(0)).ok()?;
         Some(env.body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The local side of a node with one player connected (id 7).
+    struct OnePlayer(ConnHandle);
+
+    impl Local for OnePlayer {
+        fn conn(&self, player: PlayerId) -> Option<ConnHandle> {
+            (player == 7).then(|| self.0.clone())
+        }
+        fn watchers(&self, _: GameId) -> Vec<ConnHandle> {
+            Vec::new()
+        }
+        fn resync_all(&self) {}
+        fn node_left(&self, _: &str) {}
+        fn to_local_game(&self, _: GameId, _: GameCmd) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+            Box::pin(async { false })
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_message_sent_as_soon_as_a_node_listens_reaches_it() {
+        let url = crate::testing::fresh_database().await;
+        let pool = crate::store::pool(&url, 2).unwrap();
+        let (handle, mut out) = ConnHandle::new(1);
+        let local = Arc::new(OnePlayer(handle));
+        let node_b = Bus::new(pool.clone(), "node_b");
+        node_b.listen(url, &local).await.unwrap();
+        // Another node sends at once (a game it starts sends a player here its state): not lost.
+        let node_a = Bus::new(pool, "node_a");
+        assert!(node_a.send("node_b", Body::ToPlayer { player: 7, frame: "the state".into() }).await);
+        let got = tokio::time::timeout(Duration::from_secs(5), out.recv()).await.expect("delivered within 5 s");
+        assert!(matches!(got, Some(Out::Frame(f)) if f == "the state"));
     }
 }

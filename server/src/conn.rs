@@ -18,7 +18,7 @@ use giveaway_protocol::{
     ServerMessage, PROTOCOL_VERSION,
 };
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::num::NonZeroU32;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -129,6 +129,7 @@ where
         wrong_codes: 0,
         hello: false,
         routes: HashMap::new(),
+        watched: HashSet::new(),
         closing: false,
     };
     let ping_every = Duration::from_millis(hub.cfg.ping_ms.max(100));
@@ -292,6 +293,8 @@ struct Conn {
     /// Games this player is in (also finished ones it may still rematch), and the node running each (`None`:
     /// this one).
     routes: HashMap<GameId, Option<String>>,
+    /// Games this connection watches (registered with the hub, to be watched again if their node changes).
+    watched: HashSet<GameId>,
     closing: bool,
 }
 
@@ -599,7 +602,7 @@ impl Conn {
                 Ok(games) => reply(re, ServerMessage::LiveGames { games }),
                 Err(e) => unavailable(re, e),
             },
-            ClientMessage::Watch { game } => return self.route_and_act(re, game, Action::Watch).await,
+            ClientMessage::Watch { game } => return self.watch(re, game).await,
             ClientMessage::Correspondence => match store::correspondence_games(&hub.pool, me.id).await {
                 Ok(games) => reply(re, ServerMessage::Correspondence { games }),
                 Err(e) => unavailable(re, e),
@@ -625,10 +628,15 @@ impl Conn {
             ClientMessage::JoinArena { arena } => arena_answer(arenas::join(&hub, me.id, arena).await),
             ClientMessage::LeaveArena { arena } => arena_answer(arenas::leave(&hub, me.id, arena).await),
             ClientMessage::ArenaStandings { arena } => arena_answer(arenas::show(&hub, me.id, arena).await),
-            ClientMessage::Unwatch { game } => match self.routes.contains_key(&game) {
-                true => return self.act_in_game(re, game, Action::Unwatch).await,
-                false => reply(re, ServerMessage::Unwatched { game }),
-            },
+            ClientMessage::Unwatch { game } => {
+                if self.watched.remove(&game) {
+                    hub.set_watching(game, &self.handle, false);
+                }
+                match self.routes.contains_key(&game) {
+                    true => return self.act_in_game(re, game, Action::Unwatch).await,
+                    false => reply(re, ServerMessage::Unwatched { game }),
+                }
+            }
             ClientMessage::Ping => reply(re, ServerMessage::Pong { server_time_ms: unix_ms() }),
         })
     }
@@ -649,9 +657,8 @@ impl Conn {
         }
     }
 
-    /// Hands an action to a game in progress wherever it runs, routing it first if this connection has no
-    /// route to it yet (a game to watch, a correspondence game begun elsewhere); the answer comes through the
-    /// queue.
+    /// Opens a game in progress wherever it runs (a correspondence game begun since this connection logged in),
+    /// routing it first if this connection has no route to it yet; the answer comes through the queue.
     async fn route_and_act(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
         if !self.routes.contains_key(&game) {
             match store::game_host(&self.hub.pool, game).await {
@@ -664,6 +671,31 @@ impl Conn {
             }
         }
         self.act_in_game(re, game, action).await
+    }
+
+    /// Watches a game in progress wherever it runs; its state answers, through the queue. Its host is read
+    /// each time, not taken from an earlier route: a spectator watching again after a node failed must reach
+    /// the node that adopted the game. The watch is registered before the host is read, so that an adoption
+    /// between the two is announced to this connection (which then watches at the new host).
+    async fn watch(&mut self, re: Option<u64>, game: GameId) -> Option<String> {
+        if self.watched.insert(game) {
+            self.hub.set_watching(game, &self.handle, true);
+        }
+        let refused = match store::game_host(&self.hub.pool, game).await {
+            Ok(Some(host)) => {
+                let here = host == self.hub.node();
+                self.routes.insert(game, (!here).then_some(host));
+                None
+            }
+            Ok(None) => Some(unknown_game_frame(game, re)),
+            Err(e) => Some(unavailable(re, e)),
+        };
+        if refused.is_some() {
+            self.watched.remove(&game);
+            self.hub.set_watching(game, &self.handle, false);
+            return refused;
+        }
+        self.act_in_game(re, game, Action::Watch).await
     }
 
     /// Hands an action to the game's task wherever it runs; the answer comes back through the queue.
@@ -700,13 +732,14 @@ impl Conn {
         }
     }
 
-    /// The game has a new host: route it there and ask it for the state.
+    /// The game has a new host: route it there and ask it for the state (a spectator watches it there).
     async fn rehost(&mut self, game: GameId) {
         match store::game_host(&self.hub.pool, game).await {
             Ok(Some(host)) => {
                 let here = host == self.hub.node();
                 self.routes.insert(game, (!here).then_some(host));
-                self.act_in_game(None, game, Action::Sync).await;
+                let action = if self.watched.contains(&game) { Action::Watch } else { Action::Sync };
+                self.act_in_game(None, game, action).await;
             }
             Ok(None) => {}
             Err(e) => log::warn!("game {game}: its new host could not be read: {e}"),
@@ -714,6 +747,9 @@ impl Conn {
     }
 
     async fn cleanup(&mut self) {
+        for game in self.watched.drain() {
+            self.hub.set_watching(game, &self.handle, false);
+        }
         let Some(me) = self.player.clone() else { return };
         self.hub.unregister(me.id, self.handle.id);
         if let Err(e) = friends::clear_presence(&self.hub.pool, me.id, self.hub.node(), self.handle.id).await {

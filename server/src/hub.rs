@@ -28,6 +28,10 @@ pub struct Hub {
     /// Nodes that said they leave, their games to adopt at once; `left` wakes the takeover watch.
     gone: Mutex<HashSet<String>>,
     pub left: Notify,
+    /// The games watched from this node's connections, by connection: when a game moves to another node (its
+    /// node died or was drained) they watch it again there, as its players' connections resync. An entry lasts
+    /// until the spectator unwatches or its connection closes.
+    watchers: Mutex<HashMap<GameId, HashMap<u64, ConnHandle>>>,
 }
 
 impl Hub {
@@ -43,6 +47,7 @@ impl Hub {
             draining: AtomicBool::new(false),
             gone: Mutex::new(HashSet::new()),
             left: Notify::new(),
+            watchers: Mutex::new(HashMap::new()),
         }
     }
 
@@ -100,6 +105,24 @@ impl Hub {
         if conns.get(&player).is_some_and(|c| c.id == conn_id) {
             conns.remove(&player);
         }
+    }
+
+    /// The connection `conn` watches `game` (`on`), or no longer does.
+    pub fn set_watching(&self, game: GameId, conn: &ConnHandle, on: bool) {
+        let mut watchers = lock(&self.watchers);
+        if on {
+            watchers.entry(game).or_default().insert(conn.id, conn.clone());
+        } else if let Some(w) = watchers.get_mut(&game) {
+            w.remove(&conn.id);
+            if w.is_empty() {
+                watchers.remove(&game);
+            }
+        }
+    }
+
+    /// The connections here that watch `game`.
+    pub fn watchers(&self, game: GameId) -> Vec<ConnHandle> {
+        lock(&self.watchers).get(&game).map(|w| w.values().cloned().collect()).unwrap_or_default()
     }
 
     pub fn conn(&self, player: PlayerId) -> Option<ConnHandle> {
@@ -163,6 +186,10 @@ impl Hub {
 impl Local for Hub {
     fn conn(&self, player: PlayerId) -> Option<ConnHandle> {
         Hub::conn(self, player)
+    }
+
+    fn watchers(&self, game: GameId) -> Vec<ConnHandle> {
+        Hub::watchers(self, game)
     }
 
     fn resync_all(&self) {

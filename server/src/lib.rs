@@ -242,7 +242,7 @@ pub async fn start(cfg: Config) -> Result<Running, StartError> {
     let bus = bus::Bus::new(pool.clone(), &cfg.node);
     let url = cfg.database_url.clone();
     let hub = Arc::new(Hub::new(cfg, pool, writer, bus.clone()));
-    bus.listen(url, &hub);
+    bus.listen(url, &hub).await.map_err(|e| StartError::Database(e.to_string()))?;
     let recovered = game::recover(&hub).await.map_err(|e| StartError::Database(e.to_string()))?;
     lobby::start_pairing(&hub);
     arenas::start(&hub);

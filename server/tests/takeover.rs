@@ -83,6 +83,52 @@ async fn a_dead_node_s_games_go_on_on_another_node() {
     assert_eq!(b.hub.games_running(), 1);
 }
 
+/// The moves of the `watching` state a spectator gets for `game` (answered or, after a failover, unasked).
+async fn watching(s: &mut Client, game: GameId) -> Vec<String> {
+    s.expect("the watched game's state", |f| match &f.message {
+        ServerMessage::Watching(w) if w.game == game => Some(w.moves.clone()),
+        _ => None,
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_spectators_of_a_dead_node_s_game_watch_it_again_where_it_goes_on() {
+    let url = fresh_database().await;
+    let cfg_a = quick_takeover(config(&url, "node_a"));
+    let mut a = tokio::task::spawn_blocking(move || InProcess::with_config(cfg_a)).await.unwrap();
+    let b = server(quick_takeover(config(&url, "node_b"))).await;
+    let (mut x, mut y, game, x_color) = game_across(a.addr, b.addr).await;
+    // One spectator connected to the node that will stay, one to the node that will die.
+    let mut stays = Client::new_player(b.addr, "Stays").await;
+    let mut moves_over = Client::new_player(a.addr, "MovesOver").await;
+    for s in [&mut stays, &mut moves_over] {
+        s.send(ClientMessage::Watch { game }).await;
+        assert_eq!(watching(s, game).await, Vec::<String>::new());
+    }
+    let moves = random_moves(13, 8);
+    play_on(&mut x, &mut y, x_color, game, 0, &moves[..3]).await;
+
+    // Node a dies with the game. Its player and its spectator come back through the "balancer" to node b; the
+    // spectator watches again at once, maybe before b has adopted the game (that watch then goes to the dead
+    // node). The spectator on b never lost its connection.
+    a.crash();
+    let (mut x, _) = Client::reconnect(b.addr, &x.token.clone().unwrap()).await;
+    let (mut moves_over, _) = Client::reconnect(b.addr, &moves_over.token.clone().unwrap()).await;
+    moves_over.send(ClientMessage::Watch { game }).await;
+    // Once b runs the game, both spectators watch it there, with every move, and see the next ones.
+    assert_eq!(watching(&mut stays, game).await, moves[..3]);
+    assert_eq!(watching(&mut moves_over, game).await, moves[..3]);
+    assert_eq!(x.state().await.moves, moves[..3]);
+    assert_eq!(y.state().await.moves, moves[..3]);
+    play_on(&mut x, &mut y, x_color, game, 3, &moves[..5]).await;
+    for s in [&mut stays, &mut moves_over] {
+        for ply in [3, 4] {
+            s.moved(game, ply).await;
+        }
+    }
+}
+
 async fn health(addr: SocketAddr) -> String {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     s.write_all(b"GET /health HTTP/1.1\r\nHost: node\r\n\r\n").await.unwrap();

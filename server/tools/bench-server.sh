@@ -6,6 +6,9 @@
 #                                   two nodes behind HAProxy SIGKILLed, one drained, the primary of a replicated
 #                                   cluster (ha.sh: Patroni, etcd, synchronous standby) killed
 #   bench-server.sh all GAMES... -- FAULT_GAMES   both, one table
+#   bench-server.sh social GAMES SPECTATORS PLAYERS   GAMES games watched by SPECTATORS spectators each, the same
+#                                   with the server SIGKILLed and restarted, then an arena of PLAYERS players
+#                                   (make bench-social)
 # BENCH_SERVER_BIN (default target/release/giveaway-server) measures another build of the server with the same
 # load generator (e.g. main's, for a before/after table), BENCH_OUT (default target/bench-server) keeps its logs apart.
 # Exit status 1 when a run failed (an acknowledged move missing, an error, a run that did not finish).
@@ -21,6 +24,8 @@ ulimit -n "$(ulimit -Hn)"
 failed=0
 ROWS=()
 FAULT_ROWS=()
+SPECTATOR_ROWS=()
+ARENA_ROWS=()
 
 # Ramp and measured seconds by size: enough for every game to start and for a minute of steady moves at scale.
 # Past 5,000 games (10,000 sockets) one process's open-file limit (20,000 here) no longer holds the load
@@ -38,12 +43,16 @@ run() {
     echo "== $name: giveaway-load $* (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     DATABASE_URL="$url" "${LOAD[@]}" "$@" >"$log" 2>&1
     local status=$?
-    grep -E '^(measured|move sent|server memory|acknowledged|fault|CPU|database|on the wire|stored|errors)' "$log" | grep -v '^fault row' | sed 's/^/   /'
+    grep -E '^(measured|move sent|server memory|acknowledged|fault|spectators|arena [0-9]|pairing|standings|CPU|database|on the wire|stored|errors)' "$log" | grep -v '^fault row' | sed 's/^/   /'
     [ "$status" -eq 0 ] || { echo "   FAILED (exit $status; see $log)"; failed=1; }
     local row; row="$(grep '^row: ' "$log" | sed 's/^row: //')"
     [ -n "$row" ] && [[ "$name" == load-* ]] && ROWS+=("$row")
     local frow; frow="$(grep '^fault row: ' "$log" | sed 's/^fault row: //')"
     [ -n "$frow" ] && FAULT_ROWS+=("$frow")
+    local srow; srow="$(grep '^spectator row: ' "$log" | sed 's/^spectator row: //')"
+    [ -n "$srow" ] && SPECTATOR_ROWS+=("$srow")
+    local arow; arow="$(grep '^arena row: ' "$log" | sed 's/^arena row: //')"
+    [ -n "$arow" ] && ARENA_ROWS+=("$arow")
 }
 
 load() {
@@ -71,6 +80,17 @@ faults() {
     "$HA" stop >/dev/null 2>&1
 }
 
+# Spectators (--spectators on every game) with and without the server SIGKILLed, then an arena: the players
+# join over 30 s and are paired for 4 minutes, well inside the arena's 10 (the shortest the server allows).
+social() {
+    local games="$1" spectators="$2" players="$3"
+    "$PG" start
+    local url; url="$("$PG" url)"
+    run "spectators-$games" "$url" --games "$games" --spectators "$spectators" --watched-games "$games" --ramp-s 20 --measure-s 60
+    run "spectators-$games-kill" "$url" --games "$games" --spectators "$spectators" --watched-games "$games" --ramp-s 20 --measure-s 60 --fault kill
+    run "arena-$players" "$url" --arena-players "$players" --ramp-s 30 --measure-s 240
+}
+
 table() {
     if [ "${#ROWS[@]}" -gt 0 ]; then
         echo
@@ -84,6 +104,18 @@ table() {
         echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
         printf '%s\n' "${FAULT_ROWS[@]}"
     fi
+    if [ "${#SPECTATOR_ROWS[@]}" -gt 0 ]; then
+        echo
+        echo "| games | watched × spectators | move → spectator p50 / p99 / max ms | spectator frames/s | spectators missing a move | errors | load average |"
+        echo "| ---: | --- | --- | ---: | ---: | ---: | --- |"
+        printf '%s\n' "${SPECTATOR_ROWS[@]}"
+    fi
+    if [ "${#ARENA_ROWS[@]}" -gt 0 ]; then
+        echo
+        echo "| arena players | games finished | moves/s | pairing p50 / p99 / max s | relay p50 / p99 ms | standings differences | errors | load average |"
+        echo "| ---: | ---: | ---: | --- | --- | ---: | ---: | --- |"
+        printf '%s\n' "${ARENA_ROWS[@]}"
+    fi
 }
 
 case "${1:-}" in
@@ -94,7 +126,8 @@ case "${1:-}" in
         while [ $# -gt 0 ] && [ "$1" != "--" ]; do sizes+=("$1"); shift; done
         [ "${1:-}" = "--" ] && shift
         load "${sizes[@]}"; faults "${1:-1000}" ;;
-    *) echo "usage: $0 load GAMES... | faults GAMES | all GAMES... -- FAULT_GAMES" >&2; exit 2 ;;
+    social) shift; social "${1:-100}" "${2:-10}" "${3:-500}" ;;
+    *) echo "usage: $0 load GAMES... | faults GAMES | all GAMES... -- FAULT_GAMES | social GAMES SPECTATORS PLAYERS" >&2; exit 2 ;;
 esac
 table
 exit $failed

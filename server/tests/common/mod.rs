@@ -69,7 +69,7 @@ pub fn fresh_id() -> u64 {
 }
 
 /// The server messages that may come unasked (events), without `re`.
-const EVENTS: [&str; 12] = [
+const EVENTS: [&str; 13] = [
     "game_state",
     "moved",
     "draw_offered",
@@ -82,6 +82,8 @@ const EVENTS: [&str; 12] = [
     "challenge",
     "challenge_closed",
     "spectators",
+    // A watched game's state again, from the node that adopted it after its node failed.
+    "watching",
 ];
 
 /// The error codes `docs/protocol.md` lists.

@@ -11,29 +11,35 @@
 //! drain` drains one for an upgrade. Each fault reports, per game, the time from the fault to its first move
 //! relayed after it.
 //!
+//! Spectators: `--spectators 10 --watched-games 100` has 10 more accounts watch each of the first 100 pairs'
+//! games (following each pair to its rematches), measures the time from a move sent to each spectator
+//! receiving it, and checks that every spectator saw every acknowledged move in order; with `--fault kill` they
+//! reconnect and watch again.
+//!
+//! The arena: `--arena-players 500`, instead of the pairs, has 500 accounts join one arena made for the run and
+//! be paired by the server game after game (`arena.rs`): pairing latency, relay, and at the end the standings'
+//! points checked against the games' results read from the database.
+//!
 //! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
 
+mod arena;
+mod client;
 mod cluster;
 mod measure;
+mod sent;
+mod spectators;
 mod workers;
 
 use clap::{Parser, ValueEnum};
-use futures_util::{SinkExt, StreamExt};
-use giveaway_core::{parse_move, Game, Position, Rules};
-use giveaway_protocol::{
-    decode_server, encode, ClientFrame, ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl,
-    PROTOCOL_VERSION,
-};
+use client::{Rng, Side};
+use giveaway_core::{Game, Position, Rules};
+use giveaway_protocol::{ClientMessage, Clocks, Color, GameId, ServerMessage, TimeControl};
 use std::collections::HashMap;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::WebSocketStream;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Fault {
@@ -118,6 +124,23 @@ struct Args {
     /// games should be gone by its end.
     #[arg(long, default_value_t = 0)]
     drain_s: u64,
+    /// Spectators of each watched game, each its own account and connection (0: none).
+    #[arg(long, default_value_t = 0)]
+    spectators: usize,
+    /// How many of the games are watched, by --spectators each: the first ones (default: all).
+    #[arg(long)]
+    watched_games: Option<usize>,
+    /// Instead of the pairs of --games: this many players in one arena made for the run, paired by the server
+    /// game after game (0: no arena). Not with --processes, --fault, --spectators or --drain-s.
+    #[arg(long, default_value_t = 0)]
+    arena_players: usize,
+    /// The arena's length in minutes (the server allows 10 to 180); the run must end before the arena does.
+    #[arg(long, default_value_t = 10)]
+    arena_minutes: u32,
+    /// The rest the server gives an arena player between two games (passed to it as --arena-rest-ms; its
+    /// default is 4000).
+    #[arg(long, default_value_t = 4000)]
+    arena_rest_ms: u64,
     /// An argument passed on to the server (repeat for more), e.g. `--server-arg=--commit-batch=1`.
     #[arg(long, allow_hyphen_values = true)]
     server_arg: Vec<String>,
@@ -159,6 +182,31 @@ struct Stats {
     /// `moved` frames (the mover's acknowledgement and the opponent's copy).
     wire_up: u64,
     wire_down: u64,
+    /// Move sent by its player → a spectator receives it, microseconds (measured phase only; one per spectator).
+    #[serde(default)]
+    spectator_us: Vec<u64>,
+    /// Frames the spectators received in the measured phase.
+    #[serde(default)]
+    spectator_frames: u64,
+    #[serde(default)]
+    spectator_reconnects: u64,
+    /// The fault → a spectator watching again, milliseconds.
+    #[serde(default)]
+    spectator_recovery_ms: Vec<u64>,
+    /// Spectators the server watched again at a game's new node, without their reconnecting.
+    #[serde(default)]
+    spectator_moved: u64,
+    /// At the end: the games the spectators watched (one per spectator and game), the moves they saw, and the
+    /// games where one saw something else than the acknowledged moves in order.
+    #[serde(default)]
+    spectator_games_checked: u64,
+    #[serde(default)]
+    spectator_moves_seen: u64,
+    #[serde(default)]
+    spectator_mismatches: u64,
+    /// An arena player free and rested → its next game's state, microseconds (measured phase only).
+    #[serde(default)]
+    pairing_us: Vec<u64>,
 }
 
 struct Shared {
@@ -174,9 +222,28 @@ struct Shared {
     resign_at_stop: std::sync::atomic::AtomicBool,
     /// When the fault was made.
     fault_at: Mutex<Option<Instant>>,
+    /// The moves of the watched games as their players sent them.
+    sent: sent::SentMoves,
+    /// Set once the pairs have stopped: the spectators stop and check what they saw.
+    stop_spectators: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
+    fn new(addr: String, resign_at_stop: bool) -> Shared {
+        Shared {
+            stats: Mutex::new(Stats::default()),
+            measuring: false.into(),
+            stop: false.into(),
+            epoch: 0.into(),
+            addr: Mutex::new(addr),
+            live: 0.into(),
+            resign_at_stop: resign_at_stop.into(),
+            fault_at: Mutex::new(None),
+            sent: sent::SentMoves::default(),
+            stop_spectators: false.into(),
+        }
+    }
+
     /// Counts an error by its kind (the text before the first colon).
     fn error(&self, what: impl Into<String>) {
         let what = what.into();
@@ -204,99 +271,15 @@ impl Shared {
     }
 }
 
-type Ws = WebSocketStream<TcpStream>;
-
-struct Side {
-    ws: Ws,
-    token: String,
-    next_id: u64,
-    /// Payload bytes of the last frame sent and of the last text frame received.
-    last_sent: usize,
-    last_received: usize,
-}
-
-fn ws_config() -> WebSocketConfig {
-    WebSocketConfig::default().read_buffer_size(4096).write_buffer_size(0)
-}
-
-async fn connect(addr: &str) -> Result<Ws, String> {
-    let tcp = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-    let _ = tcp.set_nodelay(true);
-    let (ws, _) = tokio_tungstenite::client_async_with_config(format!("ws://{addr}/ws"), tcp, Some(ws_config()))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(ws)
-}
-
-impl Side {
-    async fn send(&mut self, m: ClientMessage) -> Result<(), String> {
-        self.next_id += 1;
-        let text = encode(&ClientFrame { id: Some(self.next_id), message: m });
-        self.last_sent = text.len();
-        self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
-    }
-
-    /// The next message, or why there is none (the connection gone, a frame not understood).
-    async fn next(&mut self) -> Result<ServerMessage, String> {
-        loop {
-            match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    self.last_received = t.len();
-                    return decode_server(t.as_str()).map(|f| f.message).map_err(|e| format!("undecodable frame: {e}"));
-                }
-                Some(Ok(Message::Close(frame))) => return Err(format!("closed by the server: {frame:?}")),
-                Some(Err(e)) => return Err(format!("closed: {e}")),
-                None => return Err("closed".to_string()),
-                Some(Ok(_)) => {}
-            }
-        }
-    }
-
-    async fn expect<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> Result<T, String> {
-        let wait = tokio::time::timeout(Duration::from_secs(60), async {
-            loop {
-                match self.next().await? {
-                    ServerMessage::Error { code, message, .. } => return Err(format!("{code:?}: {message}")),
-                    m => {
-                        if let Some(t) = pick(&m) {
-                            return Ok(t);
-                        }
-                    }
-                }
-            }
-        });
-        wait.await.map_err(|_| "timed out".to_string())?
-    }
-
-    async fn account(addr: &str, nickname: &str) -> Result<Side, String> {
-        let ws = connect(addr).await?;
-        let mut s = Side { ws, token: String::new(), next_id: 0, last_sent: 0, last_received: 0 };
-        s.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None }).await?;
-        s.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await?;
-        s.send(ClientMessage::CreateAccount { nickname: nickname.into() }).await?;
-        s.token =
-            s.expect(|m| if let ServerMessage::Account { token, .. } = m { Some(token.clone()) } else { None }).await?;
-        Ok(s)
-    }
-
-    async fn reconnect(&mut self, addr: &str) -> Result<(), String> {
-        self.ws = connect(addr).await?;
-        self.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: Some(self.token.clone()) }).await?;
-        self.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
-
 /// One game's two players, on one task: plays, measures, rematches when a game ends.
-async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration) -> Result<(), String> {
+/// With `watched`, the pair tells its spectators each game it starts, and keeps its moves in `shared.sent`.
+async fn play_pair(
+    shared: Arc<Shared>,
+    n: usize,
+    seed: u64,
+    interval: Duration,
+    watched: Option<tokio::sync::watch::Sender<Option<GameId>>>,
+) -> Result<(), String> {
     let addr = shared.addr.lock().unwrap().clone();
     let tag = format!("{}_{n}", seed % 1000);
     let mut sides = [Side::account(&addr, &format!("w{tag}")).await?, Side::account(&addr, &format!("b{tag}")).await?];
@@ -311,6 +294,12 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
     let mut white_side = if s0.you == Color::White { 0 } else { 1 };
     let mut game_id = s0.game;
     shared.game_started();
+    let tell = |game: GameId| {
+        if let Some(w) = &watched {
+            w.send_replace(Some(game));
+        }
+    };
+    tell(game_id);
     let mut game = Game::new(Position::start(), Rules::default());
     let mut rng = Rng(seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut next_at = Instant::now() + Duration::from_millis(rng.below(interval.as_millis() as usize) as u64);
@@ -369,11 +358,11 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 if in_flight.is_some() || rematching || game.is_over() || finishing.is_some() {
                     continue;
                 }
-                let moves = game.legal_moves();
-                let mv = moves[rng.below(moves.len())];
-                let text = giveaway_core::format_move(&mv, giveaway_core::Notation::Algebraic);
-                let ply = game.ply() as u32;
+                let (ply, text) = client::random_move(&game, &mut rng);
                 let think = interval.as_millis() as u64 / 2;
+                if watched.is_some() {
+                    shared.sent.sent(game_id, ply, &text);
+                }
                 in_flight = Some((ply, Instant::now(), false, false));
                 if sides[mover]
                     .send(ClientMessage::Move { game: game_id, ply, mv: text, think_ms: Some(think) })
@@ -395,14 +384,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                 epoch = now_epoch;
                 let deadline = Instant::now() + Duration::from_secs(60);
                 for s in sides.iter_mut() {
-                    loop {
-                        let addr = shared.addr.lock().unwrap().clone();
-                        match s.reconnect(&addr).await {
-                            Ok(()) => break,
-                            Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(200)).await,
-                            Err(e) => return Err(format!("no reconnection: {e}")),
-                        }
-                    }
+                    s.reconnect_until(&shared.addr, deadline).await?;
                 }
                 shared.stats.lock().unwrap().reconnects += 2;
                 // The state each side gets: every move it saw acknowledged must be there, and the clocks must be
@@ -435,10 +417,14 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                         stats.clock_gap_ms = stats.clock_gap_ms.max(gap);
                     }
                 }
+                if watched.is_some() {
+                    shared.sent.committed(game_id, &st.moves);
+                }
                 // Moves stored but not acknowledged before the kill: take them.
                 for m in st.moves.iter().skip(known) {
-                    let Ok(mv) = parse_move(game.position(), m) else { break };
-                    let _ = game.play(&mv);
+                    if client::play_text(&mut game, m).is_err() {
+                        break;
+                    }
                 }
                 in_flight = None;
                 next_at = Instant::now() + interval / 2;
@@ -465,6 +451,9 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     }
                     if who == mover {
                         *acked = true;
+                        if watched.is_some() {
+                            shared.sent.acked(game_id, ply);
+                        }
                         let mut s = shared.stats.lock().unwrap();
                         s.acked.push((game_id, ply, mv.clone()));
                         if measuring {
@@ -486,11 +475,8 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     if *acked && *relayed {
                         in_flight = None;
                         last_clocks = clocks;
-                        match parse_move(game.position(), &mv) {
-                            Ok(m) => {
-                                let _ = game.play(&m);
-                            }
-                            Err(e) => shared.error(format!("server move unreadable: {e}")),
+                        if let Err(e) = client::play_text(&mut game, &mv) {
+                            shared.error(e);
                         }
                     }
                 }
@@ -512,6 +498,7 @@ async fn play_pair(shared: Arc<Shared>, n: usize, seed: u64, interval: Duration)
                     white_side = if s.you == Color::White { who } else { 1 - who };
                     game_id = s.game;
                     shared.game_started();
+                    tell(game_id);
                     ended = false;
                     resigned = false;
                     game = Game::new(Position::start(), Rules::default());
@@ -540,45 +527,171 @@ impl Stats {
         self.reconnects += o.reconnects;
         self.wire_up += o.wire_up;
         self.wire_down += o.wire_down;
+        self.spectator_us.extend(o.spectator_us);
+        self.spectator_frames += o.spectator_frames;
+        self.spectator_reconnects += o.spectator_reconnects;
+        self.spectator_recovery_ms.extend(o.spectator_recovery_ms);
+        self.spectator_moved += o.spectator_moved;
+        self.spectator_games_checked += o.spectator_games_checked;
+        self.spectator_moves_seen += o.spectator_moves_seen;
+        self.spectator_mismatches += o.spectator_mismatches;
     }
 }
 
-/// Starts the pairs `range` of `total`, each at its moment of the ramp from `t0`.
-fn start_games(
-    shared: &Arc<Shared>,
-    args: &Args,
-    range: std::ops::Range<usize>,
-    total: usize,
-    t0: Instant,
-) -> Vec<tokio::task::JoinHandle<()>> {
+/// The tasks of a run: the pairs', and the spectators' (stopped after the pairs).
+struct Tasks {
+    pairs: Vec<tokio::task::JoinHandle<()>>,
+    spectators: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Tasks {
+    /// Stops the pairs (waiting up to `wait` for each), then the spectators, once what was sent has reached them.
+    async fn stop(self, shared: &Shared, wait: Duration) {
+        shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        for t in self.pairs {
+            let _ = tokio::time::timeout(wait, t).await;
+        }
+        if !self.spectators.is_empty() {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+        shared.stop_spectators.store(true, std::sync::atomic::Ordering::SeqCst);
+        for t in self.spectators {
+            let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+        }
+    }
+}
+
+/// Starts the pairs `range` of `total`, each at its moment of the ramp from `t0`, and the spectators of the
+/// watched ones.
+fn start_games(shared: &Arc<Shared>, args: &Args, range: std::ops::Range<usize>, total: usize, t0: Instant) -> Tasks {
     let interval = Duration::from_millis(args.interval_ms);
-    range
-        .map(|n| {
-            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / total.max(1) as f64);
+    let watched = if args.spectators > 0 { args.watched_games.unwrap_or(total) } else { 0 };
+    let mut tasks = Tasks { pairs: Vec::new(), spectators: Vec::new() };
+    for n in range {
+        let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / total.max(1) as f64);
+        let seed = args.seed;
+        // The pair tells its spectators which game it plays now.
+        let (current, followed) = if n < watched {
+            let (tx, rx) = tokio::sync::watch::channel(None);
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
+        let sh = shared.clone();
+        tasks.pairs.push(tokio::spawn(async move {
+            tokio::time::sleep_until(at.into()).await;
+            if let Err(e) = play_pair(sh.clone(), n, seed, interval, current).await {
+                sh.error(format!("game task: {e}"));
+            }
+        }));
+        for k in followed.iter().flat_map(|rx| (0..args.spectators).map(move |k| (k, rx.clone()))) {
+            let (k, rx) = k;
             let sh = shared.clone();
-            let seed = args.seed;
+            tasks.spectators.push(tokio::spawn(async move {
+                tokio::time::sleep_until(at.into()).await;
+                if let Err(e) = spectators::spectate(sh.clone(), format!("s{}_{n}_{k}", seed % 1000), rx).await {
+                    sh.error(format!("spectator task: {e}"));
+                }
+            }));
+        }
+    }
+    tasks
+}
+
+/// Starts the arena's players, each at its moment of the ramp from `t0` (the first makes the arena).
+fn start_arena(shared: &Arc<Shared>, args: &Args, t0: Instant) -> (Tasks, Arc<arena::ArenaRun>) {
+    let run = Arc::new(arena::ArenaRun {
+        id: tokio::sync::watch::channel(None).0,
+        rest: Duration::from_millis(args.arena_rest_ms),
+        minutes: args.arena_minutes,
+    });
+    let interval = Duration::from_millis(args.interval_ms);
+    let players = (0..args.arena_players)
+        .map(|i| {
+            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * i as f64 / args.arena_players as f64);
+            let (sh, run, seed) = (shared.clone(), run.clone(), args.seed);
             tokio::spawn(async move {
                 tokio::time::sleep_until(at.into()).await;
-                if let Err(e) = play_pair(sh.clone(), n, seed, interval).await {
-                    sh.error(format!("game task: {e}"));
+                if let Err(e) = arena::play(sh.clone(), i, seed, interval, run).await {
+                    sh.error(format!("arena player task: {e}"));
                 }
             })
         })
-        .collect()
+        .collect();
+    (Tasks { pairs: players, spectators: Vec::new() }, run)
+}
+
+/// The arena's standings checked once every player has finished (an error when they cannot be).
+async fn check_arena(shared: &Shared, args: &Args, run: &arena::ArenaRun) -> Option<arena::Check> {
+    let Some(id) = *run.id.borrow() else {
+        shared.error("arena check: the arena was never made");
+        return None;
+    };
+    let db = connect_db(&args.database_url).await?;
+    let addr = shared.addr.lock().unwrap().clone();
+    match arena::check(&addr, &db, id, args.seed).await {
+        Ok(check) => Some(check),
+        Err(e) => {
+            shared.error(format!("arena check: {e}"));
+            None
+        }
+    }
+}
+
+/// The arena's lines: games, pairing latency, the standings' check.
+fn report_arena(args: &Args, stats: &mut Stats, check: &arena::Check, measured: Duration) {
+    stats.pairing_us.sort_unstable();
+    let s = |p: f64| percentile(&stats.pairing_us, p) / 1000.0;
+    let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
+    println!(
+        "arena {}: {} players, {} min, {}+{}, the server's rest {} ms: {} games finished ({} of them resigned at the end), {} still in progress after; {moves_per_s:.0} moves/s relayed",
+        check.arena,
+        args.arena_players,
+        args.arena_minutes,
+        arena::ARENA_TC.base_ms / 60_000,
+        arena::ARENA_TC.increment_ms / 1000,
+        args.arena_rest_ms,
+        check.games,
+        stats.drain_resigned,
+        check.in_progress
+    );
+    println!(
+        "pairing (free and rested -> the next game's state): p50 {:.2} s, p99 {:.2} s, max {:.2} s ({} pairings measured)",
+        s(0.5),
+        s(0.99),
+        s(1.0),
+        stats.pairing_us.len()
+    );
+    println!(
+        "standings: {} players' points (database) and the {} lines arena_standings sent, against the {} results read from the database ({} counted): {} differences; leader {}",
+        check.players,
+        check.lines_sent,
+        check.games,
+        check.counted,
+        check.differences.len(),
+        check.leader.as_ref().map(|(n, p)| format!("{n} with {p}")).unwrap_or_else(|| "none".into())
+    );
+    for d in check.differences.iter().take(5) {
+        println!("  difference: {d}");
+    }
+    println!(
+        "arena row: | {} | {} | {moves_per_s:.0} | {:.2} / {:.2} / {:.2} | {:.1} / {:.1} | {} | {} | {} |",
+        args.arena_players,
+        check.games,
+        s(0.5),
+        s(0.99),
+        s(1.0),
+        percentile(&stats.relay_us, 0.5),
+        percentile(&stats.relay_us, 0.99),
+        check.differences.len(),
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
 }
 
 /// A worker process: its games against `addr` on the first process's timeline, then its statistics.
 async fn worker(args: &Args, addr: String) {
-    let shared = Arc::new(Shared {
-        stats: Mutex::new(Stats::default()),
-        measuring: false.into(),
-        stop: false.into(),
-        epoch: 0.into(),
-        addr: Mutex::new(addr),
-        live: 0.into(),
-        resign_at_stop: false.into(),
-        fault_at: Mutex::new(None),
-    });
+    let shared = Arc::new(Shared::new(addr, false));
     let total = args.games_total.unwrap_or(args.games);
     let t0 = workers::instant_of(args.t0_unix_ms.unwrap_or_else(workers::unix_ms)).into_std();
     let tasks = start_games(&shared, args, args.first_game..args.games, total, t0);
@@ -587,10 +700,7 @@ async fn worker(args: &Args, addr: String) {
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     tokio::time::sleep_until((measure_start + Duration::from_secs(args.measure_s)).into()).await;
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
-    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
-    for t in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
-    }
+    tasks.stop(&shared, Duration::from_secs(10)).await;
     let stats = std::mem::take(&mut *shared.stats.lock().unwrap());
     println!("{}{}", workers::STATS_PREFIX, serde_json::to_string(&stats).expect("statistics serialise"));
 }
@@ -815,6 +925,53 @@ async fn verify_in_database(url: &str, acked: &[(GameId, u32, String)]) -> (usiz
     (acked.len(), missing)
 }
 
+/// The spectators' lines: latency, frames, the check of what they saw, their recovery from the fault.
+fn report_spectators(args: &Args, stats: &mut Stats, measured: Duration) {
+    let watched = args.watched_games.unwrap_or(args.games).min(args.games);
+    stats.spectator_us.sort_unstable();
+    let us = &stats.spectator_us;
+    println!(
+        "spectators: {} ({} on each of {watched} games, each its own account); move sent -> spectator received: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} deliveries); {} frames received ({:.0}/s)",
+        args.spectators * watched,
+        args.spectators,
+        percentile(us, 0.5),
+        percentile(us, 0.99),
+        percentile(us, 1.0),
+        us.len(),
+        stats.spectator_frames,
+        stats.spectator_frames as f64 / measured.as_secs_f64()
+    );
+    println!(
+        "spectators checked at the end: {} games watched (counted per spectator), {} moves seen; {} saw other than every acknowledged move in order",
+        stats.spectator_games_checked, stats.spectator_moves_seen, stats.spectator_mismatches
+    );
+    if args.fault.is_some() {
+        stats.spectator_recovery_ms.sort_unstable();
+        let at = |p: f64| percentile(&stats.spectator_recovery_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p);
+        println!(
+            "spectators after the fault: {} reconnections, {} watching again ({} of them moved by the server to the game's new node, not reconnecting): fault -> watching again p50 {:.1} s, p99 {:.1} s, max {:.1} s",
+            stats.spectator_reconnects,
+            stats.spectator_recovery_ms.len(),
+            stats.spectator_moved,
+            at(0.5) / 1000.0,
+            at(0.99) / 1000.0,
+            at(1.0) / 1000.0
+        );
+    }
+    println!(
+        "spectator row: | {} | {watched} × {} | {:.1} / {:.1} / {:.0} | {:.0} | {} | {} | {} |",
+        args.games,
+        args.spectators,
+        percentile(us, 0.5),
+        percentile(us, 0.99),
+        percentile(us, 1.0),
+        stats.spectator_frames as f64 / measured.as_secs_f64(),
+        stats.spectator_mismatches,
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
+}
+
 /// Drops and creates the run's own database, so that no game of an earlier run is resumed.
 async fn fresh_database(args: &mut Args) {
     let name = &args.bench_database;
@@ -842,12 +999,26 @@ async fn main() {
         args.processes <= 1 || (args.fault.is_none() && args.sample_s == 0),
         "--processes: not with --fault or --sample-s"
     );
+    let arena_mode = args.arena_players > 0;
+    assert!(
+        !arena_mode || (args.processes <= 1 && args.fault.is_none() && args.spectators == 0 && args.drain_s == 0),
+        "--arena-players: not with --processes, --fault, --spectators or --drain-s"
+    );
+    // The standings are checked while the arena still pairs (a game ending after its finish scores nothing).
+    assert!(
+        !arena_mode || args.ramp_s + args.measure_s + 60 < u64::from(args.arena_minutes) * 60,
+        "--arena-players: the run (ramp and measure) must end a minute before the arena (--arena-minutes)"
+    );
     fresh_database(&mut args).await;
     let mut server_args = args.server_arg.clone();
     server_args.extend(
         ["--first-move-ms", "120000", "--abandon-ms", "120000", "--rate-per-s", "20", "--rematch-ms"].map(String::from),
     );
     server_args.push(REMATCH_MS.to_string());
+    if arena_mode {
+        // Only the run's arena: the server's hourly and daily ones are not made.
+        server_args.extend(["--arena-schedule=false".to_string(), format!("--arena-rest-ms={}", args.arena_rest_ms)]);
+    }
     let spec =
         cluster::NodeSpec { bin: args.server_bin.clone(), database_url: args.database_url.clone(), args: server_args };
     let (nodes, balancer) = (args.nodes, !args.no_balancer);
@@ -861,16 +1032,7 @@ async fn main() {
         cluster.pids(),
         rss_idle / 1024
     );
-    let shared = Arc::new(Shared {
-        stats: Mutex::new(Stats::default()),
-        measuring: false.into(),
-        stop: false.into(),
-        epoch: 0.into(),
-        addr: Mutex::new(addr.clone()),
-        live: 0.into(),
-        resign_at_stop: (args.drain_s > 0).into(),
-        fault_at: Mutex::new(None),
-    });
+    let shared = Arc::new(Shared::new(addr.clone(), args.drain_s > 0));
     // The other load processes: games [per × k, per × (k + 1)), on the same timeline (starting in a second).
     let t0_unix_ms = workers::unix_ms() + 1000;
     let per = args.games.div_ceil(args.processes.max(1));
@@ -890,20 +1052,37 @@ async fn main() {
                 ("--measure-s", args.measure_s.to_string()),
                 ("--interval-ms", args.interval_ms.to_string()),
                 ("--seed", args.seed.to_string()),
+                ("--spectators", args.spectators.to_string()),
+                ("--watched-games", args.watched_games.unwrap_or(args.games).to_string()),
             ];
             workers::spawn(&a.into_iter().flat_map(|(k, v)| [k.to_string(), v]).collect::<Vec<_>>())
         })
         .collect();
     let t0 = workers::instant_of(t0_unix_ms).into_std();
-    let tasks = start_games(&shared, &args, 0..per.min(args.games), args.games, t0);
+    let (tasks, arena_run) = if arena_mode {
+        let (tasks, run) = start_arena(&shared, &args, t0);
+        (tasks, Some(run))
+    } else {
+        (start_games(&shared, &args, 0..per.min(args.games), args.games, t0), None)
+    };
     tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
     let started = shared.stats.lock().unwrap().acked.len();
-    println!(
-        "{} games started in {:.1} s ({} moves acknowledged so far)",
-        args.games,
-        t0.elapsed().as_secs_f64(),
-        started
-    );
+    if arena_mode {
+        println!(
+            "{} arena players joined in {:.1} s ({} games in progress, {} moves acknowledged so far)",
+            args.arena_players,
+            t0.elapsed().as_secs_f64(),
+            shared.live.load(std::sync::atomic::Ordering::SeqCst),
+            started
+        );
+    } else {
+        println!(
+            "{} games started in {:.1} s ({} moves acknowledged so far)",
+            args.games,
+            t0.elapsed().as_secs_f64(),
+            started
+        );
+    }
     let counters = Counters::now(&args.database_url, &cluster.pids()).await;
     shared.measuring.store(true, std::sync::atomic::Ordering::SeqCst);
     let measure_start = Instant::now();
@@ -977,11 +1156,13 @@ async fn main() {
     let measured = measure_start.elapsed();
     shared.measuring.store(false, std::sync::atomic::Ordering::SeqCst);
     let counters_end = Counters::now(&args.database_url, &cluster.pids()).await;
-    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
-    let stop_wait = Duration::from_secs(if args.drain_s > 0 { 40 } else { 10 });
-    for t in tasks {
-        let _ = tokio::time::timeout(stop_wait, t).await;
-    }
+    // The drain and the arena's finish (pause, resign, a quiet moment) take longer than closing.
+    let stop_wait = Duration::from_secs(if args.drain_s > 0 || arena_mode { 40 } else { 10 });
+    tasks.stop(&shared, stop_wait).await;
+    let arena_check = match &arena_run {
+        Some(run) => check_arena(&shared, &args, run).await,
+        None => None,
+    };
     let mut drained: Vec<Sample> = Vec::new();
     if args.drain_s > 0 {
         let closed = Instant::now();
@@ -1014,12 +1195,19 @@ async fn main() {
     stats.relay_us.sort_unstable();
     stats.ack_us.sort_unstable();
     let moves_per_s = stats.relay_us.len() as f64 / measured.as_secs_f64();
-    println!(
-        "--- giveaway-load: {} games, {} connections, one move per side every {} ms ---",
-        args.games,
-        args.games * 2,
-        args.interval_ms
-    );
+    if arena_mode {
+        println!(
+            "--- giveaway-load: an arena of {} players ({} connections), one move per side every {} ms ---",
+            args.arena_players, args.arena_players, args.interval_ms
+        );
+    } else {
+        println!(
+            "--- giveaway-load: {} games, {} connections, one move per side every {} ms ---",
+            args.games,
+            args.games * 2 + args.spectators * args.watched_games.unwrap_or(args.games).min(args.games),
+            args.interval_ms
+        );
+    }
     println!(
         "measured {:.0} s: {} moves relayed ({moves_per_s:.0}/s); move sent -> opponent received: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         measured.as_secs_f64(),
@@ -1033,16 +1221,22 @@ async fn main() {
         percentile(&stats.ack_us, 0.5),
         percentile(&stats.ack_us, 0.99)
     );
-    let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / args.games.max(1) as f64;
+    // In the arena, two players are a game's worth of connections.
+    let games = if arena_mode { args.arena_players / 2 } else { args.games };
+    let per_game = (rss_peak.saturating_sub(rss_idle)) as f64 / games.max(1) as f64;
     println!(
         "server memory: {} MB idle, {} MB peak: {per_game:.1} KB per game (its two connections included)",
         rss_idle / 1024,
         rss_peak / 1024
     );
     println!(
-        "acknowledged moves: {acked}, missing from the database: {missing}; games finished (and rematched): {}",
+        "acknowledged moves: {acked}, missing from the database: {missing}; games finished{}: {}",
+        if arena_mode { "" } else { " (and rematched)" },
         stats.games_finished
     );
+    if let Some(check) = &arena_check {
+        report_arena(&args, &mut stats, check, measured);
+    }
     if args.drain_s > 0 {
         println!(
             "drain: {} games resigned, {} left live",
@@ -1081,6 +1275,9 @@ async fn main() {
             stats.clock_gap_ms
         );
     }
+    if args.spectators > 0 {
+        report_spectators(&args, &mut stats, measured);
+    }
     let used = counters_end.since(&counters, measured);
     let relayed = stats.relay_us.len().max(1) as f64;
     println!(
@@ -1096,11 +1293,14 @@ async fn main() {
         or_na(moves_per_s / used.commits_per_s),
         or_na(used.wal_bytes / relayed)
     );
-    println!(
-        "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
-        stats.wire_up as f64 / relayed,
-        stats.wire_down as f64 / relayed
-    );
+    // Counted by the pairs only.
+    if !arena_mode {
+        println!(
+            "on the wire per move (WebSocket frames): {:.0} bytes up (move), {:.0} bytes down (acknowledgement and relay)",
+            stats.wire_up as f64 / relayed,
+            stats.wire_down as f64 / relayed
+        );
+    }
     if let Some(db) = connect_db(&args.database_url).await {
         let st = measure::stored(&db).await;
         println!(
@@ -1114,8 +1314,9 @@ async fn main() {
         );
     }
     println!(
-        "row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {}% | {:.0} | {} | {} | {} |",
-        args.games,
+        "{}row: | {} | {moves_per_s:.0} | {:.1} / {:.1} / {:.0} | {}% | {:.0} | {} | {} | {} |",
+        if arena_mode { "players " } else { "" },
+        if arena_mode { args.arena_players } else { args.games },
         percentile(&stats.relay_us, 0.5),
         percentile(&stats.relay_us, 0.99),
         percentile(&stats.relay_us, 1.0),
@@ -1137,6 +1338,8 @@ async fn main() {
     }
     let failed = missing > 0
         || grows
+        || stats.spectator_mismatches > 0
+        || (arena_mode && arena_check.as_ref().is_none_or(|c| !c.differences.is_empty() || c.in_progress > 0))
         || stats.resumed_missing > 0
         // With several nodes the games whose host stayed up are checked too, and their clocks rightly ran.
         || (args.fault == Some(Fault::Kill) && stats.clock_gap_ms > 250);
