@@ -282,8 +282,14 @@ enum L10n {
         }
     }
 
-    /// The first-move countdown: who must move, in whole seconds, before the server aborts the game.
+    /// The first-move countdown: who must move, in whole seconds (in days and hours for correspondence), before
+    /// the server aborts the game.
     static func firstMove(side: Color, remainingMs: UInt64, game: OnlineGame) -> String {
+        if game.daysPerMove != nil {
+            let left = timeLeft(remainingMs)
+            return side == game.you
+                ? tr("online.firstMoveYoursIn", left) : tr("online.firstMoveTheirsIn", game.opponent.nickname, left)
+        }
         let seconds = Int((remainingMs + 999) / 1000)
         return side == game.you
             ? tr("online.firstMoveYours", seconds) : tr("online.firstMoveTheirs", game.opponent.nickname, seconds)
@@ -297,7 +303,7 @@ enum L10n {
         return game.ratingChange.map { "\(words) · \(ratingDelta($0))" } ?? words
     }
 
-    /// "5+3 · rated · you play Black · 9:41 left".
+    /// "5+3 · rated · you play Black · 9:41 left", or "3 days per move · casual · you play White · 6 d 23 h left".
     static func challengeTerms(_ c: ChallengeView) -> String {
         let colour: String
         switch c.color {
@@ -305,10 +311,35 @@ enum L10n {
         case .black: colour = tr("online.youPlayBlack")
         case .random: colour = tr("online.coloursDrawn")
         }
-        return [
-            timeControlLabel(control: c.timeControl), c.rated ? tr("online.rated") : tr("online.casual"), colour,
-            tr("online.timeLeft", minutesSeconds(c.remainingMs)),
-        ].joined(separator: " · ")
+        let (terms, left) =
+            c.daysPerMove.map { (daysPerMove($0), timeLeft(c.remainingMs)) }
+            ?? (timeControlLabel(control: c.timeControl), minutesSeconds(c.remainingMs))
+        return [terms, c.rated ? tr("online.rated") : tr("online.casual"), colour, tr("online.timeLeft", left)]
+            .joined(separator: " · ")
+    }
+
+    /// "3 days per move" (the days are one of 1, 2, 3, 5, 7, 14: one has its own words).
+    static func daysPerMove(_ days: UInt32) -> String {
+        days == 1 ? tr("online.dayPerMove") : tr("online.daysPerMove", Int(days))
+    }
+
+    /// A correspondence move's time left: "2 d 23 h", "5 h 20 min", "20 min" (GiveawayKit's `TimeLeft`).
+    static func timeLeft(_ ms: UInt64) -> String {
+        switch TimeLeft(ms: ms) {
+        case .daysHours(let days, let hours): return tr("online.timeDaysHours", days, hours)
+        case .hoursMinutes(let hours, let minutes): return tr("online.timeHoursMinutes", hours, minutes)
+        case .minutes(let minutes): return tr("online.minutes", minutes)
+        }
+    }
+
+    /// "you play White · 3 days per move · rated · last c3-d4" (whose move and the time left are said apart).
+    static func correspondenceDetails(_ g: CorrespondenceView) -> String {
+        var parts = [
+            g.you == .white ? tr("online.youPlayWhite") : tr("online.youPlayBlack"), daysPerMove(g.daysPerMove),
+            g.rated ? tr("online.rated") : tr("online.casual"),
+        ]
+        if let last = g.lastMove { parts.append(tr("online.lastMove", last)) }
+        return parts.joined(separator: " · ")
     }
 
     /// "Anna 1712 – Bob 1650?".

@@ -1,7 +1,8 @@
-// Online play: the lobby (connection and its trouble with the way on, account, quick pairing, invite codes,
-// leaderboard), the online game (the game screen on the online game's board, the opponent's connection, the
-// result with the rating change, rematch) and a player's profile. They draw GiveawayKit's OnlineModel and put its
-// structures into words; pairing, moves, clocks, endings and ratings are the core's and the server's.
+// Online play: the lobby (connection and its trouble with the way on, account, correspondence games, quick
+// pairing, invite codes, friends and the challenge sheet, leaderboard), the online game (the game screen on the
+// online game's board, the opponent's connection, a correspondence game's days per move and its way back to the
+// lobby, the result with the rating change, rematch) and a player's profile. They draw GiveawayKit's OnlineModel
+// and put its structures into words; pairing, moves, clocks, endings and ratings are the core's and the server's.
 import SwiftUI
 import UIKit
 import GiveawayCore
@@ -45,7 +46,7 @@ private struct LobbyContent: View {
     @State private var linkCode = ""
     @State private var signingOut: DeviceView?
     @State private var friendName = ""
-    @State private var challengeColor = ChallengeColor.random
+    @State private var challenging: ChallengeTarget?
     @State private var blocking: OnlinePlayer?
 
     var body: some View {
@@ -86,6 +87,7 @@ private struct LobbyContent: View {
                     }
                 }
                 challenges
+                CorrespondenceSection(model: model, path: $path)
                 pairing
                 openSeeks
                 ArenasSection(model: model)
@@ -109,6 +111,9 @@ private struct LobbyContent: View {
             if online { model.perform { try $0.leaderboard(speed: speed) } }
         }
         .onChange(of: model.state.presets) { _, _ in presetIndex = Int(model.state.defaultPreset) }
+        // The correspondence list is read again whenever the lobby shows (back from a board, too).
+        .onAppear { if model.state.actions.social { model.perform { try $0.correspondence() } } }
+        .sheet(item: $challenging) { target in ChallengeSheet(model: model, nickname: target.nickname) }
         .onlineMessageAlert(model)
     }
 
@@ -187,7 +192,7 @@ private struct LobbyContent: View {
     }
 
     /// The players this account follows (who is online and playing), its own challenges, following and
-    /// challenging by nickname, and the blocked players. A challenge uses the clock and "Rated" chosen above.
+    /// challenging by nickname, and the blocked players. Challenge opens the challenge sheet (its terms).
     @ViewBuilder private var friends: some View {
         let social = model.state.social
         Section(header: Text(tr("online.friends")), footer: Text(tr("online.friendsExplained"))) {
@@ -209,7 +214,7 @@ private struct LobbyContent: View {
                         .accessibilityHidden(true)
                     Text(tr("online.friendStatus", friend.player.nickname, L10n.presence(friend)))
                     Spacer()
-                    Button(tr("online.challenge")) { challenge(friend.player.nickname) }
+                    Button(tr("online.challenge")) { challenging = ChallengeTarget(nickname: friend.player.nickname) }
                         .buttonStyle(.borderless)
                         .disabled(!social.canChallenge)
                 }
@@ -220,11 +225,6 @@ private struct LobbyContent: View {
                     Button(tr("online.block"), role: .destructive) { blocking = friend.player }
                 }
             }
-            Picker(tr("online.yourColour"), selection: $challengeColor) {
-                Text(tr("online.colourRandom")).tag(ChallengeColor.random)
-                Text(tr("online.colourWhite")).tag(ChallengeColor.white)
-                Text(tr("online.colourBlack")).tag(ChallengeColor.black)
-            }
             TextField(tr("online.nickname"), text: $friendName)
                 .textInputAutocapitalization(.never)
                 .autocorrectionDisabled()
@@ -234,7 +234,9 @@ private struct LobbyContent: View {
                     friendName = ""
                 }
                 Spacer()
-                Button(tr("online.challenge")) { challenge(friendName) }
+                Button(tr("online.challenge")) {
+                    challenging = ChallengeTarget(nickname: friendName.trimmingCharacters(in: .whitespaces))
+                }
             }
             .buttonStyle(.borderless)
             .disabled(friendName.trimmingCharacters(in: .whitespaces).isEmpty)
@@ -256,13 +258,6 @@ private struct LobbyContent: View {
             Button(tr("online.block"), role: .destructive) {
                 if let name = blocking?.nickname { model.perform { try $0.block(nickname: name) } }
             }
-        }
-    }
-
-    private func challenge(_ nickname: String) {
-        guard let control else { return }
-        model.perform { [rated, challengeColor] in
-            try $0.challenge(nickname: nickname, timeControl: control, color: challengeColor, rated: rated)
         }
     }
 
@@ -363,6 +358,145 @@ private struct LobbyContent: View {
     }
 }
 
+/// A player the challenge sheet is open for.
+private struct ChallengeTarget: Identifiable {
+    let nickname: String
+    var id: String { nickname }
+}
+
+/// A challenge's terms: on a clock (the server's presets) or by correspondence (days per move, 3 unless chosen),
+/// the challenger's colour, rated or casual. GiveawayKit's `ChallengeTerms` makes the call.
+private struct ChallengeSheet: View {
+    let model: OnlineModel
+    let nickname: String
+    @Environment(\.dismiss) private var dismiss
+    @State private var terms = ChallengeTerms()
+    @State private var presetIndex: Int
+
+    init(model: OnlineModel, nickname: String) {
+        self.model = model
+        self.nickname = nickname
+        _presetIndex = State(initialValue: Int(model.state.defaultPreset))
+    }
+
+    private var clock: TimeControl? {
+        model.state.presets.indices.contains(presetIndex) ? model.state.presets[presetIndex] : nil
+    }
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section {
+                    Picker(tr("online.challengeKind"), selection: $terms.kind) {
+                        Text(tr("home.clock")).tag(ChallengeTerms.Kind.clock)
+                        Text(tr("online.correspondence")).tag(ChallengeTerms.Kind.correspondence)
+                    }
+                    .pickerStyle(.segmented)
+                    switch terms.kind {
+                    case .clock:
+                        Picker(tr("online.timeControl"), selection: $presetIndex) {
+                            ForEach(Array(model.state.presets.enumerated()), id: \.offset) { i, control in
+                                Text(timeControlLabel(control: control)).tag(i)
+                            }
+                        }
+                    case .correspondence:
+                        Picker(tr("online.daysPerMoveLabel"), selection: $terms.daysPerMove) {
+                            ForEach(ChallengeTerms.dayChoices, id: \.self) { Text(L10n.daysPerMove($0)).tag($0) }
+                        }
+                    }
+                } footer: {
+                    if terms.kind == .correspondence { Text(tr("online.correspondenceExplained")) }
+                }
+                Section {
+                    Picker(tr("online.yourColour"), selection: $terms.color) {
+                        Text(tr("online.colourRandom")).tag(ChallengeColor.random)
+                        Text(tr("online.colourWhite")).tag(ChallengeColor.white)
+                        Text(tr("online.colourBlack")).tag(ChallengeColor.black)
+                    }
+                    Toggle(tr("online.rated"), isOn: $terms.rated)
+                }
+                Section {
+                    Button(tr("online.sendChallenge")) {
+                        model.perform { [terms, nickname, clock] in try terms.send(to: nickname, clock: clock, on: $0) }
+                        dismiss()
+                    }
+                    .disabled(terms.kind == .clock && clock == nil)
+                }
+            }
+            .navigationTitle(tr("online.challengeTitle", nickname))
+            .navigationBarTitleDisplayMode(.inline)
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button(tr("common.cancel")) { dismiss() } }
+            }
+        }
+    }
+}
+
+/// The player's correspondence games, those waiting for their move first and stressed, each with the opponent,
+/// colours, days per move, the time left and the last move; a tap opens its board (the game goes on on the
+/// server while the board is closed). How to start one when there are none.
+private struct CorrespondenceSection: View {
+    let model: OnlineModel
+    @Binding var path: [Route]
+
+    var body: some View {
+        let games = model.state.correspondence
+        Section {
+            if games.isEmpty {
+                Text(tr("online.correspondenceEmpty")).foregroundStyle(.secondary)
+            }
+            ForEach(games, id: \.game) { game in
+                Button {
+                    open(game.game)
+                } label: {
+                    CorrespondenceRow(game: game)
+                }
+                .disabled(!model.state.canOpenCorrespondence)
+            }
+            Button(tr("online.refresh")) { model.perform { try $0.correspondence() } }
+        } header: {
+            Text(tr("online.correspondence"))
+        } footer: {
+            if model.state.correspondenceWaiting > 0 {
+                Text(tr("online.correspondenceWaiting", Int(model.state.correspondenceWaiting)))
+            }
+        }
+    }
+
+    private func open(_ game: Int64) {
+        // Its board is still up (the back button left it): shown again. Otherwise the server's state opens it,
+        // and the lobby shows it when it comes.
+        if model.state.game?.game == game, model.game != nil {
+            path.append(.onlineGame)
+        } else {
+            model.perform { try $0.openCorrespondence(game: game) }
+        }
+    }
+}
+
+/// One correspondence game: whose move and the time left, the opponent, then the terms and the last move.
+private struct CorrespondenceRow: View {
+    let game: CorrespondenceView
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack {
+                Text(game.yourMove ? tr("status.yourMove") : tr("online.theirMove", game.opponent.nickname))
+                    .font(game.yourMove ? .headline : .subheadline)
+                    .foregroundStyle(game.yourMove ? SwiftUI.Color.accentColor : SwiftUI.Color.secondary)
+                Spacer()
+                Text(tr("online.timeLeft", L10n.timeLeft(game.timeLeftMs)))
+                    .font(.subheadline.monospacedDigit())
+                    .fontWeight(game.yourMove ? .semibold : .regular)
+            }
+            Text(tr("online.versus", game.opponent.nickname)).fontWeight(game.yourMove ? .bold : .regular)
+            Text(L10n.correspondenceDetails(game)).font(.footnote).foregroundStyle(.secondary)
+        }
+        .foregroundStyle(.primary)
+        .accessibilityElement(children: .combine)
+    }
+}
+
 /// The connection in one line; when something is wrong, what happened and the way on.
 private struct ConnectionSection: View {
     let model: OnlineModel
@@ -412,8 +546,14 @@ struct OnlineGameScreen: View {
                             )
                             .font(.footnote)
                         }
+                        // Never set in correspondence, where being away is the normal case.
                         if view.opponentAway {
                             Label(tr("online.opponentAway"), systemImage: "wifi.exclamationmark").font(.footnote)
+                        }
+                        if let days = view.daysPerMove, !view.isOver {
+                            CorrespondenceBar(model: online, days: days, canLeave: view.actions.backToLobby) {
+                                dismiss()
+                            }
                         }
                     }
                 }
@@ -426,6 +566,33 @@ struct OnlineGameScreen: View {
         } else {
             ContentUnavailableView(tr("online.noGame"), systemImage: "globe")
         }
+    }
+}
+
+/// A correspondence game's board while it goes on: its days per move, and back to the lobby (the board closes,
+/// the game waits on the server and is opened again from the lobby's list).
+private struct CorrespondenceBar: View {
+    let model: OnlineModel
+    let days: UInt32
+    let canLeave: Bool
+    let leave: () -> Void
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            HStack {
+                Label(L10n.daysPerMove(days), systemImage: "envelope").font(.subheadline)
+                Spacer()
+                if canLeave {
+                    Button(tr("online.leave")) {
+                        model.perform { try $0.leaveGame() }
+                        leave()
+                    }
+                    .buttonStyle(.bordered)
+                }
+            }
+            Text(tr("online.correspondenceBoard")).font(.footnote).foregroundStyle(.secondary)
+        }
+        .padding(.horizontal)
     }
 }
 
@@ -523,7 +690,9 @@ struct ProfileView: View {
                                 Text(tr("online.versus", game.opponent.nickname)).font(.headline)
                                 Text(L10n.recentResult(game)).font(.subheadline)
                                 HStack {
-                                    Text(timeControlLabel(control: game.timeControl))
+                                    Text(
+                                        game.daysPerMove.map(L10n.daysPerMove)
+                                            ?? timeControlLabel(control: game.timeControl))
                                     Text(game.rated ? tr("online.rated") : tr("online.casual"))
                                     Text(Date(timeIntervalSince1970: Double(game.endedAtMs) / 1000), style: .date)
                                 }

@@ -3082,9 +3082,20 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func challenge(nickname: String, timeControl: TimeControl, color: ChallengeColor, rated: Bool) throws 
     
     /**
+     * Challenges a player to a correspondence game: `days_per_move` (1, 2, 3, 5, 7 or 14) for every move,
+     * this player's colour, rated or not. The challenge stays open for a week.
+     */
+    func challengeCorrespondence(nickname: String, daysPerMove: UInt32, color: ChallengeColor, rated: Bool) throws 
+    
+    /**
      * Stops showing the arena (its standings are no longer asked for).
      */
     func closeArena() 
+    
+    /**
+     * Asks for the player's correspondence games (the screen's `correspondence` when they come).
+     */
+    func correspondence() throws 
     
     /**
      * A new account with this nickname for this device (3–20 characters); the token is kept in the settings.
@@ -3163,6 +3174,12 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func offerRematch() throws 
     
     /**
+     * Opens the board of a correspondence game (its state comes from the server); the board shown before, if
+     * any, is closed.
+     */
+    func openCorrespondence(game: Int64) throws 
+    
+    /**
      * Asks for the players waiting for an opponent (the screen's `open_seeks` when they come).
      */
     func openSeeks() throws 
@@ -3230,6 +3247,13 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * an event (a game's end) never comes with a screen from before it.
      */
     func takeUpdate()  -> OnlineUpdate
+    
+    /**
+     * For a background check: the correspondence games where it is the player's move and that have not been
+     * returned here before (each position once), or `None` while the list has not come yet on this
+     * connection. What was returned is remembered in the library's settings.
+     */
+    func takeYourMoveNotifications() throws  -> [CorrespondenceView]?
     
     /**
      * Unblocks a player.
@@ -3453,11 +3477,38 @@ open func challenge(nickname: String, timeControl: TimeControl, color: Challenge
 }
     
     /**
+     * Challenges a player to a correspondence game: `days_per_move` (1, 2, 3, 5, 7 or 14) for every move,
+     * this player's colour, rated or not. The challenge stays open for a week.
+     */
+open func challengeCorrespondence(nickname: String, daysPerMove: UInt32, color: ChallengeColor, rated: Bool)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_challenge_correspondence(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(nickname),
+        FfiConverterUInt32.lower(daysPerMove),
+        FfiConverterTypeChallengeColor_lower(color),
+        FfiConverterBool.lower(rated),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Stops showing the arena (its standings are no longer asked for).
      */
 open func closeArena()  {try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_close_arena(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Asks for the player's correspondence games (the screen's `correspondence` when they come).
+     */
+open func correspondence()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_correspondence(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -3642,6 +3693,19 @@ open func offerRematch()throws   {try rustCallWithError(FfiConverterTypeGiveaway
 }
     
     /**
+     * Opens the board of a correspondence game (its state comes from the server); the board shown before, if
+     * any, is closed.
+     */
+open func openCorrespondence(game: Int64)throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_open_correspondence(
+            self.uniffiCloneHandle(),
+        FfiConverterInt64.lower(game),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * Asks for the players waiting for an opponent (the screen's `open_seeks` when they come).
      */
 open func openSeeks()throws   {try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
@@ -3792,6 +3856,20 @@ open func takeUpdate() -> OnlineUpdate  {
     return try!  FfiConverterTypeOnlineUpdate_lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_take_update(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * For a background check: the correspondence games where it is the player's move and that have not been
+     * returned here before (each position once), or `None` while the list has not come yet on this
+     * connection. What was returned is remembered in the library's settings.
+     */
+open func takeYourMoveNotifications()throws  -> [CorrespondenceView]?  {
+    return try  FfiConverterOptionSequenceTypeCorrespondenceView.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_take_your_move_notifications(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -7170,9 +7248,13 @@ public struct ChallengeView: Equatable, Hashable {
      */
     public var incoming: Bool
     /**
-     * The game's clock.
+     * The game's clock (for correspondence: the days per move as a base time).
      */
     public var timeControl: TimeControl
+    /**
+     * Correspondence: the days per move (no clock).
+     */
+    public var daysPerMove: UInt32?
     /**
      * The clock's speed.
      */
@@ -7203,8 +7285,11 @@ public struct ChallengeView: Equatable, Hashable {
          * Made to this player (true) or by them (false).
          */incoming: Bool, 
         /**
-         * The game's clock.
+         * The game's clock (for correspondence: the days per move as a base time).
          */timeControl: TimeControl, 
+        /**
+         * Correspondence: the days per move (no clock).
+         */daysPerMove: UInt32?, 
         /**
          * The clock's speed.
          */speed: Speed, 
@@ -7221,6 +7306,7 @@ public struct ChallengeView: Equatable, Hashable {
         self.opponent = opponent
         self.incoming = incoming
         self.timeControl = timeControl
+        self.daysPerMove = daysPerMove
         self.speed = speed
         self.color = color
         self.rated = rated
@@ -7247,6 +7333,7 @@ public struct FfiConverterTypeChallengeView: FfiConverterRustBuffer {
                 opponent: FfiConverterTypeOnlinePlayer.read(from: &buf), 
                 incoming: FfiConverterBool.read(from: &buf), 
                 timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                daysPerMove: FfiConverterOptionUInt32.read(from: &buf), 
                 speed: FfiConverterTypeSpeed.read(from: &buf), 
                 color: FfiConverterTypeChallengeColor.read(from: &buf), 
                 rated: FfiConverterBool.read(from: &buf), 
@@ -7259,6 +7346,7 @@ public struct FfiConverterTypeChallengeView: FfiConverterRustBuffer {
         FfiConverterTypeOnlinePlayer.write(value.opponent, into: &buf)
         FfiConverterBool.write(value.incoming, into: &buf)
         FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterOptionUInt32.write(value.daysPerMove, into: &buf)
         FfiConverterTypeSpeed.write(value.speed, into: &buf)
         FfiConverterTypeChallengeColor.write(value.color, into: &buf)
         FfiConverterBool.write(value.rated, into: &buf)
@@ -7576,6 +7664,147 @@ public func FfiConverterTypeCoordinates_lift(_ buf: RustBuffer) throws -> Coordi
 #endif
 public func FfiConverterTypeCoordinates_lower(_ value: Coordinates) -> RustBuffer {
     return FfiConverterTypeCoordinates.lower(value)
+}
+
+
+/**
+ * A correspondence game in progress, as the player's list shows it.
+ */
+public struct CorrespondenceView: Equatable, Hashable {
+    /**
+     * The game's number on the server (open it with `open_correspondence`).
+     */
+    public var game: Int64
+    /**
+     * Who the player plays.
+     */
+    public var opponent: OnlinePlayer
+    /**
+     * The player's colour.
+     */
+    public var you: Color
+    /**
+     * Days per move.
+     */
+    public var daysPerMove: UInt32
+    /**
+     * Whether the game changes ratings.
+     */
+    public var rated: Bool
+    /**
+     * Moves played so far.
+     */
+    public var ply: UInt32
+    /**
+     * The last move in algebraic notation (none before the first).
+     */
+    public var lastMove: String?
+    /**
+     * Whether it is the player's move.
+     */
+    public var yourMove: Bool
+    /**
+     * Milliseconds the side to move has left, counted down to now (before both first moves: until the game
+     * is aborted).
+     */
+    public var timeLeftMs: UInt64
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The game's number on the server (open it with `open_correspondence`).
+         */game: Int64, 
+        /**
+         * Who the player plays.
+         */opponent: OnlinePlayer, 
+        /**
+         * The player's colour.
+         */you: Color, 
+        /**
+         * Days per move.
+         */daysPerMove: UInt32, 
+        /**
+         * Whether the game changes ratings.
+         */rated: Bool, 
+        /**
+         * Moves played so far.
+         */ply: UInt32, 
+        /**
+         * The last move in algebraic notation (none before the first).
+         */lastMove: String?, 
+        /**
+         * Whether it is the player's move.
+         */yourMove: Bool, 
+        /**
+         * Milliseconds the side to move has left, counted down to now (before both first moves: until the game
+         * is aborted).
+         */timeLeftMs: UInt64) {
+        self.game = game
+        self.opponent = opponent
+        self.you = you
+        self.daysPerMove = daysPerMove
+        self.rated = rated
+        self.ply = ply
+        self.lastMove = lastMove
+        self.yourMove = yourMove
+        self.timeLeftMs = timeLeftMs
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CorrespondenceView: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCorrespondenceView: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CorrespondenceView {
+        return
+            try CorrespondenceView(
+                game: FfiConverterInt64.read(from: &buf), 
+                opponent: FfiConverterTypeOnlinePlayer.read(from: &buf), 
+                you: FfiConverterTypeColor.read(from: &buf), 
+                daysPerMove: FfiConverterUInt32.read(from: &buf), 
+                rated: FfiConverterBool.read(from: &buf), 
+                ply: FfiConverterUInt32.read(from: &buf), 
+                lastMove: FfiConverterOptionString.read(from: &buf), 
+                yourMove: FfiConverterBool.read(from: &buf), 
+                timeLeftMs: FfiConverterUInt64.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CorrespondenceView, into buf: inout [UInt8]) {
+        FfiConverterInt64.write(value.game, into: &buf)
+        FfiConverterTypeOnlinePlayer.write(value.opponent, into: &buf)
+        FfiConverterTypeColor.write(value.you, into: &buf)
+        FfiConverterUInt32.write(value.daysPerMove, into: &buf)
+        FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterUInt32.write(value.ply, into: &buf)
+        FfiConverterOptionString.write(value.lastMove, into: &buf)
+        FfiConverterBool.write(value.yourMove, into: &buf)
+        FfiConverterUInt64.write(value.timeLeftMs, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCorrespondenceView_lift(_ buf: RustBuffer) throws -> CorrespondenceView {
+    return try FfiConverterTypeCorrespondenceView.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCorrespondenceView_lower(_ value: CorrespondenceView) -> RustBuffer {
+    return FfiConverterTypeCorrespondenceView.lower(value)
 }
 
 
@@ -11324,11 +11553,16 @@ public struct OnlineGame: Equatable, Hashable {
      */
     public var rated: Bool
     /**
+     * Correspondence: the days per move (the board may be closed while the game goes on).
+     */
+    public var daysPerMove: UInt32?
+    /**
      * What the server will do next.
      */
     public var status: OnlineGameStatus
     /**
-     * The opponent's connection dropped while the game goes on (after 60 s away they lose).
+     * The opponent's connection dropped while the game goes on (after 60 s away they lose; never in
+     * correspondence, where being away is the normal case).
      */
     public var opponentAway: Bool
     /**
@@ -11373,10 +11607,14 @@ public struct OnlineGame: Equatable, Hashable {
          * Whether the game changes ratings.
          */rated: Bool, 
         /**
+         * Correspondence: the days per move (the board may be closed while the game goes on).
+         */daysPerMove: UInt32?, 
+        /**
          * What the server will do next.
          */status: OnlineGameStatus, 
         /**
-         * The opponent's connection dropped while the game goes on (after 60 s away they lose).
+         * The opponent's connection dropped while the game goes on (after 60 s away they lose; never in
+         * correspondence, where being away is the normal case).
          */opponentAway: Bool, 
         /**
          * The rematch after the end.
@@ -11397,6 +11635,7 @@ public struct OnlineGame: Equatable, Hashable {
         self.timeControl = timeControl
         self.speed = speed
         self.rated = rated
+        self.daysPerMove = daysPerMove
         self.status = status
         self.opponentAway = opponentAway
         self.rematch = rematch
@@ -11428,6 +11667,7 @@ public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
                 timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
                 speed: FfiConverterTypeSpeed.read(from: &buf), 
                 rated: FfiConverterBool.read(from: &buf), 
+                daysPerMove: FfiConverterOptionUInt32.read(from: &buf), 
                 status: FfiConverterTypeOnlineGameStatus.read(from: &buf), 
                 opponentAway: FfiConverterBool.read(from: &buf), 
                 rematch: FfiConverterTypeRematchState.read(from: &buf), 
@@ -11445,6 +11685,7 @@ public struct FfiConverterTypeOnlineGame: FfiConverterRustBuffer {
         FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
         FfiConverterTypeSpeed.write(value.speed, into: &buf)
         FfiConverterBool.write(value.rated, into: &buf)
+        FfiConverterOptionUInt32.write(value.daysPerMove, into: &buf)
         FfiConverterTypeOnlineGameStatus.write(value.status, into: &buf)
         FfiConverterBool.write(value.opponentAway, into: &buf)
         FfiConverterTypeRematchState.write(value.rematch, into: &buf)
@@ -11705,6 +11946,11 @@ public struct OnlineScreen: Equatable, Hashable {
      */
     public var arenas: [ArenaView]
     /**
+     * The player's correspondence games in progress, their move first, as last asked for (`correspondence`;
+     * asked at every connection).
+     */
+    public var correspondence: [CorrespondenceView]
+    /**
      * The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
      * `close_arena`.
      */
@@ -11773,6 +12019,10 @@ public struct OnlineScreen: Equatable, Hashable {
          * The arenas as last asked for (`arenas`): running, then upcoming, then finished.
          */arenas: [ArenaView], 
         /**
+         * The player's correspondence games in progress, their move first, as last asked for (`correspondence`;
+         * asked at every connection).
+         */correspondence: [CorrespondenceView], 
+        /**
          * The arena shown with its standings (`arena_standings`, `join_arena`, `create_arena`), until
          * `close_arena`.
          */arena: ArenaScreen?, 
@@ -11798,6 +12048,7 @@ public struct OnlineScreen: Equatable, Hashable {
         self.openSeeks = openSeeks
         self.watching = watching
         self.arenas = arenas
+        self.correspondence = correspondence
         self.arena = arena
         self.nextTickMs = nextTickMs
     }
@@ -11836,6 +12087,7 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
                 openSeeks: FfiConverterSequenceTypeSeekView.read(from: &buf), 
                 watching: FfiConverterOptionTypeWatchScreen.read(from: &buf), 
                 arenas: FfiConverterSequenceTypeArenaView.read(from: &buf), 
+                correspondence: FfiConverterSequenceTypeCorrespondenceView.read(from: &buf), 
                 arena: FfiConverterOptionTypeArenaScreen.read(from: &buf), 
                 nextTickMs: FfiConverterOptionUInt64.read(from: &buf)
         )
@@ -11860,6 +12112,7 @@ public struct FfiConverterTypeOnlineScreen: FfiConverterRustBuffer {
         FfiConverterSequenceTypeSeekView.write(value.openSeeks, into: &buf)
         FfiConverterOptionTypeWatchScreen.write(value.watching, into: &buf)
         FfiConverterSequenceTypeArenaView.write(value.arenas, into: &buf)
+        FfiConverterSequenceTypeCorrespondenceView.write(value.correspondence, into: &buf)
         FfiConverterOptionTypeArenaScreen.write(value.arena, into: &buf)
         FfiConverterOptionUInt64.write(value.nextTickMs, into: &buf)
     }
@@ -13210,6 +13463,10 @@ public struct RecentGame: Equatable, Hashable {
      */
     public var timeControl: TimeControl
     /**
+     * Correspondence: the days per move.
+     */
+    public var daysPerMove: UInt32?
+    /**
      * The time control's speed.
      */
     public var speed: Speed
@@ -13250,6 +13507,9 @@ public struct RecentGame: Equatable, Hashable {
          * The game's time control.
          */timeControl: TimeControl, 
         /**
+         * Correspondence: the days per move.
+         */daysPerMove: UInt32?, 
+        /**
          * The time control's speed.
          */speed: Speed, 
         /**
@@ -13271,6 +13531,7 @@ public struct RecentGame: Equatable, Hashable {
         self.color = color
         self.opponent = opponent
         self.timeControl = timeControl
+        self.daysPerMove = daysPerMove
         self.speed = speed
         self.rated = rated
         self.winner = winner
@@ -13299,6 +13560,7 @@ public struct FfiConverterTypeRecentGame: FfiConverterRustBuffer {
                 color: FfiConverterTypeColor.read(from: &buf), 
                 opponent: FfiConverterTypeOnlinePlayer.read(from: &buf), 
                 timeControl: FfiConverterTypeTimeControl.read(from: &buf), 
+                daysPerMove: FfiConverterOptionUInt32.read(from: &buf), 
                 speed: FfiConverterTypeSpeed.read(from: &buf), 
                 rated: FfiConverterBool.read(from: &buf), 
                 winner: FfiConverterOptionTypeColor.read(from: &buf), 
@@ -13313,6 +13575,7 @@ public struct FfiConverterTypeRecentGame: FfiConverterRustBuffer {
         FfiConverterTypeColor.write(value.color, into: &buf)
         FfiConverterTypeOnlinePlayer.write(value.opponent, into: &buf)
         FfiConverterTypeTimeControl.write(value.timeControl, into: &buf)
+        FfiConverterOptionUInt32.write(value.daysPerMove, into: &buf)
         FfiConverterTypeSpeed.write(value.speed, into: &buf)
         FfiConverterBool.write(value.rated, into: &buf)
         FfiConverterOptionTypeColor.write(value.winner, into: &buf)
@@ -23077,6 +23340,30 @@ fileprivate struct FfiConverterOptionTypeThrownAway: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionSequenceTypeCorrespondenceView: FfiConverterRustBuffer {
+    typealias SwiftType = [CorrespondenceView]?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterSequenceTypeCorrespondenceView.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterSequenceTypeCorrespondenceView.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceInt16: FfiConverterRustBuffer {
     typealias SwiftType = [Int16]
 
@@ -23344,6 +23631,31 @@ fileprivate struct FfiConverterSequenceTypeChallengeView: FfiConverterRustBuffer
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeChallengeView.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeCorrespondenceView: FfiConverterRustBuffer {
+    typealias SwiftType = [CorrespondenceView]
+
+    public static func write(_ value: [CorrespondenceView], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeCorrespondenceView.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [CorrespondenceView] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [CorrespondenceView]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeCorrespondenceView.read(from: &buf))
         }
         return seq
     }
@@ -24823,7 +25135,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_challenge() != 1041) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_challenge_correspondence() != 21967) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_close_arena() != 42484) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_correspondence() != 59753) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_create_account() != 2133) {
@@ -24871,6 +25189,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch() != 65198) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_open_correspondence() != 38582) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_open_seeks() != 51782) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -24908,6 +25229,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_update() != 5582) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_your_move_notifications() != 4032) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_unblock() != 12704) {

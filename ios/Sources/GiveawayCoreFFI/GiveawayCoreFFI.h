@@ -1050,9 +1050,19 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_cancel_seek(uint64_t ptr, RustCa
 void uniffi_giveaway_ffi_fn_method_onlineclient_challenge(uint64_t ptr, RustBuffer nickname, RustBuffer time_control, RustBuffer color, int8_t rated, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CHALLENGE_CORRESPONDENCE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CHALLENGE_CORRESPONDENCE
+void uniffi_giveaway_ffi_fn_method_onlineclient_challenge_correspondence(uint64_t ptr, RustBuffer nickname, uint32_t days_per_move, RustBuffer color, int8_t rated, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CLOSE_ARENA
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CLOSE_ARENA
 void uniffi_giveaway_ffi_fn_method_onlineclient_close_arena(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CORRESPONDENCE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CORRESPONDENCE
+void uniffi_giveaway_ffi_fn_method_onlineclient_correspondence(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_CREATE_ACCOUNT
@@ -1130,6 +1140,11 @@ void uniffi_giveaway_ffi_fn_method_onlineclient_live_games(uint64_t ptr, RustCal
 void uniffi_giveaway_ffi_fn_method_onlineclient_offer_rematch(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OPEN_CORRESPONDENCE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OPEN_CORRESPONDENCE
+void uniffi_giveaway_ffi_fn_method_onlineclient_open_correspondence(uint64_t ptr, int64_t game, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OPEN_SEEKS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_OPEN_SEEKS
 void uniffi_giveaway_ffi_fn_method_onlineclient_open_seeks(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -1193,6 +1208,11 @@ RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_events(uint64_t ptr, 
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_UPDATE
 RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_update(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_YOUR_MOVE_NOTIFICATIONS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_TAKE_YOUR_MOVE_NOTIFICATIONS
+RustBuffer uniffi_giveaway_ffi_fn_method_onlineclient_take_your_move_notifications(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_METHOD_ONLINECLIENT_UNBLOCK
@@ -2534,9 +2554,21 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_challenge(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CHALLENGE_CORRESPONDENCE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CHALLENGE_CORRESPONDENCE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_challenge_correspondence(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CLOSE_ARENA
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CLOSE_ARENA
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_close_arena(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CORRESPONDENCE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_CORRESPONDENCE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_correspondence(void
     
 );
 #endif
@@ -2630,6 +2662,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_offer_rematch(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OPEN_CORRESPONDENCE
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OPEN_CORRESPONDENCE
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_open_correspondence(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OPEN_SEEKS
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_OPEN_SEEKS
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_open_seeks(void
@@ -2705,6 +2743,12 @@ uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_events(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_UPDATE
 uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_update(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_YOUR_MOVE_NOTIFICATIONS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_METHOD_ONLINECLIENT_TAKE_YOUR_MOVE_NOTIFICATIONS
+uint16_t uniffi_giveaway_ffi_checksum_method_onlineclient_take_your_move_notifications(void
     
 );
 #endif

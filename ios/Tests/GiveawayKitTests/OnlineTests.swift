@@ -254,6 +254,99 @@ final class OnlineTests: XCTestCase {
         XCTAssertEqual(lines.map(\.active), [true, false])
     }
 
+    func testACorrespondenceGameIsPlayedFromTheListWithTheBoardClosedBetweenMoves() async throws {
+        let server = try TestServer.started()
+        let anna = try await Device(server, "cra")
+        let boris = try await Device(server, "crb")
+        // The challenge sheet's terms: correspondence, 3 days per move (the default), Anna White, casual.
+        var terms = ChallengeTerms(kind: .correspondence, color: .white, rated: false)
+        XCTAssertEqual(terms.daysPerMove, 3)
+        XCTAssertEqual(ChallengeTerms.dayChoices, [1, 2, 3, 5, 7, 14])
+        anna.model.perform { [terms] in try terms.send(to: boris.nickname, clock: nil, on: $0) }
+        try await waitUntil { boris.model.state.social.incoming.count == 1 }
+        let challenge = try XCTUnwrap(boris.model.state.social.incoming.first)
+        XCTAssertEqual(challenge.daysPerMove, 3, "a correspondence challenge, not a clock")
+        XCTAssertEqual(challenge.color, .black)
+        XCTAssertEqual(anna.model.state.social.outgoing.first?.daysPerMove, 3)
+        // Days the server does not offer are refused before anything is sent.
+        terms.daysPerMove = 4
+        anna.model.perform { [terms] in try terms.send(to: boris.nickname, clock: nil, on: $0) }
+        guard case .failed(let refused)? = anna.model.message else {
+            return XCTFail("4 days per move sent: \(String(describing: anna.model.message))")
+        }
+        XCTAssertEqual(refused.kind, .badInput)
+        anna.model.message = nil
+
+        boris.model.perform { try $0.acceptChallenge(challenge: challenge.id) }
+        try await waitUntil { anna.model.game != nil && boris.model.game != nil }
+        let started = try XCTUnwrap(anna.model.state.game)
+        XCTAssertEqual(started.you, .white)
+        XCTAssertEqual(started.daysPerMove, 3)
+        XCTAssertFalse(started.rated)
+        XCTAssertTrue(started.actions.backToLobby, "the board can be closed while the game goes on")
+        XCTAssertFalse(started.opponentAway)
+        XCTAssertTrue(anna.model.state.canOpenCorrespondence, "a correspondence board keeps nobody from the list")
+        // Both close their boards: the game goes on on the server.
+        for device in [anna, boris] {
+            device.model.perform { try $0.leaveGame() }
+            XCTAssertNil(device.model.game, "\(device.nickname)'s board is closed")
+            XCTAssertNil(device.model.state.game)
+            XCTAssertNil(device.model.message)
+        }
+
+        // Each list has the game: White's move for Anna, not for Boris.
+        func entry(_ device: Device) -> CorrespondenceView? {
+            device.model.state.correspondence.first { $0.game == started.game }
+        }
+        anna.model.perform { try $0.correspondence() }
+        boris.model.perform { try $0.correspondence() }
+        try await waitUntil { entry(anna) != nil && entry(boris) != nil }
+        let (annas, boriss) = (try XCTUnwrap(entry(anna)), try XCTUnwrap(entry(boris)))
+        XCTAssertTrue(annas.yourMove, "White moves first")
+        XCTAssertFalse(boriss.yourMove)
+        XCTAssertEqual([annas.you, boriss.you], [.white, .black])
+        XCTAssertEqual([annas.opponent.nickname, boriss.opponent.nickname], [boris.nickname, anna.nickname])
+        XCTAssertEqual([annas.daysPerMove, boriss.daysPerMove], [3, 3])
+        XCTAssertEqual([annas.ply, boriss.ply], [0, 0])
+        XCTAssertNil(annas.lastMove)
+        XCTAssertEqual(anna.model.state.correspondenceWaiting, 1)
+        XCTAssertEqual(boris.model.state.correspondenceWaiting, 0)
+        // The first move has the whole 3 days, counted down: under 3 days, over 2 d 23 h.
+        XCTAssertEqual(TimeLeft(ms: annas.timeLeftMs), .daysHours(days: 2, hours: 23))
+
+        // Anna opens the board from the list, moves, and closes it again.
+        XCTAssertTrue(anna.model.state.canOpenCorrespondence)
+        anna.model.perform { try $0.openCorrespondence(game: started.game) }
+        try await waitUntil { anna.model.game != nil }
+        XCTAssertEqual(anna.model.state.game?.game, started.game)
+        XCTAssertEqual(anna.model.state.game?.daysPerMove, 3)
+        XCTAssertEqual(anna.model.state.game?.isOver, false)
+        try anna.game().playFirstMoves(until: 1)
+        XCTAssertEqual(anna.ply, 1, "Anna could not move")
+        anna.model.perform { try $0.leaveGame() }
+        XCTAssertNil(anna.model.game)
+        XCTAssertNil(anna.model.message)
+
+        // Boris's list, asked again, says it is his move now, after Anna's (asked every half second: his request
+        // may reach the server before her move does).
+        var asked = Date.distantPast
+        try await waitUntil {
+            if Date().timeIntervalSince(asked) > 0.5 {
+                asked = Date()
+                boris.model.perform { try $0.correspondence() }
+            }
+            return entry(boris)?.yourMove == true
+        }
+        let now = try XCTUnwrap(entry(boris))
+        XCTAssertEqual(now.ply, 1)
+        XCTAssertNotNil(now.lastMove)
+        XCTAssertEqual(boris.model.state.correspondenceWaiting, 1)
+        anna.model.perform { try $0.correspondence() }
+        try await waitUntil { entry(anna)?.ply == 1 }
+        XCTAssertEqual(entry(anna)?.yourMove, false)
+        XCTAssertEqual(entry(anna)?.lastMove, now.lastMove)
+    }
+
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {
         let server = try TestServer.started()
         let device = try await Device(server, "eve")
