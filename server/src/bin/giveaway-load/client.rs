@@ -3,7 +3,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use giveaway_core::{format_move, parse_move, Game, Notation};
-use giveaway_protocol::{decode_server, encode, ClientFrame, ClientMessage, ServerMessage, PROTOCOL_VERSION};
+use giveaway_protocol::{decode_server, encode, ClientFrame, ClientMessage, GameId, ServerMessage, PROTOCOL_VERSION};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -86,19 +86,20 @@ impl Side {
         Ok(s)
     }
 
-    pub async fn reconnect(&mut self, addr: &str) -> Result<(), String> {
+    /// Connects again with the account's token; returns the games in progress the welcome lists.
+    pub async fn reconnect(&mut self, addr: &str) -> Result<Vec<GameId>, String> {
         self.ws = connect(addr).await?;
         self.send(ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: Some(self.token.clone()) }).await?;
-        self.expect(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(())).await
+        self.expect(|m| if let ServerMessage::Welcome { games, .. } = m { Some(games.clone()) } else { None }).await
     }
 
     /// Reconnects to the server at `addr` (read again at each try: a restarted node may listen elsewhere),
-    /// trying every 200 ms until `deadline` (the server is down meanwhile).
-    pub async fn reconnect_until(&mut self, addr: &Mutex<String>, deadline: Instant) -> Result<(), String> {
+    /// trying every 200 ms until `deadline` (the server is down meanwhile); returns the games in progress.
+    pub async fn reconnect_until(&mut self, addr: &Mutex<String>, deadline: Instant) -> Result<Vec<GameId>, String> {
         loop {
             let to = addr.lock().unwrap().clone();
             match self.reconnect(&to).await {
-                Ok(()) => return Ok(()),
+                Ok(games) => return Ok(games),
                 Err(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(200)).await,
                 Err(e) => return Err(format!("no reconnection: {e}")),
             }

@@ -196,6 +196,9 @@ struct Stats {
     /// Spectators the server watched again at a game's new node, without their reconnecting.
     #[serde(default)]
     spectator_moved: u64,
+    /// Games that ended while a spectator was away (reconnecting), read whole with get_game.
+    #[serde(default)]
+    spectator_records: u64,
     /// At the end: the games the spectators watched (one per spectator and game), the moves they saw, and the
     /// games where one saw something else than the acknowledged moves in order.
     #[serde(default)]
@@ -283,9 +286,10 @@ async fn play_pair(
     let addr = shared.addr.lock().unwrap().clone();
     let tag = format!("{}_{n}", seed % 1000);
     let mut sides = [Side::account(&addr, &format!("w{tag}")).await?, Side::account(&addr, &format!("b{tag}")).await?];
+    let invite_code =
+        |m: &ServerMessage| if let ServerMessage::Invite { code, .. } = m { Some(code.clone()) } else { None };
     sides[0].send(ClientMessage::CreateInvite { time_control: TC, rated: true }).await?;
-    let code =
-        sides[0].expect(|m| if let ServerMessage::Invite { code, .. } = m { Some(code.clone()) } else { None }).await?;
+    let code = sides[0].expect(invite_code).await?;
     sides[1].send(ClientMessage::AcceptInvite { code }).await?;
     let state_of = |m: &ServerMessage| if let ServerMessage::GameState(s) = m { Some((**s).clone()) } else { None };
     let s0 = sides[0].expect(state_of).await?;
@@ -313,6 +317,8 @@ async fn play_pair(
     let mut resigned = false;
     // The server's game_end for the current game has come.
     let mut ended = false;
+    // A message taken by the reconnection and left for the loop (a rematch's state).
+    let mut pending: Option<(usize, Result<ServerMessage, String>)> = None;
     // The longest pause between two of this pair's moves relayed, of those ending within 30 s after the fault.
     let mut last_relay = Instant::now();
     let mut pause = Duration::ZERO;
@@ -348,10 +354,13 @@ async fn play_pair(
             Instant::now() + Duration::from_millis(200)
         };
         let (a, b) = sides.split_at_mut(1);
-        let event = tokio::select! {
-            m = a[0].next() => Some((0usize, m)),
-            m = b[0].next() => Some((1usize, m)),
-            _ = tokio::time::sleep_until(due.into()) => None,
+        let event = match pending.take() {
+            Some(p) => Some(p),
+            None => tokio::select! {
+                m = a[0].next() => Some((0usize, m)),
+                m = b[0].next() => Some((1usize, m)),
+                _ = tokio::time::sleep_until(due.into()) => None,
+            },
         };
         match event {
             None => {
@@ -383,10 +392,34 @@ async fn play_pair(
                 }
                 epoch = now_epoch;
                 let deadline = Instant::now() + Duration::from_secs(60);
+                let mut in_progress = Vec::new();
                 for s in sides.iter_mut() {
-                    s.reconnect_until(&shared.addr, deadline).await?;
+                    in_progress = s.reconnect_until(&shared.addr, deadline).await?;
                 }
                 shared.stats.lock().unwrap().reconnects += 2;
+                in_flight = None;
+                // The game may have ended as the server was killed: its rematch was made and its states lost with
+                // the server (they come again now), or not made (a finished game does not outlive a restart: a new
+                // game by invite). Either is taken as a rematch is, by the arm below.
+                if in_progress.first() != Some(&game_id) {
+                    if !ended {
+                        shared.game_ended();
+                        ended = true;
+                    }
+                    rematching = true;
+                    match in_progress.first() {
+                        Some(_) => {
+                            let state = sides[0].expect(state_of).await?;
+                            pending = Some((0, Ok(ServerMessage::GameState(Box::new(state)))));
+                        }
+                        None => {
+                            sides[0].send(ClientMessage::CreateInvite { time_control: TC, rated: true }).await?;
+                            let code = sides[0].expect(invite_code).await?;
+                            sides[1].send(ClientMessage::AcceptInvite { code }).await?;
+                        }
+                    }
+                    continue;
+                }
                 // The state each side gets: every move it saw acknowledged must be there, and the clocks must be
                 // the ones stored with the last move (the time the server was down charged to no one).
                 let mut states = Vec::new();
@@ -532,6 +565,7 @@ impl Stats {
         self.spectator_reconnects += o.spectator_reconnects;
         self.spectator_recovery_ms.extend(o.spectator_recovery_ms);
         self.spectator_moved += o.spectator_moved;
+        self.spectator_records += o.spectator_records;
         self.spectator_games_checked += o.spectator_games_checked;
         self.spectator_moves_seen += o.spectator_moves_seen;
         self.spectator_mismatches += o.spectator_mismatches;
@@ -949,10 +983,11 @@ fn report_spectators(args: &Args, stats: &mut Stats, measured: Duration) {
         stats.spectator_recovery_ms.sort_unstable();
         let at = |p: f64| percentile(&stats.spectator_recovery_ms.iter().map(|m| m * 1000).collect::<Vec<_>>(), p);
         println!(
-            "spectators after the fault: {} reconnections, {} watching again ({} of them moved by the server to the game's new node, not reconnecting): fault -> watching again p50 {:.1} s, p99 {:.1} s, max {:.1} s",
+            "spectators after the fault: {} reconnections, {} watching again ({} of them moved by the server to the game's new node, not reconnecting), {} games that ended meanwhile read whole: fault -> watching again p50 {:.1} s, p99 {:.1} s, max {:.1} s",
             stats.spectator_reconnects,
             stats.spectator_recovery_ms.len(),
             stats.spectator_moved,
+            stats.spectator_records,
             at(0.5) / 1000.0,
             at(0.99) / 1000.0,
             at(1.0) / 1000.0

@@ -15,6 +15,10 @@ use tokio::sync::watch;
 
 /// How long a watch may go unanswered before it counts as an error (and is asked again).
 const ANSWER_WITHIN: Duration = Duration::from_secs(15);
+/// At the end, a spectator reads what has reached it until its connection is quiet this long (a busy load
+/// generator may be behind its socket), for at most `DRAIN_WITHIN`.
+const QUIET: Duration = Duration::from_millis(300);
+const DRAIN_WITHIN: Duration = Duration::from_secs(10);
 /// How long a game in progress may answer `unknown_game` before it counts as an error: just after a restart its
 /// node may not have loaded it yet; a game that just ended answers so until its pair's rematch begins.
 const REFUSED_WITHIN: Duration = Duration::from_secs(20);
@@ -44,14 +48,30 @@ pub async fn spectate(
     let mut epoch = shared.epoch.load(Ordering::SeqCst);
     // Reconnected after the fault, not yet watching again.
     let mut recovering = false;
+    // The game watched when the connection dropped, and whether its record was asked for: once its pair has
+    // moved on, it ended while this spectator was away (a finished game cannot be watched), and its record is
+    // read whole with `get_game`, as a client shows a game that ended meanwhile.
+    let mut lost: Option<(GameId, bool)> = None;
     // The pair's task has ended (its channel closed): no more games.
     let mut pair_gone = false;
-    while !shared.stop_spectators.load(Ordering::Relaxed) {
-        let want = *current.borrow_and_update();
+    // Since when the run is over: no more watches; the loop ends once nothing more comes.
+    let mut stopping: Option<Instant> = None;
+    loop {
+        if stopping.is_none() && shared.stop_spectators.load(Ordering::Relaxed) {
+            stopping = Some(Instant::now());
+        }
+        if stopping.is_some_and(|t| t.elapsed() > DRAIN_WITHIN) {
+            break;
+        }
+        let want = if stopping.is_some() { None } else { *current.borrow_and_update() };
         if let Some(game) = want.filter(|g| watching != Some(*g) && asked.is_none() && Instant::now() >= ask_at) {
             // A send that fails is a closed connection, which the next read reports.
             let _ = side.send(ClientMessage::Watch { game }).await;
             asked = Some((game, Instant::now()));
+        }
+        if let Some((game, false)) = lost.filter(|(g, _)| want.is_some_and(|w| w != *g)) {
+            let _ = side.send(ClientMessage::GetGame { game }).await;
+            lost = Some((game, true));
         }
         if let Some((game, _)) = asked.filter(|(_, at)| at.elapsed() > ANSWER_WITHIN) {
             shared.error(format!("spectator: watch of game {game} not answered in {} s", ANSWER_WITHIN.as_secs()));
@@ -63,13 +83,19 @@ pub async fn spectate(
                 pair_gone = changed.is_err();
                 continue;
             }
-            _ = tokio::time::sleep(Duration::from_millis(250)) => continue,
+            _ = tokio::time::sleep(if stopping.is_some() { QUIET } else { Duration::from_millis(250) }) => {
+                if stopping.is_some() {
+                    break;
+                }
+                continue;
+            }
         };
         let measuring = shared.measuring.load(Ordering::Relaxed);
         if measuring && message.is_ok() {
             shared.stats.lock().unwrap().spectator_frames += 1;
         }
         match message {
+            Err(_) if stopping.is_some() => break,
             Err(why) => {
                 let now_epoch = shared.epoch.load(Ordering::SeqCst);
                 if now_epoch == epoch {
@@ -78,6 +104,7 @@ pub async fn spectate(
                 epoch = now_epoch;
                 side.reconnect_until(&shared.addr, Instant::now() + Duration::from_secs(60)).await?;
                 shared.stats.lock().unwrap().spectator_reconnects += 1;
+                lost = watching.map(|g| (g, false));
                 (watching, asked, refused, ask_at, recovering) = (None, None, None, Instant::now(), true);
             }
             Ok(ServerMessage::Watching(state)) => {
@@ -101,6 +128,9 @@ pub async fn spectate(
                 }
                 known.moves = state.moves;
                 watching = Some(state.game);
+                if lost.is_some_and(|(g, _)| g == state.game) {
+                    lost = None;
+                }
                 refused = None;
                 if recovering || moved {
                     let fault_at = *shared.fault_at.lock().unwrap();
@@ -146,6 +176,17 @@ pub async fn spectate(
                         .error(format!("spectator: game {game} refused as unknown for {} s", REFUSED_WITHIN.as_secs()));
                     refused = None;
                 }
+            }
+            Ok(ServerMessage::GameRecord(record)) if lost == Some((record.game, true)) => {
+                lost = None;
+                let moves: Vec<String> = record.moves.iter().map(|m| m.mv.clone()).collect();
+                if let Some(known) = seen.iter_mut().find(|s| s.game == record.game) {
+                    if !moves.starts_with(&known.moves) {
+                        shared.error(format!("spectator: a move seen of game {} is not in its record", record.game));
+                    }
+                    known.moves = moves;
+                }
+                shared.stats.lock().unwrap().spectator_records += 1;
             }
             Ok(ServerMessage::Error { code, .. }) => shared.error(format!("spectator: {code:?}")),
             Ok(_) => {}
