@@ -20,6 +20,8 @@ import android.widget.TextView
 import android.widget.Toast
 import app.giveaway.R
 import app.giveaway.app.online.connectionText
+import app.giveaway.app.online.daysClockText
+import app.giveaway.app.online.durationWords
 import app.giveaway.app.online.endText
 import app.giveaway.app.online.endTitle
 import app.giveaway.app.online.eventText
@@ -97,6 +99,14 @@ class GameActivity : Activity() {
     }
     private val react by lazy { iconButton(R.drawable.ic_react, R.string.react) { pickReaction() } }
     private val more by lazy { iconButton(R.drawable.ic_more, R.string.more) { showMore() } }
+
+    /** A correspondence game's board is closed while the game goes on on the server (the lobby lists it). */
+    private val lobby by lazy {
+        iconButton(R.drawable.ic_lobby, R.string.lobby) { backToLobby() }.apply {
+            contentDescription = getString(R.string.back_to_lobby)
+            visibility = View.GONE
+        }
+    }
 
     /** Online with "confirm moves" on: the move on the board waits for these, in place of the actions. */
     private val confirmBar by lazy {
@@ -220,6 +230,8 @@ class GameActivity : Activity() {
         if (::board.isInitialized) r.animationSeen = board.animationSeen
         if (isOnline) (application as GiveawayApp).online.unlisten(onlineListener)
         if (isChangingConfigurations) return
+        // A correspondence board left (Back, Up): closed, the game goes on on the server.
+        if (isOnline && isFinishing && !leftToLobby && correspondenceInProgress()) onlineRequest { leaveGame() }
         r.game.relay.listener = null
         // The online board is the client's: it stays with it until the lobby leaves the game.
         if (!isOnline) controller.leave()
@@ -243,7 +255,11 @@ class GameActivity : Activity() {
         // Online, the first-move countdown, the opponent away or this device offline above it.
         val statusLines = column(onlineStatus, statusRow, gap = 0)
         // Online there is no undo nor hint; a draw offer and a reaction are one tap away instead.
-        val actions = if (isOnline) row(draw, react, more, gap = 0) else row(undo, redo, hint, more, gap = 0)
+        val actions = if (isOnline) {
+            row(draw, react, more, lobby, gap = 0)
+        } else {
+            row(undo, redo, hint, more, gap = 0)
+        }
         actionRow = actions
         val moveList = { ScrollView(this).apply { addView(moves) } }
         if (landscape) {
@@ -363,6 +379,7 @@ class GameActivity : Activity() {
         }
         topBar.show(s.topBar)
         bottomBar.show(s.bottomBar)
+        if (isOnline) showCorrespondence(s)
         thinking.visibility = if (s.thinking != null) View.VISIBLE else View.INVISIBLE
         status.text = statusText(s)
         val list = snap.moveList.map { r -> "${r.number}. ${r.white ?: "…"}  ${r.black ?: ""}".trimEnd() }
@@ -578,8 +595,7 @@ class GameActivity : Activity() {
         }
             ?.let { Toast.makeText(this, it, Toast.LENGTH_LONG).show() }
         if (game == null || !::board.isInitialized) return
-        onlineStatus.text = onlineGameText(s) ?: s.problem?.let { connectionText(s) } ?: ""
-        onlineStatus.visibility = if (onlineStatus.text.isEmpty()) View.GONE else View.VISIBLE
+        showOnlineStatus()
         if (game.status is OnlineGameStatus.Over && !resultOpen &&
             events.any { it is OnlineEvent.GameEnded }
         ) {
@@ -587,6 +603,54 @@ class GameActivity : Activity() {
         }
         showRematchOffer(game.rematch == RematchState.OFFERED_TO_YOU, game.opponent.nickname)
         refresh()
+    }
+
+    /**
+     * The line above the board: the first-move countdown, the connection; in correspondence the days per move and
+     * the time left of the side to move (its clock), in words.
+     */
+    private fun showOnlineStatus() {
+        val s = (application as GiveawayApp).online.state ?: return
+        val clocks = state?.snapshot?.clocks
+        val left = clocks?.running?.let { if (it == Color.WHITE) clocks.whiteMs else clocks.blackMs }
+        val text = onlineGameText(s, left) ?: s.problem?.let { connectionText(s) } ?: ""
+        if (onlineStatus.text.toString() != text) onlineStatus.text = text
+        onlineStatus.visibility = if (text.isEmpty()) View.GONE else View.VISIBLE
+    }
+
+    /** This board's game, as the client shows it now; null once another game (a rematch) or none is shown. */
+    private fun onlineGame() =
+        (application as GiveawayApp).online.state?.game?.takeIf { it.game == retained?.onlineGame }
+
+    private fun correspondenceInProgress(): Boolean =
+        onlineGame()?.let { it.daysPerMove != null && it.status !is OnlineGameStatus.Over } == true
+
+    /**
+     * Correspondence: Lobby while the game goes on, clocks of a day or more as days and hours ("2 d 5 h"), and the
+     * line above the board kept current with the clock.
+     */
+    private fun showCorrespondence(s: ScreenState) {
+        val game = onlineGame()
+        lobby.visibility = if (game?.daysPerMove != null && game.actions.backToLobby) View.VISIBLE else View.GONE
+        if (game?.daysPerMove == null) return
+        val clocks = s.snapshot.clocks ?: return
+        for (bar in listOf(topBar to s.topBar, bottomBar to s.bottomBar)) {
+            val ms = if (bar.second.side == Color.WHITE) clocks.whiteMs else clocks.blackMs
+            val days = daysClockText(ms) ?: continue
+            bar.first.clock.text = days
+            bar.first.clock.contentDescription =
+                getString(R.string.clock_description, colorName(bar.second.side), durationWords(ms))
+        }
+        showOnlineStatus()
+    }
+
+    private var leftToLobby = false
+
+    /** Closes a correspondence game's board: the game goes on, and the lobby lists it. */
+    private fun backToLobby() {
+        leftToLobby = true
+        onlineRequest { leaveGame() }
+        finish()
     }
 
     /** The end as the server told it, with the rating change: rematch, analysis, or back to the lobby. */

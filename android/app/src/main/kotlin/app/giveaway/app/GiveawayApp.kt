@@ -196,6 +196,16 @@ class GiveawayApp : Application() {
      */
     fun <T> storage(work: (GameLibrary) -> T, done: (Result<T>) -> Unit) = storage(work, false, done)
 
+    /**
+     * Runs [work] with the library on the storage thread and waits for its result: for a worker thread (the
+     * background check of correspondence games), never the main thread. A core refusal is thrown.
+     */
+    fun <T> storageNow(work: (GameLibrary) -> T): T = try {
+        io.submit<T> { work(opened) }.get()
+    } catch (e: java.util.concurrent.ExecutionException) {
+        throw e.cause ?: e
+    }
+
     private fun <T> storage(work: (GameLibrary) -> T, opening: Boolean, done: (Result<T>) -> Unit) {
         io.execute {
             if (opening) open()

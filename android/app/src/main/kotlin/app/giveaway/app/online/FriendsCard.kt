@@ -104,26 +104,35 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
         blockedTitle.visibility = if (social.blocked.isEmpty()) View.GONE else View.VISIBLE
     }
 
-    /** "5+3 · rated · you play Black · 9:41 left". */
+    /** "5+3 · rated · you play Black · 9:41 left", or "3 days per move · … · 6 days 23 h left". */
     private fun terms(c: ChallengeView): String {
         val left = c.remainingMs.toLong() / 1000
+        val leftText = if (left >= 3600) {
+            a.getString(R.string.time_left_words, a.durationWords(c.remainingMs))
+        } else {
+            a.getString(R.string.time_left, String.format("%d:%02d", left / 60, left % 60))
+        }
         val color = when (c.color) {
             ChallengeColor.WHITE -> a.getString(R.string.you_play_white)
             ChallengeColor.BLACK -> a.getString(R.string.you_play_black)
             ChallengeColor.RANDOM -> a.getString(R.string.colours_drawn)
         }
         return listOf(
-            timeControlLabel(c.timeControl),
+            a.clockText(c.timeControl, c.daysPerMove),
             a.getString(if (c.rated) R.string.rated_game else R.string.casual_game),
             color,
-            a.getString(R.string.time_left, String.format("%d:%02d", left / 60, left % 60)),
+            leftText,
         ).joinToString(" · ")
     }
 
     private fun incomingRow(c: ChallengeView, canAccept: Boolean): View {
         val who = a.label(R.string.empty).apply { text = a.getString(R.string.challenges_you, c.opponent.nickname) }
         val what = a.label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply { text = terms(c) }
-        val accept = a.primaryButton(R.string.accept) { request { acceptChallenge(c.id) } }.apply {
+        val accept = a.primaryButton(R.string.accept) {
+            // A correspondence game goes on while the app is closed: its "your move" comes as a notification.
+            if (c.daysPerMove != null) CorrespondenceJob.askToNotify(a)
+            request { acceptChallenge(c.id) }
+        }.apply {
             isEnabled = canAccept
         }
         val hint = a.label(R.string.finish_game_first, R.style.TextAppearance_Giveaway_Label).apply {
@@ -201,11 +210,29 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
             .show()
     }
 
-    /** The clock, the colour and rated for a challenge to [nick]. */
+    /**
+     * The clock or correspondence (with its days per move), the colour and rated for a challenge to [nick]. The
+     * clocks are the server's presets; the days are the protocol's (the client refuses others).
+     */
     fun challengeDialog(nick: String) {
         if (presets.isEmpty()) return
         var tc = defaultPreset
         var colour = 0
+        var correspondence = false
+        var days = DAYS.indexOf(DEFAULT_DAYS)
+        val clockChoice = a.choice(R.string.time_control, a.spinner(presets, tc, ::timeControlLabel) { tc = it })
+        val dayNames = DAYS.map { a.resources.getQuantityString(R.plurals.days, it, it) }
+        val daysChoice = a.choice(R.string.days_per_move_label, a.spinner(dayNames, days, { it }) { days = it })
+        daysChoice.visibility = View.GONE
+        val kinds = listOf(a.getString(R.string.kind_clock), a.getString(R.string.correspondence))
+        val kindChoice = a.choice(
+            R.string.challenge_kind,
+            a.spinner(kinds, 0, { it }) {
+                correspondence = it == 1
+                clockChoice.visibility = if (correspondence) View.GONE else View.VISIBLE
+                daysChoice.visibility = if (correspondence) View.VISIBLE else View.GONE
+            },
+        )
         val rated = Switch(a).apply {
             setText(R.string.rated)
             isChecked = true
@@ -221,7 +248,9 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
             )
         }
         val form = a.column(
-            a.choice(R.string.time_control, a.spinner(presets, tc, ::timeControlLabel) { tc = it }),
+            kindChoice,
+            clockChoice,
+            daysChoice,
             a.choice(R.string.your_colour, a.spinner(colourNames, 0, { it }) { colour = it }),
             rated,
         ).apply {
@@ -232,6 +261,11 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
             .setTitle(a.getString(R.string.challenge_title, nick))
             .setView(form)
             .setPositiveButton(R.string.challenge) { _, _ ->
+                if (correspondence) {
+                    CorrespondenceJob.askToNotify(a)
+                    request { challengeCorrespondence(nick, DAYS[days].toUInt(), COLOURS[colour], rated.isChecked) }
+                    return@setPositiveButton
+                }
                 val time = presets.getOrNull(tc) ?: return@setPositiveButton
                 request { challenge(nick, time, COLOURS[colour], rated.isChecked) }
             }
@@ -241,5 +275,9 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
 
     private companion object {
         val COLOURS = listOf(ChallengeColor.RANDOM, ChallengeColor.WHITE, ChallengeColor.BLACK)
+
+        /** The days per move a correspondence challenge may give (the protocol's `CORRESPONDENCE_DAYS`), 3 first. */
+        val DAYS = listOf(1, 2, 3, 5, 7, 14)
+        const val DEFAULT_DAYS = 3
     }
 }

@@ -29,6 +29,7 @@ import app.giveaway.app.section
 import app.giveaway.app.spinner
 import app.giveaway.app.whenReady
 import app.giveaway.core.AccountState
+import app.giveaway.core.Connection
 import app.giveaway.core.GiveawayException
 import app.giveaway.core.Leaderboard
 import app.giveaway.core.Lobby
@@ -75,6 +76,15 @@ class LobbyActivity : Activity() {
     private val liveGames by lazy { liveGamesCard(this) { call -> request(call) } }
     private val openSeeks by lazy { openSeeksCard(this) { call -> request(call) } }
     private val arenas by lazy { ArenasCard(this) { call -> request(call) } }
+    private val correspondence by lazy {
+        correspondenceCard(this, { call -> request(call) }) { g -> openCorrespondence(g.game) }
+    }
+
+    /** The background check was scheduled by this screen (once is enough). */
+    private var checkScheduled = false
+
+    /** A correspondence game to open once connected: the notification tapped ([EXTRA_GAME]). */
+    private var toOpen: Long? = null
 
     /**
      * Presence, games, seeks and arenas change by themselves: the lists are asked for again this often while the
@@ -90,6 +100,7 @@ class LobbyActivity : Activity() {
                     if (!first) {
                         runCatching { c.liveGames() }
                         runCatching { c.arenas() }
+                        runCatching { c.correspondence() }
                         if (online.state?.actions?.acceptSeek == true) runCatching { c.openSeeks() }
                     }
                 }
@@ -204,7 +215,8 @@ class LobbyActivity : Activity() {
                     orientation = LinearLayout.HORIZONTAL
                     isBaselineAligned = false
                     val half = { LinearLayout.LayoutParams(0, LinearLayout.LayoutParams.WRAP_CONTENT, 1f) }
-                    addView(column(quick, openSeeks.card, friends.card, invite, gap = gap), half())
+                    val left = column(quick, correspondence.card, openSeeks.card, friends.card, invite, gap = gap)
+                    addView(left, half())
                     addView(
                         column(join, arenas.card, liveGames.card, leaderboard, devices.card, gap = gap),
                         half().apply { marginStart = gap },
@@ -213,7 +225,10 @@ class LobbyActivity : Activity() {
                 gap = gap,
             )
         } else {
-            val social = arrayOf(friends.challenges, quick, openSeeks.card, arenas.card, friends.card, liveGames.card)
+            val social = arrayOf(
+                friends.challenges, quick, correspondence.card, openSeeks.card, arenas.card, friends.card,
+                liveGames.card,
+            )
             column(backToGame, *social, invite, join, leaderboard, devices.card, gap = gap)
         }
     }
@@ -225,6 +240,7 @@ class LobbyActivity : Activity() {
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
         setTitle(R.string.play_online)
+        toOpen = intent.getLongExtra(EXTRA_GAME, 0L).takeIf { it != 0L && savedInstanceState == null }
         whenReady {
             setContentView(screen(column(connection, tryNow, message, account, devices.redeem, playing, info)))
             online.listen(listener)
@@ -302,6 +318,18 @@ class LobbyActivity : Activity() {
         liveGames.show(s)
         openSeeks.show(s)
         arenas.show(s)
+        correspondence.show(s)
+        if (s.account is AccountState.SignedIn) {
+            // The background check of correspondence games, for an account (it stays scheduled).
+            if (!checkScheduled) CorrespondenceJob.schedule(this)
+            checkScheduled = true
+            val game = toOpen
+            if (game != null && s.connection == Connection.Online) {
+                toOpen = null
+                openCorrespondence(game)
+            }
+        }
+        if (events.any { it is OnlineEvent.SignedOut }) CorrespondenceJob.cancel(this)
         // A refused move is the game screen's to tell; a challenge shows as its card.
         events.firstNotNullOfOrNull { e ->
             eventText(e)?.takeIf { e !is OnlineEvent.MoveRefused && e !is OnlineEvent.ChallengeReceived }
@@ -312,6 +340,14 @@ class LobbyActivity : Activity() {
     }
 
     private fun openGame() = online.openGame(this)
+
+    /** Asks for a correspondence game's board: it opens when its state comes (the next [changed]). */
+    private fun openCorrespondence(game: Long) {
+        // Opened before and closed since: it may open again.
+        if (online.opened == game) online.opened = null
+        CorrespondenceJob.dismiss(this, game)
+        request { openCorrespondence(game) }
+    }
 
     /** The preset spinners, made once the server's presets are known (the core's first choice chosen first). */
     private fun showPresets(list: List<TimeControl>, blitz: Int) {
@@ -359,7 +395,7 @@ class LobbyActivity : Activity() {
                 else -> getString(R.string.you_lost)
             }
             val change = g.ratingChange?.let { " (%+d)".format(Math.round(it)) } ?: ""
-            "${getString(R.string.you_vs, g.opponent.nickname)} · ${timeControlLabel(g.timeControl)} · $verdict$change"
+            "${getString(R.string.you_vs, g.opponent.nickname)} · ${clockText(g.timeControl, g.daysPerMove)} · $verdict$change"
         }
         return (
             listOf(getString(R.string.profile_title, p.player.nickname)) + ratings +
@@ -414,8 +450,15 @@ class LobbyActivity : Activity() {
         minHeight = dp(48)
     }
 
-    private companion object {
-        val SPEEDS = listOf(Speed.BULLET, Speed.BLITZ, Speed.RAPID, Speed.CLASSIC)
-        const val REFRESH_MS = 15_000L
+    companion object {
+        private val SPEEDS = listOf(Speed.BULLET, Speed.BLITZ, Speed.RAPID, Speed.CLASSIC)
+        private const val REFRESH_MS = 15_000L
+
+        /** The correspondence game whose board the lobby opens once connected (a notification's tap). */
+        const val EXTRA_GAME = "correspondence_game"
+
+        /** The lobby, opening [game]'s board once connected. */
+        fun intent(context: android.content.Context, game: Long): Intent =
+            Intent(context, LobbyActivity::class.java).putExtra(EXTRA_GAME, game)
     }
 }

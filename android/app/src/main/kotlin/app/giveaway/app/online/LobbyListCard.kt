@@ -52,9 +52,24 @@ class LobbyListCard<T>(
     }
 }
 
-/** A lobby list's row: a title, a detail line under it, and one text button at the end. */
-fun Activity.lobbyRow(title: String, detail: String, action: Int, onClick: () -> Unit): View {
-    val top = label(R.string.empty).apply { text = title }
+/**
+ * A lobby list's row: a title, a detail line under it, and one text button at the end; an [emphasized] title is
+ * bold in the accent colour (what waits for the player).
+ */
+fun Activity.lobbyRow(
+    title: String,
+    detail: String,
+    action: Int,
+    emphasized: Boolean = false,
+    onClick: () -> Unit,
+): View {
+    val top = label(R.string.empty).apply {
+        text = title
+        if (emphasized) {
+            setTypeface(typeface, android.graphics.Typeface.BOLD)
+            setTextColor(getColor(R.color.ui_accent))
+        }
+    }
     val under = label(R.string.empty, R.style.TextAppearance_Giveaway_Label).apply { text = detail }
     return LinearLayout(this).apply {
         gravity = Gravity.CENTER_VERTICAL

@@ -32,7 +32,8 @@ class Online(private val app: GiveawayApp) {
         }
     }
 
-    /** Main thread only. */
+    /** Set on the main thread only; read also by the background check ([CorrespondenceJob]). */
+    @Volatile
     var client: OnlineClient? = null
         private set
 
@@ -65,7 +66,11 @@ class Online(private val app: GiveawayApp) {
 
     /** Screens to tell of a change: they read [state] and [failure] and get the events since the last call. */
     private val listeners = mutableListOf<(List<OnlineEvent>) -> Unit>()
-    private var connecting = false
+
+    /** The client is being made (read by the background check, which then does not connect a second one). */
+    @Volatile
+    var connecting = false
+        private set
 
     /** [l] is called now and at every change, on the main thread, until [unlisten]. */
     fun listen(l: (List<OnlineEvent>) -> Unit) {

@@ -19,6 +19,7 @@ import app.giveaway.core.OnlineScreen
 import app.giveaway.core.RatingChange
 import app.giveaway.core.ScheduledArena
 import app.giveaway.core.Speed
+import app.giveaway.core.TimeControl
 import app.giveaway.core.timeControlLabel
 import java.util.Locale
 import kotlin.math.roundToInt
@@ -59,28 +60,79 @@ fun Context.connectionText(s: OnlineScreen): String = when (val p = s.problem) {
     }
 }
 
-/** The online game's line beside the board: the first-move countdown, the opponent away, this device offline. */
-fun Context.onlineGameText(s: OnlineScreen): String? {
+/**
+ * The online game's line beside the board: the first-move countdown, the opponent away, this device offline; in
+ * correspondence the days per move and the time the side to move has left ([leftMs], its clock), in words.
+ */
+fun Context.onlineGameText(s: OnlineScreen, leftMs: ULong? = null): String? {
     val g = s.game ?: return null
+    val days = g.daysPerMove
     return when (val st = g.status) {
         is OnlineGameStatus.FirstMove -> {
             val seconds = ((st.remainingMs + 999uL) / 1000uL).toInt()
-            if (st.side ==
-                g.you
-            ) {
-                getString(R.string.first_move_yours, seconds)
-            } else {
-                getString(R.string.first_move_theirs, g.opponent.nickname, seconds)
+            val words = durationWords(st.remainingMs)
+            when {
+                days != null && st.side == g.you -> getString(R.string.first_move_yours_words, words)
+                days != null -> getString(R.string.first_move_theirs_words, g.opponent.nickname, words)
+                st.side == g.you -> getString(R.string.first_move_yours, seconds)
+                else -> getString(R.string.first_move_theirs, g.opponent.nickname, seconds)
             }
         }
 
         OnlineGameStatus.Reconnecting -> s.problem?.let { connectionText(s) }
 
-        is OnlineGameStatus.Playing ->
-            if (g.opponentAway) getString(R.string.opponent_offline, g.opponent.nickname) else null
+        is OnlineGameStatus.Playing -> when {
+            days != null && leftMs != null && st.side == g.you ->
+                getString(R.string.correspondence_turn_yours, daysPerMoveText(days), durationWords(leftMs))
 
-        is OnlineGameStatus.Over -> null
+            days != null && leftMs != null ->
+                getString(
+                    R.string.correspondence_turn_theirs, daysPerMoveText(days), g.opponent.nickname,
+                    durationWords(leftMs),
+                )
+
+            days != null -> daysPerMoveText(days)
+
+            g.opponentAway -> getString(R.string.opponent_offline, g.opponent.nickname)
+
+            else -> null
+        }
+
+        is OnlineGameStatus.Over -> days?.let(::daysPerMoveText)
     }
+}
+
+/** "3 days per move". */
+fun Context.daysPerMoveText(days: UInt): String =
+    resources.getQuantityString(R.plurals.days_per_move, days.toInt(), days.toInt())
+
+/** A game's clock in words: "5+3", or "3 days per move" for correspondence. */
+fun Context.clockText(timeControl: TimeControl, daysPerMove: UInt?): String =
+    daysPerMove?.let(::daysPerMoveText) ?: timeControlLabel(timeControl)
+
+/** A long time in words, to the minute: "2 days 5 h", "5 h 20 min", "20 min", "under 1 min". */
+fun Context.durationWords(ms: ULong): String {
+    val minutes = (ms / 60_000uL).toLong()
+    val (days, hours, mins) = Triple(minutes / (24 * 60), minutes / 60 % 24, minutes % 60)
+    return when {
+        days > 0 -> {
+            val d = resources.getQuantityString(R.plurals.days, days.toInt(), days.toInt())
+            if (hours == 0L) d else getString(R.string.duration_days_hours, d, hours.toInt())
+        }
+
+        hours > 0 -> getString(R.string.duration_hours_minutes, hours.toInt(), mins.toInt())
+
+        mins > 0 -> getString(R.string.duration_minutes, mins.toInt())
+
+        else -> getString(R.string.duration_under_minute)
+    }
+}
+
+/** A clock of a day or more as days and hours ("2 d 5 h"); null below a day (the core's h:mm:ss reads well). */
+fun Context.daysClockText(ms: ULong): String? {
+    val hours = (ms / 3_600_000uL).toLong()
+    if (hours < 24) return null
+    return getString(R.string.clock_days_hours, (hours / 24).toInt(), (hours % 24).toInt())
 }
 
 /** "You won: resignation" and the rating change, or why the game was aborted. */
@@ -165,7 +217,7 @@ fun Context.eventText(e: OnlineEvent): String? = when (e) {
     is OnlineEvent.ChallengeReceived -> getString(
         R.string.challenge_received,
         e.challenge.opponent.nickname,
-        timeControlLabel(e.challenge.timeControl) + " · " +
+        clockText(e.challenge.timeControl, e.challenge.daysPerMove) + " · " +
             getString(if (e.challenge.rated) R.string.rated_game else R.string.casual_game),
     )
 
