@@ -58,9 +58,10 @@ class CorrespondenceTest : AppTest() {
         val dialog = Ui.alert().window!!.decorView
         assertTrue(Ui.texts(dialog).toString(), "Time control" in Ui.texts(dialog))
         Ui.pick(dialog, "On the clock", "Correspondence")
-        assertTrue(Ui.texts(dialog).toString(), "Days per move" in Ui.texts(dialog) && "3 days" in Ui.texts(dialog))
+        val offered = Ui.texts(dialog)
+        assertTrue(offered.toString(), "Days per move" in offered && "3\u00A0days" in offered)
         assertTrue(Ui.texts(dialog).toString(), "Time control" !in Ui.texts(dialog))
-        Ui.pick(dialog, "3 days", "2 days")
+        Ui.pick(dialog, "3\u00A0days", "2\u00A0days")
         Ui.pick(dialog, "Random", "White")
         Ui.dialogButton(DialogInterface.BUTTON_POSITIVE)
         // A correspondence game tells of the player's move by notification: the permission is asked for now.
@@ -69,7 +70,7 @@ class CorrespondenceTest : AppTest() {
         val request = shadowOf(lobby).nextStartedActivity
         assertEquals(PackageManager.ACTION_REQUEST_PERMISSIONS, request.action)
         Ui.until(what = "the challenge waiting, with its days") {
-            shows(lobby, "Waiting for $bobNick") && shows(lobby, "2 days per move · rated · you play White")
+            shows(lobby, "Waiting for $bobNick") && shows(lobby, "2\u00A0days per move · rated · you play White")
         }
         bob.until("the challenge") { it.social.incoming.isNotEmpty() }
         val got = bob.state().social.incoming.single()
@@ -79,7 +80,9 @@ class CorrespondenceTest : AppTest() {
 
         // The game begins: its board opens by itself (no other game on this phone), the first move's time in days.
         val first = follow(lobby, GameActivity::class.java).get()
-        Ui.until(what = "the first move's time in days") { shows(first, "Make your first move within 1 day 23 h") }
+        Ui.until(what = "the first move's time in days") {
+            shows(first, "Make your first move within 1\u00A0day 23\u00A0h")
+        }
         assertTrue(screenText(first), Ui.button(root(first), "Lobby").isShown)
         Ui.click(first, "Lobby")
         assertTrue(first.isFinishing)
@@ -89,14 +92,14 @@ class CorrespondenceTest : AppTest() {
 
         // The list: the player's move, emphasized; Open shows the board again.
         Ui.until(what = "the game in the list") { shows(lobby, "Your move against $bobNick") }
-        assertTrue(screenText(lobby), shows(lobby, "you play White · 2 days per move · 1 day 23 h left"))
+        assertTrue(screenText(lobby), shows(lobby, "you play White · 2\u00A0days per move · 1\u00A0day 23\u00A0h left"))
         assertTrue(screenText(lobby), !shows(lobby, "No correspondence games yet"))
         OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.open_game, bobNick)
         val game = follow(lobby, GameActivity::class.java).get()
         Ui.until(what = "the board") { game.title == "You vs $bobNick" && shows(game, "Make your first move") }
         targets(game)
         board(game).play("c3", "d4")
-        Ui.until(what = "the move played") { shows(game, "$bobNick has 1 day 23 h to make the first move") }
+        Ui.until(what = "the move played") { shows(game, "$bobNick has 1\u00A0day 23\u00A0h to make the first move") }
         // No "lost the connection" for an opponent who is away: that is correspondence.
         assertTrue(screenText(game), !shows(game, "lost the connection"))
         Ui.click(game, "Lobby")
@@ -152,7 +155,7 @@ class CorrespondenceTest : AppTest() {
         val n = notifications.allNotifications.single()
         assertEquals("Your move against $bobNick", n.extras.getString(Notification.EXTRA_TITLE))
         assertEquals(
-            "3 days per move · 2 days 23 h left",
+            "3\u00A0days per move · 2\u00A0days 23\u00A0h left",
             n.extras.getCharSequence(Notification.EXTRA_TEXT).toString(),
         )
         assertEquals(CorrespondenceJob.CHANNEL, n.channelId)
@@ -171,6 +174,7 @@ class CorrespondenceTest : AppTest() {
         val job = jobs.allPendingJobs.singleOrNull { it.id == CorrespondenceJob.JOB_ID }
             ?: throw AssertionError("no job among ${jobs.allPendingJobs}")
         assertTrue(job.isPeriodic && job.intervalMillis >= JobInfo.getMinPeriodMillis())
+        @Suppress("DEPRECATION")
         assertEquals(JobInfo.NETWORK_TYPE_ANY, job.networkType)
         assertEquals(CorrespondenceJob::class.java.name, job.service.className)
         Ui.until(what = "the list in the lobby") { shows(lobby, "Your move against $bobNick") }

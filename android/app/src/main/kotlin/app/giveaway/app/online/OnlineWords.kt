@@ -128,11 +128,12 @@ fun Context.durationWords(ms: ULong): String {
     }
 }
 
-/** A clock of a day or more as days and hours ("2 d 5 h"); null below a day (the core's h:mm:ss reads well). */
+/** A clock of a day or more as days and hours ("2 d 5 h", "3 d"); null below a day (the core's h:mm:ss reads well). */
 fun Context.daysClockText(ms: ULong): String? {
     val hours = (ms / 3_600_000uL).toLong()
     if (hours < 24) return null
-    return getString(R.string.clock_days_hours, (hours / 24).toInt(), (hours % 24).toInt())
+    val (days, rest) = (hours / 24).toInt() to (hours % 24).toInt()
+    return if (rest == 0) getString(R.string.clock_days, days) else getString(R.string.clock_days_hours, days, rest)
 }
 
 /** "You won: resignation" and the rating change, or why the game was aborted. */
