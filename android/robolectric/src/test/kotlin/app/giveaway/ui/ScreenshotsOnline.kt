@@ -4,6 +4,7 @@ import app.giveaway.app.GameActivity
 import app.giveaway.app.online.LobbyActivity
 import org.junit.Test
 import org.robolectric.RuntimeEnvironment
+import org.robolectric.Shadows.shadowOf
 import org.robolectric.android.controller.ActivityController
 import java.io.File
 
@@ -296,6 +297,86 @@ class ScreenshotsOnline : Shots() {
             OnlineUi.close()
             wim.close()
             bea.close()
+        }
+    }
+
+    /**
+     * Correspondence: the lobby's list with two games (the player's move against Bob, after his first move, and
+     * Carl's first move awaited), the challenge dialog with days per move, and the board of the game opened from
+     * the list (portrait in English and Russian, light and dark, and English landscape). The games are made once:
+     * the server keeps them, and a connection's requests are rate-limited.
+     */
+    @Test
+    fun correspondence() {
+        val (bob, carl) = Friend(TestServer.url()) to Friend(TestServer.url())
+        try {
+            val bobNick = TestServer.nickname("Bob")
+            bob.signUp(bobNick)
+            val carlNick = TestServer.nickname("Carl")
+            carl.signUp(carlNick)
+            for (v in variants.filter { !it.land || (it.language == "en" && !it.night) }) {
+                RuntimeEnvironment.setQualifiers(v.qualifiers)
+                val lobbyScreen = OnlineUi.lobby(this)
+                val lobby = lobbyScreen.get()
+                val client = (lobby.application as app.giveaway.app.GiveawayApp).online.client!!
+                if (client.screen().correspondence.isEmpty()) {
+                    val me = (client.screen().account as app.giveaway.core.AccountState.SignedIn).player.nickname
+                    val board = { client.game()?.state()?.snapshot?.ply }
+                    // Against Bob: the player White; a move each, then the board closed.
+                    bob.client.challengeCorrespondence(me, 3u, app.giveaway.core.ChallengeColor.BLACK, true)
+                    val fromBob = { client.screen().social.incoming.firstOrNull { it.opponent.nickname == bobNick } }
+                    Ui.until(what = "Bob's challenge") { fromBob() != null }
+                    client.acceptChallenge(fromBob()!!.id)
+                    Ui.until(what = "the board") { board() == 0u }
+                    client.game()!!.playMove("c3-d4")
+                    bob.play(1u, "f6-g5")
+                    Ui.until(what = "Bob's move") { board() == 2u }
+                    client.leaveGame()
+                    // Against Carl: his first move awaited.
+                    carl.client.challengeCorrespondence(me, 7u, app.giveaway.core.ChallengeColor.WHITE, false)
+                    val fromCarl = { client.screen().social.incoming.firstOrNull { it.opponent.nickname == carlNick } }
+                    Ui.until(what = "Carl's challenge") { fromCarl() != null }
+                    client.acceptChallenge(fromCarl()!!.id)
+                    Ui.until(what = "the board") { board() == 0u }
+                    client.leaveGame()
+                    Ui.until(what = "both games, one the player's move") {
+                        val list = client.screen().correspondence
+                        list.size == 2 && list.any { it.yourMove && it.lastMove == "f6-g5" } &&
+                            client.screen().game == null
+                    }
+                    // The boards that opened by themselves are not followed.
+                    while (shadowOf(lobby).nextStartedActivity != null) Unit
+                }
+                val heading = lobby.getString(app.giveaway.R.string.correspondence)
+                Ui.until(what = "the list drawn") { OnlineUi.shown(lobby, bobNick) && OnlineUi.shown(lobby, carlNick) }
+                OnlineUi.scrollToHeading(lobby, heading)
+                save(File(dir, "online-correspondence-${v.name}.png"), draw(lobby, null))
+
+                // The challenge dialog with days per move, from the Friends card's nickname field.
+                OnlineUi.scrollToHeading(lobby, lobby.getString(app.giveaway.R.string.friends))
+                OnlineUi.type(lobby, lobby.getString(app.giveaway.R.string.nickname), bobNick)
+                Ui.click(lobby, lobby.getString(app.giveaway.R.string.challenge))
+                val dialog = Ui.alert()
+                val kinds = listOf(app.giveaway.R.string.kind_clock, app.giveaway.R.string.correspondence)
+                Ui.pick(dialog.window!!.decorView, lobby.getString(kinds[0]), lobby.getString(kinds[1]))
+                save(File(dir, "online-correspondence-challenge-${v.name}.png"), draw(lobby, dialog))
+                Ui.dialogButton(android.content.DialogInterface.BUTTON_NEGATIVE)
+
+                // The board of the player's move, opened from the list, and closed to the lobby again.
+                OnlineUi.pressInRowOf(lobby, app.giveaway.R.string.open_game, bobNick)
+                val gameScreen = follow(lobby, GameActivity::class.java)
+                val game = gameScreen.get()
+                val perMove = game.resources.getQuantityString(app.giveaway.R.plurals.days_per_move, 3, 3)
+                Ui.until(what = "the board") { shows(game, perMove) && moveList(game).contains("f6-g5") }
+                save(File(dir, "online-correspondence-game-${v.name}.png"), draw(game, null))
+                Ui.click(game, game.getString(app.giveaway.R.string.lobby))
+                Ui.until(what = "the board closed") { client.screen().game == null }
+                listOf(gameScreen, lobbyScreen).forEach { it.pause().stop().destroy() }
+            }
+        } finally {
+            OnlineUi.close()
+            bob.close()
+            carl.close()
         }
     }
 }
