@@ -29,6 +29,14 @@ fn sign_up(db: &Path, url: &str, nickname: &str) -> App {
     app
 }
 
+/// Moves the cursor `lines` down (the lobby's menu, a form), then Enter.
+fn choose(app: &mut App, lines: usize) {
+    for _ in 0..lines {
+        app.keys(DOWN);
+    }
+    app.keys(ENTER);
+}
+
 fn side_name(c: Color) -> &'static str {
     if c == Color::White {
         "White"
@@ -101,10 +109,7 @@ fn two_terminals_play_a_rated_game_through_the_server() {
     anna.wait_for("the lobby after the game", |s| {
         s.contains("Last game: You won by resignation") && s.contains("Saved as game 1")
     });
-    for _ in 0..8 {
-        anna.keys(DOWN);
-    }
-    anna.keys(ENTER);
+    choose(&mut anna, 8);
     anna.wait_text("Leaderboard · Blitz");
     anna.keys(DOWN);
     anna.keys(ENTER);
@@ -161,10 +166,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     let server = Server::fresh();
     let dir = tempfile::tempdir().unwrap();
     let mut phone = sign_up(&dir.path().join("phone.db"), &server.url(), "Vera");
-    for _ in 0..10 {
-        phone.keys(DOWN);
-    }
-    phone.keys(ENTER);
+    choose(&mut phone, 10);
     phone.wait_text("press c for a one-time code");
     phone.keys("c");
     let screen = phone.wait_text("Link code: ");
@@ -183,10 +185,7 @@ fn a_link_code_brings_the_account_to_a_second_terminal() {
     phone.wait_text("in use on another device");
     save_screenshot("online-devices-2-elsewhere.txt", &phone.settled());
 
-    for _ in 0..10 {
-        laptop.keys(DOWN);
-    }
-    laptop.keys(ENTER);
+    choose(&mut laptop, 10);
     let list = laptop.wait_text("First device");
     assert!(list.contains("This device (Terminal)"), "{list}");
     laptop.keys(DOWN);
@@ -213,10 +212,7 @@ fn a_friend_challenge_watched_live_from_a_third_terminal() {
     let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
     let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
 
-    for _ in 0..3 {
-        anna.keys(DOWN);
-    }
-    anna.keys(ENTER);
+    choose(&mut anna, 3);
     anna.wait_text("Nobody yet: press f and type a nickname.");
     anna.keys("f");
     anna.wait_text("Follow the player named: █");
@@ -240,10 +236,7 @@ fn a_friend_challenge_watched_live_from_a_third_terminal() {
     anna.wait_text("Boris: 5+3 casual · you play White");
 
     boris.wait_text("Anna challenges you (5+3, casual): answer in Friends.");
-    for _ in 0..3 {
-        boris.keys(DOWN);
-    }
-    boris.keys(ENTER);
+    choose(&mut boris, 3);
     let seen = boris.wait_text("Anna challenges you: 5+3 casual · you play Black");
     assert!(seen.contains("a accept · d decline"), "{seen}");
     save_screenshot("online-friends-3-incoming.txt", &boris.settled());
@@ -254,10 +247,7 @@ fn a_friend_challenge_watched_live_from_a_third_terminal() {
     assert!(board.contains("You (White) vs Boris"), "Anna plays the colour she asked for: {board}");
 
     let mut carl = sign_up(&dir.path().join("carl.db"), &server.url(), "Carl");
-    for _ in 0..4 {
-        carl.keys(DOWN);
-    }
-    carl.keys(ENTER);
+    choose(&mut carl, 4);
     let list = carl.wait_text("▶ Anna (1500?) – Boris (1500?) · 5+3 Blitz casual · move 1 · 0 watching");
     save_screenshot("online-watch-1-list.txt", &carl.settled());
     assert!(list.contains("Enter watch"), "{list}");
@@ -294,10 +284,7 @@ fn an_open_seek_is_played_from_the_list() {
     let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
     anna.keys(ENTER);
     anna.wait_text("Looking for an opponent at 5+3");
-    for _ in 0..5 {
-        boris.keys(DOWN);
-    }
-    boris.keys(ENTER);
+    choose(&mut boris, 5);
     boris.wait_text("▶ Anna 1500? · 5+3 Blitz · waiting 0:");
     save_screenshot("online-seeks.txt", &boris.settled());
     boris.keys(ENTER);
@@ -314,10 +301,7 @@ fn a_correspondence_game_is_played_from_the_list() {
     let dir = tempfile::tempdir().unwrap();
     let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
     let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
-    for _ in 0..3 {
-        anna.keys(DOWN);
-    }
-    anna.keys(ENTER);
+    choose(&mut anna, 3);
     anna.wait_text("Nobody yet");
     anna.keys("n");
     anna.keys("boris");
@@ -340,10 +324,7 @@ fn a_correspondence_game_is_played_from_the_list() {
     anna.wait_text("Boris: 3 days per move rated · you play White · 6d 23h left");
 
     boris.wait_text("Anna challenges you (3 days per move, rated): answer in Friends.");
-    for _ in 0..3 {
-        boris.keys(DOWN);
-    }
-    boris.keys(ENTER);
+    choose(&mut boris, 3);
     boris.wait_text("Anna challenges you: 3 days per move rated · you play Black");
     boris.keys("a");
     boris.wait_text("Rated 3 days per move online");
@@ -354,10 +335,7 @@ fn a_correspondence_game_is_played_from_the_list() {
     for p in [&mut anna, &mut boris] {
         p.keys("q");
         p.wait_text("Quick pairing");
-        for _ in 0..7 {
-            p.keys(DOWN);
-        }
-        p.keys(ENTER);
+        choose(p, 7);
     }
     let list = boris.wait_text("▶ Your move · Anna · you play Black · 3 days per move · 2d 23h left · last c3-d4");
     assert!(list.contains("Correspondence: 1 game waits for your move"), "{list}");
@@ -385,27 +363,18 @@ fn an_arena_round_from_two_terminals() {
     let mut anna = sign_up(&dir.path().join("anna.db"), &server.url(), "Anna");
     let mut boris = sign_up(&dir.path().join("boris.db"), &server.url(), "Boris");
 
-    for _ in 0..6 {
-        anna.keys(DOWN);
-    }
-    anna.keys(ENTER);
+    choose(&mut anna, 6);
     anna.wait_text("Arenas: play game after game until the finish");
     anna.keys("n");
     anna.wait_text("New arena's name (3–30 characters): █");
     anna.keys("Friday arena");
     anna.keys(ENTER);
     anna.wait_text("New arena: Friday arena");
-    for _ in 0..3 {
-        anna.keys(DOWN);
-    }
-    anna.keys(ENTER);
+    choose(&mut anna, 3);
     anna.wait_text("You take part: a game starts whenever you and another player are free.");
 
     // Boris's list holds the server's scheduled arenas too: he moves to Anna's.
-    for _ in 0..6 {
-        boris.keys(DOWN);
-    }
-    boris.keys(ENTER);
+    choose(&mut boris, 6);
     boris.wait_text("Friday arena · 5+3 Blitz · ");
     for _ in 0..5 {
         if boris.settled().contains("▶ Friday arena") {

@@ -661,16 +661,24 @@ impl Conn {
     /// routing it first if this connection has no route to it yet; the answer comes through the queue.
     async fn route_and_act(&mut self, re: Option<u64>, game: GameId, action: Action) -> Option<String> {
         if !self.routes.contains_key(&game) {
-            match store::game_host(&self.hub.pool, game).await {
-                Ok(Some(host)) => {
-                    let here = host == self.hub.node();
-                    self.routes.insert(game, (!here).then_some(host));
-                }
-                Ok(None) => return Some(unknown_game_frame(game, re)),
-                Err(e) => return Some(unavailable(re, e)),
+            if let Some(refused) = self.route_to_host(re, game).await {
+                return Some(refused);
             }
         }
         self.act_in_game(re, game, action).await
+    }
+
+    /// Routes `game` to the node the database says hosts it now; the refusal to send if it cannot.
+    async fn route_to_host(&mut self, re: Option<u64>, game: GameId) -> Option<String> {
+        match store::game_host(&self.hub.pool, game).await {
+            Ok(Some(host)) => {
+                let here = host == self.hub.node();
+                self.routes.insert(game, (!here).then_some(host));
+                None
+            }
+            Ok(None) => Some(unknown_game_frame(game, re)),
+            Err(e) => Some(unavailable(re, e)),
+        }
     }
 
     /// Watches a game in progress wherever it runs; its state answers, through the queue. Its host is read
@@ -681,15 +689,7 @@ impl Conn {
         if self.watched.insert(game) {
             self.hub.set_watching(game, &self.handle, true);
         }
-        let refused = match store::game_host(&self.hub.pool, game).await {
-            Ok(Some(host)) => {
-                let here = host == self.hub.node();
-                self.routes.insert(game, (!here).then_some(host));
-                None
-            }
-            Ok(None) => Some(unknown_game_frame(game, re)),
-            Err(e) => Some(unavailable(re, e)),
-        };
+        let refused = self.route_to_host(re, game).await;
         if refused.is_some() {
             self.watched.remove(&game);
             self.hub.set_watching(game, &self.handle, false);

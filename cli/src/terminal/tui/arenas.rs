@@ -6,13 +6,14 @@
 
 use super::form::{Field, Form};
 use super::input::is_confirm;
+use super::list::{Cursor, Refresh};
 use super::online::{speed_name, time_control_name};
 use super::theme::{accent, dim};
 use giveaway_app::ApiResult;
 use giveaway_online::{ArenaLine, ArenaScreen, ArenaStatus, ArenaView, OnlineClient, OnlineScreen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::Line;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The standings change with every game: they (or the list) are asked for again this often while they show.
 const REFRESH: Duration = Duration::from_secs(3);
@@ -23,14 +24,14 @@ const LENGTHS: [u32; 7] = [10, 20, 30, 45, 60, 90, 120];
 
 /// The view's cursor, a new arena being set up, and whether an arena is open.
 pub struct ArenasView {
-    index: usize,
+    cursor: Cursor,
     /// The new arena's name being typed.
     naming: Option<String>,
     /// The new arena's form (clock, start, length, create) for the name typed.
     creating: Option<(String, Form)>,
     /// An arena was opened (its standings show once they come).
     open: bool,
-    refreshed: Instant,
+    refresh: Refresh,
 }
 
 /// What a key did.
@@ -112,19 +113,30 @@ fn standing_line(l: &ArenaLine) -> String {
 impl ArenasView {
     /// Opens the view: the list is asked for.
     pub fn open(client: &OnlineClient) -> (ArenasView, ApiResult<()>) {
-        let view = ArenasView { index: 0, naming: None, creating: None, open: false, refreshed: Instant::now() };
+        let view = ArenasView {
+            cursor: Cursor::default(),
+            naming: None,
+            creating: None,
+            open: false,
+            refresh: Refresh::new(REFRESH),
+        };
         (view, client.arenas())
     }
 
     /// The arena the client shows, opened again (the lobby comes back after one of its games).
     pub fn back_to_arena() -> ArenasView {
-        ArenasView { index: 0, naming: None, creating: None, open: true, refreshed: Instant::now() }
+        ArenasView {
+            cursor: Cursor::default(),
+            naming: None,
+            creating: None,
+            open: true,
+            refresh: Refresh::new(REFRESH),
+        }
     }
 
     /// Every frame: the standings (or the list) again after [`REFRESH`].
     pub fn tick(&mut self, client: &OnlineClient) {
-        if self.refreshed.elapsed() >= REFRESH {
-            self.refreshed = Instant::now();
+        if self.refresh.due() {
             // Offline: the lobby says so; the next tick tries again.
             let _ = if self.open { client.refresh_arena() } else { client.arenas() };
         }
@@ -187,21 +199,16 @@ impl ArenasView {
             });
         }
         let list = &screen.arenas;
+        if self.cursor.key(key.code, list.len()) {
+            return ArenasKey::Stay(Ok(()));
+        }
         ArenasKey::Stay(match key.code {
             KeyCode::Esc | KeyCode::Char('q') => return ArenasKey::Close,
-            KeyCode::Up => {
-                self.index = self.index.saturating_sub(1);
-                Ok(())
-            }
-            KeyCode::Down => {
-                self.index = (self.index + 1).min(list.len().saturating_sub(1));
-                Ok(())
-            }
             KeyCode::Char('n') => {
                 self.naming = Some(String::new());
                 Ok(())
             }
-            KeyCode::Enter => match list.get(self.index.min(list.len().saturating_sub(1))) {
+            KeyCode::Enter => match self.cursor.pick(list) {
                 Some(a) => {
                     self.open = true;
                     client.arena_standings(a.id)
@@ -271,11 +278,7 @@ impl ArenasView {
         if screen.arenas.is_empty() {
             lines.push(Line::styled("No arenas right now: press n to make one.", dim()));
         }
-        let cursor = self.index.min(screen.arenas.len().saturating_sub(1));
-        for (i, a) in screen.arenas.iter().enumerate() {
-            let text = format!("{}{}", if i == cursor { "▶ " } else { "  " }, arena_line(a));
-            lines.push(if i == cursor { Line::styled(text, accent()) } else { Line::raw(text) });
-        }
+        lines.extend(self.cursor.lines(&screen.arenas, arena_line, |_| false));
         (lines, "↑↓ choose · Enter open · n new arena · Esc back")
     }
 }

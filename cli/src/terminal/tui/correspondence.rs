@@ -2,21 +2,22 @@
 //! first; Enter opens one's board (q on the board closes it again, and the game goes on on the server). A game
 //! starts from a challenge with days per move (Friends). The list is the online client's screen.
 
+use super::list::{Cursor, Refresh};
 use super::theme::{accent, dim};
 use giveaway_app::ApiResult;
 use giveaway_core::Color;
 use giveaway_online::{CorrespondenceView, OnlineClient, OnlineScreen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::Line;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A move a day does not need a fast list: asked for again this often while it shows.
 const REFRESH: Duration = Duration::from_secs(30);
 
 /// The list's cursor and when it was asked for.
 pub struct CorrespondenceList {
-    index: usize,
-    refreshed: Instant,
+    cursor: Cursor,
+    refresh: Refresh,
 }
 
 /// What a key did.
@@ -63,13 +64,12 @@ fn game_line(g: &CorrespondenceView) -> String {
 impl CorrespondenceList {
     /// Opens the list: the games are asked for.
     pub fn open(client: &OnlineClient) -> (CorrespondenceList, ApiResult<()>) {
-        (CorrespondenceList { index: 0, refreshed: Instant::now() }, client.correspondence())
+        (CorrespondenceList { cursor: Cursor::default(), refresh: Refresh::new(REFRESH) }, client.correspondence())
     }
 
     /// Every frame: the list again after [`REFRESH`].
     pub fn tick(&mut self, client: &OnlineClient) {
-        if self.refreshed.elapsed() >= REFRESH {
-            self.refreshed = Instant::now();
+        if self.refresh.due() {
             // Offline: the lobby says so; the next tick tries again.
             let _ = client.correspondence();
         }
@@ -77,20 +77,12 @@ impl CorrespondenceList {
 
     pub fn key(&mut self, key: KeyEvent, client: &OnlineClient, screen: &OnlineScreen) -> CorrespondenceKey {
         let games = &screen.correspondence;
+        if self.cursor.key(key.code, games.len()) {
+            return CorrespondenceKey::Stay(Ok(()));
+        }
         CorrespondenceKey::Stay(match key.code {
             KeyCode::Esc | KeyCode::Char('q') => return CorrespondenceKey::Close,
-            KeyCode::Up => {
-                self.index = self.index.saturating_sub(1);
-                Ok(())
-            }
-            KeyCode::Down => {
-                self.index = (self.index + 1).min(games.len().saturating_sub(1));
-                Ok(())
-            }
-            KeyCode::Enter => match games.get(self.index.min(games.len().saturating_sub(1))) {
-                Some(g) => client.open_correspondence(g.game),
-                None => Ok(()),
-            },
+            KeyCode::Enter => self.cursor.pick(games).map_or(Ok(()), |g| client.open_correspondence(g.game)),
             _ => Ok(()),
         })
     }
@@ -111,11 +103,7 @@ impl CorrespondenceList {
                 dim(),
             ));
         }
-        let cursor = self.index.min(games.len().saturating_sub(1));
-        for (i, g) in games.iter().enumerate() {
-            let text = format!("{}{}", if i == cursor { "▶ " } else { "  " }, game_line(g));
-            lines.push(if i == cursor || g.your_move { Line::styled(text, accent()) } else { Line::raw(text) });
-        }
+        lines.extend(self.cursor.lines(games, game_line, |g| g.your_move));
         (lines, "↑↓ choose · Enter open the board · Esc back")
     }
 }

@@ -6,13 +6,14 @@
 use super::correspondence::{days_per_move, time_left};
 use super::form::{Field, Form};
 use super::input::is_confirm;
+use super::list::{Cursor, Refresh};
 use super::online::time_control_name;
 use super::theme::{accent, dim};
 use giveaway_app::ApiResult;
 use giveaway_online::{ChallengeColor, ChallengeView, OnlineClient, OnlineScreen, SocialScreen, CORRESPONDENCE_DAYS};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::Line;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Presence changes by itself: the lists are asked for again this often while the view is open.
 const REFRESH: Duration = Duration::from_secs(10);
@@ -37,11 +38,11 @@ enum Typing {
 
 /// The view's cursor, what is being typed, and a challenge being set up.
 pub struct FriendsView {
-    index: usize,
+    cursor: Cursor,
     typing: Option<Typing>,
     /// The challenge form: for whom, and its fields (time control, colour, rated, send).
     challenge: Option<(String, Form)>,
-    refreshed: Instant,
+    refresh: Refresh,
 }
 
 /// What a key did.
@@ -85,14 +86,14 @@ fn challenge_terms(c: &ChallengeView) -> String {
 impl FriendsView {
     /// Opens the view: the lists are asked for.
     pub fn open(client: &OnlineClient) -> (FriendsView, ApiResult<()>) {
-        let view = FriendsView { index: 0, typing: None, challenge: None, refreshed: Instant::now() };
+        let view =
+            FriendsView { cursor: Cursor::default(), typing: None, challenge: None, refresh: Refresh::new(REFRESH) };
         (view, client.refresh_social())
     }
 
     /// Every frame: the lists again after [`REFRESH`].
     pub fn tick(&mut self, client: &OnlineClient) {
-        if self.refreshed.elapsed() >= REFRESH {
-            self.refreshed = Instant::now();
+        if self.refresh.due() {
             // Offline: the lobby says so; the next tick tries again.
             let _ = client.refresh_social();
         }
@@ -161,17 +162,12 @@ impl FriendsView {
         }
         let social = &screen.social;
         let rows = rows(social);
-        let here = rows.get(self.index.min(rows.len().saturating_sub(1))).cloned();
+        if self.cursor.key(key.code, rows.len()) {
+            return FriendsKey::Stay(Ok(()));
+        }
+        let here = self.cursor.pick(&rows).cloned();
         FriendsKey::Stay(match (key.code, here) {
             (KeyCode::Esc | KeyCode::Char('q'), _) => return FriendsKey::Close,
-            (KeyCode::Up, _) => {
-                self.index = self.index.saturating_sub(1);
-                Ok(())
-            }
-            (KeyCode::Down, _) => {
-                self.index = (self.index + 1).min(rows.len().saturating_sub(1));
-                Ok(())
-            }
             (KeyCode::Char('f'), _) => {
                 self.typing = Some(Typing::Follow(String::new()));
                 Ok(())
@@ -219,7 +215,7 @@ impl FriendsView {
             return (lines, "↑↓ choose · ←→ change · Enter on Send · Esc cancel");
         }
         let rows = rows(social);
-        let cursor = self.index.min(rows.len().saturating_sub(1));
+        let cursor = self.cursor.at(rows.len());
         let mark = |row: &Row| if rows.get(cursor) == Some(row) { "▶ " } else { "  " };
         if !social.incoming.is_empty() {
             lines.push(Line::raw(""));

@@ -17,6 +17,7 @@ mod game;
 mod game_list;
 mod home;
 mod input;
+mod list;
 mod online;
 mod puzzles;
 mod reactions;

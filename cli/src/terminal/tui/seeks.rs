@@ -1,21 +1,22 @@
 //! The online lobby's Open seeks view: the players waiting for an opponent (the longest waiting first), one of
 //! which Enter plays at once, rated, at its clock. The list is the online client's screen.
 
+use super::list::{Cursor, Refresh};
 use super::online::{speed_name, time_control_name};
 use super::theme::{accent, dim};
 use giveaway_app::ApiResult;
 use giveaway_online::{OnlineClient, OnlineScreen, SeekView};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::Line;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Seeks come and go quickly: the list is asked for again this often while it shows.
 const REFRESH: Duration = Duration::from_secs(3);
 
 /// The list's cursor and when it was asked for.
 pub struct SeeksView {
-    index: usize,
-    refreshed: Instant,
+    cursor: Cursor,
+    refresh: Refresh,
 }
 
 /// What a key did.
@@ -42,13 +43,12 @@ fn seek_line(s: &SeekView) -> String {
 impl SeeksView {
     /// Opens the list: the seeks are asked for.
     pub fn open(client: &OnlineClient) -> (SeeksView, ApiResult<()>) {
-        (SeeksView { index: 0, refreshed: Instant::now() }, client.open_seeks())
+        (SeeksView { cursor: Cursor::default(), refresh: Refresh::new(REFRESH) }, client.open_seeks())
     }
 
     /// Every frame: the list again after [`REFRESH`].
     pub fn tick(&mut self, client: &OnlineClient) {
-        if self.refreshed.elapsed() >= REFRESH {
-            self.refreshed = Instant::now();
+        if self.refresh.due() {
             // Offline: the lobby says so; the next tick tries again.
             let _ = client.open_seeks();
         }
@@ -56,21 +56,13 @@ impl SeeksView {
 
     pub fn key(&mut self, key: KeyEvent, client: &OnlineClient, screen: &OnlineScreen) -> SeeksKey {
         let seeks = &screen.open_seeks;
+        if self.cursor.key(key.code, seeks.len()) {
+            return SeeksKey::Stay(Ok(()));
+        }
         SeeksKey::Stay(match key.code {
             KeyCode::Esc | KeyCode::Char('q') => return SeeksKey::Close,
-            KeyCode::Up => {
-                self.index = self.index.saturating_sub(1);
-                Ok(())
-            }
-            KeyCode::Down => {
-                self.index = (self.index + 1).min(seeks.len().saturating_sub(1));
-                Ok(())
-            }
             KeyCode::Enter if screen.actions.accept_seek => {
-                match seeks.get(self.index.min(seeks.len().saturating_sub(1))) {
-                    Some(s) => client.accept_seek(s.player.id),
-                    None => Ok(()),
-                }
+                self.cursor.pick(seeks).map_or(Ok(()), |s| client.accept_seek(s.player.id))
             }
             _ => Ok(()),
         })
@@ -82,11 +74,7 @@ impl SeeksView {
         if screen.open_seeks.is_empty() {
             lines.push(Line::styled("Nobody is waiting right now: Quick pairing puts you on this list.", dim()));
         }
-        let cursor = self.index.min(screen.open_seeks.len().saturating_sub(1));
-        for (i, s) in screen.open_seeks.iter().enumerate() {
-            let text = format!("{}{}", if i == cursor { "▶ " } else { "  " }, seek_line(s));
-            lines.push(if i == cursor { Line::styled(text, accent()) } else { Line::raw(text) });
-        }
+        lines.extend(self.cursor.lines(&screen.open_seeks, seek_line, |_| false));
         (lines, "↑↓ choose · Enter play (rated) · Esc back")
     }
 }

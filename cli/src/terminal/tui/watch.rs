@@ -3,6 +3,7 @@
 //! and the end. What the list holds and the game's state are the online client's screen.
 
 use super::board::{self, Marks};
+use super::list::{Cursor, Refresh};
 use super::online::{reason_text, speed_name, time_control_name};
 use super::theme::{accent, dim, Theme};
 use giveaway_app::{ApiResult, Coordinates};
@@ -13,15 +14,15 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The list is asked for again this often while it shows (games start and end by themselves).
 const REFRESH: Duration = Duration::from_secs(10);
 
 /// The list's cursor and when it was asked for.
 pub struct WatchView {
-    index: usize,
-    refreshed: Instant,
+    cursor: Cursor,
+    refresh: Refresh,
 }
 
 /// What a key did.
@@ -63,13 +64,12 @@ fn clock(ms: u64) -> String {
 impl WatchView {
     /// Opens the list: the live games are asked for.
     pub fn open(client: &OnlineClient) -> (WatchView, ApiResult<()>) {
-        (WatchView { index: 0, refreshed: Instant::now() }, client.live_games())
+        (WatchView { cursor: Cursor::default(), refresh: Refresh::new(REFRESH) }, client.live_games())
     }
 
     /// Every frame: the list again after [`REFRESH`] while it shows.
     pub fn tick(&mut self, client: &OnlineClient, screen: &OnlineScreen) {
-        if screen.watching.is_none() && self.refreshed.elapsed() >= REFRESH {
-            self.refreshed = Instant::now();
+        if screen.watching.is_none() && self.refresh.due() {
             // Offline: the lobby says so; the next tick tries again.
             let _ = client.live_games();
         }
@@ -79,30 +79,22 @@ impl WatchView {
         if screen.watching.is_some() {
             if matches!(key.code, KeyCode::Esc | KeyCode::Char('q')) {
                 client.stop_watching();
-                self.refreshed = Instant::now();
+                self.refresh.restart();
                 return WatchKey::Stay(client.live_games());
             }
             return WatchKey::Stay(Ok(()));
         }
         let games = &screen.live_games;
+        if self.cursor.key(key.code, games.len()) {
+            return WatchKey::Stay(Ok(()));
+        }
         WatchKey::Stay(match key.code {
             KeyCode::Esc | KeyCode::Char('q') => return WatchKey::Close,
-            KeyCode::Up => {
-                self.index = self.index.saturating_sub(1);
-                Ok(())
-            }
-            KeyCode::Down => {
-                self.index = (self.index + 1).min(games.len().saturating_sub(1));
-                Ok(())
-            }
             KeyCode::Char('r') => {
-                self.refreshed = Instant::now();
+                self.refresh.restart();
                 client.live_games()
             }
-            KeyCode::Enter => match games.get(self.index.min(games.len().saturating_sub(1))) {
-                Some(g) => client.watch(g.game),
-                None => Ok(()),
-            },
+            KeyCode::Enter => self.cursor.pick(games).map_or(Ok(()), |g| client.watch(g.game)),
             _ => Ok(()),
         })
     }
@@ -113,12 +105,7 @@ impl WatchView {
         if screen.live_games.is_empty() {
             lines.push(Line::styled("No games are being played right now (r: look again).", dim()));
         }
-        let cursor = self.index.min(screen.live_games.len().saturating_sub(1));
-        for (i, g) in screen.live_games.iter().enumerate() {
-            let mark = if i == cursor { "▶ " } else { "  " };
-            let text = format!("{mark}{}", game_line(g));
-            lines.push(if i == cursor { Line::styled(text, accent()) } else { Line::raw(text) });
-        }
+        lines.extend(self.cursor.lines(&screen.live_games, game_line, |_| false));
         (lines, "↑↓ choose · Enter watch · r refresh · Esc back")
     }
 

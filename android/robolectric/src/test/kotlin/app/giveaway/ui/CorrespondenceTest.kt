@@ -19,7 +19,6 @@ import app.giveaway.core.CorrespondenceView
 import app.giveaway.core.OnlineClient
 import app.giveaway.core.OnlineProblem
 import app.giveaway.core.ScreenObserver
-import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -33,17 +32,7 @@ import java.util.concurrent.FutureTask
  * there, a move, the board closed while the game goes on; and the background check ([CorrespondenceJob]):
  * scheduled for an account, a notification for a game where it is the player's move, once.
  */
-class CorrespondenceTest : AppTest() {
-    private val friends = mutableListOf<Friend>()
-
-    @After
-    fun closeClients() {
-        OnlineUi.close()
-        friends.forEach(Friend::close)
-    }
-
-    private fun friend() = Friend(TestServer.url()).also { friends += it }
-
+class CorrespondenceTest : OnlineAppTest() {
     @Test
     fun `a correspondence challenge is played from the lobby's list and its board closed while it goes on`() {
         val bob = friend()

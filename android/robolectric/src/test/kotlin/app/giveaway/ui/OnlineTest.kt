@@ -4,7 +4,6 @@ import android.content.DialogInterface
 import android.content.Intent
 import app.giveaway.app.GameActivity
 import app.giveaway.core.Color
-import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -16,17 +15,7 @@ import org.robolectric.Shadows.shadowOf
  * the friend accepting it, moves made by touching the board, the result with the rating change, the profile and
  * the leaderboard ([OnlineRestartTest]: the server going away and coming back).
  */
-class OnlineTest : AppTest() {
-    private val friends = mutableListOf<Friend>()
-
-    @After
-    fun closeClients() {
-        OnlineUi.close()
-        friends.forEach(Friend::close)
-    }
-
-    private fun friend() = Friend(TestServer.url()).also { friends += it }
-
+class OnlineTest : OnlineAppTest() {
     @Test
     fun `an invited friend plays on the board and the result shows the rating change`() {
         val anna = TestServer.nickname("Anna")
