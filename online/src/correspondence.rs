@@ -8,6 +8,9 @@ use giveaway_protocol::{self as wire, GameId};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
+/// The days per move a challenge form offers first (a choice among the protocol's `CORRESPONDENCE_DAYS`).
+pub const DEFAULT_DAYS_PER_MOVE: u32 = 3;
+
 /// A correspondence game in progress, as the player's list shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CorrespondenceView {

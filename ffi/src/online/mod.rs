@@ -306,3 +306,15 @@ impl OnlineClient {
         self.0.disconnect()
     }
 }
+
+/// The days per move a correspondence challenge may give, fewest first (the server refuses any other).
+#[uniffi::export]
+pub fn correspondence_days() -> Vec<u32> {
+    giveaway_online::CORRESPONDENCE_DAYS.to_vec()
+}
+
+/// The days per move a challenge form offers first.
+#[uniffi::export]
+pub fn default_correspondence_days() -> u32 {
+    giveaway_online::DEFAULT_DAYS_PER_MOVE
+}

@@ -24696,6 +24696,26 @@ public func setLogSink(sink: LogSink, maxLevel: LogLevel)  {try! rustCall() {
     )
 }
 }
+/**
+ * The days per move a correspondence challenge may give, fewest first (the server refuses any other).
+ */
+public func correspondenceDays() -> [UInt32]  {
+    return try!  FfiConverterSequenceUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_correspondence_days(uniffiCallStatus
+    )
+})
+}
+/**
+ * The days per move a challenge form offers first.
+ */
+public func defaultCorrespondenceDays() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_func_default_correspondence_days(uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -24767,6 +24787,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_func_set_log_sink() != 53187) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_correspondence_days() != 19454) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_giveaway_ffi_checksum_func_default_correspondence_days() != 64276) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_screenobserver_changed() != 29225) {

@@ -1448,6 +1448,18 @@ RustBuffer uniffi_giveaway_ffi_fn_func_sound_samples(RustBuffer sound, uint32_t 
 void uniffi_giveaway_ffi_fn_func_set_log_sink(uint64_t sink, RustBuffer max_level, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_CORRESPONDENCE_DAYS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_CORRESPONDENCE_DAYS
+RustBuffer uniffi_giveaway_ffi_fn_func_correspondence_days(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DEFAULT_CORRESPONDENCE_DAYS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_FN_FUNC_DEFAULT_CORRESPONDENCE_DAYS
+uint32_t uniffi_giveaway_ffi_fn_func_default_correspondence_days(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_FFI_GIVEAWAY_FFI_RUSTBUFFER_ALLOC
 #define UNIFFI_FFIDEF_FFI_GIVEAWAY_FFI_RUSTBUFFER_ALLOC
 RustBuffer ffi_giveaway_ffi_rustbuffer_alloc(uint64_t size, RustCallStatus *_Nonnull out_status
@@ -1819,6 +1831,18 @@ uint16_t uniffi_giveaway_ffi_checksum_func_sound_samples(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SET_LOG_SINK
 #define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_SET_LOG_SINK
 uint16_t uniffi_giveaway_ffi_checksum_func_set_log_sink(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_CORRESPONDENCE_DAYS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_CORRESPONDENCE_DAYS
+uint16_t uniffi_giveaway_ffi_checksum_func_correspondence_days(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DEFAULT_CORRESPONDENCE_DAYS
+#define UNIFFI_FFIDEF_UNIFFI_GIVEAWAY_FFI_CHECKSUM_FUNC_DEFAULT_CORRESPONDENCE_DAYS
+uint16_t uniffi_giveaway_ffi_checksum_func_default_correspondence_days(void
     
 );
 #endif

@@ -11,10 +11,10 @@ public struct ChallengeTerms: Equatable, Sendable {
         case correspondence
     }
 
-    /// The days per move a correspondence challenge offers (the protocol's; the core refuses any other).
-    public static let dayChoices: [UInt32] = [1, 2, 3, 5, 7, 14]
-    /// The days chosen until the player picks others.
-    public static let defaultDays: UInt32 = 3
+    /// The days per move a correspondence challenge offers (the core's; it refuses any other).
+    public static let dayChoices: [UInt32] = correspondenceDays()
+    /// The days chosen until the player picks others (the core's).
+    public static let defaultDays: UInt32 = defaultCorrespondenceDays()
 
     public var kind: Kind
     /// Correspondence: the days every move has.

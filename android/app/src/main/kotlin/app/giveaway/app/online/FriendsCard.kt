@@ -30,6 +30,8 @@ import app.giveaway.core.OnlinePlayer
 import app.giveaway.core.OnlineScreen
 import app.giveaway.core.SocialScreen
 import app.giveaway.core.TimeControl
+import app.giveaway.core.correspondenceDays
+import app.giveaway.core.defaultCorrespondenceDays
 import app.giveaway.core.timeControlLabel
 
 /**
@@ -276,8 +278,8 @@ class FriendsCard(private val a: Activity, private val request: (OnlineClient.()
     private companion object {
         val COLOURS = listOf(ChallengeColor.RANDOM, ChallengeColor.WHITE, ChallengeColor.BLACK)
 
-        /** The days per move a correspondence challenge may give (the protocol's `CORRESPONDENCE_DAYS`), 3 first. */
-        val DAYS = listOf(1, 2, 3, 5, 7, 14)
-        const val DEFAULT_DAYS = 3
+        /** The days per move a correspondence challenge may give, and the one offered first (the core's). */
+        val DAYS: List<Int> by lazy { correspondenceDays().map { it.toInt() } }
+        val DEFAULT_DAYS: Int by lazy { defaultCorrespondenceDays().toInt() }
     }
 }
