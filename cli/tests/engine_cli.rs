@@ -269,3 +269,21 @@ fn openings_prints_the_census_and_writes_a_suite_that_match_plays() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(giveaway(&["openings", "--plies", "9"]).status.code(), Some(2));
 }
+
+#[test]
+fn openings_then_proves_the_positions_after_a_move_and_judges_its_alternatives() {
+    // Issue 29's game: 10-15 at ply 6 with 23 pieces; with 20,000 nodes the 26-ply loss is proven, and the moves
+    // Black had instead are listed with their verdicts.
+    let args = ["openings", "--plies", "5", "--then", "10-15", "--pieces", "23", "--nodes", "20000", "--threads", "1"];
+    let o = giveaway(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.starts_with("67 distinct positions after 10-15 at ply 6 with 23 pieces"), "{out}");
+    let issue = "21-17 9-14 23-18 14x21 26-23 | 10-15\n   before: B:W18,22,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,21";
+    assert!(out.contains(issue), "{out}");
+    assert!(out.contains("Win in 26 plies"), "{out}");
+    assert!(out.contains("10-15    Loss in "), "{out}");
+    // --pieces needs --then, and --then writes no suite.
+    assert_eq!(giveaway(&["openings", "--pieces", "23"]).status.code(), Some(2));
+    assert_eq!(giveaway(&["openings", "--then", "10-15", "--out", "x.txt"]).status.code(), Some(2));
+}

@@ -17,7 +17,7 @@ mod tune;
 
 pub use book::{build_book, BookReport, BookSettings};
 pub use matches::{Match, Score};
-pub use openings::{decided, openings, parse_suite, suite_line, Census, Decided, SuiteError};
+pub use openings::{decided, openings, openings_then, parse_suite, suite_line, Census, Decided, SuiteError};
 pub use puzzles::{build_puzzles, PuzzleReport, PuzzleSettings};
 pub use table_check::{check_play, CheckReport, CheckSettings};
 pub use tune::{tune, TuneSettings};

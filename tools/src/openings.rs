@@ -29,6 +29,23 @@ pub fn openings(plies: usize, rules: Rules) -> Vec<Game> {
     layer
 }
 
+/// The openings of `plies` plies after which `then` (one move, in either notation: `10-15` or `c5-d4`) is legal,
+/// each with the game after that move: one pair per distinct position after it (the first opening found that
+/// reaches it, in the order of [`openings`]), only those with `pieces` pieces on the board after it when given.
+/// How a game a report names by one move and a piece count ("after our 10-15 at ply 6, 23 pieces") is found.
+pub fn openings_then(plies: usize, then: &str, pieces: Option<u32>, rules: Rules) -> Vec<(Game, Game)> {
+    let mut seen = HashSet::new();
+    openings(plies, rules)
+        .into_iter()
+        .filter_map(|before| {
+            let mut after = before.clone();
+            after.play_notation(then).ok()?;
+            let count = after.position().occupied().count();
+            (pieces.is_none_or(|n| count == n) && seen.insert(*after.position())).then_some((before, after))
+        })
+        .collect()
+}
+
 /// What the proof search says of each opening, and the counts of the table.
 pub struct Census {
     /// Each opening with its proof, in the order given.
@@ -182,6 +199,22 @@ mod tests {
         assert_eq!(distinct.len(), three.len());
         assert!(three.len() as u64 <= perft(&Position::start(), 3, Counting::Distinct));
         assert!(three.iter().all(|g| g.ply() == 3));
+    }
+
+    #[test]
+    fn a_move_after_the_openings_is_found_with_its_piece_count() {
+        // Black's 10-15 after each of White's 7 first moves: 7 positions, no capture yet.
+        let after_one = openings_then(1, "10-15", None, Rules::default());
+        assert_eq!(after_one.len(), 7);
+        assert!(after_one.iter().all(|(b, a)| b.ply() == 1 && a.ply() == 2 && a.position().occupied().count() == 24));
+        assert!(openings_then(1, "10-15", Some(23), Rules::default()).is_empty());
+        // Issue 29's game: 10-15 at ply 6 with 23 pieces left, among them after 21-17 9-14 23-18 14x21 26-23.
+        let six = openings_then(5, "10-15", Some(23), Rules::default());
+        let distinct: HashSet<_> = six.iter().map(|(_, a)| *a.position()).collect();
+        assert_eq!(distinct.len(), six.len());
+        assert!(six.iter().all(|(_, a)| a.ply() == 6 && a.position().occupied().count() == 23));
+        let game = parse_suite("21-17 9-14 23-18 14x21 26-23 10-15", Rules::default()).unwrap().remove(0);
+        assert!(distinct.contains(game.position()));
     }
 
     #[test]

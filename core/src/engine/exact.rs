@@ -19,6 +19,11 @@ pub fn exact_value(tablebase: &Tablebase, root: &SearchRoot) -> Option<Value> {
     if legal_moves(&root.position).is_empty() {
         return Some(Value::Win(0));
     }
+    exact_value_with_moves(tablebase, root)
+}
+
+/// [`exact_value`] for a root known to have a legal move (the proof search has generated them already).
+pub(crate) fn exact_value_with_moves(tablebase: &Tablebase, root: &SearchRoot) -> Option<Value> {
     if root.is_rule_draw() {
         return Some(Value::Draw);
     }
