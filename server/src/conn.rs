@@ -382,9 +382,21 @@ impl Conn {
     /// correspondence too, is routed).
     async fn login(&mut self, d: store::Device) -> Result<Vec<GameId>, StoreError> {
         let p = d.player;
-        let active = store::active_games(&self.hub.pool, p.id).await?;
+        // Registered before the games are read: a game another node adopts in between is then announced to this
+        // connection (a rehost, handled after the hello) instead of being routed to its dead host.
         self.hub.register(p.id, self.handle.clone());
-        friends::set_presence(&self.hub.pool, p.id, self.hub.node(), self.handle.id).await?;
+        let read = async {
+            let active = store::active_games(&self.hub.pool, p.id).await?;
+            friends::set_presence(&self.hub.pool, p.id, self.hub.node(), self.handle.id).await?;
+            Ok(active)
+        };
+        let active = match read.await {
+            Ok(active) => active,
+            Err(e) => {
+                self.hub.unregister(p.id, self.handle.id);
+                return Err(e);
+            }
+        };
         self.player = Some(p);
         self.device = Some(d.id);
         let me = self.hub.node().to_string();
