@@ -394,9 +394,18 @@ test-ios-package: core-lib $(SHIPPED_TABLES)
 		GIVEAWAY_TEST_SERVER=$(CURDIR)/$(IOS_SERVER) ios/tools/swift-root.sh $(CORE_LIB); status=$$?; \
 		ios/tools/online-server.sh stop $(IOS_SERVER); exit $$status
 
-## Fuzz the text parsers and the server's frame decoder (needs a nightly toolchain and cargo-fuzz; not part
-## of `make test`).
+## Fuzz the server's frame decoder and the PDN, FEN and move parsers, FUZZ_SECONDS each, one after another on
+## nightly (installed with cargo-fuzz from crates.io when missing; not part of `make test`). Each target grows its
+## corpus in fuzz/corpus/TARGET (git keeps only the decoder's seeds there), starting from the committed seeds
+## (fuzz/seeds/TARGET for the others); a crash, timeout or OOM stops the run with its input in
+## fuzz/artifacts/TARGET (`cd fuzz && cargo +nightly fuzz tmin TARGET FILE` shrinks it). Measured runs: README.md,
+## "What is verified".
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= protocol_decode pdn_read fen_parse move_parse
+FUZZ_ARGS ?= -max_len=8192 -timeout=5 -rss_limit_mb=2048 -print_final_stats=1
 fuzz:
-	cd fuzz && for t in fen_parse move_parse pdn_read protocol_decode; do \
-		cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+	cd fuzz && for t in $(FUZZ_TARGETS); do mkdir -p corpus/$$t && \
+		cargo +nightly fuzz run $$t corpus/$$t $$(ls -d seeds/$$t 2>/dev/null) -- $(FUZZ_ARGS) \
+			-max_total_time=$(FUZZ_SECONDS) || exit 1; done
