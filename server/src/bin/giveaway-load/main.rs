@@ -1533,6 +1533,18 @@ async fn main() {
         or_na(moves_per_s / used.commits_per_s),
         or_na(used.wal_bytes / relayed)
     );
+    if args.correspondence_pairs > 0 {
+        // The line above counts the clock games' moves only.
+        let all = relayed + stats.corr_ack_us.len() as f64;
+        println!(
+            "database with the correspondence moves: {:.0} moves/s in all, {} moves per commit, {} WAL bytes per move",
+            all / measured.as_secs_f64(),
+            Some(all / measured.as_secs_f64() / used.commits_per_s)
+                .filter(|v| v.is_finite())
+                .map_or("n/a".to_string(), |v| format!("{v:.2}")),
+            or_na(used.wal_bytes / all)
+        );
+    }
     // Counted by the pairs only.
     if !arena_mode {
         println!(
