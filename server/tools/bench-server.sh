@@ -8,7 +8,7 @@
 #   bench-server.sh all GAMES... -- FAULT_GAMES   both, one table
 #   bench-server.sh social GAMES SPECTATORS PLAYERS   GAMES games watched by SPECTATORS spectators each, the same
 #                                   with the server SIGKILLed and restarted, then an arena of PLAYERS players
-#                                   (make bench-social, which also runs `correspondence`)
+#                                   (make bench-social, which also runs `correspondence`'s run with the fault)
 #   bench-server.sh correspondence PAIRS GAMES_PER_PAIR CLOCK_GAMES   PAIRS pairs of correspondence players with
 #                                   GAMES_PER_PAIR games each beside CLOCK_GAMES clock games, then the same with the
 #                                   server SIGKILLed and restarted (make bench-correspondence)
@@ -97,15 +97,16 @@ social() {
     run "arena-$players" "$url" --arena-players "$players" --ramp-s 30 --measure-s 240
 }
 
-# Correspondence players beside clock games, with and without the server SIGKILLed (a third of the way into the
-# measured phase): each player visits, lists, opens the games where it is their move and moves, goes away.
+# Correspondence players beside clock games, without and with the server SIGKILLed (a third of the way into the
+# measured phase): each player visits, lists, opens the games where it is their move and moves, goes away. With
+# a fourth argument "kill" only the run with the fault (make bench-social, to keep it about 10 minutes).
 correspondence() {
-    local pairs="$1" per="$2" games="$3"
+    local pairs="$1" per="$2" games="$3" only="${4:-}"
     [ "$pairs" -gt 0 ] || return 0
     "$PG" start
     local url; url="$("$PG" url)"
     local c=(--games "$games" --correspondence-pairs "$pairs" --correspondence-games "$per" --ramp-s 20 --measure-s 60)
-    run "correspondence-$pairs" "$url" "${c[@]}"
+    [ "$only" = kill ] || run "correspondence-$pairs" "$url" "${c[@]}"
     run "correspondence-$pairs-kill" "$url" "${c[@]}" --fault kill
 }
 
@@ -150,7 +151,7 @@ case "${1:-}" in
         while [ $# -gt 0 ] && [ "$1" != "--" ]; do sizes+=("$1"); shift; done
         [ "${1:-}" = "--" ] && shift
         load "${sizes[@]}"; faults "${1:-1000}" ;;
-    social) shift; social "${1:-100}" "${2:-10}" "${3:-500}"; correspondence "${4:-0}" "${5:-5}" "${1:-100}" ;;
+    social) shift; social "${1:-100}" "${2:-10}" "${3:-500}"; correspondence "${4:-0}" "${5:-5}" "${1:-100}" kill ;;
     correspondence) shift; correspondence "${1:-200}" "${2:-5}" "${3:-100}" ;;
     *) echo "usage: $0 load GAMES... | faults GAMES | all GAMES... -- FAULT_GAMES | social GAMES SPECTATORS PLAYERS [CORR_PAIRS [GAMES_PER_PAIR]] | correspondence PAIRS GAMES_PER_PAIR CLOCK_GAMES" >&2; exit 2 ;;
 esac

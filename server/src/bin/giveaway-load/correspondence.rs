@@ -196,6 +196,8 @@ impl Player {
     /// Sends a request and waits for its answer (the frame whose `re` is its id), taking challenges made to this
     /// player from the events meanwhile.
     async fn request<T>(&mut self, m: ClientMessage, pick: impl Fn(&ServerMessage) -> Option<T>) -> Result<T, Fail> {
+        // The request's kind, for a report of no answer.
+        let kind = format!("{m:?}").split([' ', '{', '(']).next().unwrap_or_default().to_string();
         self.side.send(m).await.map_err(Fail::Conn)?;
         let id = self.side.last_id();
         let wait = tokio::time::timeout(ANSWER_WITHIN, async {
@@ -214,7 +216,7 @@ impl Player {
                 }
             }
         });
-        wait.await.map_err(|_| Fail::Conn("no answer within 30 s".to_string()))?
+        wait.await.map_err(|_| Fail::Conn(format!("no answer to {kind} within 30 s")))?
     }
 
     /// A refusal: an error, unless it is one a restarted node gives while it loads its games, soon after a fault.
