@@ -74,14 +74,14 @@ bench-server: ha-tools
 	$(CARGO) build --release -p giveaway-server --bins
 	server/tools/bench-server.sh all $(BENCH_GAMES) -- $(FAULT_GAMES); status=$$?; $(PG) stop; exit $$status
 
-## Spectators, an arena and correspondence under load (server/tools/bench-server.sh social; about 11 minutes; not
+## Spectators, an arena and correspondence under load (server/tools/bench-server.sh social; about 9 minutes; not
 ## in `make test`): SOCIAL_GAMES games watched by SOCIAL_SPECTATORS spectators each (a move's time to each
 ## spectator, and a check that each saw every acknowledged move in order), the same with the server SIGKILLed and
 ## restarted (the spectators reconnect and watch again), an arena of ARENA_PLAYERS players paired for 4 minutes
 ## (pairing latency, relay, and the standings checked against the games' results), then CORR_PAIRS pairs of
 ## correspondence players with CORR_GAMES games each beside SOCIAL_GAMES clock games, with the server SIGKILLed
 ## and restarted (CORR_PAIRS=0 leaves them out; `make bench-correspondence` runs them without and with the fault,
-## about 4 minutes). Tables at the end; logs in target/bench-server/.
+## about 3 minutes). Tables at the end; logs in target/bench-server/.
 SOCIAL_GAMES ?= 100
 SOCIAL_SPECTATORS ?= 10
 ARENA_PLAYERS ?= 500
