@@ -14,7 +14,7 @@ KOTLIN_GEN := kotlin-tests/target/generated-sources/uniffi
 
 .PHONY: test lint lint-kotlin format-kotlin test-rust test-kotlin test-swift test-tui test-android play bench perft fuzz bindings core-lib bench-ffi android ios
 .PHONY: bench-engine bench-storage tune test-ios test-ios-package ios-bindings test-deep android-tools android-screenshots android-apk
-.PHONY: serve test-server bench-server bench-social bench-soak test-failover ha-tools tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
+.PHONY: serve test-server bench-server bench-social bench-correspondence bench-soak test-failover ha-tools tablebase tablebase-verify tablebase-check android-assets book openings match-book match-tables
 .PHONY: puzzles puzzles-verify
 
 ## Everything that can run on this machine (the Kotlin summary line comes last).
@@ -74,18 +74,26 @@ bench-server: ha-tools
 	$(CARGO) build --release -p giveaway-server --bins
 	server/tools/bench-server.sh all $(BENCH_GAMES) -- $(FAULT_GAMES); status=$$?; $(PG) stop; exit $$status
 
-## Spectators and an arena under load (server/tools/bench-server.sh social; about 9 minutes; not in `make test`):
-## SOCIAL_GAMES games watched by SOCIAL_SPECTATORS spectators each (a move's time to each spectator, and a check
-## that each saw every acknowledged move in order), the same with the server SIGKILLed and restarted (the
-## spectators reconnect and watch again), then an arena of ARENA_PLAYERS players paired for 4 minutes (pairing
-## latency, relay, and the standings checked against the games' results). Tables at the end; logs in
-## target/bench-server/.
+## Spectators, an arena and correspondence under load (server/tools/bench-server.sh social; about 9 minutes; not
+## in `make test`): SOCIAL_GAMES games watched by SOCIAL_SPECTATORS spectators each (a move's time to each
+## spectator, and a check that each saw every acknowledged move in order), the same with the server SIGKILLed and
+## restarted (the spectators reconnect and watch again), an arena of ARENA_PLAYERS players paired for 4 minutes
+## (pairing latency, relay, and the standings checked against the games' results), then CORR_PAIRS pairs of
+## correspondence players with CORR_GAMES games each beside SOCIAL_GAMES clock games, with the server SIGKILLed
+## and restarted (CORR_PAIRS=0 leaves them out; `make bench-correspondence` runs them without and with the fault,
+## about 3 minutes). Tables at the end; logs in target/bench-server/.
 SOCIAL_GAMES ?= 100
 SOCIAL_SPECTATORS ?= 10
 ARENA_PLAYERS ?= 500
+CORR_PAIRS ?= 200
+CORR_GAMES ?= 5
 bench-social:
 	$(CARGO) build --release -p giveaway-server --bins
-	server/tools/bench-server.sh social $(SOCIAL_GAMES) $(SOCIAL_SPECTATORS) $(ARENA_PLAYERS); status=$$?; $(PG) stop; exit $$status
+	server/tools/bench-server.sh social $(SOCIAL_GAMES) $(SOCIAL_SPECTATORS) $(ARENA_PLAYERS) $(CORR_PAIRS) $(CORR_GAMES); status=$$?; $(PG) stop; exit $$status
+
+bench-correspondence:
+	$(CARGO) build --release -p giveaway-server --bins
+	server/tools/bench-server.sh correspondence $(CORR_PAIRS) $(CORR_GAMES) $(SOCIAL_GAMES); status=$$?; $(PG) stop; exit $$status
 
 ## The failover tests alone (about 6 minutes; not in `make test`: they need Debian's haproxy, patroni and
 ## etcd-server, installed here when missing, and take minutes): the fault runs of bench-server with 300 games;

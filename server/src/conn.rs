@@ -130,6 +130,7 @@ where
         hello: false,
         routes: HashMap::new(),
         watched: HashSet::new(),
+        unanswered: HashMap::new(),
         closing: false,
     };
     let ping_every = Duration::from_millis(hub.cfg.ping_ms.max(100));
@@ -186,6 +187,7 @@ where
             out = out_rx.recv() => match out {
                 Some(Out::Frame(f)) => replies.push(f),
                 Some(Out::Game { game, host, frame }) => {
+                    conn.unanswered.remove(&game);
                     conn.routes.insert(game, host);
                     replies.push(frame);
                 }
@@ -295,6 +297,10 @@ struct Conn {
     routes: HashMap<GameId, Option<String>>,
     /// Games this connection watches (registered with the hub, to be watched again if their node changes).
     watched: HashSet<GameId>,
+    /// A `sync`, `watch` or move sent to a game's node on another node and not yet answered from there, by game:
+    /// its request id and action. A node that died with the game never answers; the node that adopts it does,
+    /// with this id (a move is made there, or refused as `wrong_ply` when the dead node stored it).
+    unanswered: HashMap<GameId, (u64, Action)>,
     closing: bool,
 }
 
@@ -716,11 +722,15 @@ impl Conn {
         let Some(host) = self.routes.get(&game).cloned() else {
             return Some(self.not_routed(re, me, game).await);
         };
+        if let (Some(id), Some(_), Action::Sync | Action::Watch | Action::Move { .. }) = (re, &host, &action) {
+            self.unanswered.insert(game, (id, action.clone()));
+        }
         let cmd =
             GameCmd { player: me, re, from: Route::Local(self.handle.clone()), rtt_ms: self.handle.rtt(), action };
         if self.hub.to_game(game, host.as_deref(), cmd).await {
             None
         } else {
+            self.unanswered.remove(&game);
             self.routes.remove(&game);
             Some(unknown_game_frame(game, re))
         }
@@ -744,14 +754,23 @@ impl Conn {
         }
     }
 
-    /// The game has a new host: route it there and ask it for the state (a spectator watches it there).
+    /// The game has a new host: route it there and ask it for the state (a spectator watches it there). A
+    /// `sync`, `watch` or move its old node left unanswered is answered by the new one, with its id.
     async fn rehost(&mut self, game: GameId) {
         match store::game_host(&self.hub.pool, game).await {
             Ok(Some(host)) => {
                 let here = host == self.hub.node();
                 self.routes.insert(game, (!here).then_some(host));
                 let action = if self.watched.contains(&game) { Action::Watch } else { Action::Sync };
-                self.act_in_game(None, game, action).await;
+                let (re, again) = match self.unanswered.remove(&game) {
+                    Some((re, m @ Action::Move { .. })) => (None, Some((re, m))),
+                    Some((re, _)) => (Some(re), None),
+                    None => (None, None),
+                };
+                self.act_in_game(re, game, action).await;
+                if let Some((re, mv)) = again {
+                    self.act_in_game(Some(re), game, mv).await;
+                }
             }
             Ok(None) => {}
             Err(e) => log::warn!("game {game}: its new host could not be read: {e}"),

@@ -163,3 +163,41 @@ async fn the_time_runs_out_by_the_wall_clock_while_no_server_runs_the_game() {
     }
     assert_eq!(ended, Some((Some("white".to_string()), EndReason::Time.name().to_string())));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_to_a_game_whose_node_just_died_is_answered_once_another_node_runs_it() {
+    let url = fresh_database().await;
+    let mut cfg_a = config(&url, "node_a");
+    cfg_a.takeover_check_ms = 100;
+    let mut a = tokio::task::spawn_blocking(move || InProcess::with_config(cfg_a)).await.unwrap();
+    // Node b adopts a dead node's games only after a second: the requests below reach it before.
+    let mut cfg_b = config(&url, "node_b");
+    cfg_b.takeover_check_ms = 100;
+    cfg_b.takeover_after_ms = 1_000;
+    let b = server(cfg_b).await;
+    // Ann on node b, Bob on node a, which runs the game (accepted there).
+    let mut ann = Client::new_player(b.addr, "Ann").await;
+    let mut bob = Client::new_player(a.addr, "Bob").await;
+    let game = correspondence_game(&mut ann, &mut bob).await;
+    let db = sql(&url).await;
+    let host: String = db.query_one("SELECT host_node FROM games WHERE id = $1", &[&game]).await.unwrap().get(0);
+    assert_eq!(host, "node_a");
+
+    // Node a dies with the game. Ann moves through her route to it, and Bob comes back on node b and opens the
+    // game at once (the database still says node a runs it): each request is answered with its id, as any is,
+    // once node b has adopted the game.
+    a.crash();
+    let moved = ann.send(ClientMessage::Move { game, ply: 0, mv: "c3-d4".into(), think_ms: None }).await;
+    let (mut bob, _) = Client::reconnect(b.addr, &bob.token.clone().unwrap()).await;
+    let opened = bob.send(ClientMessage::Sync { game }).await;
+    let ServerMessage::Moved { ply: 0, .. } = ann.reply(moved).await else { panic!("the move not made") };
+    let ServerMessage::GameState(state) = bob.reply(opened).await else { panic!("no state") };
+    assert_eq!(state.game, game);
+    // The move reached the state or comes after it; the game goes on at node b.
+    if state.moves.is_empty() {
+        bob.moved(game, 0).await;
+    }
+    play(&mut bob, &mut ann, game, 1, "f6-g5").await;
+    let stored: i64 = db.query_one("SELECT count(*) FROM moves WHERE game_id = $1", &[&game]).await.unwrap().get(0);
+    assert_eq!(stored, 2);
+}

@@ -8,7 +8,10 @@
 #   bench-server.sh all GAMES... -- FAULT_GAMES   both, one table
 #   bench-server.sh social GAMES SPECTATORS PLAYERS   GAMES games watched by SPECTATORS spectators each, the same
 #                                   with the server SIGKILLed and restarted, then an arena of PLAYERS players
-#                                   (make bench-social)
+#                                   (make bench-social, which also runs `correspondence`'s run with the fault)
+#   bench-server.sh correspondence PAIRS GAMES_PER_PAIR CLOCK_GAMES   PAIRS pairs of correspondence players with
+#                                   GAMES_PER_PAIR games each beside CLOCK_GAMES clock games, then the same with the
+#                                   server SIGKILLed and restarted (make bench-correspondence)
 # BENCH_SERVER_BIN (default target/release/giveaway-server) measures another build of the server with the same
 # load generator (e.g. main's, for a before/after table), BENCH_OUT (default target/bench-server) keeps its logs apart.
 # Exit status 1 when a run failed (an acknowledged move missing, an error, a run that did not finish).
@@ -26,6 +29,7 @@ ROWS=()
 FAULT_ROWS=()
 SPECTATOR_ROWS=()
 ARENA_ROWS=()
+CORR_ROWS=()
 
 # Ramp and measured seconds by size: enough for every game to start and for a minute of steady moves at scale.
 # Past 5,000 games (10,000 sockets) one process's open-file limit (20,000 here) no longer holds the load
@@ -43,7 +47,7 @@ run() {
     echo "== $name: giveaway-load $* (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     DATABASE_URL="$url" "${LOAD[@]}" "$@" >"$log" 2>&1
     local status=$?
-    grep -E '^(measured|move sent|server memory|acknowledged|fault|spectators|arena [0-9]|pairing|standings|CPU|database|on the wire|stored|errors)' "$log" | grep -v '^fault row' | sed 's/^/   /'
+    grep -E '^(measured|move sent|server memory|acknowledged|fault|spectators|arena [0-9]|pairing|standings|correspondence|CPU|database|on the wire|stored|errors)' "$log" | grep -v '^fault row' | sed 's/^/   /'
     [ "$status" -eq 0 ] || { echo "   FAILED (exit $status; see $log)"; failed=1; }
     local row; row="$(grep '^row: ' "$log" | sed 's/^row: //')"
     [ -n "$row" ] && [[ "$name" == load-* ]] && ROWS+=("$row")
@@ -53,6 +57,8 @@ run() {
     [ -n "$srow" ] && SPECTATOR_ROWS+=("$srow")
     local arow; arow="$(grep '^arena row: ' "$log" | sed 's/^arena row: //')"
     [ -n "$arow" ] && ARENA_ROWS+=("$arow")
+    local crow; crow="$(grep '^correspondence row: ' "$log" | sed 's/^correspondence row: //')"
+    [ -n "$crow" ] && CORR_ROWS+=("$crow")
 }
 
 load() {
@@ -91,6 +97,19 @@ social() {
     run "arena-$players" "$url" --arena-players "$players" --ramp-s 30 --measure-s 240
 }
 
+# Correspondence players beside clock games, without and with the server SIGKILLed (a third of the way into the
+# measured phase): each player visits, lists, opens the games where it is their move and moves, goes away. With
+# a fourth argument "kill" only the run with the fault (make bench-social, to keep it about 10 minutes).
+correspondence() {
+    local pairs="$1" per="$2" games="$3" only="${4:-}"
+    [ "$pairs" -gt 0 ] || return 0
+    "$PG" start
+    local url; url="$("$PG" url)"
+    local c=(--games "$games" --correspondence-pairs "$pairs" --correspondence-games "$per" --ramp-s 20 --measure-s 60)
+    [ "$only" = kill ] || run "correspondence-$pairs" "$url" "${c[@]}"
+    run "correspondence-$pairs-kill" "$url" "${c[@]}" --fault kill
+}
+
 table() {
     if [ "${#ROWS[@]}" -gt 0 ]; then
         echo
@@ -116,6 +135,12 @@ table() {
         echo "| ---: | ---: | ---: | --- | --- | ---: | ---: | --- |"
         printf '%s\n' "${ARENA_ROWS[@]}"
     fi
+    if [ "${#CORR_ROWS[@]}" -gt 0 ]; then
+        echo
+        echo "| correspondence pairs × games | clock games, fault | moves/s | list p50 / p99 ms | open (sync) p50 / p99 ms | move → ack p50 / p99 ms | games ended | acknowledged moves lost | errors | load average |"
+        echo "| --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- |"
+        printf '%s\n' "${CORR_ROWS[@]}"
+    fi
 }
 
 case "${1:-}" in
@@ -126,8 +151,9 @@ case "${1:-}" in
         while [ $# -gt 0 ] && [ "$1" != "--" ]; do sizes+=("$1"); shift; done
         [ "${1:-}" = "--" ] && shift
         load "${sizes[@]}"; faults "${1:-1000}" ;;
-    social) shift; social "${1:-100}" "${2:-10}" "${3:-500}" ;;
-    *) echo "usage: $0 load GAMES... | faults GAMES | all GAMES... -- FAULT_GAMES | social GAMES SPECTATORS PLAYERS" >&2; exit 2 ;;
+    social) shift; social "${1:-100}" "${2:-10}" "${3:-500}"; correspondence "${4:-0}" "${5:-5}" "${1:-100}" kill ;;
+    correspondence) shift; correspondence "${1:-200}" "${2:-5}" "${3:-100}" ;;
+    *) echo "usage: $0 load GAMES... | faults GAMES | all GAMES... -- FAULT_GAMES | social GAMES SPECTATORS PLAYERS [CORR_PAIRS [GAMES_PER_PAIR]] | correspondence PAIRS GAMES_PER_PAIR CLOCK_GAMES" >&2; exit 2 ;;
 esac
 table
 exit $failed

@@ -3,7 +3,9 @@
 
 use futures_util::{SinkExt, StreamExt};
 use giveaway_core::{format_move, parse_move, Game, Notation};
-use giveaway_protocol::{decode_server, encode, ClientFrame, ClientMessage, GameId, ServerMessage, PROTOCOL_VERSION};
+use giveaway_protocol::{
+    decode_server, encode, ClientFrame, ClientMessage, GameId, ServerFrame, ServerMessage, PROTOCOL_VERSION,
+};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -43,13 +45,23 @@ impl Side {
         self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
     }
 
+    /// The id of the last frame sent (a reply carries it as `re`).
+    pub fn last_id(&self) -> u64 {
+        self.next_id
+    }
+
     /// The next message, or why there is none (the connection gone, a frame not understood).
     pub async fn next(&mut self) -> Result<ServerMessage, String> {
+        self.next_frame().await.map(|f| f.message)
+    }
+
+    /// The next frame, with the id of the request it answers (none for an event).
+    pub async fn next_frame(&mut self) -> Result<ServerFrame, String> {
         loop {
             match self.ws.next().await {
                 Some(Ok(Message::Text(t))) => {
                     self.last_received = t.len();
-                    return decode_server(t.as_str()).map(|f| f.message).map_err(|e| format!("undecodable frame: {e}"));
+                    return decode_server(t.as_str()).map_err(|e| format!("undecodable frame: {e}"));
                 }
                 Some(Ok(Message::Close(frame))) => return Err(format!("closed by the server: {frame:?}")),
                 Some(Err(e)) => return Err(format!("closed: {e}")),

@@ -20,6 +20,13 @@
 //! be paired by the server game after game (`arena.rs`): pairing latency, relay, and at the end the standings'
 //! points checked against the games' results read from the database.
 //!
+//! Correspondence: `--correspondence-pairs 200`, beside the clock games, has 200 pairs of accounts play
+//! `--correspondence-games` correspondence games each (`correspondence.rs`), visiting them as such players do:
+//! connect, list, open the games where it is their move, move, go away. Measured: the list's reply, opening a
+//! game, a move's acknowledgement; checked: no acknowledged move lost (also across the fault), every game
+//! listed while in progress and moved again after the fault, and in the database every acknowledged move and
+//! each game's days per move.
+//!
 //! The soak: `--sample-s 10` prints the server's resident memory (VmRSS) every 10 s of the measured phase with
 //! the games live at that moment, then a verdict from the first and the last minute; `--drain-s` then resigns
 //! every game, closes every connection and keeps sampling, to see the finished games' memory freed.
@@ -27,6 +34,7 @@
 mod arena;
 mod client;
 mod cluster;
+mod correspondence;
 mod measure;
 mod sent;
 mod spectators;
@@ -141,6 +149,19 @@ struct Args {
     /// default is 4000).
     #[arg(long, default_value_t = 4000)]
     arena_rest_ms: u64,
+    /// Pairs of correspondence players beside the clock games (0: none), in the first load process only.
+    /// Not with --arena-players.
+    #[arg(long, default_value_t = 0)]
+    correspondence_pairs: usize,
+    /// Correspondence games each pair keeps going (a finished one is replaced by a new challenge).
+    #[arg(long, default_value_t = 5)]
+    correspondence_games: usize,
+    /// Days per move of the correspondence games (1, 2, 3, 5, 7 or 14).
+    #[arg(long, default_value_t = 3)]
+    correspondence_days: u32,
+    /// The mean time a correspondence player stays away between two visits, milliseconds.
+    #[arg(long, default_value_t = 4000)]
+    correspondence_away_ms: u64,
     /// An argument passed on to the server (repeat for more), e.g. `--server-arg=--commit-batch=1`.
     #[arg(long, allow_hyphen_values = true)]
     server_arg: Vec<String>,
@@ -210,6 +231,45 @@ struct Stats {
     /// An arena player free and rested → its next game's state, microseconds (measured phase only).
     #[serde(default)]
     pairing_us: Vec<u64>,
+    /// Correspondence (measured phase only): `correspondence` → its list, `sync` → the game's state, a move →
+    /// its acknowledgement, a connection's hello → welcome; microseconds.
+    #[serde(default)]
+    corr_list_us: Vec<u64>,
+    #[serde(default)]
+    corr_sync_us: Vec<u64>,
+    #[serde(default)]
+    corr_ack_us: Vec<u64>,
+    #[serde(default)]
+    corr_connect_us: Vec<u64>,
+    /// Every acknowledged correspondence move: (game, ply, notation).
+    #[serde(default)]
+    corr_acked: Vec<(GameId, u32, String)>,
+    /// Correspondence games begun, finished by a move this generator saw acknowledged.
+    #[serde(default)]
+    corr_games: u64,
+    #[serde(default)]
+    corr_finished: u64,
+    /// Games opened whose state lacked a move acknowledged before.
+    #[serde(default)]
+    corr_lost: u64,
+    /// Games the list gave as the player's move whose state said otherwise.
+    #[serde(default)]
+    corr_stale: u64,
+    /// Requests refused with unknown_game or unavailable just after a fault (tried again).
+    #[serde(default)]
+    corr_retried: u64,
+    #[serde(default)]
+    corr_reconnects: u64,
+    /// Connections (visits), lists read, games opened.
+    #[serde(default)]
+    corr_sessions: u64,
+    #[serde(default)]
+    corr_lists: u64,
+    #[serde(default)]
+    corr_opened: u64,
+    /// Games a list left out that its player knew in progress: each must have ended in the database.
+    #[serde(default)]
+    corr_vanished: Vec<GameId>,
 }
 
 struct Shared {
@@ -229,6 +289,8 @@ struct Shared {
     sent: sent::SentMoves,
     /// Set once the pairs have stopped: the spectators stop and check what they saw.
     stop_spectators: std::sync::atomic::AtomicBool,
+    /// The correspondence games and their acknowledged moves.
+    corr: correspondence::Ledger,
 }
 
 impl Shared {
@@ -244,6 +306,7 @@ impl Shared {
             fault_at: Mutex::new(None),
             sent: sent::SentMoves::default(),
             stop_spectators: false.into(),
+            corr: correspondence::Ledger::default(),
         }
     }
 
@@ -630,6 +693,137 @@ fn start_games(shared: &Arc<Shared>, args: &Args, range: std::ops::Range<usize>,
         }
     }
     tasks
+}
+
+/// Starts the correspondence pairs, each at its moment of the ramp from `t0`.
+fn start_correspondence(shared: &Arc<Shared>, args: &Args, t0: Instant) -> Vec<tokio::task::JoinHandle<()>> {
+    let spec = correspondence::Spec {
+        games: args.correspondence_games,
+        days: args.correspondence_days,
+        away: Duration::from_millis(args.correspondence_away_ms),
+    };
+    let pairs = args.correspondence_pairs;
+    (0..pairs)
+        .map(|n| {
+            let at = t0 + Duration::from_secs_f64(args.ramp_s as f64 * n as f64 / pairs as f64);
+            let (sh, seed) = (shared.clone(), args.seed);
+            tokio::spawn(async move {
+                tokio::time::sleep_until(at.into()).await;
+                if let Err(e) = correspondence::pair(sh.clone(), n, seed, spec).await {
+                    sh.error(format!("correspondence task: {e}"));
+                }
+            })
+        })
+        .collect()
+}
+
+/// The correspondence games checked in the database (an error when they cannot be).
+async fn check_correspondence(shared: &Shared, args: &Args, stats: &Stats) -> Option<correspondence::Check> {
+    let db = connect_db(&args.database_url).await?;
+    let fault_at = *shared.fault_at.lock().unwrap();
+    match correspondence::check(&db, &shared.corr, &stats.corr_vanished, fault_at, args.correspondence_days).await {
+        Ok(mut c) => {
+            (c.acked, c.missing) = verify_in_database(&args.database_url, &stats.corr_acked).await;
+            Some(c)
+        }
+        Err(e) => {
+            shared.error(format!("correspondence check: {e}"));
+            None
+        }
+    }
+}
+
+/// The correspondence lines; true when a check failed (a move lost, a game unlisted, stuck or with wrong days).
+fn report_correspondence(
+    args: &Args,
+    stats: &mut Stats,
+    check: Option<&correspondence::Check>,
+    measured: Duration,
+) -> bool {
+    for v in [&mut stats.corr_list_us, &mut stats.corr_sync_us, &mut stats.corr_ack_us, &mut stats.corr_connect_us] {
+        v.sort_unstable();
+    }
+    let ms = |v: &[u64]| {
+        format!("p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", percentile(v, 0.5), percentile(v, 0.99), percentile(v, 1.0))
+    };
+    let measured_moves = stats.corr_ack_us.len() as f64 / measured.as_secs_f64();
+    println!(
+        "correspondence: {} pairs × {} games ({} days per move), {} players: {} games begun, {} connections ({} after a lost one), {} lists, {} games opened, {} moves acknowledged ({measured_moves:.0}/s measured); games finished: {} by a move seen acknowledged, {} ended in the database",
+        args.correspondence_pairs,
+        args.correspondence_games,
+        args.correspondence_days,
+        args.correspondence_pairs * 2,
+        stats.corr_games,
+        stats.corr_sessions,
+        stats.corr_reconnects,
+        stats.corr_lists,
+        stats.corr_opened,
+        stats.corr_acked.len(),
+        stats.corr_finished,
+        check.map_or("?".to_string(), |c| c.ended.to_string())
+    );
+    println!(
+        "correspondence list (correspondence -> list): {} ({} measured)",
+        ms(&stats.corr_list_us),
+        stats.corr_list_us.len()
+    );
+    println!(
+        "correspondence open (sync -> state): {} ({} measured)",
+        ms(&stats.corr_sync_us),
+        stats.corr_sync_us.len()
+    );
+    println!("correspondence move -> acknowledged: {} ({} measured)", ms(&stats.corr_ack_us), stats.corr_ack_us.len());
+    println!(
+        "correspondence connect (hello -> welcome): {} ({} measured)",
+        ms(&stats.corr_connect_us),
+        stats.corr_connect_us.len()
+    );
+    let missing = check.map_or(0, |c| c.missing);
+    let mut failed = missing > 0 || stats.corr_lost > 0;
+    match check {
+        Some(c) => {
+            println!(
+                "correspondence checked: {} acknowledged moves, {} missing from the database; {} games opened without an acknowledged move; {} of {} games with other than {} days per move stored; {} games left out of a list while in progress; {} stale list entries, {} requests retried after the fault",
+                c.acked,
+                c.missing,
+                stats.corr_lost,
+                c.wrong_days.len(),
+                c.games,
+                args.correspondence_days,
+                c.unlisted.len(),
+                stats.corr_stale,
+                stats.corr_retried
+            );
+            if args.fault.is_some() {
+                println!(
+                    "correspondence after the fault: {} games in progress at it, {} of them neither moved nor ended after it{}",
+                    c.at_fault,
+                    c.stuck.len(),
+                    if c.stuck.is_empty() { String::new() } else { format!(" (e.g. {:?})", &c.stuck[..c.stuck.len().min(5)]) }
+                );
+            }
+            failed |= !c.wrong_days.is_empty() || !c.unlisted.is_empty() || !c.stuck.is_empty();
+        }
+        None => failed = true,
+    }
+    println!(
+        "correspondence row: | {} × {} | {}{} | {measured_moves:.0} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} / {:.1} | {} | {} | {} | {} |",
+        args.correspondence_pairs,
+        args.correspondence_games,
+        args.games,
+        args.fault.map_or(String::new(), |f| format!(", {f:?}")),
+        percentile(&stats.corr_list_us, 0.5),
+        percentile(&stats.corr_list_us, 0.99),
+        percentile(&stats.corr_sync_us, 0.5),
+        percentile(&stats.corr_sync_us, 0.99),
+        percentile(&stats.corr_ack_us, 0.5),
+        percentile(&stats.corr_ack_us, 0.99),
+        check.map_or("?".to_string(), |c| c.ended.to_string()),
+        missing as u64 + stats.corr_lost,
+        stats.errors.values().sum::<u64>(),
+        loadavg()
+    );
+    failed
 }
 
 /// Starts the arena's players, each at its moment of the ramp from `t0` (the first makes the arena).
@@ -1036,6 +1230,12 @@ async fn main() {
     );
     let arena_mode = args.arena_players > 0;
     assert!(
+        args.correspondence_pairs == 0
+            || (!arena_mode && giveaway_protocol::CORRESPONDENCE_DAYS.contains(&args.correspondence_days)),
+        "--correspondence-pairs: not with --arena-players; --correspondence-days one of {:?}",
+        giveaway_protocol::CORRESPONDENCE_DAYS
+    );
+    assert!(
         !arena_mode || (args.processes <= 1 && args.fault.is_none() && args.spectators == 0 && args.drain_s == 0),
         "--arena-players: not with --processes, --fault, --spectators or --drain-s"
     );
@@ -1094,12 +1294,13 @@ async fn main() {
         })
         .collect();
     let t0 = workers::instant_of(t0_unix_ms).into_std();
-    let (tasks, arena_run) = if arena_mode {
+    let (mut tasks, arena_run) = if arena_mode {
         let (tasks, run) = start_arena(&shared, &args, t0);
         (tasks, Some(run))
     } else {
         (start_games(&shared, &args, 0..per.min(args.games), args.games, t0), None)
     };
+    tasks.pairs.extend(start_correspondence(&shared, &args, t0));
     tokio::time::sleep_until((t0 + Duration::from_secs(args.ramp_s) + Duration::from_secs(2)).into()).await;
     let started = shared.stats.lock().unwrap().acked.len();
     if arena_mode {
@@ -1226,6 +1427,8 @@ async fn main() {
     }
     stats.errors.extend(std::mem::take(&mut shared.stats.lock().unwrap().errors));
     let (acked, missing) = verify_in_database(&args.database_url, &stats.acked).await;
+    let corr_check =
+        if args.correspondence_pairs > 0 { check_correspondence(&shared, &args, &stats).await } else { None };
     cluster.stop();
     stats.relay_us.sort_unstable();
     stats.ack_us.sort_unstable();
@@ -1313,6 +1516,8 @@ async fn main() {
     if args.spectators > 0 {
         report_spectators(&args, &mut stats, measured);
     }
+    let corr_failed =
+        args.correspondence_pairs > 0 && report_correspondence(&args, &mut stats, corr_check.as_ref(), measured);
     let used = counters_end.since(&counters, measured);
     let relayed = stats.relay_us.len().max(1) as f64;
     println!(
@@ -1328,6 +1533,18 @@ async fn main() {
         or_na(moves_per_s / used.commits_per_s),
         or_na(used.wal_bytes / relayed)
     );
+    if args.correspondence_pairs > 0 {
+        // The line above counts the clock games' moves only.
+        let all = relayed + stats.corr_ack_us.len() as f64;
+        println!(
+            "database with the correspondence moves: {:.0} moves/s in all, {} moves per commit, {} WAL bytes per move",
+            all / measured.as_secs_f64(),
+            Some(all / measured.as_secs_f64() / used.commits_per_s)
+                .filter(|v| v.is_finite())
+                .map_or("n/a".to_string(), |v| format!("{v:.2}")),
+            or_na(used.wal_bytes / all)
+        );
+    }
     // Counted by the pairs only.
     if !arena_mode {
         println!(
@@ -1372,6 +1589,7 @@ async fn main() {
         println!("  for example: {e}");
     }
     let failed = missing > 0
+        || corr_failed
         || grows
         || stats.spectator_mismatches > 0
         || (arena_mode && arena_check.as_ref().is_none_or(|c| !c.differences.is_empty() || c.in_progress > 0))
