@@ -1,5 +1,6 @@
 // The app: opens the saved-games database in Application Support, routes the core's log to OSLog, keeps the
-// online connection once the lobby opened it, and shows the home screen.
+// online connection once the lobby opened it, checks correspondence games in the background, and shows the home
+// screen.
 import SwiftUI
 import os
 import GiveawayCore
@@ -13,6 +14,9 @@ struct GiveawayApp: App {
         WindowGroup {
             RootView()
                 .environment(model)
+        }
+        .backgroundTask(.appRefresh(YourMoveCheckTask.identifier)) { [model] in
+            await model.checkCorrespondence()
         }
     }
 }
@@ -114,6 +118,28 @@ final class AppModel {
         return try GameScreenModel.open(id: id, in: library)
     }
 
+    /// The app is going to the background: correspondence games are checked from there on when the player has
+    /// any (CorrespondenceNotices).
+    func scheduleCorrespondenceChecks() {
+        if online?.state.correspondence.isEmpty == false { CorrespondenceNotices.schedule() }
+    }
+
+    /// The background refresh task: the next check scheduled, then the games where it is the player's move told
+    /// as notifications. Nothing is asked of the core while notifications are off (nothing is then marked told).
+    func checkCorrespondence() async {
+        guard let library, await CorrespondenceNotices.allowed() else { return }
+        CorrespondenceNotices.schedule()
+        let (server, client) = (onlineServer, online?.connection)
+        let found = await Task.detached(priority: .utility) {
+            try? YourMoveCheckTask.run(server: server, library: library, client: client)
+        }.value
+        switch found {
+        case .games(let games)?: await CorrespondenceNotices.post(games)
+        case .noAccount?: CorrespondenceNotices.cancel()
+        case .notYet?, nil: break
+        }
+    }
+
     /// The online model, connecting to the server now if there is none yet.
     func openOnline() throws -> OnlineModel {
         if let online { return online }
@@ -167,7 +193,10 @@ struct RootView: View {
             }
             .task { await app.checkIntegrity() }
             .onChange(of: scenePhase) { _, phase in
-                if phase == .background { app.checkpoint() }
+                if phase == .background {
+                    app.checkpoint()
+                    app.scheduleCorrespondenceChecks()
+                }
             }
             .alert(
                 tr("database.scratchTitle"),

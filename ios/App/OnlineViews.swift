@@ -175,6 +175,7 @@ private struct LobbyContent: View {
                         Text(L10n.challengeTerms(challenge)).font(.subheadline).foregroundStyle(.secondary)
                         HStack {
                             Button(tr("online.accept")) {
+                                if challenge.daysPerMove != nil { CorrespondenceNotices.askToNotify() }
                                 model.perform { try $0.acceptChallenge(challenge: challenge.id) }
                             }
                             .buttonStyle(.borderedProminent)
@@ -417,6 +418,7 @@ private struct ChallengeSheet: View {
                 }
                 Section {
                     Button(tr("online.sendChallenge")) {
+                        if terms.kind == .correspondence { CorrespondenceNotices.askToNotify() }
                         model.perform { [terms, nickname, clock] in try terms.send(to: nickname, clock: clock, on: $0) }
                         dismiss()
                     }

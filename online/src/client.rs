@@ -3,8 +3,8 @@
 
 use crate::arenas::{self, Arenas};
 use crate::connection::{self, Command, Peer};
-use crate::correspondence::{self, Correspondence, CorrespondenceView};
-use crate::screen::{self, OnlineScreen, OnlineUpdate};
+use crate::correspondence::{self, Correspondence, CorrespondenceView, YourMoveCheck};
+use crate::screen::{self, AccountState, OnlineProblem, OnlineScreen, OnlineUpdate};
 use crate::seat::ClientSeat;
 use crate::seeks::{self, SeekView};
 use crate::social::{self, ChallengeColor, Social};
@@ -28,7 +28,7 @@ use giveaway_core::position::Color;
 use giveaway_core::record::{Speed, TimeControl};
 use giveaway_protocol::{self as wire, ClientMessage, ErrorCode, GameState as WireGame, ServerMessage};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// The settings key of this device's token on `server`.
@@ -346,6 +346,33 @@ impl OnlineClient {
             storage.set_setting(&key, &keep)?;
         }
         Ok(Some(new))
+    }
+
+    /// A phone's background check, on a worker thread (it waits): the games to tell the player as
+    /// [`Self::take_your_move_notifications`] gives them, once this connection's list has come (for `wait` at
+    /// most); [`YourMoveCheck::NotYet`] when it did not (offline, the server slow, the account playing on another
+    /// device, an update needed), [`YourMoveCheck::NoAccount`] when this device has no account (the checks can
+    /// stop).
+    pub fn check_your_move(&self, wait: Duration) -> ApiResult<YourMoveCheck> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(games) = self.take_your_move_notifications()? {
+                return Ok(YourMoveCheck::Games { games });
+            }
+            let screen = self.screen();
+            if screen.account == AccountState::Needed {
+                return Ok(YourMoveCheck::NoAccount);
+            }
+            let stuck =
+                matches!(screen.problem, Some(OnlineProblem::UpdateNeeded { .. } | OnlineProblem::PlayingElsewhere));
+            let left = deadline.saturating_duration_since(Instant::now());
+            if stuck || left.is_zero() {
+                return Ok(YourMoveCheck::NotYet);
+            }
+            // The list comes on the connection's own thread; a quarter of a second is soon enough for a check
+            // the system runs every quarter of an hour at most.
+            std::thread::sleep(left.min(Duration::from_millis(250)));
+        }
     }
 
     /// Accepts a challenge made to this player: the game starts.

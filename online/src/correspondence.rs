@@ -11,6 +11,20 @@ use std::time::Instant;
 /// The days per move a challenge form offers first (a choice among the protocol's `CORRESPONDENCE_DAYS`).
 pub const DEFAULT_DAYS_PER_MOVE: u32 = 3;
 
+/// What a background check of the correspondence games found ([`crate::OnlineClient::check_your_move`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum YourMoveCheck {
+    /// The games where it is the player's move that were not told before (none, often).
+    Games {
+        /// In the list's order.
+        games: Vec<CorrespondenceView>,
+    },
+    /// The list did not come: check again next time.
+    NotYet,
+    /// This device has no account: there is nothing to check.
+    NoAccount,
+}
+
 /// A correspondence game in progress, as the player's list shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CorrespondenceView {

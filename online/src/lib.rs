@@ -37,7 +37,7 @@ mod wire;
 
 pub use arenas::{ArenaActions, ArenaLine, ArenaResultView, ArenaScreen, ArenaStatus, ArenaView, ScheduledArena};
 pub use client::OnlineClient;
-pub use correspondence::{CorrespondenceView, DEFAULT_DAYS_PER_MOVE};
+pub use correspondence::{CorrespondenceView, YourMoveCheck, DEFAULT_DAYS_PER_MOVE};
 pub use giveaway_protocol::{ErrorCode, CORRESPONDENCE_DAYS};
 pub use screen::{
     AccountState, LobbyActions, OnlineGame, OnlineGameActions, OnlineGameStatus, OnlineProblem, OnlineScreen,

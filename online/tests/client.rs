@@ -11,7 +11,7 @@ use giveaway_app::{SideTime, TimeControl};
 use giveaway_core::record::GameMode;
 use giveaway_core::EndReason;
 use giveaway_core::{legal_moves, parse_fen, Color};
-use giveaway_online::{ChallengeColor, Connection, Lobby, OnlineClient, OnlineEvent};
+use giveaway_online::{AccountState, ChallengeColor, Connection, Lobby, OnlineClient, OnlineEvent, YourMoveCheck};
 use giveaway_server::testing::{config, new_database, InProcess as Server};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -220,6 +220,19 @@ fn a_correspondence_game_is_opened_from_the_list_played_and_closed_while_it_goes
     anna.wait("the board again", |d| d.client.state().game.is_some() && d.ply() == 2);
     assert!(anna.play_first_move());
     boris.wait("the list", |d| correspondence(d) == [(game.game, true, 3)]);
+    // The same through the check that waits for the list (a phone's background task): told once, then nothing.
+    let check = |d: &Device| d.client.check_your_move(Duration::from_secs(10)).unwrap();
+    match check(&boris) {
+        YourMoveCheck::Games { games: g } => {
+            assert_eq!(g.iter().map(|g| (g.game, g.ply)).collect::<Vec<_>>(), [(game.game, 3)])
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(check(&boris), YourMoveCheck::Games { games: Vec::new() });
+    // A device without an account: nothing to check, at once.
+    let mut stranger = Device::new(&server.url());
+    stranger.wait("the server's answer", |d| d.client.screen().account == AccountState::Needed);
+    assert_eq!(check(&stranger), YourMoveCheck::NoAccount);
     // A board shown keeps a correspondence state not asked for from replacing it: Boris plays a clock game.
     let carl = Device::signed_up(&server.url(), "Carl");
     boris.client.seek(BLITZ).unwrap();

@@ -7,7 +7,7 @@ use crate::game::GameController;
 use crate::library::GameLibrary;
 use giveaway_app::{ApiResult, TimeControl};
 use giveaway_core::record::Speed;
-use giveaway_online::{ChallengeColor, CorrespondenceView, OnlineEvent, OnlineScreen, OnlineUpdate};
+use giveaway_online::{ChallengeColor, OnlineEvent, OnlineScreen, OnlineUpdate, YourMoveCheck};
 use std::sync::Arc;
 
 mod arenas;
@@ -172,11 +172,12 @@ impl OnlineClient {
         self.0.open_correspondence(game)
     }
 
-    /// For a background check: the correspondence games where it is the player's move and that have not been
-    /// returned here before (each position once), or `None` while the list has not come yet on this
-    /// connection. What was returned is remembered in the library's settings.
-    pub fn take_your_move_notifications(&self) -> ApiResult<Option<Vec<CorrespondenceView>>> {
-        self.0.take_your_move_notifications()
+    /// A phone's background check, on a worker thread (it waits up to `wait_ms`): the correspondence games where
+    /// it is the player's move not told before (each position once; what was told is remembered in the
+    /// library's settings) once this connection's list has come; `NotYet` when it did not, `NoAccount` when the
+    /// device has none (the checks can stop).
+    pub fn check_your_move(&self, wait_ms: u64) -> ApiResult<YourMoveCheck> {
+        self.0.check_your_move(std::time::Duration::from_millis(wait_ms))
     }
 
     /// Accepts a challenge made to this player: the game starts.

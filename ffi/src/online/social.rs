@@ -8,7 +8,7 @@ use giveaway_core::position::Color;
 use giveaway_core::record::{Speed, TimeControl};
 use giveaway_online::{
     ChallengeColor, ChallengeOutcome, ChallengeView, CorrespondenceView, FriendView, OnlinePlayer, SeekView,
-    SocialScreen,
+    SocialScreen, YourMoveCheck,
 };
 
 /// A player this account follows.
@@ -99,6 +99,20 @@ pub struct SeekView {
     pub speed: Speed,
     /// How long they have waited, in whole seconds.
     pub waited_s: u64,
+}
+
+/// What a background check of the correspondence games found (`OnlineClient::check_your_move`).
+#[uniffi::remote(Enum)]
+pub enum YourMoveCheck {
+    /// The games where it is the player's move that were not told before (none, often).
+    Games {
+        /// In the list's order.
+        games: Vec<CorrespondenceView>,
+    },
+    /// The list did not come (offline, the server slow, the account playing elsewhere): check again next time.
+    NotYet,
+    /// This device has no account: there is nothing to check.
+    NoAccount,
 }
 
 /// A correspondence game in progress, as the player's list shows it.

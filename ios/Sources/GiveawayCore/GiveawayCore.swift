@@ -3088,6 +3088,14 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
     func challengeCorrespondence(nickname: String, daysPerMove: UInt32, color: ChallengeColor, rated: Bool) throws 
     
     /**
+     * A phone's background check, on a worker thread (it waits up to `wait_ms`): the correspondence games where
+     * it is the player's move not told before (each position once; what was told is remembered in the
+     * library's settings) once this connection's list has come; `NotYet` when it did not, `NoAccount` when the
+     * device has none (the checks can stop).
+     */
+    func checkYourMove(waitMs: UInt64) throws  -> YourMoveCheck
+    
+    /**
      * Stops showing the arena (its standings are no longer asked for).
      */
     func closeArena() 
@@ -3247,13 +3255,6 @@ public protocol OnlineClientProtocol: AnyObject, Sendable {
      * an event (a game's end) never comes with a screen from before it.
      */
     func takeUpdate()  -> OnlineUpdate
-    
-    /**
-     * For a background check: the correspondence games where it is the player's move and that have not been
-     * returned here before (each position once), or `None` while the list has not come yet on this
-     * connection. What was returned is remembered in the library's settings.
-     */
-    func takeYourMoveNotifications() throws  -> [CorrespondenceView]?
     
     /**
      * Unblocks a player.
@@ -3490,6 +3491,22 @@ open func challengeCorrespondence(nickname: String, daysPerMove: UInt32, color: 
         FfiConverterBool.lower(rated),uniffiCallStatus
     )
 }
+}
+    
+    /**
+     * A phone's background check, on a worker thread (it waits up to `wait_ms`): the correspondence games where
+     * it is the player's move not told before (each position once; what was told is remembered in the
+     * library's settings) once this connection's list has come; `NotYet` when it did not, `NoAccount` when the
+     * device has none (the checks can stop).
+     */
+open func checkYourMove(waitMs: UInt64)throws  -> YourMoveCheck  {
+    return try  FfiConverterTypeYourMoveCheck_lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
+        uniffiCallStatus in
+    uniffi_giveaway_ffi_fn_method_onlineclient_check_your_move(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(waitMs),uniffiCallStatus
+    )
+})
 }
     
     /**
@@ -3856,20 +3873,6 @@ open func takeUpdate() -> OnlineUpdate  {
     return try!  FfiConverterTypeOnlineUpdate_lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_giveaway_ffi_fn_method_onlineclient_take_update(
-            self.uniffiCloneHandle(),uniffiCallStatus
-    )
-})
-}
-    
-    /**
-     * For a background check: the correspondence games where it is the player's move and that have not been
-     * returned here before (each position once), or `None` while the list has not come yet on this
-     * connection. What was returned is remembered in the library's settings.
-     */
-open func takeYourMoveNotifications()throws  -> [CorrespondenceView]?  {
-    return try  FfiConverterOptionSequenceTypeCorrespondenceView.lift(try rustCallWithError(FfiConverterTypeGiveawayError_lift) {
-        uniffiCallStatus in
-    uniffi_giveaway_ffi_fn_method_onlineclient_take_your_move_notifications(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -21897,6 +21900,97 @@ public func FfiConverterTypeTrainerMode_lower(_ value: TrainerMode) -> RustBuffe
 }
 
 
+
+/**
+ * What a background check of the correspondence games found (`OnlineClient::check_your_move`).
+ */
+
+public enum YourMoveCheck: Equatable, Hashable {
+    
+    /**
+     * The games where it is the player's move that were not told before (none, often).
+     */
+    case games(
+        /**
+         * In the list's order.
+         */games: [CorrespondenceView]
+    )
+    /**
+     * The list did not come (offline, the server slow, the account playing elsewhere): check again next time.
+     */
+    case notYet
+    /**
+     * This device has no account: there is nothing to check.
+     */
+    case noAccount
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension YourMoveCheck: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeYourMoveCheck: FfiConverterRustBuffer {
+    typealias SwiftType = YourMoveCheck
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> YourMoveCheck {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .games(games: try FfiConverterSequenceTypeCorrespondenceView.read(from: &buf)
+        )
+        
+        case 2: return .notYet
+        
+        case 3: return .noAccount
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: YourMoveCheck, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .games(games):
+            writeInt(&buf, Int32(1))
+            FfiConverterSequenceTypeCorrespondenceView.write(games, into: &buf)
+            
+        
+        case .notYet:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .noAccount:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeYourMoveCheck_lift(_ buf: RustBuffer) throws -> YourMoveCheck {
+    return try FfiConverterTypeYourMoveCheck.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeYourMoveCheck_lower(_ value: YourMoveCheck) -> RustBuffer {
+    return FfiConverterTypeYourMoveCheck.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -23332,30 +23426,6 @@ fileprivate struct FfiConverterOptionTypeThrownAway: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeThrownAway.read(from: &buf)
-        default: throw UniffiInternalError.unexpectedOptionalTag
-        }
-    }
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-fileprivate struct FfiConverterOptionSequenceTypeCorrespondenceView: FfiConverterRustBuffer {
-    typealias SwiftType = [CorrespondenceView]?
-
-    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
-        guard let value = value else {
-            writeInt(&buf, Int8(0))
-            return
-        }
-        writeInt(&buf, Int8(1))
-        FfiConverterSequenceTypeCorrespondenceView.write(value, into: &buf)
-    }
-
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
-        switch try readInt(&buf) as Int8 {
-        case 0: return nil
-        case 1: return try FfiConverterSequenceTypeCorrespondenceView.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -25164,6 +25234,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_challenge_correspondence() != 21967) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_giveaway_ffi_checksum_method_onlineclient_check_your_move() != 12638) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_close_arena() != 42484) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -25255,9 +25328,6 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_update() != 5582) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_giveaway_ffi_checksum_method_onlineclient_take_your_move_notifications() != 4032) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_giveaway_ffi_checksum_method_onlineclient_unblock() != 12704) {

@@ -1,6 +1,7 @@
 // Correspondence games (days per move, no clock): the challenge's terms as the player chooses them, and the time
 // left split into the units the app words it in. The list, its order, whose move it is, the time counted down,
 // opening and closing a board are the core's (`OnlineScreen.correspondence`, `openCorrespondence`, `leaveGame`).
+import Foundation
 import GiveawayCore
 
 /// How a challenge is played, as the challenge sheet chooses it: on a clock, or by correspondence with days per
@@ -82,5 +83,36 @@ extension OnlineGame {
     public var isOver: Bool {
         if case .over = status { return true }
         return false
+    }
+}
+
+/// The background check of correspondence games: the app's `BGAppRefreshTask` (iOS runs it when it sees fit,
+/// about every `interval` at most often) asks the core for the games where it is now the player's move, and
+/// tells each as a local notification. Which games, and that each position is told once, is the core's
+/// (`checkYourMove`); this picks the connection.
+public enum YourMoveCheckTask {
+    /// The task's identifier (listed in the app's `BGTaskSchedulerPermittedIdentifiers`).
+    public static let identifier = "app.giveaway.correspondence"
+    /// The earliest the next check may run after one is scheduled.
+    public static let interval: TimeInterval = 15 * 60
+    /// How long a check waits for the server's list.
+    public static let waitMs: UInt64 = 20_000
+
+    /// What the core found, with the app's own connection when it has one (a second connection of the account
+    /// would close it), else with one made for the check to `server` and closed after: the games to tell (each
+    /// position once), `.notYet` (check again later) or `.noAccount` (nothing to check). Blocking: call it off
+    /// the main actor.
+    public static func run(
+        server: String, library: GameLibrary, client: (any OnlineClientProtocol)? = nil, waitMs: UInt64 = waitMs
+    ) throws -> YourMoveCheck {
+        if let client { return try client.checkYourMove(waitMs: waitMs) }
+        let own = try OnlineClient.connect(server: server, library: library, observer: Unobserved())
+        defer { own.disconnect() }
+        return try own.checkYourMove(waitMs: waitMs)
+    }
+
+    /// The check waits on its own thread: nothing on screen needs telling meanwhile.
+    private final class Unobserved: ScreenObserver {
+        func changed() {}
     }
 }

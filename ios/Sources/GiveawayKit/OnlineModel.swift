@@ -54,6 +54,10 @@ public final class OnlineModel {
         refresh()
     }
 
+    /// The connection, for the background check of correspondence games (`YourMoveCheckTask.run`): a second
+    /// connection of the account would close this one.
+    public nonisolated var connection: any OnlineClientProtocol { client }
+
     deinit {
         // A game in progress goes on on the server; the client's thread stops.
         client.disconnect()

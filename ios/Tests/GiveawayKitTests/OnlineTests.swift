@@ -345,6 +345,20 @@ final class OnlineTests: XCTestCase {
         try await waitUntil { entry(anna)?.ply == 1 }
         XCTAssertEqual(entry(anna)?.yourMove, false)
         XCTAssertEqual(entry(anna)?.lastMove, now.lastMove)
+
+        // The app's background check on Boris's own connection: his move is told once.
+        let (url, library, connection) = (server.url, boris.library, boris.model.connection)
+        let check = { @Sendable in try YourMoveCheckTask.run(server: url, library: library, client: connection) }
+        let told = try await Task.detached(operation: check).value
+        guard case .games(let games) = told else { return XCTFail("no games told: \(told)") }
+        XCTAssertEqual(games.map(\.game), [started.game])
+        XCTAssertEqual(games.first?.ply, 1)
+        let again = try await Task.detached(operation: check).value
+        XCTAssertEqual(again, .games(games: []), "told once")
+        // A device without an account: the check's own connection finds nothing to check.
+        let stranger = try temporaryLibrary()
+        let none = try await Task.detached { try YourMoveCheckTask.run(server: url, library: stranger) }.value
+        XCTAssertEqual(none, .noAccount)
     }
 
     func testAnAccountTheServerDoesNotKnowSignsOutAndANewNicknameSignsIn() async throws {

@@ -18,19 +18,16 @@ import android.os.Build
 import android.util.Log
 import app.giveaway.R
 import app.giveaway.app.GiveawayApp
-import app.giveaway.core.AccountState
 import app.giveaway.core.CorrespondenceView
 import app.giveaway.core.OnlineClient
-import app.giveaway.core.OnlineProblem
 import app.giveaway.core.ScreenObserver
-import java.util.concurrent.Semaphore
-import java.util.concurrent.TimeUnit
+import app.giveaway.core.YourMoveCheck
 
 /**
  * The background check of correspondence games: a periodic job (every 15 minutes at most often, with a network),
  * scheduled once the player has an account. On its thread it takes the app's own client when the process has one
  * (a second connection of the account would close the first), else connects one with the app's library; waits a
- * bounded time for the client's "your move" games not told before ([OnlineClient.takeYourMoveNotifications]: the
+ * bounded time for the client's "your move" games not told before ([OnlineClient.checkYourMove]: the
  * core decides which, each position once) and posts a notification for each, whose tap opens its board through
  * the lobby. Which game is whose move, and what was told, is all the core's.
  */
@@ -120,7 +117,7 @@ class CorrespondenceJob : JobService() {
             val online = app.online
             val own = online.client
             val games = when {
-                own != null -> take(app, own, waitMs, Semaphore(0))
+                own != null -> take(app, own, waitMs)
                 online.connecting -> null
                 else -> withClient(app, waitMs)
             } ?: return emptyList()
@@ -131,45 +128,35 @@ class CorrespondenceJob : JobService() {
         /** A client of this check's own, connected with the app's library and server, closed after. */
         private fun withClient(app: GiveawayApp, waitMs: Long): List<CorrespondenceView>? {
             val (server, library) = app.storageNow { lib -> lib.settings().onlineServer to lib }
-            val wake = Semaphore(0)
-            val observer = object : ScreenObserver {
-                override fun changed() = wake.release()
-            }
-            val client = OnlineClient.connect(server, library, observer)
+            val client = OnlineClient.connect(server, library, Unobserved)
             try {
-                return take(app, client, waitMs, wake)
+                return take(app, client, waitMs)
             } finally {
                 client.disconnect()
                 client.close()
             }
         }
 
-        /**
-         * The games to tell, once [client]'s list has come (checked again at each [wake] or every 250 ms, for
-         * [waitMs] at most); null when it did not come, or cannot (no account: the checks stop).
-         */
-        private fun take(
-            app: GiveawayApp,
-            client: OnlineClient,
-            waitMs: Long,
-            wake: Semaphore,
-        ): List<CorrespondenceView>? {
-            val deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs)
-            while (true) {
-                client.takeYourMoveNotifications()?.let { return it }
-                val screen = client.screen()
-                if (screen.account == AccountState.Needed) {
-                    cancel(app)
-                    return null
-                }
-                if (screen.problem is OnlineProblem.UpdateNeeded || screen.problem == OnlineProblem.PlayingElsewhere) {
-                    return null
-                }
-                val left = deadline - System.nanoTime()
-                if (left <= 0) return null
-                wake.tryAcquire(minOf(left, TimeUnit.MILLISECONDS.toNanos(250)), TimeUnit.NANOSECONDS)
-            }
+        /** The check waits on its own thread; nothing needs telling of the screen meanwhile. */
+        private object Unobserved : ScreenObserver {
+            override fun changed() = Unit
         }
+
+        /**
+         * The games to tell once [client]'s list has come (the core waits [waitMs] at most and decides what to
+         * tell); null when it did not come, or cannot (no account: the checks stop).
+         */
+        private fun take(app: GiveawayApp, client: OnlineClient, waitMs: Long): List<CorrespondenceView>? =
+            when (val found = client.checkYourMove(waitMs.toULong())) {
+                is YourMoveCheck.Games -> found.games
+
+                YourMoveCheck.NotYet -> null
+
+                YourMoveCheck.NoAccount -> {
+                    cancel(app)
+                    null
+                }
+            }
 
         /** "Your move against Bob", "3 days per move · 2 days 5 h left"; a tap opens the game. */
         private fun post(context: Context, notifications: NotificationManager, games: List<CorrespondenceView>) {
