@@ -220,6 +220,24 @@ impl Player {
     }
 
     /// A refusal: an error, unless it is one a restarted node gives while it loads its games, soon after a fault.
+    /// [`Self::request`] with a refusal counted ([`Self::refused`]) and given as `None`: the caller skips the
+    /// step; a lost connection or no answer is still an error.
+    async fn ask<T>(
+        &mut self,
+        what: &str,
+        m: ClientMessage,
+        pick: impl Fn(&ServerMessage) -> Option<T>,
+    ) -> Result<Option<T>, Fail> {
+        match self.request(m, pick).await {
+            Ok(t) => Ok(Some(t)),
+            Err(Fail::Refused(code, message)) => {
+                self.refused(what, code, &message);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     fn refused(&self, what: &str, code: ErrorCode, message: &str) {
         let settling = matches!(code, ErrorCode::UnknownGame | ErrorCode::Unavailable)
             && self.shared.fault_at.lock().unwrap().is_some_and(|t| t.elapsed() < SETTLING);
@@ -234,20 +252,11 @@ impl Player {
     async fn look(&mut self, first_of_visit: bool) -> Result<(), Fail> {
         let sh = self.shared.clone();
         let t = Instant::now();
-        let list = match self
-            .request(ClientMessage::Correspondence, |m| match m {
-                ServerMessage::Correspondence { games } => Some(games.clone()),
-                _ => None,
-            })
-            .await
-        {
-            Ok(l) => l,
-            Err(Fail::Refused(code, message)) => {
-                self.refused("list", code, &message);
-                return Ok(());
-            }
-            Err(e) => return Err(e),
-        };
+        let list = self.ask("list", ClientMessage::Correspondence, |m| match m {
+            ServerMessage::Correspondence { games } => Some(games.clone()),
+            _ => None,
+        });
+        let Some(list) = list.await? else { return Ok(()) };
         {
             let mut s = sh.stats.lock().unwrap();
             s.corr_lists += 1;
@@ -294,20 +303,11 @@ impl Player {
 
     /// The challenger: a new game when none of its challenges is open.
     async fn challenge(&mut self) -> Result<(), Fail> {
-        let open = match self
-            .request(ClientMessage::Challenges, |m| match m {
-                ServerMessage::Challenges { outgoing, .. } => Some(outgoing.len()),
-                _ => None,
-            })
-            .await
-        {
-            Ok(n) => n,
-            Err(Fail::Refused(code, message)) => {
-                self.refused("challenges", code, &message);
-                return Ok(());
-            }
-            Err(e) => return Err(e),
-        };
+        let open = self.ask("challenges", ClientMessage::Challenges, |m| match m {
+            ServerMessage::Challenges { outgoing, .. } => Some(outgoing.len()),
+            _ => None,
+        });
+        let Some(open) = open.await? else { return Ok(()) };
         if open > 0 {
             return Ok(());
         }
@@ -318,49 +318,30 @@ impl Player {
             rated: true,
         };
         self.challenges_made += 1;
-        match self.request(ask, |m| matches!(m, ServerMessage::Challenge { .. }).then_some(())).await {
-            Ok(()) => Ok(()),
-            Err(Fail::Refused(code, message)) => {
-                self.refused("challenge", code, &message);
-                Ok(())
-            }
-            Err(e) => Err(e),
-        }
+        self.ask("challenge", ask, |m| matches!(m, ServerMessage::Challenge { .. }).then_some(())).await?;
+        Ok(())
     }
 
     /// The challenged: accepts the challenges made to it (those the events brought, and those `challenges` lists).
     async fn accept_challenges(&mut self) -> Result<(), Fail> {
-        let listed = match self
-            .request(ClientMessage::Challenges, |m| match m {
-                ServerMessage::Challenges { incoming, .. } => Some(incoming.iter().map(|c| c.id).collect::<Vec<_>>()),
-                _ => None,
-            })
-            .await
-        {
-            Ok(l) => l,
-            Err(Fail::Refused(code, message)) => {
-                self.refused("challenges", code, &message);
-                return Ok(());
-            }
-            Err(e) => return Err(e),
-        };
+        let listed = self.ask("challenges", ClientMessage::Challenges, |m| match m {
+            ServerMessage::Challenges { incoming, .. } => Some(incoming.iter().map(|c| c.id).collect::<Vec<_>>()),
+            _ => None,
+        });
+        let Some(listed) = listed.await? else { return Ok(()) };
         self.incoming.clear();
         for id in listed {
-            let state = self.request(ClientMessage::AcceptChallenge { challenge: id }, |m| match m {
+            let state = self.ask("accept", ClientMessage::AcceptChallenge { challenge: id }, |m| match m {
                 ServerMessage::GameState(s) => Some((s.game, s.time_control)),
                 _ => None,
             });
-            match state.await {
-                Ok((game, tc)) => {
-                    self.mine.insert(game);
-                    self.shared.corr.created(game);
-                    self.shared.stats.lock().unwrap().corr_games += 1;
-                    if tc != TimeControl::correspondence(self.spec.days) {
-                        self.shared.error(format!("correspondence game {game} began with {tc:?}"));
-                    }
+            if let Some((game, tc)) = state.await? {
+                self.mine.insert(game);
+                self.shared.corr.created(game);
+                self.shared.stats.lock().unwrap().corr_games += 1;
+                if tc != TimeControl::correspondence(self.spec.days) {
+                    self.shared.error(format!("correspondence game {game} began with {tc:?}"));
                 }
-                Err(Fail::Refused(code, message)) => self.refused("accept", code, &message),
-                Err(e) => return Err(e),
             }
         }
         Ok(())
@@ -370,18 +351,11 @@ impl Player {
     async fn play(&mut self, game: GameId) -> Result<(), Fail> {
         let sh = self.shared.clone();
         let t = Instant::now();
-        let sync = self.request(ClientMessage::Sync { game }, |m| match m {
+        let sync = self.ask("sync", ClientMessage::Sync { game }, |m| match m {
             ServerMessage::GameState(s) if s.game == game => Some((**s).clone()),
             _ => None,
         });
-        let state = match sync.await {
-            Ok(s) => s,
-            Err(Fail::Refused(code, message)) => {
-                self.refused("sync", code, &message);
-                return Ok(());
-            }
-            Err(e) => return Err(e),
-        };
+        let Some(state) = sync.await? else { return Ok(()) };
         {
             let mut s = sh.stats.lock().unwrap();
             s.corr_opened += 1;
@@ -417,17 +391,12 @@ impl Player {
         }
         let (ply, mv) = client::random_move(&g, &mut self.rng);
         let t = Instant::now();
-        let ack = self.request(ClientMessage::Move { game, ply, mv: mv.clone(), think_ms: None }, |m| match m {
+        let ack = self.ask("move", ClientMessage::Move { game, ply, mv: mv.clone(), think_ms: None }, |m| match m {
             ServerMessage::Moved { game: g2, ply: p, .. } if *g2 == game && *p == ply => Some(()),
             _ => None,
         });
-        match ack.await {
-            Ok(()) => {}
-            Err(Fail::Refused(code, message)) => {
-                self.refused("move", code, &message);
-                return Ok(());
-            }
-            Err(e) => return Err(e),
+        if ack.await?.is_none() {
+            return Ok(());
         }
         sh.corr.acked(game, ply, &mv);
         let _ = client::play_text(&mut g, &mv);
