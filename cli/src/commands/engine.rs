@@ -173,6 +173,10 @@ pub struct MatchArgs {
     /// The proof search's check of the chosen move off for white, black or both
     #[arg(long, value_name = "white|black|both")]
     no_proof: Option<String>,
+    /// Time for the proof search's check on top of each move's time, in milliseconds (to measure what the proof
+    /// is worth with more time; the levels only give it what their search leaves)
+    #[arg(long, value_name = "MS")]
+    proof_ms: Option<u64>,
     /// Save the games as PDN in this file
     #[arg(long, value_name = "FILE")]
     pdn: Option<String>,
@@ -213,6 +217,7 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
         b = b.with_full_book();
     }
     let (no_lmr, no_proof) = (args.no_lmr.as_deref(), args.no_proof.as_deref());
+    let proof_time = ms(args.proof_ms);
     let m = Match {
         a,
         b,
@@ -220,7 +225,10 @@ pub fn cmd_match(args: &MatchArgs) -> Result<(), Fail> {
         seed: args.seed,
         rules: Rules::default(),
         tt_megabytes: args.hash,
-        configs: [config_for(no_lmr, no_proof, "white")?, config_for(no_lmr, no_proof, "black")?],
+        configs: [
+            config_for(no_lmr, no_proof, proof_time, "white")?,
+            config_for(no_lmr, no_proof, proof_time, "black")?,
+        ],
         tablebases: tablebases_for(args.white_tablebase.as_deref(), args.black_tablebase.as_deref())?,
         suite: args.openings.as_deref().map(super::openings::read_suite).transpose()?,
     };
@@ -293,11 +301,17 @@ fn side_named(value: Option<&str>, option: &str, side: &str) -> Result<bool, Fai
 }
 
 /// `--no-lmr white|black|both` turns late-move reductions off for a side, `--no-proof ...` the proof search's
-/// check of the chosen move (to measure what each is worth).
-fn config_for(no_lmr: Option<&str>, no_proof: Option<&str>, side: &str) -> Result<SearchConfig, Fail> {
+/// check of the chosen move, `--proof-ms` gives that check time of its own (to measure what each is worth).
+fn config_for(
+    no_lmr: Option<&str>,
+    no_proof: Option<&str>,
+    proof_time: Option<Duration>,
+    side: &str,
+) -> Result<SearchConfig, Fail> {
     Ok(SearchConfig {
         lmr: !side_named(no_lmr, "no-lmr", side)?,
         proof: !side_named(no_proof, "no-proof", side)?,
+        proof_time,
         ..SearchConfig::default()
     })
 }

@@ -59,6 +59,8 @@ pub const DEFAULT_TT_MB: usize = 32;
 const MIN_PROOF_TIME: Duration = Duration::from_millis(2);
 /// The most positions one proof in the search may hold (about 56 bytes each).
 const PROOF_NODES: u64 = 1_000_000;
+/// With [`SearchConfig::proof_time`], the most root moves proven lost (or known) before a move is played anyway.
+const MAX_EXTRA_PROOFS: usize = 4;
 /// Positions the engine's proof cache keeps for a game (some 30 MB at most).
 const PROOF_CACHE_POSITIONS: usize = 1 << 19;
 
@@ -289,12 +291,21 @@ impl Engine {
         let mut nodes = r.nodes;
         while let Some(best) = r.best {
             let left = budget.hard.saturating_sub(start.elapsed());
-            if r.score >= WIN_BOUND || known.iter().any(|(m, _)| *m == best) || left < MIN_PROOF_TIME {
+            let extra = self.config.proof_time;
+            let no_time = match extra {
+                None => left < MIN_PROOF_TIME,
+                Some(_) => known.len() >= MAX_EXTRA_PROOFS,
+            };
+            if r.score >= WIN_BOUND || known.iter().any(|(m, _)| *m == best) || no_time {
                 break;
             }
-            // The proof may use most of what is left; the rest is for searching again if the move loses.
-            let proof_limits =
-                ProofLimits { nodes: PROOF_NODES, movetime: Some(left.mul_f64(0.75)), stop: Some(stop.clone()) };
+            // The proof may use most of what is left; the rest is for searching again if the move loses. A proof
+            // with time of its own is bounded by that time rather than by its size.
+            let proof_limits = ProofLimits {
+                nodes: if extra.is_some() { 4 * PROOF_NODES } else { PROOF_NODES },
+                movetime: Some(extra.unwrap_or(left.mul_f64(0.75))),
+                stop: Some(stop.clone()),
+            };
             let after = root.after(&best);
             let proof =
                 prove_side(&after, self.tablebase.as_deref(), mover.opponent(), &proof_limits, &mut self.proofs);
@@ -302,7 +313,8 @@ impl Engine {
             log::debug!("search: {best} loses by force in {} plies (proof of {} nodes)", plies + 1, proof.nodes);
             known.push((best, -(WIN - 1 - plies as i32)));
             let left = budget.hard.saturating_sub(start.elapsed());
-            r = self.alpha_beta(root, limits, Some(TimeBudget { soft: left / 2, hard: left }), &known, stop, info);
+            let again = if extra.is_some() { budget } else { TimeBudget { soft: left / 2, hard: left } };
+            r = self.alpha_beta(root, limits, Some(again), &known, stop, info);
             nodes += r.nodes;
         }
         r.nodes = nodes;

@@ -764,6 +764,31 @@ mod tests {
     }
 
     #[test]
+    fn a_proof_with_time_of_its_own_sets_aside_a_move_the_leftover_could_not() {
+        // Issue 29's first position one ply earlier: Black's c7-b6 (6-9), what a depth-8 search plays, loses by
+        // force in 28 plies, a proof of some 190,000 nodes. The search leaves its proof a few milliseconds of a
+        // 10 ms move, too few; with a second of its own the proof sets 6-9 aside, and the move played instead
+        // is none of the four proven lost there (10-14, 11-15, 6-9, 10-15).
+        let fen = "B:W18,22,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,21";
+        let root = SearchRoot::new(parse_fen(fen).unwrap(), Rules::default());
+        let mv = |text: &str| crate::notation::parse_move(&root.position, text).unwrap();
+        let lost = ["10-14", "11-15", "6-9", "10-15"].map(mv);
+        let limits = Limits { depth: Some(8), movetime: Some(Duration::from_millis(10)), ..Limits::default() };
+        let stop = StopHandle::new();
+        let mut engine = crate::engine::Engine::default();
+        let best = |engine: &mut crate::engine::Engine, config| {
+            engine.clear();
+            engine.set_config(config);
+            engine.search(&root, &limits, &stop, &mut |_| {}).best.unwrap()
+        };
+        let leftover = crate::engine::SearchConfig::default();
+        assert_eq!(best(&mut engine, leftover), mv("6-9"));
+        let own = crate::engine::SearchConfig { proof_time: Some(Duration::from_secs(1)), ..leftover };
+        let chosen = best(&mut engine, own);
+        assert!(!lost.contains(&chosen), "{chosen}");
+    }
+
+    #[test]
     fn a_cache_keeps_what_a_proof_settled_and_one_side_agrees_with_both() {
         let (tables, _) = Tablebase::build(3, |_, _| {}).unwrap();
         let mut rng = Rng::new(7);

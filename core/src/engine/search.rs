@@ -38,11 +38,14 @@ pub struct SearchConfig {
     /// In searches with a time limit, the proof search checks the chosen move: does it lose by force?
     /// (`Engine::search`; docs/engine.md, "Proofs in the search").
     pub proof: bool,
+    /// Time for that proof on top of the move's own (`None`, the default: only the time the alpha-beta search
+    /// leaves unused). Measures what the proof is worth with more time (`giveaway match --proof-ms`).
+    pub proof_time: Option<Duration>,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { lmr: true, aspiration: true, proof: true }
+        SearchConfig { lmr: true, aspiration: true, proof: true, proof_time: None }
     }
 }
 
