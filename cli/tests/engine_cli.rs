@@ -55,6 +55,9 @@ fn match_prints_the_result_line_from_a_side() {
     assert_eq!(nums.iter().sum::<u32>(), 4, "{last}");
     assert!(stdout(&o).contains("Elo difference"));
     assert_eq!(giveaway(&["match", "--white", "0", "--black", "1", "--games", "2"]).status.code(), Some(2));
+    let own = ["--movetime", "5", "--proof-ms", "5", "--no-proof", "black"];
+    let o = giveaway(&[&["match", "--white", "8", "--black", "8", "--games", "2"][..], &own].concat());
+    assert!(o.status.success() && last_line(&o).starts_with("8-vs-8: "), "{}", last_line(&o));
 }
 
 #[test]
@@ -94,6 +97,7 @@ fn book_probe_shows_the_embedded_book_and_build_writes_one_it_reads_back() {
         &["match", "--white", "1", "--black", "1", "--games", "1", "--no-book", "sideways"],
         &["match", "--white", "1", "--black", "1", "--games", "1", "--book", "sideways"],
         &["match", "--white", "1", "--black", "1", "--games", "1", "--no-proof", "sideways"],
+        &["match", "--white", "1", "--black", "1", "--games", "1", "--proof-ms", "soon"],
         &["match", "--white", "1", "--black", "1", "--games", "1", "--white-tablebase", "/nonexistent.gwtb"],
     ] {
         assert_eq!(giveaway(bad).status.code(), Some(2), "{bad:?}");
