@@ -184,8 +184,9 @@ struct Player {
     epoch: u64,
 }
 
-fn measuring(shared: &Shared) -> bool {
-    shared.measuring.load(Ordering::Relaxed)
+/// The microseconds since `t`, while the window is measuring (`None` outside it: ramp and wind-down).
+fn latency(shared: &Shared, t: Instant) -> Option<u64> {
+    shared.measuring.load(Ordering::Relaxed).then(|| t.elapsed().as_micros() as u64)
 }
 
 fn stopping(shared: &Shared) -> bool {
@@ -260,9 +261,7 @@ impl Player {
         {
             let mut s = sh.stats.lock().unwrap();
             s.corr_lists += 1;
-            if measuring(&sh) {
-                s.corr_list_us.push(t.elapsed().as_micros() as u64);
-            }
+            s.corr_list_us.extend(latency(&sh, t));
         }
         let listed: Vec<GameId> = list.iter().map(|g| g.game).collect();
         // A game gone from the list has ended: by the opponent's last move, or by a last move of this player's
@@ -359,9 +358,7 @@ impl Player {
         {
             let mut s = sh.stats.lock().unwrap();
             s.corr_opened += 1;
-            if measuring(&sh) {
-                s.corr_sync_us.push(t.elapsed().as_micros() as u64);
-            }
+            s.corr_sync_us.extend(latency(&sh, t));
         }
         if let Err(e) = sh.corr.check(game, &state.moves) {
             sh.stats.lock().unwrap().corr_lost += 1;
@@ -402,9 +399,7 @@ impl Player {
         let _ = client::play_text(&mut g, &mv);
         let mut s = sh.stats.lock().unwrap();
         s.corr_acked.push((game, ply, mv));
-        if measuring(&sh) {
-            s.corr_ack_us.push(t.elapsed().as_micros() as u64);
-        }
+        s.corr_ack_us.extend(latency(&sh, t));
         if g.is_over() {
             s.corr_finished += 1;
             drop(s);
@@ -425,9 +420,7 @@ impl Player {
         }
         let mut s = self.shared.stats.lock().unwrap();
         s.corr_sessions += 1;
-        if measuring(&self.shared) {
-            s.corr_connect_us.push(t.elapsed().as_micros() as u64);
-        }
+        s.corr_connect_us.extend(latency(&self.shared, t));
         Ok(())
     }
 
